@@ -1,0 +1,3 @@
+from contractbox.cli import main
+
+main()
