@@ -1,0 +1,158 @@
+"""Request and response shapes of /v1/analyses (API-CONVENTIONS.md, Analyses)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+SourceType = Literal["text", "url", "pdf"]
+Status = Literal["queued", "processing", "completed", "failed"]
+Mode = Literal["test", "live"]
+Level = Literal["low", "medium", "high", "critical"]
+
+
+class CreateAnalysisRequest(msgspec.Struct, forbid_unknown_fields=True):
+    title: str
+    sourceType: SourceType
+    text: str | None = None
+    url: str | None = None
+    pdfBase64: str | None = None
+    filename: str | None = None
+    metadata: dict[str, str] | None = None
+
+
+class ErrorInfo(msgspec.Struct):
+    code: str
+    message: str
+
+
+class DocumentInfo(msgspec.Struct):
+    pageCount: int | None
+    characterCount: int | None
+    sha256: str | None
+
+
+class AnalysisLinks(msgspec.Struct):
+    self: str
+    result: str
+
+
+class Analysis(msgspec.Struct):
+    analysisId: str
+    object: Literal["analysis"]
+    mode: Mode
+    status: Status
+    title: str
+    sourceType: SourceType
+    filename: str | None
+    createdAt: str
+    startedAt: str | None
+    completedAt: str | None
+    error: ErrorInfo | None
+    document: DocumentInfo | None
+    metadata: dict[str, str]
+    links: AnalysisLinks
+
+
+class AnalysisList(msgspec.Struct):
+    object: Literal["list"]
+    data: list[Analysis]
+    hasMore: bool
+    url: str
+
+
+class Engine(msgspec.Struct):
+    name: str
+    version: str
+
+
+class Party(msgspec.Struct):
+    name: str
+    role: str
+    evidenceIds: list[str]
+
+
+class GoverningLaw(msgspec.Struct):
+    jurisdiction: str
+    evidenceIds: list[str]
+
+
+class Summary(msgspec.Struct):
+    text: str
+    documentType: str | None
+    parties: list[Party]
+    governingLaw: GoverningLaw | None
+
+
+class Driver(msgspec.Struct):
+    riskId: str
+    points: float
+
+
+class RiskScore(msgspec.Struct):
+    value: int
+    level: Level
+    drivers: list[Driver]
+
+
+class Clause(msgspec.Struct):
+    id: str
+    category: str
+    label: str
+    confidence: float
+    evidenceIds: list[str]
+
+
+class Risk(msgspec.Struct):
+    id: str
+    category: str
+    severity: Level
+    title: str
+    explanation: str
+    recommendation: str
+    evidenceIds: list[str]
+
+
+class Due(msgspec.Struct):
+    date: str | None
+    text: str
+
+
+class Obligation(msgspec.Struct):
+    id: str
+    party: str
+    action: str
+    kind: str
+    due: Due | None
+    evidenceIds: list[str]
+
+
+class KeyDate(msgspec.Struct):
+    id: str
+    kind: str
+    date: str | None
+    text: str
+    evidenceIds: list[str]
+
+
+class Evidence(msgspec.Struct):
+    id: str
+    page: int | None
+    start: int
+    end: int
+    text: str
+
+
+class AnalysisResult(msgspec.Struct):
+    analysisId: str
+    object: Literal["analysis_result"]
+    mode: Mode
+    engine: Engine
+    summary: Summary
+    riskScore: RiskScore
+    clauses: list[Clause]
+    risks: list[Risk]
+    obligations: list[Obligation]
+    keyDates: list[KeyDate]
+    evidence: list[Evidence]

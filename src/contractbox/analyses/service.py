@@ -1,0 +1,262 @@
+"""The rules of analyses: validation at submit, the queued -> processing -> completed|failed
+life cycle, the worker step, and lookups always scoped to the caller's organization and mode."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import logging
+import math
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+import msgspec
+
+from contractbox import engine
+from contractbox.analyses.schemas import AnalysisResult, CreateAnalysisRequest
+from contractbox.documents import Document, DocumentError
+from contractbox.errors import ApiError, invalid, missing, not_found
+from contractbox.events import record_event
+from contractbox.ids import new_id
+from contractbox.keys.service import Principal
+from contractbox.lists import ListQuery, list_page
+from contractbox.timeutil import now_iso, parse_timestamp
+from contractbox.usage.counters import add_usage
+
+if TYPE_CHECKING:
+    from contractbox.runtime import Runtime
+
+log = logging.getLogger("contractbox.analyses")
+
+MAX_TITLE = 500
+MAX_TEXT_CHARS = 5_000_000
+MAX_PDF_BYTES = 50 * 1024 * 1024
+MAX_URL_LENGTH = 2048
+MAX_METADATA_KEYS = 20
+MAX_METADATA_KEY = 40
+MAX_METADATA_VALUE = 500
+SOURCE_FIELDS = {"text": "text", "url": "url", "pdf": "pdfBase64"}
+PAGES_PER_UNIT = 10
+CHARACTERS_PER_UNIT = 30_000
+UNFINISHED = ("queued", "processing")
+
+
+def validate(req: CreateAnalysisRequest) -> dict[str, Any]:
+    """Check a submission; returns the source columns to store. Raises ApiError (400)."""
+    if not req.title.strip():
+        raise missing("title")
+    if len(req.title) > MAX_TITLE:
+        raise invalid("title", f"title must be at most {MAX_TITLE} characters.")
+    wanted = SOURCE_FIELDS[req.sourceType]
+    supplied = {name for name in SOURCE_FIELDS.values() if getattr(req, name) is not None}
+    if wanted not in supplied:
+        raise missing(wanted)
+    extra = sorted(supplied - {wanted})
+    if extra:
+        raise invalid(extra[0], f"sourceType '{req.sourceType}' takes '{wanted}' only; remove '{extra[0]}'.")
+    if req.filename is not None and len(req.filename) > 255:
+        raise invalid("filename", "filename must be at most 255 characters.")
+    validate_metadata(req.metadata or {})
+    if req.sourceType == "text":
+        return {"text": validate_text(req.text or "")}
+    if req.sourceType == "url":
+        return {"url": validate_url(req.url or "")}
+    return {"pdf": decode_pdf(req.pdfBase64 or "")}
+
+
+def validate_text(text: str) -> str:
+    if not text.strip():
+        raise invalid("text", "text is empty: send the contract's text.")
+    if len(text) > MAX_TEXT_CHARS:
+        raise invalid("text", f"text is {len(text):,} characters; the limit is {MAX_TEXT_CHARS:,}.")
+    return text
+
+
+def validate_url(url: str) -> str:
+    if len(url) > MAX_URL_LENGTH:
+        raise invalid("url", f"url must be at most {MAX_URL_LENGTH} characters.")
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise invalid("url", "url must be an absolute http:// or https:// address.")
+    return url.strip()
+
+
+def decode_pdf(encoded: str) -> bytes:
+    if len(encoded) > math.ceil(MAX_PDF_BYTES / 3) * 4 + 4:
+        raise ApiError(413, "payload_too_large", "The PDF is larger than the 50 MB limit.", param="pdfBase64")
+    try:
+        data = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError):
+        raise invalid("pdfBase64", "pdfBase64 is not valid standard base64.") from None
+    if not data:
+        raise invalid("pdfBase64", "pdfBase64 is empty: send the PDF's bytes.")
+    if len(data) > MAX_PDF_BYTES:
+        raise ApiError(413, "payload_too_large", "The PDF is larger than the 50 MB limit.", param="pdfBase64")
+    return data
+
+
+def validate_metadata(metadata: dict[str, str]) -> None:
+    if len(metadata) > MAX_METADATA_KEYS:
+        raise invalid("metadata", f"metadata takes at most {MAX_METADATA_KEYS} keys.")
+    for key, value in metadata.items():
+        if not key or len(key) > MAX_METADATA_KEY or len(value) > MAX_METADATA_VALUE:
+            raise invalid("metadata", f"metadata keys must be 1-{MAX_METADATA_KEY} characters and values at most {MAX_METADATA_VALUE}.")
+
+
+def render(row: dict) -> dict[str, Any]:
+    analysis_id = row["id"]
+    error = {"code": row["error_code"], "message": row["error_message"]} if row["status"] == "failed" else None
+    has_document = row["character_count"] is not None
+    return {
+        "analysisId": analysis_id,
+        "object": "analysis",
+        "mode": row["mode"],
+        "status": row["status"],
+        "title": row["title"],
+        "sourceType": row["source_type"],
+        "filename": row["filename"],
+        "createdAt": row["created_at"],
+        "startedAt": row["started_at"],
+        "completedAt": row["completed_at"],
+        "error": error,
+        "document": {"pageCount": row["page_count"], "characterCount": row["character_count"], "sha256": row["sha256"]} if has_document else None,
+        "metadata": json.loads(row["metadata"]),
+        "links": {"self": f"/v1/analyses/{analysis_id}", "result": f"/v1/analyses/{analysis_id}/result"},
+    }
+
+
+LIST_COLUMNS = "seq, id, mode, status, title, source_type, filename, created_at, started_at, completed_at, error_code, error_message, page_count, character_count, sha256, metadata"
+
+
+class AnalysisService:
+    def __init__(self, runtime: "Runtime") -> None:
+        self.runtime = runtime
+        self.store = runtime.store
+        self._enqueue = runtime.queue.register("run_analysis", self.process)
+
+    # --- API side -------------------------------------------------------------------------
+
+    def submit(self, principal: Principal, req: CreateAnalysisRequest) -> dict[str, Any]:
+        source = validate(req)
+        analysis_id = new_id("ana")
+        now = now_iso()
+        with self.store.transaction() as db:
+            db["analyses"].insert(
+                {
+                    "id": analysis_id,
+                    "org_id": principal.org_id,
+                    "mode": principal.mode,
+                    "key_id": principal.key_id,
+                    "title": req.title.strip(),
+                    "source_type": req.sourceType,
+                    "filename": req.filename,
+                    "status": "queued",
+                    "metadata": json.dumps(req.metadata or {}),
+                    "created_at": now,
+                }
+            )
+            db["analysis_sources"].insert({"analysis_id": analysis_id, **source})
+            add_usage(db, principal.key_id, analyses_created=1)
+        self._enqueue(analysis_id)
+        return self.get(principal, analysis_id)
+
+    def get_row(self, principal: Principal, analysis_id: str, columns: str = LIST_COLUMNS) -> dict:
+        row = self.store.query_one(f"SELECT {columns} FROM analyses WHERE id = ? AND org_id = ? AND mode = ?", (analysis_id, principal.org_id, principal.mode))
+        if row is None:
+            raise not_found("analysis", analysis_id)
+        return row
+
+    def get(self, principal: Principal, analysis_id: str) -> dict[str, Any]:
+        return render(self.get_row(principal, analysis_id))
+
+    def result(self, principal: Principal, analysis_id: str) -> str:
+        """The stored result JSON text (served as is: it was validated when written)."""
+        row = self.get_row(principal, analysis_id, "status, result")
+        if row["status"] != "completed":
+            raise ApiError(409, "analysis_not_completed", f"Analysis {analysis_id} is {row['status']}; its result is readable once it is completed.")
+        return row["result"]
+
+    def list(self, principal: Principal, params: dict[str, str | None]) -> dict[str, Any]:
+        query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode)
+        status = params.get("status")
+        if status:
+            if status not in ("queued", "processing", "completed", "failed"):
+                raise invalid("status", "status must be one of queued, processing, completed, failed.")
+            query.add("status = ?", status)
+        for name, op in (("createdGte", ">="), ("createdLte", "<=")):
+            value = params.get(name)
+            if value:
+                query.add(f"created_at {op} ?", parse_timestamp(name, value))
+        return list_page(
+            self.store,
+            "analyses",
+            query,
+            url="/v1/analyses",
+            render=render,
+            limit=params.get("limit"),
+            starting_after=params.get("startingAfter"),
+            ending_before=params.get("endingBefore"),
+            columns=LIST_COLUMNS,
+        )
+
+    # --- worker side ----------------------------------------------------------------------
+
+    def requeue_unfinished(self) -> int:
+        """At start: every analysis left queued or processing goes back on the queue."""
+        rows = self.store.query("SELECT id FROM analyses WHERE status IN ('queued', 'processing') ORDER BY seq")
+        if rows:
+            self.store.execute("UPDATE analyses SET status = 'queued', started_at = NULL WHERE status = 'processing'")
+        for row in rows:
+            self._enqueue(row["id"])
+        return len(rows)
+
+    def process(self, analysis_id: str) -> None:
+        claimed = self.store.execute("UPDATE analyses SET status = 'processing', started_at = ? WHERE id = ? AND status = 'queued'", (now_iso(), analysis_id))
+        if not claimed:
+            return  # a duplicate task after a restart, or already done
+        row = self.store.query_one("SELECT * FROM analyses WHERE id = ?", (analysis_id,))
+        source = self.store.query_one("SELECT text, url, pdf FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
+        try:
+            document = self.runtime.build_document(row["mode"], row["source_type"], source, row["title"])
+            body = engine.analyze(document, row["mode"])
+            result = msgspec.convert({"analysisId": analysis_id, "object": "analysis_result", "mode": row["mode"], **body}, AnalysisResult)
+        except DocumentError as exc:
+            self._fail(row, exc.code, exc.message)
+            return
+        except Exception:
+            log.exception("analysis %s failed inside the engine", analysis_id)
+            self._fail(row, "internal_error", "The analysis stopped because of an internal error. It was logged; try again or contact your administrator.")
+            return
+        self._complete(row, document, result)
+
+    def _complete(self, row: dict, document: Document, result: AnalysisResult) -> None:
+        pages = document.page_count
+        billable = 0
+        if row["mode"] == "live":
+            billable = math.ceil(pages / PAGES_PER_UNIT) if pages else math.ceil(document.character_count / CHARACTERS_PER_UNIT)
+        with self.store.transaction() as db:
+            db.execute(
+                "UPDATE analyses SET status = 'completed', completed_at = ?, result = ?, page_count = ?, character_count = ?, sha256 = ? WHERE id = ?",
+                (now_iso(), msgspec.json.encode(result).decode(), pages, document.character_count, document.raw_sha256, row["id"]),
+            )
+            db.execute(
+                "UPDATE analysis_sources SET document_text = ?, pages = ? WHERE analysis_id = ?",
+                (document.text, json.dumps([[p.number, p.start, p.end] for p in document.pages]), row["id"]),
+            )
+            add_usage(db, row["key_id"], analyses_completed=1, pages=pages or 0, characters=document.character_count, billable_units=billable)
+            record_event(db, row["org_id"], row["mode"], "analysis.completed", self._render_in(db, row["id"]))
+
+    def _fail(self, row: dict, code: str, message: str) -> None:
+        with self.store.transaction() as db:
+            db.execute(
+                "UPDATE analyses SET status = 'failed', completed_at = ?, error_code = ?, error_message = ? WHERE id = ?",
+                (now_iso(), code, message, row["id"]),
+            )
+            add_usage(db, row["key_id"], analyses_failed=1)
+            record_event(db, row["org_id"], row["mode"], "analysis.failed", self._render_in(db, row["id"]))
+
+    @staticmethod
+    def _render_in(db: Any, analysis_id: str) -> dict[str, Any]:
+        row = next(db.query(f"SELECT {LIST_COLUMNS} FROM analyses WHERE id = ?", (analysis_id,)))
+        return render(row)

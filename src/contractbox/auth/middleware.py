@@ -1,0 +1,46 @@
+"""Authentication for /v1: reads the key from either header, checks it, rate-limits and
+counts the request, and leaves the Principal in scope["user"] for guards and handlers."""
+
+from __future__ import annotations
+
+from litestar.types import ASGIApp, Receive, Scope, Send
+
+from contractbox.errors import send_error
+from contractbox.keys.service import AuthFailure, authenticate
+
+
+def presented_secret(headers: list[tuple[bytes, bytes]]) -> str | None:
+    authorization = api_key = None
+    for name, value in headers:
+        if name == b"authorization":
+            authorization = value.decode("latin-1").strip()
+        elif name == b"x-api-key":
+            api_key = value.decode("latin-1").strip()
+    if authorization and authorization[:7].lower() == "bearer ":
+        return authorization[7:].strip() or None
+    return api_key or None
+
+
+class ApiKeyMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        handler = scope.get("route_handler")
+        if scope["type"] != "http" or (handler is not None and handler.opt.get("public")):
+            await self.app(scope, receive, send)
+            return
+        runtime = scope["app"].state.runtime
+        try:
+            principal = authenticate(runtime.store, presented_secret(scope["headers"]))
+        except AuthFailure as failure:
+            await send_error(send, failure.status, failure.code, failure.message)
+            return
+        runtime.request_counter.hit(principal.key_id)
+        wait_s = runtime.rate_limiter.acquire(principal.key_id)
+        if wait_s is not None:
+            message = f"Too many requests for this API key. Retry in {wait_s} seconds."
+            await send_error(send, 429, "rate_limited", message, {"Retry-After": str(wait_s)})
+            return
+        scope["user"] = principal
+        await self.app(scope, receive, send)

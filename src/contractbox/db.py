@@ -1,0 +1,106 @@
+"""The app's SQLite store: one file, WAL, synchronous=FULL, one connection per thread.
+
+sqlite-utils' Database objects wrap a sqlite3 connection, which belongs to the thread that
+opened it; `Store.db` hands each thread its own. Writes that must succeed together go through
+`Store.transaction()`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import sqlite_utils
+
+from contractbox.migrations import apply_migrations
+
+BUSY_TIMEOUT_MS = 10_000
+
+
+class StorageFullError(Exception):
+    """The disk (or SQLite's page limit) is full: the write was rolled back."""
+
+
+def open_connection(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys=ON")
+    return conn
+
+
+class Store:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+
+    def migrate(self) -> list[str]:
+        """Apply pending migrations; returns the names applied."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        return apply_migrations(self.db)
+
+    @property
+    def db(self) -> sqlite_utils.Database:
+        database = getattr(self._local, "db", None)
+        if database is None:
+            conn = open_connection(self.path)
+            database = sqlite_utils.Database(conn)
+            self._local.db = database
+            with self._lock:
+                self._all.append(conn)
+        return database
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite_utils.Database]:
+        """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception. Not re-entrant."""
+        database = self.db
+        conn = database.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield database
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        try:
+            conn.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise translate_error(exc) from exc
+
+    def query(self, sql: str, params: tuple | dict = ()) -> list[dict]:
+        return list(self.db.query(sql, params))
+
+    def query_one(self, sql: str, params: tuple | dict = ()) -> dict | None:
+        for row in self.db.query(sql, params):
+            return row
+        return None
+
+    def execute(self, sql: str, params: tuple | dict = ()) -> int:
+        try:
+            return self.db.conn.execute(sql, params).rowcount
+        except sqlite3.OperationalError as exc:
+            raise translate_error(exc) from exc
+
+    def close(self) -> None:
+        with self._lock:
+            for conn in self._all:
+                try:
+                    conn.close()
+                except sqlite3.ProgrammingError:
+                    pass  # opened by another thread that has finished; the OS reclaims it
+            self._all.clear()
+        self._local = threading.local()
+
+
+def translate_error(exc: sqlite3.OperationalError) -> Exception:
+    message = str(exc).lower()
+    if "full" in message or "disk i/o" in message:
+        return StorageFullError(str(exc))
+    return exc

@@ -1,0 +1,150 @@
+"""API errors in the one documented shape:
+{"error": {"type", "code", "message", "param", "requestId"}} (API-CONVENTIONS.md, Errors)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, NotFoundException, ValidationException
+
+from contractbox.db import StorageFullError
+from contractbox.requestid import current_request_id
+
+log = logging.getLogger("contractbox.errors")
+
+TYPE_BY_STATUS = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    403: "permission_error",
+    404: "not_found_error",
+    405: "invalid_request_error",
+    409: "conflict_error",
+    413: "invalid_request_error",
+    415: "invalid_request_error",
+    422: "invalid_request_error",
+    429: "rate_limit_error",
+    500: "api_error",
+    503: "api_error",
+}
+
+
+class ApiError(Exception):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        param: str | None = None,
+        headers: dict[str, str] | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.param = param
+        self.headers = headers or {}
+        self.extra = extra or {}
+
+
+def not_found(kind: str, object_id: str, param: str = "id") -> ApiError:
+    return ApiError(404, "resource_missing", f"No {kind} with id '{object_id}' exists.", param=param)
+
+
+def invalid(param: str, message: str) -> ApiError:
+    return ApiError(400, "parameter_invalid", message, param=param)
+
+
+def missing(param: str) -> ApiError:
+    return ApiError(400, "parameter_missing", f"The parameter '{param}' is required.", param=param)
+
+
+def error_body(status: int, code: str, message: str, param: str | None = None, **extra: Any) -> dict[str, Any]:
+    return {
+        "error": {
+            "type": TYPE_BY_STATUS.get(status, "api_error"),
+            "code": code,
+            "message": message,
+            "param": param,
+            "requestId": current_request_id(),
+            **extra,
+        }
+    }
+
+
+def error_response(status: int, code: str, message: str, param: str | None = None, headers: dict[str, str] | None = None, **extra: Any) -> Response:
+    return Response(error_body(status, code, message, param, **extra), status_code=status, headers=headers)
+
+
+def handle_api_error(_: Request, exc: ApiError) -> Response:
+    return error_response(exc.status, exc.code, exc.message, exc.param, exc.headers, **exc.extra)
+
+
+def handle_validation_error(_: Request, exc: ValidationException) -> Response:
+    details = exc.extra if isinstance(exc.extra, list) else []
+    first = details[0] if details and isinstance(details[0], dict) else {}
+    param = first.get("key") or None
+    reason = str(first.get("message") or exc.detail or "The request is not valid.")
+    if reason.startswith("Object missing required field"):
+        name = reason.split("`")[1] if "`" in reason else param
+        return error_response(400, "parameter_missing", f"The parameter '{name}' is required.", name)
+    message = f"The parameter '{param}' is invalid: {reason}." if param else f"The request is invalid: {reason}."
+    return error_response(400, "parameter_invalid", message, param)
+
+
+def handle_http_exception(request: Request, exc: HTTPException) -> Response:
+    status = exc.status_code
+    if status == 404 or isinstance(exc, NotFoundException):
+        return error_response(404, "resource_missing", f"Nothing exists at {request.url.path}.")
+    if status == 405:
+        return error_response(405, "method_not_allowed", f"{request.method} is not allowed on {request.url.path}.")
+    if status == 413:
+        return error_response(413, "payload_too_large", "The request body is larger than the 70 MB limit.")
+    if status == 400:  # Litestar raises a bare ClientException when the body cannot be decoded
+        return error_response(400, "invalid_json", f"The request body is not valid JSON ({exc.detail}).")
+    if status == 415:
+        return error_response(415, "unsupported_media_type", "Send the request body as application/json.")
+    if status >= 500:
+        return handle_internal_error(request, exc)
+    return error_response(status, "parameter_invalid" if status == 400 else "request_rejected", str(exc.detail))
+
+
+def handle_storage_full(_: Request, exc: StorageFullError) -> Response:
+    log.error("storage full: %s", exc)
+    return error_response(
+        503,
+        "service_unavailable",
+        "ContractBox cannot store more data right now: the disk is full. Nothing already stored was changed; retry once space is freed.",
+        headers={"Retry-After": "30"},
+    )
+
+
+def handle_internal_error(_: Request, exc: Exception) -> Response:
+    log.exception("internal error (request %s)", current_request_id(), exc_info=exc)
+    return error_response(
+        500,
+        "internal_error",
+        f"Something went wrong inside ContractBox. The error was logged with request id {current_request_id()}.",
+    )
+
+
+EXCEPTION_HANDLERS = {
+    ApiError: handle_api_error,
+    ValidationException: handle_validation_error,
+    StorageFullError: handle_storage_full,
+    HTTPException: handle_http_exception,
+    Exception: handle_internal_error,
+}
+
+
+async def send_error(send: Any, status: int, code: str, message: str, headers: dict[str, str] | None = None) -> None:
+    """Answer with an error straight from ASGI middleware (before a handler is reached)."""
+    import msgspec
+
+    body = msgspec.json.encode(error_body(status, code, message))
+    raw_headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    raw_headers += [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
+    await send({"type": "http.response.start", "status": status, "headers": raw_headers})
+    await send({"type": "http.response.body", "body": body})

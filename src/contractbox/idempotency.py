@@ -1,0 +1,145 @@
+"""Idempotency-Key on every POST under /v1 (API-CONVENTIONS.md, Idempotency).
+
+Keys are scoped to the caller's organization and mode and kept 24 hours. The same key and
+body replay the stored response; a different body is 422 idempotency_key_reused; a duplicate
+arriving while the first is still running is 409 idempotency_key_in_use. Responses of 500 and
+above are not stored, so the client may retry them with the same key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import timedelta
+
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+from contractbox.db import Store
+from contractbox.errors import send_error
+from contractbox.timeutil import iso, now_iso, utcnow
+
+MAX_KEY_LENGTH = 255
+RETENTION = timedelta(hours=24)
+MAX_BODY_BYTES = 70 * 1024 * 1024
+REPLAYED_HEADERS = {"content-type", "location"}
+
+
+def header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
+def forget_unfinished(store: Store) -> None:
+    """At start no request is running: rows left 'running' by a crash would block their key."""
+    store.execute("DELETE FROM idempotency_keys WHERE state = 'running' OR created_at < ?", (iso(utcnow() - RETENTION),))
+
+
+class IdempotencyMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        key = header(scope, b"idempotency-key") if scope["type"] == "http" and scope["method"] == "POST" else None
+        if key is None:
+            await self.app(scope, receive, send)
+            return
+        if not key or len(key) > MAX_KEY_LENGTH:
+            await send_error(send, 400, "parameter_invalid", f"Idempotency-Key must be 1 to {MAX_KEY_LENGTH} characters.")
+            return
+        body = await read_body(receive)
+        if body is None:
+            await send_error(send, 413, "payload_too_large", "The request body is larger than the 70 MB limit.")
+            return
+        store: Store = scope["app"].state.runtime.store
+        principal = scope["user"]
+        ident = (principal.org_id, principal.mode, key)
+        request_hash = hashlib.sha256(scope["method"].encode() + b" " + scope["path"].encode() + b"\n" + body).hexdigest()
+        if not await self._claim_or_answer(store, ident, request_hash, scope, send):
+            return
+        await self._run_and_store(store, ident, body, scope, receive, send)
+
+    async def _claim_or_answer(self, store: Store, ident: tuple, request_hash: str, scope: Scope, send: Send) -> bool:
+        """True when this request now owns the key; otherwise it has already been answered."""
+        store.execute("DELETE FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ? AND created_at < ?", (*ident, iso(utcnow() - RETENTION)))
+        inserted = store.execute(
+            "INSERT OR IGNORE INTO idempotency_keys (org_id, mode, key, method, path, request_hash, state, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
+            (*ident, scope["method"], scope["path"], request_hash, now_iso()),
+        )
+        if inserted:
+            return True
+        row = store.query_one("SELECT * FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ?", ident)
+        if row is None:  # finished and was not stored (5xx) between our insert and this read
+            return await self._claim_or_answer(store, ident, request_hash, scope, send)
+        if row["request_hash"] != request_hash:
+            await send_error(send, 422, "idempotency_key_reused", "This Idempotency-Key was already used with a different request. Use a new key for a new request.")
+        elif row["state"] == "running":
+            await send_error(send, 409, "idempotency_key_in_use", "A request with this Idempotency-Key is still being processed. Retry after it finishes.")
+        else:
+            await replay(row, send)
+        return False
+
+    async def _run_and_store(self, store: Store, ident: tuple, body: bytes, scope: Scope, receive: Receive, send: Send) -> None:
+        captured: dict = {"status": None, "headers": [], "body": bytearray()}
+
+        async def capture(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                captured["status"] = message["status"]
+                captured["headers"] = message.get("headers", [])
+            elif message["type"] == "http.response.body":
+                captured["body"].extend(message.get("body", b""))
+            await send(message)
+
+        try:
+            await self.app(scope, replaying(body, receive), capture)
+        except BaseException:
+            store.execute("DELETE FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ?", ident)
+            raise
+        status = captured["status"] or 500
+        if status >= 500:
+            store.execute("DELETE FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ?", ident)
+            return
+        kept = {k.decode("latin-1"): v.decode("latin-1") for k, v in captured["headers"] if k.decode("latin-1").lower() in REPLAYED_HEADERS}
+        store.execute(
+            "UPDATE idempotency_keys SET state = 'done', response_status = ?, response_headers = ?, response_body = ? "
+            "WHERE org_id = ? AND mode = ? AND key = ?",
+            (status, json.dumps(kept), bytes(captured["body"]), *ident),
+        )
+
+
+async def read_body(receive: Receive) -> bytes | None:
+    chunks = bytearray()
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunks.extend(message.get("body", b""))
+        if len(chunks) > MAX_BODY_BYTES:
+            return None
+        if not message.get("more_body"):
+            break
+    return bytes(chunks)
+
+
+def replaying(body: bytes, receive: Receive) -> Receive:
+    sent = False
+
+    async def replay_receive() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay_receive
+
+
+async def replay(row: dict, send: Send) -> None:
+    headers = [(k.encode(), v.encode()) for k, v in json.loads(row["response_headers"] or "{}").items()]
+    headers.append((b"idempotent-replayed", b"true"))
+    body = row["response_body"] or b""
+    headers.append((b"content-length", str(len(body)).encode()))
+    await send({"type": "http.response.start", "status": row["response_status"], "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,145 @@
+"""API keys: created from the CLI or the console, shown once, stored as a SHA-256 hash.
+
+Secrets are 32 random base62 characters (about 190 bits), so an unsalted hash is not open to
+guessing; lookups go by hash and the stored hash is compared again in constant time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass
+
+from contractbox.db import Store
+from contractbox.ids import new_id, random_base62
+from contractbox.keys.scopes import KNOWN_SCOPES, RESOURCE_SCOPES, expand
+from contractbox.orgs.service import find_org, get_org
+from contractbox.timeutil import now_iso
+
+PREFIXES = {"test": "fpk_test_", "live": "fpk_live_"}
+SECRET_LENGTH = 32
+
+
+class KeyError_(Exception):
+    """A key cannot be created or changed; the message says why."""
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is calling: the key, its organization and mode, and the scopes it grants."""
+
+    key_id: str
+    org_id: str
+    mode: str
+    scopes: frozenset[str]
+
+
+@dataclass(frozen=True)
+class CreatedKey:
+    key_id: str
+    secret: str
+    mode: str
+    scopes: list[str]
+    org_id: str
+    name: str | None
+
+    def as_json(self) -> dict:
+        return {"keyId": self.key_id, "secret": self.secret, "mode": self.mode, "scopes": self.scopes, "orgId": self.org_id}
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def mode_of(secret: str) -> str | None:
+    for mode, prefix in PREFIXES.items():
+        if secret.startswith(prefix):
+            return mode
+    return None
+
+
+def create_key(store: Store, org_ref: str, mode: str, scopes: list[str] | None, name: str | None = None) -> CreatedKey:
+    if mode not in PREFIXES:
+        raise KeyError_(f"Mode must be 'test' or 'live', not '{mode}'.")
+    org = find_org(store, org_ref)
+    if mode == "live" and not org.live_approved:
+        raise KeyError_(
+            f"Organization '{org.name}' is not approved for live access. "
+            f"An administrator approves it with: contractbox orgs approve-live {org.id}"
+        )
+    scopes = list(scopes) if scopes else list(RESOURCE_SCOPES)
+    unknown = [s for s in scopes if s not in KNOWN_SCOPES]
+    if unknown:
+        raise KeyError_(f"Unknown scope(s): {', '.join(unknown)}. Known scopes: {', '.join(sorted(KNOWN_SCOPES))}.")
+    secret = PREFIXES[mode] + random_base62(SECRET_LENGTH)
+    key = CreatedKey(new_id("key"), secret, mode, scopes, org.id, name)
+    with store.transaction() as db:
+        db["api_keys"].insert(
+            {
+                "id": key.key_id,
+                "org_id": org.id,
+                "mode": mode,
+                "name": name,
+                "secret_hash": hash_secret(secret),
+                "prefix": secret[: len(PREFIXES[mode]) + 4],
+                "last4": secret[-4:],
+                "scopes": json.dumps(scopes),
+                "created_at": now_iso(),
+            }
+        )
+    return key
+
+
+def key_as_json(row: dict) -> dict:
+    return {
+        "keyId": row["id"],
+        "object": "api_key",
+        "orgId": row["org_id"],
+        "mode": row["mode"],
+        "name": row["name"],
+        "prefix": row["prefix"],
+        "last4": row["last4"],
+        "scopes": json.loads(row["scopes"]),
+        "createdAt": row["created_at"],
+        "lastUsedAt": row["last_used_at"],
+        "revokedAt": row["revoked_at"],
+    }
+
+
+def list_keys(store: Store, org_ref: str) -> list[dict]:
+    org = find_org(store, org_ref)
+    rows = store.query("SELECT * FROM api_keys WHERE org_id = ? ORDER BY seq", (org.id,))
+    return [key_as_json(r) for r in rows]
+
+
+def revoke_key(store: Store, key_id: str, org_id: str | None = None) -> dict:
+    row = store.query_one("SELECT * FROM api_keys WHERE id = ?", (key_id,))
+    if row is None or (org_id is not None and row["org_id"] != org_id):
+        raise KeyError_(f"No API key with id '{key_id}'.")
+    if row["revoked_at"] is None:
+        with store.transaction() as db:
+            db.execute("UPDATE api_keys SET revoked_at = ? WHERE id = ?", (now_iso(), key_id))
+    return key_as_json(store.query_one("SELECT * FROM api_keys WHERE id = ?", (key_id,)))
+
+
+class AuthFailure(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def authenticate(store: Store, secret: str | None) -> Principal:
+    """The principal for a presented secret, or AuthFailure with the documented status and code."""
+    if not secret:
+        raise AuthFailure(401, "missing_api_key", "No API key was sent. Send it as 'Authorization: Bearer <key>' or 'X-Api-Key: <key>'.")
+    mode = mode_of(secret)
+    presented = hash_secret(secret)
+    row = store.query_one("SELECT * FROM api_keys WHERE secret_hash = ?", (presented,)) if mode else None
+    if row is None or not hmac.compare_digest(row["secret_hash"], presented) or row["revoked_at"] is not None:
+        raise AuthFailure(401, "invalid_api_key", "The API key is not valid: it is unknown or has been revoked.")
+    if row["mode"] == "live":
+        org = get_org(store, row["org_id"])
+        if org is None or not org.live_approved:
+            raise AuthFailure(403, "live_access_not_approved", "This organization's live access has not been approved or was withdrawn. Use a test key, or ask an administrator.")
+    return Principal(row["id"], row["org_id"], row["mode"], expand(json.loads(row["scopes"])))

@@ -1,0 +1,163 @@
+"""Schema migrations: an ordered list of named steps, recorded in `_migrations` once applied.
+
+Append new steps at the end; never edit an applied one. A data dir whose `_migrations` names a
+step this build does not know was written by a newer ContractBox and is refused.
+"""
+
+from __future__ import annotations
+
+import sqlite_utils
+
+from contractbox.timeutil import now_iso
+
+
+class NewerDataDirError(Exception):
+    pass
+
+
+STEPS: list[tuple[str, str]] = [
+    (
+        "0001_organizations_and_keys",
+        """
+        CREATE TABLE organizations (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            name TEXT NOT NULL UNIQUE,
+            live_approved INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE api_keys (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            org_id TEXT NOT NULL REFERENCES organizations(id),
+            mode TEXT NOT NULL CHECK (mode IN ('test', 'live')),
+            name TEXT,
+            secret_hash TEXT NOT NULL UNIQUE,
+            prefix TEXT NOT NULL,
+            last4 TEXT NOT NULL,
+            scopes TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            last_used_at TEXT,
+            revoked_at TEXT
+        );
+        CREATE INDEX api_keys_org ON api_keys(org_id);
+        """,
+    ),
+    (
+        "0002_analyses",
+        """
+        CREATE TABLE analyses (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            org_id TEXT NOT NULL REFERENCES organizations(id),
+            mode TEXT NOT NULL,
+            key_id TEXT NOT NULL,
+            title TEXT NOT NULL,
+            source_type TEXT NOT NULL,
+            filename TEXT,
+            status TEXT NOT NULL,
+            error_code TEXT,
+            error_message TEXT,
+            metadata TEXT NOT NULL DEFAULT '{}',
+            page_count INTEGER,
+            character_count INTEGER,
+            sha256 TEXT,
+            result TEXT,
+            created_at TEXT NOT NULL,
+            started_at TEXT,
+            completed_at TEXT
+        );
+        CREATE INDEX analyses_scope ON analyses(org_id, mode, seq);
+        CREATE INDEX analyses_unfinished ON analyses(status) WHERE status IN ('queued', 'processing');
+        CREATE TABLE analysis_sources (
+            analysis_id TEXT PRIMARY KEY REFERENCES analyses(id),
+            text TEXT,
+            url TEXT,
+            pdf BLOB,
+            document_text TEXT,
+            pages TEXT
+        );
+        """,
+    ),
+    (
+        "0003_idempotency_and_usage",
+        """
+        CREATE TABLE idempotency_keys (
+            org_id TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            key TEXT NOT NULL,
+            method TEXT NOT NULL,
+            path TEXT NOT NULL,
+            request_hash TEXT NOT NULL,
+            state TEXT NOT NULL,
+            response_status INTEGER,
+            response_headers TEXT,
+            response_body BLOB,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (org_id, mode, key)
+        );
+        CREATE TABLE usage_daily (
+            key_id TEXT NOT NULL,
+            day TEXT NOT NULL,
+            requests INTEGER NOT NULL DEFAULT 0,
+            analyses_created INTEGER NOT NULL DEFAULT 0,
+            analyses_completed INTEGER NOT NULL DEFAULT 0,
+            analyses_failed INTEGER NOT NULL DEFAULT 0,
+            pages INTEGER NOT NULL DEFAULT 0,
+            characters INTEGER NOT NULL DEFAULT 0,
+            comparisons INTEGER NOT NULL DEFAULT 0,
+            billable_units INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (key_id, day)
+        );
+        """,
+    ),
+    (
+        "0004_events_outbox",
+        """
+        CREATE TABLE events (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            org_id TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            type TEXT NOT NULL,
+            payload TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            dispatched_at TEXT
+        );
+        CREATE INDEX events_undispatched ON events(seq) WHERE dispatched_at IS NULL;
+        """,
+    ),
+]
+
+
+def apply_migrations(db: sqlite_utils.Database, steps: list[tuple[str, str]] | None = None) -> list[str]:
+    steps = STEPS if steps is None else steps
+    db.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+    applied = {row["name"] for row in db.query("SELECT name FROM _migrations")}
+    known = {name for name, _ in steps}
+    unknown = sorted(applied - known)
+    if unknown:
+        raise NewerDataDirError(
+            "This data directory was written by a newer version of ContractBox "
+            f"(it has schema step {unknown[-1]}). Install that version or newer to open it."
+        )
+    done = []
+    for name, sql in steps:
+        if name in applied:
+            continue
+        conn = db.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(sql):
+                conn.execute(statement)
+            conn.execute("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", (name, now_iso()))
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        done.append(name)
+    return done
+
+
+def _statements(sql: str) -> list[str]:
+    return [part.strip() for part in sql.split(";") if part.strip()]

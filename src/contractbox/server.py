@@ -1,0 +1,43 @@
+"""Running the app under uvicorn in the foreground, with uvicorn owning the signals: SIGINT or
+SIGTERM stops accepting, lets the app's shutdown stop the queue consumer, and exits."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import click
+import uvicorn
+
+from contractbox.app import create_asgi
+from contractbox.migrations import NewerDataDirError
+from contractbox.settings import Settings
+
+
+def run_server(settings: Settings, host: str, port: int, tls_cert: str | None = None, tls_key: str | None = None) -> None:
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if host not in ("127.0.0.1", "localhost", "::1") and not tls_cert:
+        click.echo(
+            f"Warning: serving on {host} without TLS. API keys cross the network in clear text; "
+            "pass --tls-cert and --tls-key to serve HTTPS.",
+            err=True,
+        )
+    try:
+        app = create_asgi(settings)
+    except NewerDataDirError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(1)
+    scheme = "https" if tls_cert else "http"
+    click.echo(f"ContractBox serving {settings.data_dir} on {scheme}://{host}:{port} (API reference: /docs)", err=True)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=settings.log_level.lower(),
+        access_log=False,
+        ssl_certfile=tls_cert,
+        ssl_keyfile=tls_key,
+        timeout_graceful_shutdown=30,
+        lifespan="on",
+    )
+    uvicorn.Server(config).run()

@@ -1,0 +1,39 @@
+"""Routes that need no key: health, the OpenAPI document and the offline API reference page."""
+
+from __future__ import annotations
+
+from litestar import Request, Response, get
+from litestar.response import Response as RawResponse
+
+from contractbox.errors import error_response
+from contractbox.runtime import Runtime
+
+DOCS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>ContractBox API reference</title>
+<link rel="icon" href="/static/vendor/swagger-ui/favicon-32x32.png">
+<link rel="stylesheet" href="/static/vendor/swagger-ui/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/static/vendor/swagger-ui/swagger-ui-bundle.js"></script>
+<script src="/static/docs-init.js"></script>
+</body></html>"""
+
+
+@get("/healthz", opt={"public": True}, tags=["Service"], summary="Health check", include_in_schema=False)
+async def healthz(runtime: Runtime) -> Response:
+    try:
+        runtime.store.query_one("SELECT 1 AS ok")
+        runtime.queue.pending_count()
+    except Exception:  # noqa: BLE001 - any failure means not ready
+        return error_response(503, "service_unavailable", "The store or the queue is not available yet.")
+    return Response({"status": "ok"})
+
+
+@get("/v1/openapi.json", opt={"public": True}, include_in_schema=False)
+async def openapi_document(request: Request) -> RawResponse:
+    schema = request.app.openapi_schema.to_schema()
+    return RawResponse(schema, media_type="application/json")
+
+
+@get("/docs", opt={"public": True}, include_in_schema=False, media_type="text/html")
+async def docs_page() -> str:
+    return DOCS_PAGE

@@ -1,0 +1,76 @@
+"""Every setting, its environment variable and its default. README's Configuration table and
+tests/test_docs.py are kept in step with SETTINGS below."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+import platformdirs
+
+ENV_PREFIX = "CONTRACTBOX_"
+
+
+def _flag(value: str) -> bool:
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _delays(value: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in value.split(",") if part.strip())
+
+
+def default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir("ContractBox", appauthor=False))
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path = field(default_factory=default_data_dir, metadata={"env": "DATA_DIR", "doc": "Where the databases and logs live."})
+    workers: int = field(default=2, metadata={"env": "WORKERS", "doc": "Analysis worker threads inside the server process."})
+    rate_limit_per_minute: int = field(default=1200, metadata={"env": "RATE_LIMIT_PER_MINUTE", "doc": "Requests per API key per minute before 429 rate_limited."})
+    url_allow_loopback: bool = field(default=False, metadata={"env": "URL_ALLOW_LOOPBACK", "doc": "Allow URL sources on loopback addresses (127.0.0.0/8, ::1)."})
+    webhook_allow_loopback: bool = field(default=False, metadata={"env": "WEBHOOK_ALLOW_LOOPBACK", "doc": "Allow webhook endpoints on loopback addresses."})
+    webhook_retry_delays: tuple[int, ...] = field(
+        default=(60, 300, 1800, 7200, 18000, 36000, 43200, 43200, 43200, 43200, 43200, 43200),
+        metadata={"env": "WEBHOOK_RETRY_DELAYS", "doc": "Seconds between webhook delivery attempts, comma-separated (about three days by default)."},
+    )
+    log_level: str = field(default="INFO", metadata={"env": "LOG_LEVEL", "doc": "Log level of the server log."})
+
+    @property
+    def app_db_path(self) -> Path:
+        return self.data_dir / "contractbox.db"
+
+    @property
+    def queue_db_path(self) -> Path:
+        return self.data_dir / "queue.db"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None, **overrides: object) -> "Settings":
+        env = dict(os.environ if env is None else env)
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            raw = env.get(ENV_PREFIX + f.metadata["env"])
+            if raw is None or raw == "":
+                continue
+            values[f.name] = _parse(f.type, raw)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        if "data_dir" in values:
+            values["data_dir"] = Path(str(values["data_dir"])).expanduser().resolve()
+        return cls(**values)  # type: ignore[arg-type]
+
+
+def _parse(type_name: object, raw: str) -> object:
+    parsers = {"Path": lambda v: Path(v), "int": int, "bool": _flag, "str": str, "tuple[int, ...]": _delays}
+    return parsers[str(type_name)](raw)
+
+
+def documented_settings() -> list[tuple[str, str, str]]:
+    """(environment variable, default, description) for every setting."""
+    rows = []
+    for f in fields(Settings):
+        default = "platform user data dir" if f.name == "data_dir" else f.default
+        if isinstance(default, tuple):
+            default = ",".join(str(x) for x in default)
+        rows.append((ENV_PREFIX + f.metadata["env"], str(default), f.metadata["doc"]))
+    return rows
