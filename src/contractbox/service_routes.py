@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from litestar import Request, Response, get
+from litestar.di import NamedDependency
 from litestar.response import Response as RawResponse
 
 from contractbox.errors import error_response
@@ -19,7 +20,7 @@ DOCS_PAGE = """<!doctype html>
 
 
 @get("/healthz", opt={"public": True}, tags=["Service"], summary="Health check", include_in_schema=False)
-async def healthz(runtime: Runtime) -> Response:
+async def healthz(runtime: NamedDependency[Runtime]) -> Response:
     try:
         runtime.store.query_one("SELECT 1 AS ok")
         runtime.queue.pending_count()

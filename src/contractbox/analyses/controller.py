@@ -3,7 +3,8 @@ from __future__ import annotations
 from typing import Annotated
 
 from litestar import Controller, Request, Response, get, post
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody, QueryParameter
 
 from contractbox.analyses.schemas import Analysis, AnalysisList, AnalysisResult, CreateAnalysisRequest
 from contractbox.auth.guards import principal_of
@@ -15,7 +16,7 @@ class AnalysesController(Controller):
     tags = ["Analyses"]
 
     @post("/", status_code=202, opt={"scope": "analyses:write"}, summary="Submit a contract for analysis")
-    async def create(self, request: Request, data: CreateAnalysisRequest, runtime: Runtime) -> Response[Analysis]:
+    async def create(self, request: Request, data: JSONBody[CreateAnalysisRequest], runtime: NamedDependency[Runtime]) -> Response[Analysis]:
         analysis = runtime.analyses.submit(principal_of(request), data)
         return Response(analysis, status_code=202, headers={"Location": analysis["links"]["self"]})  # type: ignore[arg-type]
 
@@ -23,22 +24,22 @@ class AnalysesController(Controller):
     async def list_analyses(
         self,
         request: Request,
-        runtime: Runtime,
-        limit: Annotated[str | None, Parameter(description="1-100, default 20")] = None,
-        starting_after: Annotated[str | None, Parameter(query="startingAfter")] = None,
-        ending_before: Annotated[str | None, Parameter(query="endingBefore")] = None,
-        status: Annotated[str | None, Parameter(description="queued, processing, completed or failed")] = None,
-        created_gte: Annotated[str | None, Parameter(query="createdGte")] = None,
-        created_lte: Annotated[str | None, Parameter(query="createdLte")] = None,
+        runtime: NamedDependency[Runtime],
+        limit: Annotated[str | None, QueryParameter(description="1-100, default 20")] = None,
+        starting_after: Annotated[str | None, QueryParameter(query="startingAfter")] = None,
+        ending_before: Annotated[str | None, QueryParameter(query="endingBefore")] = None,
+        status: Annotated[str | None, QueryParameter(description="queued, processing, completed or failed")] = None,
+        created_gte: Annotated[str | None, QueryParameter(query="createdGte")] = None,
+        created_lte: Annotated[str | None, QueryParameter(query="createdLte")] = None,
     ) -> AnalysisList:
         params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before, "status": status, "createdGte": created_gte, "createdLte": created_lte}
         return runtime.analyses.list(principal_of(request), params)  # type: ignore[return-value]
 
     @get("/{analysisId:str}", opt={"scope": "analyses:read"}, summary="Get an analysis (poll until completed)")
-    async def retrieve(self, request: Request, analysisId: str, runtime: Runtime) -> Analysis:
+    async def retrieve(self, request: Request, analysisId: FromPath[str], runtime: NamedDependency[Runtime]) -> Analysis:
         return runtime.analyses.get(principal_of(request), analysisId)  # type: ignore[return-value]
 
     @get("/{analysisId:str}/result", opt={"scope": "analyses:read"}, summary="Get the structured result of a completed analysis")
-    async def result(self, request: Request, analysisId: str, runtime: Runtime) -> Response[AnalysisResult]:
+    async def result(self, request: Request, analysisId: FromPath[str], runtime: NamedDependency[Runtime]) -> Response[AnalysisResult]:
         body = runtime.analyses.result(principal_of(request), analysisId)
         return Response(content=body.encode(), media_type="application/json")  # type: ignore[arg-type]

@@ -1,0 +1,173 @@
+"""Shared fixtures: a real `contractbox serve` subprocess on a free loopback port with its own
+data dir, the real CLI against that data dir, and HTTP clients holding real API keys."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+from click.testing import CliRunner
+
+from contractbox.cli import main as cli_main
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+CUAD = SHARED / "data" / "cuad"
+SAMPLE_CONTRACTS = REPO / "sample_contracts"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(predicate: Callable[[], object], timeout: float = 15.0, interval: float = 0.02, what: str = "condition") -> object:
+    """Poll until predicate() is truthy; returns its value. Fails the test on timeout."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+        time.sleep(interval)
+
+
+def run_cli(data_dir: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli_main, [*args, "--data-dir", str(data_dir)], catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+@dataclass
+class Server:
+    """A real ContractBox server process. start()/kill()/stop() let tests crash and restart it."""
+
+    data_dir: Path
+    port: int = field(default_factory=free_port)
+    env: dict[str, str] = field(default_factory=dict)
+    process: subprocess.Popen | None = None
+    log_path: Path | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "Server":
+        env = {**os.environ, "CONTRACTBOX_URL_ALLOW_LOOPBACK": "1", "CONTRACTBOX_WEBHOOK_ALLOW_LOOPBACK": "1", **self.env}
+        self.log_path = self.data_dir.parent / f"server-{self.port}.log"
+        log = open(self.log_path, "ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "contractbox", "serve", "--data-dir", str(self.data_dir), "--port", str(self.port)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+        wait_for(self._healthy, timeout=30, what=f"server on port {self.port} to be healthy")
+        return self
+
+    def _healthy(self) -> bool:
+        if self.process is not None and self.process.poll() is not None:
+            raise AssertionError(f"server exited with {self.process.returncode}:\n{self.log()}")
+        try:
+            return httpx.get(self.base_url + "/healthz", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path and self.log_path.exists() else ""
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> int:
+        if self.process is None or self.process.poll() is not None:
+            return self.process.returncode if self.process else 0
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=60)
+
+    def cli(self, *args: str) -> tuple[int, str]:
+        return run_cli(self.data_dir, *args)
+
+    def org(self, name: str, live: bool = False) -> str:
+        code, output = self.cli("orgs", "create", name, "--json")
+        assert code == 0, output
+        org_id = json.loads(output)["orgId"]
+        if live:
+            assert self.cli("orgs", "approve-live", org_id)[0] == 0
+        return org_id
+
+    def key(self, org: str, mode: str = "test", scopes: str | None = None) -> "Key":
+        args = ["keys", "create", "--org", org, "--mode", mode, "--json"]
+        if scopes is not None:
+            args += ["--scopes", scopes]
+        code, output = self.cli(*args)
+        assert code == 0, output
+        data = json.loads(output)
+        return Key(data["keyId"], data["secret"], org, mode, self)
+
+
+@dataclass
+class Key:
+    key_id: str
+    secret: str
+    org: str
+    mode: str
+    server: Server
+
+    def client(self, header: str = "bearer") -> httpx.Client:
+        headers = {"Authorization": f"Bearer {self.secret}"} if header == "bearer" else {"X-Api-Key": self.secret}
+        return httpx.Client(base_url=self.server.base_url, headers=headers, timeout=30)
+
+
+def submit_text(client: httpx.Client, text: str, title: str = "Test contract", **extra: object) -> dict:
+    response = client.post("/v1/analyses", json={"title": title, "sourceType": "text", "text": text, **extra})
+    assert response.status_code == 202, response.text
+    return response.json()
+
+
+def wait_done(client: httpx.Client, analysis_id: str, timeout: float = 60) -> dict:
+    def finished() -> dict | None:
+        body = client.get(f"/v1/analyses/{analysis_id}").json()
+        return body if body["status"] in ("completed", "failed") else None
+
+    return wait_for(finished, timeout=timeout, what=f"analysis {analysis_id} to finish")  # type: ignore[return-value]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the whole session; tests isolate themselves with their own organizations."""
+    instance = Server(tmp_path_factory.mktemp("server") / "data").start()
+    yield instance
+    instance.stop()
+
+
+@pytest.fixture
+def fresh_server(tmp_path: Path) -> Iterator[Server]:
+    """A server of the test's own, for tests that kill or restart it."""
+    instance = Server(tmp_path / "data")
+    yield instance
+    if instance.process and instance.process.poll() is None:
+        instance.process.kill()
+        instance.process.wait()
+
+
+@pytest.fixture
+def org_key(server: Server, request: pytest.FixtureRequest) -> Key:
+    """A full-scope test key of a new organization of this test's own."""
+    org = server.org(f"{request.node.name}-{time.monotonic_ns()}")
+    return server.key(org)
+
+
