@@ -32,7 +32,7 @@ class Settings:
     url_allow_loopback: bool = field(default=False, metadata={"env": "URL_ALLOW_LOOPBACK", "doc": "Allow URL sources on loopback addresses (127.0.0.0/8, ::1)."})
     webhook_allow_loopback: bool = field(default=False, metadata={"env": "WEBHOOK_ALLOW_LOOPBACK", "doc": "Allow webhook endpoints on loopback addresses."})
     webhook_retry_delays: tuple[int, ...] = field(
-        default=(60, 300, 1800, 7200, 18000, 36000, 43200, 43200, 43200, 43200, 43200, 43200),
+        default=(60, 300, 1800, 7200, 18000, 36000, 43200, 43200, 43200, 43200, 43200),
         metadata={"env": "WEBHOOK_RETRY_DELAYS", "doc": "Seconds between webhook delivery attempts, comma-separated (about three days by default)."},
     )
     log_level: str = field(default="INFO", metadata={"env": "LOG_LEVEL", "doc": "Log level of the server log."})

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""The README's two commands, for a fresh machine with only Python 3.11+:
+
+    python3 dev.py start   # set up .venv, create a demo organization and test key, serve on :8000
+    python3 dev.py test    # set up .venv (and the system packages the browser tests need), run every test
+
+Uses only the standard library so it runs before anything is installed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".installed-from"
+
+# Debian packages the test suite needs (browser tests, the desktop window under Xvfb).
+SYSTEM_PACKAGES: list[str] = []
+
+
+def run(*args: str | Path, **kwargs: object) -> None:
+    subprocess.run([str(a) for a in args], check=True, **kwargs)  # type: ignore[arg-type]
+
+
+def ensure_venv(extras: str) -> None:
+    if sys.version_info < (3, 11):
+        sys.exit("ContractBox needs Python 3.11 or newer.")
+    if not PYTHON.exists():
+        print("Creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    wanted = f"{extras}:{(ROOT / 'pyproject.toml').stat().st_mtime_ns}"
+    if STAMP.exists() and STAMP.read_text() == wanted:
+        return
+    print(f"Installing ContractBox and its dependencies ({extras or 'runtime'}) ...", flush=True)
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    target = f".[{extras}]" if extras else "."
+    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", target, cwd=ROOT)
+    STAMP.write_text(wanted)
+
+
+def ensure_system_packages() -> None:
+    missing = [p for p in SYSTEM_PACKAGES if subprocess.run(["dpkg", "-s", p], capture_output=True).returncode != 0] if shutil.which("dpkg") else []
+    if not missing:
+        return
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        sys.exit(f"The browser and desktop tests need these Debian packages: {' '.join(missing)}. Install them (sudo apt-get install ...) and run again.")
+    print(f"Installing system packages: {' '.join(missing)} ...", flush=True)
+    run("apt-get", "update", "-qq")
+    run("apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+
+
+def start(args: list[str]) -> None:
+    ensure_venv("")
+    os.execv(str(BIN / "contractbox"), [str(BIN / "contractbox"), "quickstart", *args])
+
+
+def test(args: list[str]) -> None:
+    ensure_venv("test")
+    ensure_system_packages()
+    result = subprocess.run([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
+    sys.exit(result.returncode)
+
+
+def main() -> None:
+    commands = {"start": start, "test": test}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        sys.exit(__doc__)
+    commands[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()
