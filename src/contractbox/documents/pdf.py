@@ -44,7 +44,7 @@ EXTRACTION_TIMEOUT_S = 60.0
 WORKER_ADDRESS_SPACE_BYTES = 2 * 1024**3
 MAX_IDLE_WORKERS = 2
 MAX_DOCUMENTS_PER_WORKER = 200
-# None: `sys.executable -c ...`. A frozen build sets a command that ends in `serve_worker()`.
+# None: `sys.executable -c ...`. A frozen build sets a command that runs `serve_worker(limit)`.
 WORKER_COMMAND: list[str] | None = None
 # False runs PDFium in the calling process: only for benchmarks and debugging.
 ISOLATE_EXTRACTION = True
@@ -312,7 +312,8 @@ def shutdown_workers() -> None:
 def _worker_command() -> list[str]:
     if WORKER_COMMAND is not None:
         return list(WORKER_COMMAND)
-    return [sys.executable, "-c", "from contractbox.documents.pdf import serve_worker; serve_worker()"]
+    entry = f"from contractbox.documents.pdf import serve_worker; serve_worker({WORKER_ADDRESS_SPACE_BYTES})"
+    return [sys.executable, "-c", entry]
 
 
 def _worker_environment() -> dict[str, str]:
@@ -348,12 +349,12 @@ def _read_frame(stream: BinaryIO, max_bytes: int) -> bytes | None:
 # --- the worker process ---------------------------------------------------------------------
 
 
-def serve_worker() -> None:
+def serve_worker(address_space_bytes: int = WORKER_ADDRESS_SPACE_BYTES) -> None:
     """Entry point of a worker process: extract PDFs read from stdin until stdin closes.
 
     Replies are JSON, never pickle, so a worker subverted by a crafted PDF cannot run code in
     the server by what it sends back."""
-    _limit_worker_memory()
+    _limit_address_space(address_space_bytes)
     requests, replies = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but frames may reach the server's pipe
     import pypdfium2  # noqa: F401 - load PDFium before the first request, not during it
@@ -386,10 +387,9 @@ def _extract_reply(data: bytes) -> dict:
         }
 
 
-def _limit_worker_memory() -> None:
+def _limit_address_space(limit: int) -> None:
     try:
         import resource
     except ImportError:  # Windows: only the parent's wall-clock deadline applies
         return
-    limit = WORKER_ADDRESS_SPACE_BYTES
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
