@@ -41,7 +41,7 @@ MIN_TEXT_CHARACTERS_PER_PAGE = 8
 PAGE_SEPARATOR = "\n\n"
 
 EXTRACTION_TIMEOUT_S = 60.0
-WORKER_ADDRESS_SPACE_BYTES = 2 * 1024**3
+WORKER_ADDRESS_SPACE_BYTES = 1024**3  # CUAD and 2,000-page files need far less
 MAX_IDLE_WORKERS = 2
 MAX_DOCUMENTS_PER_WORKER = 200
 # None: `sys.executable -c ...`. A frozen build sets a command that runs `serve_worker(limit)`.
