@@ -15,8 +15,9 @@ class AnalysesController(Controller):
     path = "/analyses"
     tags = ["Analyses"]
 
-    @post("/", status_code=202, opt={"scope": "analyses:write"}, summary="Submit a contract for analysis")
-    async def create(self, request: Request, data: JSONBody[CreateAnalysisRequest], runtime: NamedDependency[Runtime]) -> Response[Analysis]:
+    # Sync in a worker thread: the insert's fsync must not stall the event loop serving polls.
+    @post("/", status_code=202, opt={"scope": "analyses:write"}, summary="Submit a contract for analysis", sync_to_thread=True)
+    def create(self, request: Request, data: JSONBody[CreateAnalysisRequest], runtime: NamedDependency[Runtime]) -> Response[Analysis]:
         analysis = runtime.analyses.submit(principal_of(request), data)
         return Response(analysis, status_code=202, headers={"Location": analysis["links"]["self"]})  # type: ignore[arg-type]
 
