@@ -297,8 +297,15 @@ def _release_worker(worker: _Worker) -> None:
 
 
 def warm_up() -> None:
-    """Start one idle worker now, so the first PDF does not pay the worker's start-up."""
-    _release_worker(_acquire_worker())
+    """Start one idle worker now and wait until it answers, so the first PDF does not pay
+    the worker's start-up (about 0.1 s)."""
+    worker = _acquire_worker()
+    try:
+        worker.extract(b"", EXTRACTION_TIMEOUT_S)  # an empty file: answered with an error reply
+    except BaseException:
+        worker.close()
+        raise
+    _release_worker(worker)
 
 
 @atexit.register
