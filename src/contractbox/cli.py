@@ -44,10 +44,15 @@ def fail(message: str) -> None:
     sys.exit(1)
 
 
-@click.group()
+@click.group(invoke_without_command=True)
 @click.version_option(__version__, prog_name="contractbox")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """ContractBox: contract review that never leaves this machine."""
+    if ctx.invoked_subcommand is None:
+        from contractbox.ops.launch import run_without_arguments
+
+        run_without_arguments(ctx)
 
 
 # --- serve ---------------------------------------------------------------------------------
@@ -243,6 +248,9 @@ def keys_revoke(data_dir: Path | None, key_id: str) -> None:
 # or group is added to `contractbox` under its own name.
 COMMAND_MODULES: list[tuple[str, str]] = [
     ("contractbox.engine.cli", "analyze_command"),
+    ("contractbox.ops.backup", "backup_command"),
+    ("contractbox.ops.restore", "restore_command"),
+    ("contractbox.ops.doctor", "doctor_command"),
 ]
 
 

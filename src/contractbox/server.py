@@ -1,5 +1,7 @@
-"""Running the app under uvicorn in the foreground, with uvicorn owning the signals: SIGINT or
-SIGTERM stops accepting, lets the app's shutdown stop the queue consumer, and exits."""
+"""Running the app under uvicorn in the foreground. The first SIGINT or SIGTERM stops accepting,
+lets the app's shutdown finish running analyses and stop the queue consumer, and exits 0; a
+second one exits at once (contractbox.ops.shutdown). While serving, the process holds
+`data_dir/server.lock` and logs to `data_dir/logs/contractbox.log`."""
 
 from __future__ import annotations
 
@@ -11,6 +13,9 @@ import uvicorn
 
 from contractbox.app import create_asgi
 from contractbox.migrations import NewerDataDirError
+from contractbox.ops.logfile import configure_logging
+from contractbox.ops.serverlock import ServerLock, ServerRunningError
+from contractbox.ops.shutdown import GracefulServer
 from contractbox.settings import Settings
 
 
@@ -22,6 +27,12 @@ def run_server(settings: Settings, host: str, port: int, tls_cert: str | None = 
             "pass --tls-cert and --tls-key to serve HTTPS.",
             err=True,
         )
+    try:
+        lock = ServerLock(settings.data_dir).acquire()
+    except ServerRunningError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(1)
+    configure_logging(settings)
     try:
         app = create_asgi(settings)
     except NewerDataDirError as exc:
@@ -40,4 +51,8 @@ def run_server(settings: Settings, host: str, port: int, tls_cert: str | None = 
         timeout_graceful_shutdown=30,
         lifespan="on",
     )
-    uvicorn.Server(config).run()
+    configure_logging(settings, ("uvicorn",))  # uvicorn.Config just replaced its loggers' handlers
+    try:
+        GracefulServer(config).run()
+    finally:
+        lock.release()

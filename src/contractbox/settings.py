@@ -36,6 +36,8 @@ class Settings:
         metadata={"env": "WEBHOOK_RETRY_DELAYS", "doc": "Seconds between webhook delivery attempts, comma-separated (about three days by default)."},
     )
     log_level: str = field(default="INFO", metadata={"env": "LOG_LEVEL", "doc": "Log level of the server log."})
+    log_max_bytes: int = field(default=10_000_000, metadata={"env": "LOG_MAX_BYTES", "doc": "Size at which logs/contractbox.log is rotated."})
+    log_backups: int = field(default=5, metadata={"env": "LOG_BACKUPS", "doc": "Rotated log files kept (contractbox.log.1 ... .N)."})
 
     @property
     def app_db_path(self) -> Path:

@@ -1,0 +1,5 @@
+"""PyInstaller's script for the one-file binary (see contractbox.ops.frozen)."""
+
+from contractbox.ops.frozen import main
+
+main()
