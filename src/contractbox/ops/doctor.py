@@ -9,6 +9,7 @@ import platform
 import shutil
 import sqlite3
 import sys
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -63,16 +64,34 @@ def library_version(module_name: str) -> str:
 
 
 def run_checks(settings: Settings) -> list[Check]:
-    checks = [check_data_dir(settings.data_dir), check_server(settings.data_dir)]
-    if not settings.app_db_path.exists():
-        checks.append(Check("app database", "warn", f"{settings.app_db_path} not created yet (any command such as `contractbox serve` creates it)"))
+    app_db, queue_db = settings.app_db_path, settings.queue_db_path
+    steps: list[tuple[str, Callable[[], Check | None]]] = [
+        ("data dir", lambda: check_data_dir(settings.data_dir)),
+        ("server", lambda: check_server(settings.data_dir)),
+    ]
+    if not app_db.exists():
+        steps.append(("app database", lambda: Check("app database", "warn", f"{app_db} not created yet (any command such as `contractbox serve` creates it)")))
     else:
-        checks += [check_integrity("app database", settings.app_db_path), check_migrations(settings.app_db_path)]
-        checks += [check_unfinished_analyses(settings.app_db_path), check_webhook_deliveries(settings.app_db_path)]
-    if settings.queue_db_path.exists():
-        checks += [check_integrity("queue database", settings.queue_db_path), check_queue_depth(settings.queue_db_path)]
-    checks += [check_disk(settings.data_dir), check_logs(settings.data_dir)]
-    return [c for c in checks if c is not None]
+        steps += [
+            ("app database integrity", lambda: check_integrity("app database", app_db)),
+            ("migrations", lambda: check_migrations(app_db)),
+            ("unfinished analyses", lambda: check_unfinished_analyses(app_db)),
+            ("webhook deliveries", lambda: check_webhook_deliveries(app_db)),
+        ]
+    if queue_db.exists():
+        steps += [("queue database integrity", lambda: check_integrity("queue database", queue_db)), ("queue depth", lambda: check_queue_depth(queue_db))]
+    else:
+        steps.append(("queue depth", lambda: Check("queue depth", "ok", "0 (the queue database is created by the first `contractbox serve`)")))
+    steps += [("disk space", lambda: check_disk(settings.data_dir)), ("log file", lambda: check_logs(settings.data_dir))]
+    return [c for name, step in steps if (c := guarded(name, step)) is not None]
+
+
+def guarded(name: str, step: Callable[[], Check | None]) -> Check | None:
+    """A check that cannot even read its database fails; the others still run."""
+    try:
+        return step()
+    except (sqlite3.Error, OSError) as exc:
+        return Check(name, "fail", f"{type(exc).__name__}: {exc}")
 
 
 def check_data_dir(data_dir: Path) -> Check:
