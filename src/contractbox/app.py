@@ -17,6 +17,7 @@ from contractbox.auth.guards import require_scope
 from contractbox.auth.middleware import ApiKeyMiddleware
 from contractbox.errors import EXCEPTION_HANDLERS
 from contractbox.idempotency import MAX_BODY_BYTES, IdempotencyMiddleware
+from contractbox.openapi import document_error_responses
 from contractbox.paths import ui_dir
 from contractbox.requestid import RequestIdMiddleware
 from contractbox.runtime import Runtime
@@ -70,6 +71,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         logging_config=None,
         debug=False,
     )
+    document_error_responses(app)  # every /v1 operation states its error responses (openapi.py)
     app.state.runtime = runtime
     return app
 
