@@ -15,6 +15,8 @@ from contractbox import __version__
 from contractbox.analyses.controller import AnalysesController
 from contractbox.auth.guards import require_scope
 from contractbox.auth.middleware import ApiKeyMiddleware
+from contractbox.console.controller import CONSOLE_ROUTES
+from contractbox.console.middleware import ConsoleV1Middleware
 from contractbox.errors import EXCEPTION_HANDLERS
 from contractbox.idempotency import MAX_BODY_BYTES, IdempotencyMiddleware
 from contractbox.openapi import document_error_responses
@@ -31,7 +33,7 @@ def v1_router() -> Router:
     return Router(
         path="/v1",
         route_handlers=API_CONTROLLERS,
-        middleware=[ApiKeyMiddleware, IdempotencyMiddleware],
+        middleware=[ConsoleV1Middleware, ApiKeyMiddleware, IdempotencyMiddleware],
         guards=[require_scope],
         security=[{"apiKey": []}, {"bearer": []}],
     )
@@ -49,6 +51,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
             openapi_document,
             docs_page,
             v1_router(),
+            *CONSOLE_ROUTES,
             create_static_files_router(path="/static", directories=[ui_dir()], opt={"public": True}, include_in_schema=False),
         ],
         dependencies={"runtime": Provide(provide_runtime)},

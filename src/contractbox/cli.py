@@ -248,6 +248,9 @@ def keys_revoke(data_dir: Path | None, key_id: str) -> None:
 # or group is added to `contractbox` under its own name.
 COMMAND_MODULES: list[tuple[str, str]] = [
     ("contractbox.engine.cli", "analyze_command"),
+    ("contractbox.console.cli", "console_url_command"),
+    ("contractbox.console.cli", "admin_group"),
+    ("contractbox.desktop", "desktop_command"),
     ("contractbox.ops.backup", "backup_command"),
     ("contractbox.ops.restore", "restore_command"),
     ("contractbox.ops.doctor", "doctor_command"),

@@ -127,6 +127,55 @@ STEPS: list[tuple[str, str]] = [
         CREATE INDEX events_undispatched ON events(seq) WHERE dispatched_at IS NULL;
         """,
     ),
+    (
+        "console_0001_sessions_audit",
+        """
+        CREATE TABLE console_admin (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            password_hash TEXT,
+            failed_attempts INTEGER NOT NULL DEFAULT 0,
+            locked_until TEXT,
+            updated_at TEXT NOT NULL
+        );
+        CREATE TABLE console_login_links (
+            token_hash TEXT PRIMARY KEY,
+            created_at TEXT NOT NULL,
+            expires_at TEXT NOT NULL,
+            used_at TEXT
+        );
+        CREATE TABLE console_sessions (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            token_hash TEXT NOT NULL UNIQUE,
+            csrf_token TEXT NOT NULL,
+            via TEXT NOT NULL,
+            client TEXT,
+            created_at TEXT NOT NULL,
+            expires_at TEXT NOT NULL,
+            last_seen_at TEXT NOT NULL,
+            ended_at TEXT
+        );
+        CREATE TABLE console_keys (
+            org_id TEXT NOT NULL REFERENCES organizations(id),
+            mode TEXT NOT NULL,
+            key_id TEXT NOT NULL REFERENCES api_keys(id),
+            PRIMARY KEY (org_id, mode)
+        );
+        CREATE TABLE console_audit (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            at TEXT NOT NULL,
+            session_id TEXT,
+            action TEXT NOT NULL,
+            org_id TEXT,
+            mode TEXT,
+            target TEXT,
+            status INTEGER,
+            detail TEXT NOT NULL DEFAULT '{}',
+            client TEXT
+        );
+        """,
+    ),
 ]
 
 

@@ -12,6 +12,7 @@ import click
 import uvicorn
 
 from contractbox.app import create_asgi
+from contractbox.console.serverinfo import local_url, remove_server_info, write_server_info
 from contractbox.migrations import NewerDataDirError
 from contractbox.ops.logfile import configure_logging
 from contractbox.ops.serverlock import ServerLock, ServerRunningError
@@ -52,7 +53,9 @@ def run_server(settings: Settings, host: str, port: int, tls_cert: str | None = 
         lifespan="on",
     )
     configure_logging(settings, ("uvicorn",))  # uvicorn.Config just replaced its loggers' handlers
+    write_server_info(settings.data_dir, local_url(scheme, host, port))  # for `contractbox console-url`
     try:
         GracefulServer(config).run()
     finally:
+        remove_server_info(settings.data_dir)
         lock.release()

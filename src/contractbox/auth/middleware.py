@@ -32,7 +32,8 @@ class ApiKeyMiddleware:
             return
         runtime = scope["app"].state.runtime
         try:
-            principal = authenticate(runtime.store, presented_secret(scope["headers"]))
+            # A console session (ConsoleV1Middleware, before this one) stands in for a key.
+            principal = scope["user"] if scope.get("console_session") else authenticate(runtime.store, presented_secret(scope["headers"]))
         except AuthFailure as failure:
             await send_error(send, failure.status, failure.code, failure.message)
             return

@@ -1,0 +1,185 @@
+"""Routes of the console: the pages (/ and /console/login) and the JSON API under /console/api."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import Controller, Request, Response, Router, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody, QueryParameter
+from litestar.response import Redirect
+
+from contractbox import __version__
+from contractbox.console import audit
+from contractbox.console.admin import Console, document_of, original_pdf
+from contractbox.console.middleware import (
+    MODE_HEADER,
+    ORG_HEADER,
+    ConsoleApiMiddleware,
+    clear_cookie,
+    client_of,
+    header,
+    session_cookie,
+    set_cookie,
+)
+from contractbox.console.passwords import PasswordError, admin_state, check_login
+from contractbox.console.schemas import CreateKey, CreateOrg, LinkLogin, LiveAccess, PasswordLogin, SetPassword
+from contractbox.console.sessions import Session, consume_login_link, create_session, end_session, find_session, session_principal
+from contractbox.errors import ApiError
+from contractbox.keys.scopes import RESOURCE_SCOPES
+from contractbox.keys.service import AuthFailure, Principal
+from contractbox.paths import ui_dir
+from contractbox.runtime import Runtime
+
+# Every page asset comes from this server; the browser refuses anything else (air-gapped).
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+PAGE_HEADERS = {"Content-Security-Policy": CSP, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+
+
+def page(name: str) -> Response:
+    return Response((ui_dir() / name).read_bytes(), media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
+
+
+@get("/", opt={"public": True}, include_in_schema=False)
+async def index(request: Request, runtime: NamedDependency[Runtime]) -> Response:
+    if find_session(runtime.store, session_cookie(request.scope)) is None:
+        return Redirect("/console/login", status_code=303)  # type: ignore[return-value]
+    return page("index.html")
+
+
+@get("/console/login", opt={"public": True}, include_in_schema=False)
+async def login_page() -> Response:
+    return page("login.html")
+
+
+def session_of(request: Request) -> Session:
+    return request.scope["console_session"]  # type: ignore[typeddict-item]
+
+
+def console_of(request: Request, runtime: Runtime) -> Console:
+    return Console(runtime.store, session_of(request), client_of(request.scope))
+
+
+def acting_principal(request: Request, runtime: Runtime) -> Principal:
+    try:
+        return session_principal(runtime.store, header(request.scope, ORG_HEADER), header(request.scope, MODE_HEADER))
+    except AuthFailure as failure:
+        raise ApiError(failure.status, failure.code, failure.message) from None
+
+
+def signed_in(request: Request, runtime: Runtime, via: str) -> Response:
+    new = create_session(runtime.store, via, client_of(request.scope))
+    audit.record(runtime.store, f"signin.{via}", session_id=new.session.id, status=200, client=client_of(request.scope))
+    body = {"object": "console_session", "sessionId": new.session.id, "csrfToken": new.session.csrf_token, "expiresAt": new.session.expires_at}
+    return Response(body, headers={"Set-Cookie": set_cookie(request.scope, new.token, new.max_age), "Cache-Control": "no-store"})
+
+
+class ConsoleApi(Controller):
+    path = "/"
+    tags = ["Console"]
+
+    @post("/login", status_code=200, opt={"public": True}, sync_to_thread=True)
+    def login(self, request: Request, data: JSONBody[PasswordLogin], runtime: NamedDependency[Runtime]) -> Response:
+        try:
+            check_login(runtime.store, data.password)
+        except PasswordError as exc:
+            audit.record(runtime.store, "signin.password_refused", status=exc.status, client=client_of(request.scope), code=exc.code)
+            headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+            raise ApiError(exc.status, exc.code, exc.message, param="password", headers=headers) from None
+        return signed_in(request, runtime, "password")
+
+    @post("/login/link", status_code=200, opt={"public": True})
+    async def login_link(self, request: Request, data: JSONBody[LinkLogin], runtime: NamedDependency[Runtime]) -> Response:
+        if not consume_login_link(runtime.store, data.token):
+            audit.record(runtime.store, "signin.link_refused", status=401, client=client_of(request.scope))
+            raise ApiError(401, "link_invalid", "This sign-in link was already used or has expired. On the server, run `contractbox console-url` for a new one.", param="token")
+        return signed_in(request, runtime, "link")
+
+    @post("/logout", status_code=200)
+    async def logout(self, request: Request, runtime: NamedDependency[Runtime]) -> Response:
+        session = session_of(request)
+        end_session(runtime.store, session.id)
+        audit.record(runtime.store, "signout", session_id=session.id, status=200, client=client_of(request.scope))
+        return Response({"signedOut": True}, headers={"Set-Cookie": clear_cookie(request.scope)})
+
+    @get("/session")
+    async def session(self, request: Request, runtime: NamedDependency[Runtime]) -> dict:
+        session = session_of(request)
+        orgs = Console(runtime.store, session, "").orgs()
+        return {
+            "object": "console_session",
+            "sessionId": session.id,
+            "csrfToken": session.csrf_token,
+            "via": session.via,
+            "expiresAt": session.expires_at,
+            "version": __version__,
+            "dataDir": str(runtime.settings.data_dir),
+            "passwordSet": admin_state(runtime.store).password_set,
+            "firstRun": not orgs,
+            "organizations": orgs,
+            "scopes": list(RESOURCE_SCOPES),
+        }
+
+    @get("/orgs")
+    async def list_orgs(self, request: Request, runtime: NamedDependency[Runtime]) -> dict:
+        return {"object": "list", "data": console_of(request, runtime).orgs(), "hasMore": False, "url": "/console/api/orgs"}
+
+    @post("/orgs", status_code=201)
+    async def create_org(self, request: Request, data: JSONBody[CreateOrg], runtime: NamedDependency[Runtime]) -> dict:
+        return console_of(request, runtime).create_org(data.name)
+
+    @post("/orgs/{orgId:str}/live", status_code=200)
+    async def set_live(self, request: Request, orgId: FromPath[str], data: JSONBody[LiveAccess], runtime: NamedDependency[Runtime]) -> dict:
+        return console_of(request, runtime).set_live(orgId, data.approved)
+
+    @get("/orgs/{orgId:str}/keys")
+    async def list_keys(self, request: Request, orgId: FromPath[str], runtime: NamedDependency[Runtime]) -> dict:
+        return {"object": "list", "data": console_of(request, runtime).keys(orgId), "hasMore": False, "url": f"/console/api/orgs/{orgId}/keys"}
+
+    @post("/orgs/{orgId:str}/keys", status_code=201)
+    async def create_key(self, request: Request, orgId: FromPath[str], data: JSONBody[CreateKey], runtime: NamedDependency[Runtime]) -> Response:
+        body = console_of(request, runtime).create_key(orgId, data.name, data.mode, data.scopes)
+        return Response(body, status_code=201, headers={"Cache-Control": "no-store"})
+
+    @post("/orgs/{orgId:str}/keys/{keyId:str}/revoke", status_code=200)
+    async def revoke_key(self, request: Request, orgId: FromPath[str], keyId: FromPath[str], runtime: NamedDependency[Runtime]) -> dict:
+        return console_of(request, runtime).revoke_key(orgId, keyId)
+
+    @get("/orgs/{orgId:str}/usage")
+    async def usage(self, request: Request, orgId: FromPath[str], runtime: NamedDependency[Runtime], days: Annotated[int, QueryParameter()] = 30) -> dict:
+        return console_of(request, runtime).usage(orgId, days)
+
+    @get("/audit")
+    async def audit_log(
+        self,
+        runtime: NamedDependency[Runtime],
+        limit: Annotated[str | None, QueryParameter()] = None,
+        starting_after: Annotated[str | None, QueryParameter(name="startingAfter")] = None,
+        action: Annotated[str | None, QueryParameter()] = None,
+        org_id: Annotated[str | None, QueryParameter(name="orgId")] = None,
+    ) -> dict:
+        return audit.list_entries(runtime.store, {"limit": limit, "startingAfter": starting_after, "action": action, "orgId": org_id})
+
+    @post("/admin/password", status_code=200, sync_to_thread=True)
+    def set_password(self, request: Request, data: JSONBody[SetPassword], runtime: NamedDependency[Runtime]) -> dict:
+        return console_of(request, runtime).change_password(data.password, data.currentPassword)
+
+    @get("/analyses/{analysisId:str}/document")
+    async def document(self, request: Request, analysisId: FromPath[str], runtime: NamedDependency[Runtime]) -> dict:
+        return document_of(runtime.store, acting_principal(request, runtime), analysisId)
+
+    @get("/analyses/{analysisId:str}/original", media_type="application/pdf")
+    async def original(self, request: Request, analysisId: FromPath[str], runtime: NamedDependency[Runtime]) -> Response:
+        data = original_pdf(runtime.store, acting_principal(request, runtime), analysisId)
+        return Response(data, media_type="application/pdf", headers={"Cache-Control": "no-store"})
+
+
+def console_router() -> Router:
+    return Router(path="/console/api", route_handlers=[ConsoleApi], middleware=[ConsoleApiMiddleware], include_in_schema=False)
+
+
+CONSOLE_ROUTES = [index, login_page, console_router()]

@@ -1,0 +1,34 @@
+"""Request bodies of /console/api."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+
+class PasswordLogin(msgspec.Struct, forbid_unknown_fields=True):
+    password: str
+
+
+class LinkLogin(msgspec.Struct, forbid_unknown_fields=True):
+    token: str
+
+
+class CreateOrg(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+
+
+class LiveAccess(msgspec.Struct, forbid_unknown_fields=True):
+    approved: bool
+
+
+class CreateKey(msgspec.Struct, forbid_unknown_fields=True):
+    mode: Literal["test", "live"]
+    name: str | None = None
+    scopes: list[str] | None = None
+
+
+class SetPassword(msgspec.Struct, forbid_unknown_fields=True):
+    password: str
+    currentPassword: str | None = None

@@ -1,0 +1,85 @@
+// A tiny element builder: h("div.card", {onclick}, child, ...). Text is always set as text,
+// never parsed as HTML, so document text and API strings cannot inject markup.
+
+const PROPERTIES = new Set(["value", "checked", "disabled", "hidden", "selected", "indeterminate", "multiple"]);
+
+export function h(spec, props = {}, ...children) {
+  if (props === null || typeof props !== "object" || props instanceof Node || Array.isArray(props)) {
+    children.unshift(props);
+    props = {};
+  }
+  const [tag, ...classes] = spec.split(".");
+  const el = document.createElement(tag || "div");
+  if (classes.length) el.className = classes.join(" ");
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "className") el.className = value;
+    else if (PROPERTIES.has(key)) el[key] = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  for (const child of children.flat()) if (child) el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  return el;
+}
+
+export function clear(el) {
+  el.replaceChildren();
+  return el;
+}
+
+export function toast(message, kind = "") {
+  const box = document.getElementById("toast");
+  const item = h("div", { className: kind, role: kind === "err" ? "alert" : "status" }, message);
+  box.append(item);
+  setTimeout(() => item.remove(), 4000);
+}
+
+export const fmtDate = (iso) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—");
+export const fmtDay = (day) => (day ? new Date(`${day}T00:00:00`).toLocaleDateString(undefined, { dateStyle: "medium" }) : "—");
+export const titleCase = (key) => (key || "").replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+
+export function fileSize(bytes) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+// A modal built on <dialog>: resolves with the value of the button pressed (or null).
+export function modal(title, body, buttons = [{ label: "Close", value: null }]) {
+  const dialog = document.getElementById("dialog");
+  return new Promise((resolve) => {
+    const actions = buttons.map((b) =>
+      h(`button.btn${b.kind ? "." + b.kind : ""}`, { type: "button", onclick: () => { dialog.close(); resolve(b.value); } }, b.label),
+    );
+    dialog.replaceChildren(h("div.dlg-body", h("h2", { id: "dlg-title" }, title), h("div", { style: "margin-top:12px" }, body)), h("div.dlg-actions", actions));
+    dialog.setAttribute("aria-labelledby", "dlg-title");
+    dialog.onclose = () => resolve(null);
+    dialog.showModal();
+    (actions.find((a) => a.classList.contains("primary")) || actions[actions.length - 1]).focus();
+  });
+}
+
+export function download(filename, mime, content) {
+  const url = URL.createObjectURL(new Blob([content], { type: mime }));
+  const link = h("a", { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}

@@ -1,0 +1,82 @@
+// Two contracts (or two analyses) side by side: the summary sentence, the risk delta, clause
+// changes with the word-level redline, moved dates, risks and obligations that came or went.
+
+import { api } from "../api.js";
+import { fmtDay, h, titleCase } from "../dom.js";
+
+export async function renderCompare(view, params) {
+  const [contracts, analyses] = await Promise.all([
+    api("/v1/contracts", { query: { limit: 100 } }).catch(() => ({ data: [] })),
+    api("/v1/analyses", { query: { limit: 100, status: "completed" } }),
+  ]);
+  const options = [
+    ...contracts.data.map((c) => ({ id: c.contractId, label: `${c.title} (contract)` })),
+    ...analyses.data.map((a) => ({ id: a.analysisId, label: `${a.title} (analysis, ${new Date(a.createdAt).toLocaleDateString()})` })),
+  ];
+  const picker = (id, label, value) => h("label.field", h("span", label),
+    h("select", { id }, h("option", { value: "" }, "Choose…"), options.map((o) => h("option", { value: o.id, selected: o.id === value }, o.label))));
+  const left = picker("compare-left", "Left (earlier version)", params.get("left"));
+  const right = picker("compare-right", "Right (later version)", params.get("right"));
+  const out = h("div", { id: "comparison" });
+  const go = h("button.btn.primary", { type: "button", id: "compare-go", onclick: () => run() }, "Compare");
+
+  async function run() {
+    const l = left.querySelector("select").value;
+    const r = right.querySelector("select").value;
+    if (!l || !r) { out.replaceChildren(h("p.notice.warn", "Choose both sides.")); return; }
+    out.replaceChildren(h("p.muted", "Comparing…"));
+    try {
+      const comparison = await api("/v1/comparisons", { method: "POST", body: { left: l, right: r } });
+      out.replaceChildren(renderComparison(comparison, labelOf(l), labelOf(r)));
+    } catch (err) {
+      out.replaceChildren(h("p.notice.err", { role: "alert" }, err.message));
+    }
+  }
+  const labelOf = (id) => options.find((o) => o.id === id)?.label.replace(/ \((contract|analysis).*\)$/, "") || id;
+
+  view.append(h("div.page",
+    h("div.page-head", h("div", h("h1", "Compare"), h("p.muted", "Two contracts or two analyses of this organization and mode."))),
+    h("div.card", h("div.body", h("div.pickers", left, right, go))),
+    h("div", { style: "margin-top:24px" }, out)));
+  if (params.get("left") && params.get("right")) await run();
+}
+
+function renderComparison(c, leftTitle, rightTitle) {
+  const delta = c.riskScoreDelta;
+  const changed = c.clauses.filter((x) => x.change !== "unchanged");
+  const unchanged = c.clauses.filter((x) => x.change === "unchanged");
+  const moved = c.keyDates.filter((d) => d.change !== "unchanged");
+  const risks = c.risks.filter((r) => r.change !== "unchanged");
+  const obligations = c.obligations.filter((o) => o.change !== "unchanged");
+  return h("div.stack",
+    h("p.summary-sentence", { id: "comparison-summary" }, c.summary),
+    h("div.card", h("div.body.delta", { id: "risk-delta" },
+      h("div", h("div.muted.small", leftTitle), h("span.num", String(c.riskScore.left.value)), " ", h(`span.badge.${c.riskScore.left.level}`, c.riskScore.left.level)),
+      h("span.muted", "→"),
+      h("div", h("div.muted.small", rightTitle), h("span.num", String(c.riskScore.right.value)), " ", h(`span.badge.${c.riskScore.right.level}`, c.riskScore.right.level)),
+      h(`span.num.${delta > 0 ? "up" : delta < 0 ? "down" : "flat"}`, { style: "margin-left:auto" }, `${delta > 0 ? "+" : ""}${delta}`),
+      h("span.muted.small", delta > 0 ? "riskier" : delta < 0 ? "less risky" : "no change"))),
+    h("section.card", h("header", h("h2", "Clauses"), h("span.muted.small", `${changed.length} changed, added or removed · ${unchanged.length} unchanged`)),
+      h("div.body", { id: "clause-changes" },
+        h("div.sides", { style: "margin-bottom:8px" }, h("h4", leftTitle), h("h4", rightTitle)),
+        changed.length ? changed.map(clauseDiff) : h("p.muted", "No clause changed."))),
+    h("div.sides",
+      h("section.card", h("header", h("h2", "Key dates that moved")), h("div.body", { id: "moved-dates" }, moved.length ? h("table.grid",
+        h("thead", h("tr", h("th", "Date"), h("th", "Left"), h("th", "Right"), h("th", "Moved"))),
+        h("tbody", moved.map((d) => h("tr", h("td", titleCase(d.kind)), h("td", fmtDay(d.left?.date) || "—"), h("td", fmtDay(d.right?.date) || "—"),
+          h("td", d.daysMoved === null || d.daysMoved === undefined ? h(`span.badge.${d.change}`, d.change) : `${d.daysMoved > 0 ? "+" : ""}${d.daysMoved} days`))))) : h("p.muted", "No key date moved."))),
+      h("section.card", h("header", h("h2", "Risks and obligations")), h("div.body", { id: "risk-changes" },
+        risks.length || obligations.length ? h("ul", { style: "margin:0;padding-left:18px" },
+          risks.map((r) => h("li", h(`span.badge.${r.change}`, r.change === "added" ? "new risk" : r.change === "removed" ? "risk gone" : "risk changed"), " ", (r.right || r.left).title)),
+          obligations.map((o) => h("li", h(`span.badge.${o.change}`, `obligation ${o.change}`), " ", `${o.party}: ${(o.right || o.left).action}`))) : h("p.muted", "No risk or obligation changed.")))));
+}
+
+function clauseDiff(c) {
+  return h("div.clause-diff", { dataset: { category: c.category, change: c.change } },
+    h("div.row", h("strong", c.label || titleCase(c.category)), h(`span.badge.${c.change}`, c.change),
+      c.change === "changed" ? h("span.muted.small", `${Math.round(c.similarity * 100)}% similar`) : null),
+    h("div.sides", { style: "margin-top:6px" },
+      h("div.side", c.left ? c.left.text : h("span.muted", "— not in this version —")),
+      h("div.side", c.right ? c.right.text : h("span.muted", "— not in this version —"))),
+    c.redline ? h("div.redline", { "aria-label": "Redline" }, c.redline.map((s) => s.op === "equal" ? s.text : h(s.op === "delete" ? "del" : "ins", s.text))) : null);
+}

@@ -1,0 +1,228 @@
+// The reviewer's intake: drop many PDFs or .txt files (or choose them), paste text, or give a
+// URL; each submission shows uploading -> queued -> processing -> completed | failed in place.
+
+import { api, state, upload } from "../api.js";
+import { fileSize, h, toast } from "../dom.js";
+
+const POLL_MS = 600;
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+const items = []; // this browser session's submissions, across views: {key, id, name, ...}
+let listEl = null;
+let activeScope = "";
+
+const scopeKey = () => `${state.orgId}/${state.mode}`;
+const STATUS_LABEL = { uploading: "Uploading", queued: "Queued", processing: "Processing", completed: "Completed", failed: "Failed" };
+const PROGRESS = { queued: 0.55, processing: 0.8, completed: 1, failed: 1 };
+
+export async function renderReview(view) {
+  activeScope = scopeKey();
+  const input = h("input", { type: "file", id: "file-input", multiple: true, accept: ".pdf,.txt,application/pdf,text/plain", onchange: () => { submitFiles([...input.files]); input.value = ""; } });
+  const zone = h(
+    "div.dropzone",
+    { id: "dropzone" },
+    dropIcon(),
+    h("strong", "Drop PDF or .txt contracts here"),
+    h("span.muted", "as many as you like, up to 50 MB each"),
+    h("label.btn", { for: "file-input" }, "Choose files…"),
+    input,
+  );
+  wireDrop(zone);
+  const pasteTitle = h("input", { type: "text", id: "paste-title", placeholder: "Title, e.g. Supplier NDA (draft 3)" });
+  const pasteText = h("textarea", { id: "paste-text", rows: 9, placeholder: "Paste the contract's text here" });
+  const urlTitle = h("input", { type: "text", id: "url-title", placeholder: "Title" });
+  const urlInput = h("input", { type: "url", id: "url-input", placeholder: "https://intranet.example/contracts/msa.html" });
+  const panels = {
+    files: h("div", zone),
+    paste: h("form.stack", { onsubmit: (e) => { e.preventDefault(); submitText(pasteTitle, pasteText); } },
+      h("label.field", h("span", "Title"), pasteTitle), h("label.field", h("span", "Contract text"), pasteText),
+      h("button.btn.primary", { type: "submit" }, "Analyze text")),
+    url: h("form.stack", { onsubmit: (e) => { e.preventDefault(); submitUrl(urlTitle, urlInput); } },
+      h("label.field", h("span", "Title"), urlTitle), h("label.field", h("span", "Address of the contract (HTML, text or PDF)"), urlInput),
+      h("button.btn.primary", { type: "submit" }, "Fetch and analyze")),
+  };
+  const tabs = tabBar(panels, "files");
+  listEl = h("ul.queue", { id: "queue", "aria-live": "polite" });
+  view.append(
+    h("div.page",
+      h("div.page-head", h("div", h("h1", "Review contracts"), h("p.muted", "ContractBox reads each contract on this machine and quotes its evidence for every finding."))),
+      h("div.review",
+        h("section.card", { "aria-label": "Add contracts" }, h("div.body", tabs, ...Object.values(panels))),
+        h("section.card", { "aria-label": "Analyses" }, h("header", h("h2", "Analyses"), h("span.spacer"), h("a.btn.small", { href: "#/contracts" }, "Saved contracts")), listEl),
+      ),
+    ),
+  );
+  await loadRecent();
+  renderList();
+}
+
+function tabBar(panels, first) {
+  const buttons = Object.keys(panels).map((name) =>
+    h("button", { type: "button", role: "tab", id: `tab-${name}`, "aria-selected": String(name === first), onclick: () => select(name) },
+      { files: "Files", paste: "Paste text", url: "From a URL" }[name]),
+  );
+  function select(name) {
+    for (const b of buttons) b.setAttribute("aria-selected", String(b.id === `tab-${name}`));
+    for (const [key, panel] of Object.entries(panels)) panel.hidden = key !== name;
+  }
+  select(first);
+  return h("div.tabs", { role: "tablist" }, buttons);
+}
+
+function dropIcon() {
+  const span = h("span");
+  span.innerHTML = '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M12 16V4"/><path d="M7 9l5-5 5 5"/><path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3"/></svg>';
+  return span.firstChild;
+}
+
+function wireDrop(zone) {
+  zone.addEventListener("dragover", (e) => { e.preventDefault(); zone.classList.add("over"); });
+  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
+  zone.addEventListener("drop", (e) => {
+    e.preventDefault();
+    e.stopPropagation();
+    zone.classList.remove("over");
+    submitFiles([...(e.dataTransfer?.files || [])]);
+  });
+}
+
+// Files dropped anywhere on the window (the desktop app's promise) go to the reviewer.
+export function installWindowDrop() {
+  window.addEventListener("dragover", (e) => e.preventDefault());
+  window.addEventListener("drop", (e) => {
+    e.preventDefault();
+    const files = [...(e.dataTransfer?.files || [])];
+    if (!files.length) return;
+    if (!location.hash.startsWith("#/review") && !location.hash.startsWith("#/welcome")) location.hash = "#/review";
+    submitFiles(files);
+  });
+}
+
+export async function submitFiles(files) {
+  for (const file of files) {
+    const isPdf = file.type === "application/pdf" || /\.pdf$/i.test(file.name);
+    const isText = file.type.startsWith("text/") || /\.txt$/i.test(file.name);
+    const item = track({ name: file.name, kind: isPdf ? "pdf" : "txt", sub: fileSize(file.size) });
+    if (!isPdf && !isText) { fail(item, "Only PDF and .txt files can be analyzed."); continue; }
+    if (file.size > MAX_FILE_BYTES) { fail(item, "The file is larger than the 50 MB limit."); continue; }
+    const title = file.name.replace(/\.(pdf|txt)$/i, "");
+    const body = isPdf
+      ? { title, sourceType: "pdf", filename: file.name, pdfBase64: await base64(file) }
+      : { title, sourceType: "text", filename: file.name, text: await file.text() };
+    send(item, body);
+  }
+}
+
+function submitText(titleEl, textEl) {
+  if (!textEl.value.trim()) { toast("Paste the contract's text first.", "err"); textEl.focus(); return; }
+  const title = titleEl.value.trim() || textEl.value.trim().split("\n")[0].slice(0, 80);
+  send(track({ name: title, kind: "txt", sub: `${textEl.value.length.toLocaleString()} characters` }), { title, sourceType: "text", text: textEl.value });
+  titleEl.value = textEl.value = "";
+}
+
+function submitUrl(titleEl, urlEl) {
+  if (!urlEl.value.trim()) { toast("Enter the contract's address first.", "err"); urlEl.focus(); return; }
+  const title = titleEl.value.trim() || urlEl.value.trim();
+  send(track({ name: title, kind: "url", sub: urlEl.value.trim() }), { title, sourceType: "url", url: urlEl.value.trim() });
+  titleEl.value = urlEl.value = "";
+}
+
+function track(fields) {
+  const item = { key: `local-${items.length}`, scope: scopeKey(), status: "uploading", progress: 0, error: null, id: null, ...fields };
+  items.unshift(item);
+  renderList();
+  return item;
+}
+
+async function send(item, body) {
+  try {
+    const analysis = await upload("/v1/analyses", body, (fraction) => { item.progress = fraction * 0.5; update(item); });
+    Object.assign(item, { id: analysis.analysisId, status: analysis.status, progress: PROGRESS[analysis.status] });
+    update(item);
+    poll(item);
+  } catch (err) {
+    fail(item, err.message);
+  }
+}
+
+function fail(item, message) {
+  Object.assign(item, { status: "failed", error: message, progress: 1 });
+  update(item);
+}
+
+async function poll(item) {
+  while (item.status === "queued" || item.status === "processing") {
+    await new Promise((r) => setTimeout(r, POLL_MS));
+    const headers = { "X-ContractBox-Org": item.scope.split("/")[0], "X-ContractBox-Mode": item.scope.split("/")[1] };
+    try {
+      const response = await fetch(`/v1/analyses/${item.id}`, { headers, credentials: "same-origin" });
+      if (!response.ok) continue;
+      const analysis = await response.json();
+      item.status = analysis.status;
+      item.progress = PROGRESS[analysis.status];
+      item.error = analysis.error?.message || null;
+      if (analysis.document?.pageCount) item.sub = `${item.sub.split(" · ")[0]} · ${analysis.document.pageCount} page${analysis.document.pageCount === 1 ? "" : "s"}`;
+      update(item);
+    } catch { /* transient: keep polling */ }
+  }
+}
+
+async function loadRecent() {
+  const scope = scopeKey();
+  if (!state.orgId) return;
+  try {
+    const recent = await api("/v1/analyses", { query: { limit: 20 } });
+    for (const a of recent.data.reverse()) {
+      if (items.some((i) => i.id === a.analysisId)) continue;
+      const item = {
+        key: a.analysisId, id: a.analysisId, scope, name: a.title, kind: a.sourceType === "pdf" ? "pdf" : a.sourceType === "url" ? "url" : "txt",
+        sub: `${new Date(a.createdAt).toLocaleString()}${a.document?.pageCount ? ` · ${a.document.pageCount} pages` : ""}`,
+        status: a.status, progress: PROGRESS[a.status], error: a.error?.message || null,
+      };
+      items.push(item);
+      if (a.status === "queued" || a.status === "processing") poll(item);
+    }
+  } catch (err) {
+    toast(err.message, "err");
+  }
+}
+
+function renderList() {
+  if (!listEl) return;
+  const visible = items.filter((i) => i.scope === activeScope);
+  listEl.replaceChildren(...(visible.length ? visible.map(row) : [h("li.empty", { style: "display:block;height:auto" }, "Nothing analysed yet in this organization and mode.")]));
+}
+
+function row(item) {
+  const li = h("li", { dataset: { key: item.key } });
+  fill(li, item);
+  return li;
+}
+
+function fill(li, item) {
+  const sub = item.status === "failed" ? item.error : item.sub;
+  li.dataset.status = item.status;
+  li.replaceChildren(
+    h(`span.filetype.${item.kind}`, { "aria-hidden": "true" }, item.kind.toUpperCase()),
+    h("div", { style: "min-width:0" },
+      h("div.name", { title: item.name }, item.name),
+      h(`div.sub${item.status === "failed" ? ".error-text" : ""}`, { title: sub || "" }, sub || ""),
+      h("div.bar", h("i", { style: `width:${Math.round(item.progress * 100)}%;${item.status === "failed" ? "background:var(--critical)" : ""}` }))),
+    h(`span.status.${item.status}`, { "data-testid": "status" }, item.status === "uploading" ? `Uploading ${Math.round(item.progress * 200)}%` : STATUS_LABEL[item.status]),
+    item.status === "completed" ? h("a.btn.small", { href: `#/analysis/${item.id}` }, "Open") : h("span"),
+  );
+}
+
+function update(item) {
+  const li = listEl?.querySelector(`li[data-key="${item.key}"]`);
+  if (li) fill(li, item);
+  else if (item.scope === activeScope) renderList();
+}
+
+function base64(file) {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).split(",", 2)[1] || "");
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
