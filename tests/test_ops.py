@@ -350,3 +350,27 @@ def test_no_arguments_without_a_display_prints_how_to_start(tmp_path: Path) -> N
         assert command in result.output
     assert not has_display("linux", {}) and has_display("linux", {"WAYLAND_DISPLAY": "wayland-0"})
     assert has_display("win32", {}) and has_display("darwin", {})
+
+
+def test_no_arguments_with_a_display_opens_the_desktop_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    import click
+
+    from contractbox.ops import launch
+
+    opened: list[bool] = []
+
+    @click.group(invoke_without_command=True)
+    @click.pass_context
+    def group(ctx: click.Context) -> None:
+        if ctx.invoked_subcommand is None:
+            launch.run_without_arguments(ctx)
+
+    @group.command("desktop")
+    def desktop() -> None:
+        opened.append(True)
+
+    monkeypatch.setattr(launch, "window_toolkit_available", lambda: True)
+    assert CliRunner().invoke(group, [], env={"DISPLAY": ":0"}).exit_code == 0 and opened == [True]
+    monkeypatch.setattr(launch, "window_toolkit_available", lambda: False)
+    result = CliRunner().invoke(group, [], env={"DISPLAY": ":0"})
+    assert result.exit_code == 0 and "this build has no desktop window" in result.output and opened == [True]

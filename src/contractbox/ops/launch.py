@@ -9,7 +9,7 @@ import sys
 
 import click
 
-HEADLESS_HELP = """ContractBox {version}: no display found, so no desktop window.
+HEADLESS_HELP = """ContractBox {version}: {reason}.
 
 Start the API server (and the browser console) on this machine:
   {prog} serve                      # http://127.0.0.1:8000, API reference at /docs
@@ -37,18 +37,24 @@ def desktop_command(ctx: click.Context) -> click.Command | None:
     """The `desktop` command if this build has it and the window toolkit is importable."""
     group = ctx.command
     command = group.get_command(ctx, "desktop") if isinstance(group, click.Group) else None
-    if command is None or importlib.util.find_spec("webview") is None:
+    if command is None or not window_toolkit_available():
         return None
     return command
+
+
+def window_toolkit_available() -> bool:
+    return importlib.util.find_spec("webview") is not None
 
 
 def run_without_arguments(ctx: click.Context) -> None:
     from contractbox import __version__
 
-    command = desktop_command(ctx) if has_display() else None
+    display = has_display()
+    command = desktop_command(ctx) if display else None
     if command is not None:
         ctx.invoke(command)
         return
+    reason = "this build has no desktop window" if display else "no display found, so no desktop window"
     prog = os.path.basename(sys.argv[0]) or "contractbox"
-    click.echo(HEADLESS_HELP.format(version=__version__, prog=prog))
+    click.echo(HEADLESS_HELP.format(version=__version__, prog=prog, reason=reason))
     ctx.exit(0)

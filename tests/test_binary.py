@@ -1,0 +1,174 @@
+"""The one-file binary, built once per session with packaging/build.py, and nothing but that
+binary driven on a fresh data dir: orgs, keys, serve, test-mode and live analyses of text and
+PDF, restart, backup, doctor.
+
+Slow (the build takes one to two minutes on 2 cores); CONTRACTBOX_TEST_BINARY=path reuses a
+binary that is already built."""
+
+from __future__ import annotations
+
+import base64
+import importlib.util
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+
+from conftest import REPO, SAMPLE_CONTRACTS, Key, Server, submit_text, wait_done, wait_for
+
+MAX_BINARY_BYTES = 150 * 1024**2
+NDA_TEXT = (SAMPLE_CONTRACTS / "mutual_nda.txt").read_text()
+SAMPLE_PDFS = sorted(SAMPLE_CONTRACTS.glob("*.pdf"))
+
+
+def binary_environment() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "CONTRACTBOX_DATA_DIR")}
+    return {**env, "CONTRACTBOX_URL_ALLOW_LOOPBACK": "1"}
+
+
+@pytest.fixture(scope="session")
+def binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    prebuilt = os.environ.get("CONTRACTBOX_TEST_BINARY")
+    if prebuilt:
+        return Path(prebuilt).resolve()
+    out = tmp_path_factory.mktemp("binary")
+    command = [sys.executable, str(REPO / "packaging" / "build.py"), "--dist", str(out / "dist"), "--work", str(out / "work"), "--quiet"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=1200, cwd=REPO)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    return out / "dist" / ("contractbox.exe" if sys.platform == "win32" else "contractbox")
+
+
+@dataclass
+class BinaryServer(Server):
+    """conftest.Server, but every command, `serve` included, runs the frozen binary."""
+
+    binary: Path = Path()
+
+    def start(self) -> "BinaryServer":
+        self.log_path = self.data_dir.parent / f"binary-server-{self.port}.log"
+        log = open(self.log_path, "ab")
+        command = [str(self.binary), "serve", "--data-dir", str(self.data_dir), "--port", str(self.port)]
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=binary_environment())
+        wait_for(self._healthy, timeout=30, what="the binary's server to be healthy")
+        return self
+
+    def cli(self, *args: str) -> tuple[int, str]:
+        result = self.run(*args, "--data-dir", str(self.data_dir))
+        return result.returncode, result.stdout if result.returncode == 0 else result.stdout + result.stderr
+
+    def run(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([str(self.binary), *args], capture_output=True, text=True, timeout=120, env=binary_environment())
+
+
+@dataclass
+class Setup:
+    server: BinaryServer
+    test_key: Key
+    live_key: Key
+
+
+@pytest.fixture(scope="module")
+def setup(binary: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Setup]:
+    server = BinaryServer(tmp_path_factory.mktemp("binary-data") / "data", binary=binary)
+    org = server.org("Binary Firm LLP", live=True)
+    test_key, live_key = server.key(org, "test"), server.key(org, "live")
+    server.start()
+    yield Setup(server, test_key, live_key)
+    if server.process and server.process.poll() is None:
+        server.stop()
+
+
+def pdf_body(path: Path) -> dict:
+    return {"title": path.stem, "sourceType": "pdf", "pdfBase64": base64.b64encode(path.read_bytes()).decode()}
+
+
+def submit_pdfs(client: httpx.Client) -> list[str]:
+    ids = []
+    for path in SAMPLE_PDFS:
+        response = client.post("/v1/analyses", json=pdf_body(path))
+        assert response.status_code == 202, response.text
+        ids.append(response.json()["analysisId"])
+    return ids
+
+
+def test_one_file_that_explains_itself_without_a_display(binary: Path) -> None:
+    assert binary.is_file() and binary.stat().st_size <= MAX_BINARY_BYTES, binary.stat().st_size
+    result = subprocess.run([str(binary)], capture_output=True, text=True, timeout=60, env=binary_environment())
+    assert result.returncode == 0, result.stderr
+    for command in ("serve", "desktop", "console-url"):
+        assert f"{binary.name} {command}" in result.stdout or f"contractbox {command}" in result.stdout
+
+
+def test_test_mode_text_and_pdfs_and_the_bundled_ui(setup: Setup) -> None:
+    with setup.test_key.client() as client:
+        text = wait_done(client, submit_text(client, NDA_TEXT, title="NDA")["analysisId"])
+        assert text["status"] == "completed", text
+        assert client.get(f"/v1/analyses/{text['analysisId']}/result").json()["mode"] == "test"
+        for analysis_id in submit_pdfs(client):
+            done = wait_done(client, analysis_id)
+            assert done["status"] == "completed" and done["document"]["pageCount"] >= 1, done
+    base = setup.server.base_url
+    assert httpx.get(base + "/docs").status_code == 200
+    assert httpx.get(base + "/static/vendor/swagger-ui/swagger-ui-bundle.js").status_code == 200
+
+
+@pytest.mark.skipif(importlib.util.find_spec("contractbox.engine.live") is None, reason="the live engine is not in this tree yet")
+def test_live_text_and_pdf(setup: Setup) -> None:
+    with setup.live_key.client() as client:
+        text = wait_done(client, submit_text(client, NDA_TEXT, title="NDA live")["analysisId"], timeout=120)
+        assert text["status"] == "completed", text
+        result = client.get(f"/v1/analyses/{text['analysisId']}/result").json()
+        assert result["mode"] == "live" and result["evidence"]
+        pdf = wait_done(client, submit_pdfs(client)[0], timeout=120)
+        assert pdf["status"] == "completed", pdf
+
+
+def test_restart_keeps_results_and_resumes_queued_work(setup: Setup) -> None:
+    server = setup.server
+    with setup.test_key.client() as client:
+        before = client.get("/v1/analyses").json()["data"]
+        queued = submit_pdfs(client) + [submit_text(client, NDA_TEXT, title=f"queued {i}")["analysisId"] for i in range(5)]
+    assert server.stop() == 0, server.log()
+    server.start()
+    with setup.test_key.client() as client:
+        for analysis_id in queued:
+            assert wait_done(client, analysis_id)["status"] == "completed"
+        after = {a["analysisId"]: a["status"] for a in client.get("/v1/analyses", params={"limit": 100}).json()["data"]}
+    assert all(after[a["analysisId"]] == a["status"] for a in before if a["status"] == "completed")
+
+
+def test_backup_and_doctor_while_serving(setup: Setup, tmp_path: Path) -> None:
+    server = setup.server
+    code, output = server.cli("backup", str(tmp_path / "bk"))
+    assert code == 0, output
+    for name in ("contractbox.db", "queue.db"):
+        with sqlite3.connect(tmp_path / "bk" / name) as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    code, output = server.cli("restore", str(tmp_path / "bk"))
+    assert code == 1 and "server is running" in output
+
+    code, output = server.cli("doctor", "--json")
+    assert code == 0, output
+    report = json.loads(output)
+    assert report["ok"] and report["versions"]["build"] == "frozen binary"
+    assert report["versions"]["litestar"] not in ("unknown", "missing")
+    checks = {c["name"]: c for c in report["checks"]}
+    assert checks["server"]["detail"] == "running on this data dir" and checks["migrations"]["status"] == "ok"
+    assert (server.data_dir / "logs" / "contractbox.log").stat().st_size > 0
+
+
+def test_sigterm_stops_the_binary_cleanly(setup: Setup) -> None:
+    server = setup.server
+    assert server.process is not None
+    server.process.send_signal(signal.SIGTERM)  # the one-file bootloader forwards it to the app
+    assert server.process.wait(timeout=60) == 0
+    code, output = server.cli("doctor", "--json")
+    assert code == 0 and {"name": "server", "status": "ok", "detail": "not running"} in json.loads(output)["checks"]
