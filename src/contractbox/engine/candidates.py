@@ -18,14 +18,27 @@ _MONTHS = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
+_ORDINAL = r"(?:st|nd|rd|th|s\s?t|t\s?h|n\s?d|r\s?d)"
+_BLANK = r"(?:_+|\[[\s_*]*\])"
 DATE_PATTERN = re.compile(
-    rf"\b(?:(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
-    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?(?:{_MONTHS}),?\s+\d{{4}}"
-    rf"|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}"
+    rf"\b(?:(?:{_MONTHS})\.?\s+\d{{1,2}}{_ORDINAL}?,?\s*\d{{4}}"
+    rf"|\d{{1,2}}\s?{_ORDINAL}?\s+(?:day\s+of\s+)?[\s\-]*(?:{_MONTHS})\.?,?\s+\d{{4}}"
+    rf"|\d{{1,2}}[/\-]\d{{1,2}}[/\-]\d{{2,4}}"
     rf"|\d{{4}}-\d{{2}}-\d{{2}}"
-    rf"|(?:{_MONTHS})\.?,?\s+\d{{4}})\b",
+    rf"|(?:{_MONTHS})\.?,?\s+\d{{4}})\b"
+    rf"|(?:\b(?:{_MONTHS})\s*|\b(?:this\s+)?(?:{_BLANK}\s*)?day\s+of\s+){_BLANK}?\s*{_BLANK}?,?\s+(?:\d{{4}}|(?:19|20)__)"
+    rf"|{_BLANK},?\s+(?:19|20)\d\d\b",
     re.IGNORECASE,
 )
+_TITLE_WORDS = (
+    r"(?:AGREEMENT|Agreement|CONTRACT|Contract|AMENDMENT|Amendment|LICENSE|License|LEASE|Lease|PLAN|Plan|"
+    r"ADDENDUM|Addendum|MEMORANDUM|Memorandum|ARRANGEMENT|Arrangement|TERMS|Terms|PROTOCOL|Protocol)\b"
+)
+_TITLE_PHRASE = re.compile(
+    rf"(?:\b(?!{_TITLE_WORDS})[A-Z][A-Za-z0-9&\-/.']*,?\s+(?:(?:of|and|for|to|the|on|in|&|-)\s+)?){{0,8}}"
+    + _TITLE_WORDS
+)
+_LINE_BREAK = re.compile(r"\n|[ \t]{3,}")
 _TITLE_ZONE = 2500
 _DATE_ZONE_SENTENCES = 400
 
@@ -36,6 +49,7 @@ class Candidate:
     end: int
     kind: str
     features: list[str] = field(default_factory=list)
+    index: int = 0  # sentence index of the candidate's first sentence
 
 
 def _bucket(value: float, edges: tuple[float, ...]) -> int:
@@ -135,7 +149,7 @@ def build_candidates(text: str) -> list[Candidate]:
         if prev:
             feats.extend(f"p:{g}" for g in prev if " " not in g)
         feats.extend(_span_context(text, s, n, headings[s.paragraph], len(tokens.between(s.start, s.end))))
-        out.append(Candidate(s.start, s.end, s.kind, feats))
+        out.append(Candidate(s.start, s.end, s.kind, feats, s.index))
     out.extend(_title_lines(text, tokens))
     out.extend(_dates(text, tokens, spans))
     return out
@@ -153,25 +167,48 @@ def _span_context(text: str, s: Span, n: int, heading: list[str], n_words: int) 
     return feats
 
 
+def _title_feats(text: str, tokens: Tokens, start: int, end: int, rank: int, kind: str) -> list[str] | None:
+    words = tokens.between(start, end)
+    if not words or len(words) > 16:
+        return None
+    feats = [f"t:{w}" for w in ngrams(words)]
+    feats += [f"k:{kind}", f"ln:{_bucket(rank, _INDEX_EDGES)}", f"tlen:{_bucket(len(words), _LEN_EDGES)}"]
+    feats += [f"tp:{int(10 * start / _TITLE_ZONE)}"]
+    feats += _shape_flags(text[start:end])
+    if words[-1] in ("agreement", "contract", "amendment", "lease", "license", "plan"):
+        feats.append("t:ends_agreement")
+    return feats
+
+
 def _title_lines(text: str, tokens: Tokens) -> list[Candidate]:
-    out, pos, line_no = [], 0, 0
+    """Short lines near the top and title-like phrases ("... AGREEMENT") inside them."""
     zone = text[:_TITLE_ZONE]
-    for line in zone.split("\n"):
-        start = pos + len(line) - len(line.lstrip())
-        end = pos + len(line.rstrip())
-        pos += len(line) + 1
+    out, seen, pos, rank = [], set(), 0, 0
+    bounds = []
+    for m in _LINE_BREAK.finditer(zone):
+        bounds.append((pos, m.start()))
+        pos = m.end()
+    bounds.append((pos, len(zone)))
+    for raw_start, raw_end in bounds:
+        start, end = raw_start, raw_end
+        while start < end and zone[start].isspace():
+            start += 1
+        while end > start and zone[end - 1].isspace():
+            end -= 1
         if end <= start:
             continue
-        line_no += 1
-        words = tokens.between(start, end)
-        if not words or len(words) > 16:
+        rank += 1
+        feats = _title_feats(text, tokens, start, end, rank, "line")
+        if feats:
+            out.append(Candidate(start, end, "line", feats))
+            seen.add((start, end))
+    for rank, m in enumerate(_TITLE_PHRASE.finditer(zone), 1):
+        start, end = m.span()
+        if (start, end) in seen:
             continue
-        feats = [f"t:{w}" for w in ngrams(words)]
-        feats += ["k:line", f"ln:{_bucket(line_no, _INDEX_EDGES)}", f"tlen:{_bucket(len(words), _LEN_EDGES)}"]
-        feats += _shape_flags(text[start:end])
-        if words[-1] in ("agreement", "contract", "amendment", "lease", "license", "plan"):
-            feats.append("t:ends_agreement")
-        out.append(Candidate(start, end, "line", feats))
+        feats = _title_feats(text, tokens, start, end, rank, "phrase")
+        if feats:
+            out.append(Candidate(start, end, "line", feats))
     return out
 
 
@@ -192,5 +229,5 @@ def _dates(text: str, tokens: Tokens, spans: list[Span]) -> list[Candidate]:
         feats += [f"r:{w}" for w in tokens.after(m.end(), 4)]
         if i >= 0:
             feats += [f"s:{w}" for w in set(tokens.between(sents[i].start, sents[i].end))]
-        out.append(Candidate(m.start(), m.end(), "date", feats))
+        out.append(Candidate(m.start(), m.end(), "date", feats, index))
     return out

@@ -72,3 +72,10 @@ ALLOWED_KINDS: dict[str, tuple[str, ...]] = {
 
 def allowed_kinds(category: str) -> tuple[str, ...]:
     return ALLOWED_KINDS.get(category, _SENTENCE_KINDS)
+
+# Parties are named in the preamble and its definitions; later mentions are not the clause.
+MAX_SENTENCE_INDEX: dict[str, int] = {"parties": 40, "agreement_date": 120, "effective_date": 400}
+
+
+def eligible(category: str, kind: str, index: int) -> bool:
+    return kind in allowed_kinds(category) and index <= MAX_SENTENCE_INDEX.get(category, 1 << 30)

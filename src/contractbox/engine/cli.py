@@ -1,0 +1,105 @@
+"""`contractbox analyze PATH... [--jsonl]`: analyse local .txt and .pdf files in-process with the
+live engine (no server, no data dir)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from contractbox.documents import Document, DocumentError
+
+PROGRESS_MIN_FILES = 5
+MAX_TEXT_BYTES = 20_000_000
+
+
+def load_document(path: Path) -> Document:
+    """A Document from a .txt or .pdf path; DocumentError for anything that cannot become one."""
+    suffix = path.suffix.lower()
+    if suffix not in (".txt", ".pdf"):
+        raise DocumentError("unsupported_file_type", f"{path.name}: only .txt and .pdf files can be analysed.")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DocumentError("source_unreadable", f"{path}: cannot be read ({exc.strerror or exc}).") from exc
+    if suffix == ".pdf":
+        from contractbox.documents.pdf import extract_pdf
+
+        return extract_pdf(data)
+    if len(data) > MAX_TEXT_BYTES:
+        raise DocumentError("payload_too_large", f"{path.name} is larger than {MAX_TEXT_BYTES // 1_000_000} MB.")
+    text = data.decode("utf-8", errors="replace")
+    if not text.strip():
+        raise DocumentError("empty_document", f"{path.name} contains no text.")
+    return Document.from_text(text, title=path.stem)
+
+
+def analyze_path(path: Path) -> dict[str, Any]:
+    from contractbox.engine import live
+
+    try:
+        document = load_document(path)
+        if not document.text.strip():
+            raise DocumentError("empty_document", f"{path.name} contains no extractable text.")
+        return {"result": live.analyze(document)}
+    except DocumentError as exc:
+        return {"error": {"code": exc.code, "message": exc.message}}
+    except Exception as exc:  # one bad file must not stop a batch
+        return {"error": {"code": "internal_error", "message": f"{path.name} could not be analysed: {exc}"}}
+
+
+def render_report(source: str, outcome: dict[str, Any]) -> str:
+    if "error" in outcome:
+        return f"== {source}\n  error {outcome['error']['code']}: {outcome['error']['message']}\n"
+    r = outcome["result"]
+    s = r["summary"]
+    lines = [f"== {source}", f"  {s['text']}",
+             f"  risk score {r['riskScore']['value']} ({r['riskScore']['level']})"]
+    for p in s["parties"]:
+        lines.append(f"  party: {p['name']} ({p['role']})")
+    for d in r["keyDates"]:
+        lines.append(f"  {d['kind']}: {d['date'] or '-'}  \"{d['text'][:80]}\"")
+    evidence = {e["id"]: e for e in r["evidence"]}
+    lines.append("  findings:")
+    for c in r["clauses"]:
+        if c["confidence"] >= 0.5:
+            quote = " ".join(evidence[c["evidenceIds"][0]]["text"].split())
+            lines.append(f"    [{c['confidence']:.2f}] {c['label']}: {quote[:110]}")
+    lines.append("  risks:")
+    for k in r["risks"]:
+        lines.append(f"    {k['severity']:8s} {k['title']}")
+    return "\n".join(lines) + "\n"
+
+
+@click.command("analyze")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=str))
+@click.option("--jsonl", is_flag=True, help="One JSON object per input on stdout.")
+def analyze_command(paths: tuple[str, ...], jsonl: bool) -> None:
+    """Analyse local .txt and .pdf contracts with the live engine."""
+    show_progress = len(paths) >= PROGRESS_MIN_FILES and sys.stderr.isatty()
+    with click.progressbar(paths, label="Analysing", file=sys.stderr, show_pos=True) if show_progress else _plain(paths) as items:
+        for source in items:
+            outcome = analyze_path(Path(source))
+            if jsonl:
+                sys.stdout.write(json.dumps({"source": source, **outcome}, ensure_ascii=False) + "\n")
+            else:
+                sys.stdout.write(render_report(source, outcome) + "\n")
+            sys.stdout.flush()
+
+
+class _plain:
+    def __init__(self, items):
+        self.items = items
+
+    def __enter__(self):
+        return self.items
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+if __name__ == "__main__":
+    analyze_command()

@@ -1,0 +1,229 @@
+"""The live engine: offline, CPU-only, deterministic analysis of one Document.
+
+Pipeline: candidate spans -> clause model scores -> top candidates per category with calibrated
+confidence -> key facts (dates, governing law), parties, obligations -> playbook risks and score.
+Every assertion points at evidence whose text is the exact slice of the document.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from contractbox import __version__
+from contractbox.documents import Document
+from contractbox.engine.candidates import Candidate, build_candidates
+from contractbox.engine.categories import LABELS, eligible
+from contractbox.engine.clause_model import ClauseModel, default_model
+from contractbox.engine.dates import PERIOD, add_period, days_in, period_amount
+from contractbox.engine.facts import Fact, find_key_facts
+from contractbox.engine.obligations import find_obligations
+from contractbox.engine.parties import find_parties
+from contractbox.engine import playbook
+from contractbox.engine.selection import TOP_K, platt, presence_remap, top_candidates
+
+ENGINE_NAME = "contractbox-live"
+MIN_REPORTED_CONFIDENCE = 0.01
+FINDING = 0.5
+
+
+class Evidence:
+    """Evidence items of one result, one per distinct character range."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self.items: list[dict[str, Any]] = []
+        self._ids: dict[tuple[int, int], str] = {}
+
+    def quote(self, start: int, end: int) -> str:
+        key = (start, end)
+        if key not in self._ids:
+            eid = f"ev_{len(self.items) + 1}"
+            self._ids[key] = eid
+            self.items.append({"id": eid, "page": self.document.page_at(start), "start": start, "end": end,
+                               "text": self.document.text[start:end]})
+        return self._ids[key]
+
+
+def score_clauses(text: str, model: ClauseModel) -> tuple[list[Candidate], dict[str, list[tuple[int, int, float]]]]:
+    """Per category, the top candidates as (start, end, confidence), best first."""
+    candidates = build_candidates(text)
+    raw = model.score(candidates)
+    bounds = [(c.start, c.end) for c in candidates]
+    by_category: dict[str, list[tuple[int, int, float]]] = {}
+    for j, category in enumerate(model.categories):
+        calib = model.calibration.get(category)
+        if calib is None:
+            continue
+        column = raw[:, j].tolist()
+        pool = [i for i, c in enumerate(candidates) if eligible(category, c.kind, c.index)]
+        picked = []
+        for i in top_candidates(bounds, column, pool, TOP_K):
+            conf = presence_remap(platt(column[i], calib["a"], calib["b"]), calib["threshold"])
+            if conf >= MIN_REPORTED_CONFIDENCE:
+                picked.append((bounds[i][0], bounds[i][1], round(conf, 4)))
+        if picked:
+            by_category[category] = picked
+    return candidates, by_category
+
+
+def analyze(document: Document, model: ClauseModel | None = None) -> dict[str, Any]:
+    model = model or default_model()
+    text = document.text
+    evidence = Evidence(document)
+    candidates, by_category = score_clauses(text, model)
+    best = {cat: items[0] for cat, items in by_category.items()}
+    facts = find_key_facts(text, by_category)
+
+    clauses = _clauses(by_category, evidence)
+    parties = _parties(text, best, evidence)
+    notice_days = _notice_days(text, best.get("notice_period_to_terminate_renewal"))
+    key_dates = _key_dates(text, facts, best, notice_days, evidence)
+    sentences = [(c.start, c.end) for c in candidates if c.kind == "sent"]
+    obligations = _obligations(text, sentences, parties, evidence)
+    opening = _opening(text, best)
+    fired = playbook.evaluate(best, notice_days, opening)
+    risks = _risks(fired, evidence)
+    value, level = playbook.score(fired)
+    drivers = sorted(({"riskId": r["id"], "points": f.points} for r, f in zip(risks, fired) if f.points),
+                     key=lambda d: (-d["points"], d["riskId"]))
+    law = facts.get("governing_law")
+    doc_type = _document_type(text, best, document.title)
+    summary = {
+        "text": _summary_text(doc_type, parties, law, facts, best, risks),
+        "documentType": doc_type,
+        "parties": parties,
+        "governingLaw": {"jurisdiction": law.value, "evidenceIds": [evidence.quote(law.start, law.end)]} if law else None,
+    }
+    return {
+        "engine": {"name": ENGINE_NAME, "version": f"{__version__}+{model.meta.get('trainedOn', 'cuad')}"},
+        "summary": summary,
+        "riskScore": {"value": value, "level": level, "drivers": drivers},
+        "clauses": clauses,
+        "risks": risks,
+        "obligations": obligations,
+        "keyDates": key_dates,
+        "evidence": evidence.items,
+    }
+
+
+def _clauses(by_category, evidence: Evidence) -> list[dict[str, Any]]:
+    out = []
+    for category in LABELS:
+        for start, end, conf in by_category.get(category, []):
+            out.append({"id": f"cl_{len(out) + 1}", "category": category, "label": LABELS[category],
+                        "confidence": conf, "evidenceIds": [evidence.quote(start, end)]})
+    return out
+
+
+def _parties(text: str, best, evidence: Evidence) -> list[dict[str, Any]]:
+    preamble = best.get("parties")
+    if not preamble:
+        return []
+    found = find_parties(text, preamble[0], preamble[1])
+    return [{"name": p.name, "role": p.role, "evidenceIds": [evidence.quote(p.start, p.end)]} for p in found]
+
+
+def _notice_days(text: str, clause: tuple[int, int, float] | None) -> int | None:
+    if not clause or clause[2] < FINDING:
+        return None
+    for m in PERIOD.finditer(text, clause[0], clause[1]):
+        amount = period_amount(m)
+        if amount:
+            return days_in(*amount)
+    return None
+
+
+def _key_dates(text: str, facts: dict[str, Fact], best, notice_days: int | None, evidence: Evidence) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+
+    def add(kind: str, iso: str | None, start: int, end: int) -> None:
+        out.append({"id": f"kd_{len(out) + 1}", "kind": kind, "date": iso, "text": " ".join(text[start:end].split()),
+                    "evidenceIds": [evidence.quote(start, end)]})
+
+    for kind in ("agreement_date", "effective_date", "expiration_date"):
+        fact = facts.get(kind)
+        if fact:
+            add(kind, fact.value, fact.start, fact.end)
+    expiration = facts.get("expiration_date")
+    from datetime import date
+
+    renewal = best.get("renewal_term")
+    if renewal and renewal[2] >= FINDING:
+        add("renewal_date", expiration.value if expiration else None, renewal[0], renewal[1])
+        notice = best.get("notice_period_to_terminate_renewal")
+        if notice and notice[2] >= FINDING:
+            deadline = None
+            if expiration and expiration.value and notice_days:
+                deadline = add_period(date.fromisoformat(expiration.value), -notice_days, "day").isoformat()
+            add("notice_deadline", deadline, notice[0], notice[1])
+    payment = best.get("payment_terms")
+    if payment and payment[2] >= FINDING:
+        add("payment_due", None, payment[0], payment[1])
+    return out
+
+
+def _obligations(text: str, sentences, parties, evidence: Evidence) -> list[dict[str, Any]]:
+    names = [p["name"] for p in parties]
+    names += [p["role"].capitalize() for p in parties if p["role"] != "party"]
+    out = []
+    for ob in find_obligations(text, sentences, names):
+        due = {"date": ob.due_date, "text": ob.due_text} if ob.due_text else None
+        out.append({"id": f"ob_{len(out) + 1}", "party": ob.party, "action": ob.action, "kind": ob.kind, "due": due,
+                    "evidenceIds": [evidence.quote(ob.start, ob.end)]})
+    return out
+
+
+def _opening(text: str, best) -> tuple[int, int]:
+    title = best.get("document_name")
+    if title:
+        return title[0], title[1]
+    stripped = text.lstrip()
+    start = len(text) - len(stripped)
+    end = text.find("\n", start)
+    end = min(end if end > start else len(text), start + 200)
+    return (start, max(end, min(start + 1, len(text))))
+
+
+def _risks(fired, evidence: Evidence) -> list[dict[str, Any]]:
+    out = []
+    for f in fired:
+        r = f.rule
+        out.append({"id": f"rk_{len(out) + 1}", "category": r["category"], "severity": r["severity"],
+                    "title": r["title"], "explanation": r["explanation"], "recommendation": r["recommendation"],
+                    "evidenceIds": [evidence.quote(s, e) for s, e in f.evidence if e > s]})
+    # the playbook rule id is kept for riskScore drivers
+    for item, f in zip(out, fired):
+        item["id"] = f"rk_{f.rule['id']}"
+    return out
+
+
+def _document_type(text: str, best, title: str | None) -> str:
+    name = best.get("document_name")
+    if name and name[2] >= 0.2:
+        raw = " ".join(text[name[0] : name[1]].split())
+    elif title:
+        raw = title
+    else:
+        return "Agreement"
+    return raw.title() if raw.isupper() else raw
+
+
+def _summary_text(doc_type: str, parties, law: Fact | None, facts: dict[str, Fact], best, risks) -> str:
+    parts = [doc_type]
+    if parties:
+        names = [p["name"] for p in parties[:3]]
+        parts.append("between " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]))
+    sentence = " ".join(parts) + "."
+    details = []
+    if law:
+        details.append(f"Governed by the law of {law.value}.")
+    eff, exp = facts.get("effective_date"), facts.get("expiration_date")
+    if eff and eff.value:
+        details.append(f"Effective {eff.value}" + (f", expiring {exp.value}." if exp and exp.value else "."))
+    renewal = best.get("renewal_term")
+    if renewal and renewal[2] >= FINDING:
+        details.append("Renews automatically unless notice is given.")
+    if risks:
+        top = [r["title"].lower() for r in risks if r["severity"] in ("critical", "high")][:3] or [risks[0]["title"].lower()]
+        details.append("Main risks: " + "; ".join(top) + ".")
+    return " ".join([sentence] + details)

@@ -1,0 +1,48 @@
+"""From per-candidate scores to the reported clauses of one category: top-k, overlap pruning,
+calibration and the presence threshold. Shared by training (cross-validation) and run time."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+TOP_K = 8
+
+
+def overlap(a: tuple[int, int], b: tuple[int, int]) -> float:
+    inter = min(a[1], b[1]) - max(a[0], b[0])
+    if inter <= 0:
+        return 0.0
+    return inter / min(a[1] - a[0], b[1] - b[0])
+
+
+def top_candidates(
+    bounds: Sequence[tuple[int, int]], scores: Sequence[float], eligible: Sequence[int], k: int = TOP_K,
+    max_overlap: float = 0.8,
+) -> list[int]:
+    """Indices of the k best eligible candidates, skipping near-duplicates of better ones."""
+    order = sorted(eligible, key=lambda i: (-scores[i], bounds[i][0], bounds[i][1]))
+    chosen: list[int] = []
+    for i in order:
+        if all(overlap(bounds[i], bounds[j]) < max_overlap for j in chosen):
+            chosen.append(i)
+            if len(chosen) == k:
+                break
+    return chosen
+
+
+def platt(score: float, a: float, b: float) -> float:
+    z = a * score + b
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+def presence_remap(p: float, threshold: float) -> float:
+    """Monotone map sending the category's tuned presence threshold to 0.5, so that
+    confidence >= 0.5 means "found" while the order of candidates is kept."""
+    t = min(max(threshold, 1e-3), 1 - 1e-3)
+    if p < t:
+        return 0.5 * p / t
+    return 0.5 + 0.5 * (p - t) / (1 - t)

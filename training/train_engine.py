@@ -1,0 +1,378 @@
+"""Train the live engine's clause model on CUAD, cross-validate it, and write the model file.
+
+    python training/train_engine.py --data ../shared/data/cuad            # 5-fold CV + ship model
+    python training/train_engine.py --data ../shared/data/cuad --no-cv    # ship model only
+
+Folds are by contract; every number reported is computed on contracts the model (and its
+calibration) did not see, with the official scorer's matching and curve functions.
+CUAD v1 by The Atticus Project, CC BY 4.0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.linear_model import LogisticRegression
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cuad_data import Contract, cuad_eval, load_contracts  # noqa: E402
+
+from contractbox.engine.categories import CUAD_CATEGORIES, LABELS, eligible  # noqa: E402
+from contractbox.engine.clause_model import MODEL_PATH, save_model  # noqa: E402
+from contractbox.engine.facts import key_facts  # noqa: E402
+from contractbox.engine.selection import TOP_K, platt, presence_remap, top_candidates  # noqa: E402
+
+CATEGORIES = list(LABELS)
+MIN_DF = 3
+MAX_FEATURES = 1 << 17
+NEG_PER_CATEGORY = 40_000
+SEED = 13
+OOF_PATH = Path(__file__).resolve().parent / ".cache" / "oof_scores.npz"
+
+
+def log(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------- features -> matrix
+def build_vocab(contracts: list[Contract]) -> list[str]:
+    df: Counter[str] = Counter()
+    for c in contracts:
+        for cand in c.candidates:
+            df.update(set(cand.features))
+    kept = [f for f, n in df.items() if n >= MIN_DF]
+    kept.sort(key=lambda f: (-df[f], f))
+    return kept[:MAX_FEATURES]
+
+
+def build_matrix(contracts: list[Contract], vocab: list[str]) -> sp.csr_matrix:
+    index = {f: i for i, f in enumerate(vocab)}
+    indptr, cols = [0], []
+    for c in contracts:
+        for cand in c.candidates:
+            row = sorted({index[f] for f in cand.features if f in index})
+            cols.extend(row)
+            indptr.append(len(cols))
+    data = np.ones(len(cols), dtype=np.float32)
+    return sp.csr_matrix((data, np.array(cols, dtype=np.int32), np.array(indptr)), shape=(len(indptr) - 1, len(vocab)))
+
+
+def l2_rows(x: sp.csr_matrix) -> sp.csr_matrix:
+    norms = np.sqrt(np.asarray(x.multiply(x).sum(axis=1)).ravel())
+    norms[norms == 0] = 1.0
+    return sp.diags(1.0 / norms) @ x
+
+
+# ---------------------------------------------------------------- per-category models
+class Rows:
+    """Row bookkeeping: which contract each candidate row belongs to, and per-category masks."""
+
+    def __init__(self, contracts: list[Contract]) -> None:
+        self.doc = np.concatenate([np.full(len(c.candidates), i) for i, c in enumerate(contracts)])
+        self.offset = np.cumsum([0] + [len(c.candidates) for c in contracts])
+        self.eligible = {}
+        self.label = {}
+        for cat in CATEGORIES:
+            self.eligible[cat] = np.array(
+                [eligible(cat, cand.kind, cand.index) for c in contracts for cand in c.candidates]
+            )
+            y = np.zeros(len(self.doc), dtype=bool)
+            for i, c in enumerate(contracts):
+                y[self.offset[i] + np.array(c.positives[cat], dtype=int)] = True
+            self.label[cat] = y
+
+
+def fit_category(x: sp.csr_matrix, y: np.ndarray, rows: np.ndarray, c_reg: float, rng) -> LogisticRegression | None:
+    pos = rows[y[rows]]
+    neg = rows[~y[rows]]
+    if len(pos) < 3:
+        return None
+    if len(neg) > NEG_PER_CATEGORY:
+        neg = rng.choice(neg, NEG_PER_CATEGORY, replace=False)
+    idx = np.sort(np.concatenate([pos, neg]))
+    model = LogisticRegression(C=c_reg, solver="liblinear", max_iter=200)
+    model.fit(x[idx], y[idx])
+    return model
+
+
+def fit_all(x, rows: Rows, train_docs: np.ndarray, c_reg: float) -> dict[str, LogisticRegression]:
+    rng = np.random.default_rng(SEED)
+    in_train = np.isin(rows.doc, train_docs)
+    models = {}
+    for cat in CATEGORIES:
+        r = np.flatnonzero(in_train & rows.eligible[cat])
+        m = fit_category(x, rows.label[cat], r, c_reg, rng)
+        if m is not None:
+            models[cat] = m
+    return models
+
+
+# ---------------------------------------------------------------- selection, calibration, scoring
+def select(contracts, rows: Rows, scores: dict[str, np.ndarray], docs) -> dict[str, list[tuple[int, int, float, bool]]]:
+    """Per category: (doc, candidate, raw score, matches) of the top-k candidates per contract."""
+    out = {cat: [] for cat in CATEGORIES}
+    for d in docs:
+        c = contracts[d]
+        lo, hi = rows.offset[d], rows.offset[d + 1]
+        bounds = [(k.start, k.end) for k in c.candidates]
+        for cat in CATEGORIES:
+            if cat not in scores:
+                continue
+            s = scores[cat][lo:hi]
+            elig = np.flatnonzero(rows.eligible[cat][lo:hi]).tolist()
+            y = rows.label[cat][lo:hi]
+            for i in top_candidates(bounds, s.tolist(), elig, TOP_K):
+                out[cat].append((d, i, float(s[i]), bool(y[i])))
+    return out
+
+
+def fit_calibration(selected, contracts) -> dict[str, dict]:
+    """Platt scaling of the selected candidates' scores, then the presence threshold that
+    maximises the category's F1 on the same (held-out) contracts."""
+    calib = {}
+    for cat, items in selected.items():
+        if not items:
+            continue
+        s = np.array([[it[2]] for it in items])
+        y = np.array([it[3] for it in items])
+        if y.all() or not y.any():
+            a, b = 0.0, (4.0 if y.all() else -4.0)
+        else:
+            lr = LogisticRegression(C=100.0).fit(s, y)
+            a, b = float(lr.coef_[0][0]), float(lr.intercept_[0])
+        best_top: dict[int, float] = {}
+        for d, _, score, _ in items:
+            best_top[d] = max(best_top.get(d, -1.0), platt(score, a, b))
+        docs = sorted(best_top)
+        has = {d: bool(contracts[d].labels[cat]["spans"]) if cat in CUAD_CATEGORIES else bool(contracts[d].positives[cat]) for d in docs}
+        threshold, best_f1 = 0.5, -1.0
+        for t in np.arange(0.05, 0.951, 0.025):
+            tp = sum(1 for d in docs if best_top[d] >= t and has[d])
+            fp = sum(1 for d in docs if best_top[d] >= t and not has[d])
+            fn = sum(has.values()) - tp
+            f1 = 2 * tp / (2 * tp + fp + fn) if tp + fp + fn else 0.0
+            if f1 > best_f1 + 1e-9:
+                threshold, best_f1 = float(t), f1
+        calib[cat] = {"a": a, "b": b, "threshold": threshold}
+    return calib
+
+
+def confidence(score: float, cal: dict) -> float:
+    return presence_remap(platt(score, cal["a"], cal["b"]), cal["threshold"])
+
+
+def evaluate(contracts, selected, calib, docs, per_category: bool = True) -> dict:
+    """The scorer's metrics over `docs`, computed exactly as cuad_eval.main does."""
+    cat_keys = list(CUAD_CATEGORIES)
+    preds, gts = {}, {}
+    presence = {k: [0, 0, 0] for k in cat_keys}
+    found: dict[int, set] = {d: set() for d in docs}
+    by_doc: dict[int, dict[str, list]] = {d: {} for d in docs}
+    for cat in cat_keys:
+        for d, i, score, _ in selected.get(cat, []):
+            conf = confidence(score, calib[cat])
+            cand = contracts[d].candidates[i]
+            text = contracts[d].text[cand.start : cand.end]
+            preds.setdefault((contracts[d].id, cat), []).append((text, conf))
+            by_doc[d].setdefault(cat, []).append((cand.start, cand.end, conf))
+            if conf >= 0.5:
+                found[d].add(cat)
+    answers = {"agreement_date": [0, 0], "effective_date": [0, 0], "expiration_date": [0, 0], "governing_law": [0, 0]}
+    for d in docs:
+        c = contracts[d]
+        for k in cat_keys:
+            spans = c.labels[k]["spans"]
+            gts[(c.id, k)] = spans
+            p = presence[k]
+            if k in found[d] and spans:
+                p[0] += 1
+            elif k in found[d]:
+                p[1] += 1
+            elif spans:
+                p[2] += 1
+        facts = key_facts(c.text, by_doc[d])
+        for kind in ("agreement_date", "effective_date", "expiration_date"):
+            want = cuad_eval.parse_answer_date(c.labels[kind]["answer"])
+            if want:
+                answers[kind][1] += 1
+                answers[kind][0] += int(facts.get(kind) == want)
+        gl = c.labels["governing_law"]["answer"]
+        if gl:
+            answers["governing_law"][1] += 1
+            ng, nw = cuad_eval.norm_place(facts.get("governing_law") or ""), cuad_eval.norm_place(gl)
+            answers["governing_law"][0] += int(bool(ng) and bool(nw) and (ng in nw or nw in ng))
+    env, recs = fast_curve(preds, gts)
+    tp = sum(v[0] for v in presence.values())
+    fp = sum(v[1] for v in presence.values())
+    fn = sum(v[2] for v in presence.values())
+    f1s = [2 * v[0] / (2 * v[0] + v[1] + v[2]) if sum(v) else 1.0 for v in presence.values()]
+    per_cat = {}
+    for k in cat_keys if per_category else []:
+        ce, cr = fast_curve(preds, gts, {k})
+        v = presence[k]
+        per_cat[k] = {"aupr": cuad_eval.aupr(ce, cr), "f1": 2 * v[0] / (2 * v[0] + v[1] + v[2]) if sum(v) else 1.0}
+    return {
+        "aupr": cuad_eval.aupr(env, recs),
+        "p_at_80r": cuad_eval.prec_at_recall(env, recs, 0.8),
+        "p_at_90r": cuad_eval.prec_at_recall(env, recs, 0.9),
+        "presence_micro_f1": 2 * tp / (2 * tp + fp + fn),
+        "presence_macro_f1": sum(f1s) / len(f1s),
+        "answers": {k: v[0] / v[1] if v[1] else None for k, v in answers.items()},
+        "categories": per_cat,
+    }
+
+
+def fast_curve(preds, gts, cats=None):
+    """cuad_eval.curve with the same semantics, computing each Jaccard once instead of once per
+    threshold (the scorer's own loop takes minutes on 8 candidates x 41 categories x 405 contracts)."""
+    items = []  # per key: (confidences, match matrix answers x preds, n answers)
+    for key, answers in gts.items():
+        if cats and key[1] not in cats:
+            continue
+        ps = preds.get(key, [])
+        conf = np.array([c for _, c in ps], dtype=float)
+        substr_ok = key[1] == "parties"
+        m = np.array([[cuad_eval.matches(a, t, substr_ok) for t, _ in ps] for a in answers], dtype=bool)
+        items.append((conf, m.reshape(len(answers), len(ps)), len(answers)))
+    precs, recs = [1.0], [0.0]
+    for thr in cuad_eval.THRESHOLDS:
+        tp = fp = fn = 0
+        for conf, m, n_ans in items:
+            keep = conf > thr
+            if not n_ans:
+                fp += int(keep.sum())
+                continue
+            hit = m[:, keep].any(axis=1)
+            tp += int(hit.sum())
+            fn += n_ans - int(hit.sum())
+            fp += int((~m[:, keep].any(axis=0)).sum())
+        precs.append(tp / (tp + fp) if tp + fp else float("nan"))
+        recs.append(tp / (tp + fn) if tp + fn else float("nan"))
+    env = [p if p == p else 0.0 for p in precs]
+    for i in range(len(env) - 2, -1, -1):
+        env[i] = max(env[i], env[i + 1])
+    return env, recs
+
+
+# ---------------------------------------------------------------- driver
+def decision(models, x, rows_mask=None) -> dict[str, np.ndarray]:
+    return {cat: m.decision_function(x) for cat, m in models.items()}
+
+
+def restrict_columns(x_raw: sp.csr_matrix, rows: Rows, train_docs, ) -> sp.csr_matrix:
+    """Drop features seen in fewer than MIN_DF training candidates (the test fold never counts)."""
+    in_train = np.isin(rows.doc, train_docs)
+    df = np.asarray(x_raw[np.flatnonzero(in_train)].sum(axis=0)).ravel()
+    keep = (df >= MIN_DF).astype(np.float32)
+    return l2_rows(x_raw @ sp.diags(keep))
+
+
+def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse: bool = False) -> dict:
+    n = len(contracts)
+    fold_of = np.random.default_rng(SEED).permutation(n) % folds
+    oof = {cat: np.full(len(rows.doc), np.nan) for cat in CATEGORIES}
+    if reuse and OOF_PATH.exists():
+        with np.load(OOF_PATH) as z:
+            oof = {cat: z[cat] for cat in CATEGORIES if cat in z}
+        folds = 0 if len(next(iter(oof.values()))) == len(rows.doc) else folds
+    for f in range(folds):
+        t0 = time.perf_counter()
+        train_docs = np.flatnonzero(fold_of != f)
+        x = restrict_columns(x_raw, rows, train_docs)
+        models = fit_all(x, rows, train_docs, c_reg)
+        test_rows = np.flatnonzero(fold_of[rows.doc] == f)
+        for cat, m in models.items():
+            oof[cat][test_rows] = m.decision_function(x[test_rows])
+        log(f"fold {f + 1}/{folds} trained in {time.perf_counter() - t0:.0f}s")
+    scores = {cat: np.nan_to_num(v, nan=-20.0) for cat, v in oof.items()}
+    np.savez_compressed(OOF_PATH, fold_of=fold_of, **scores)
+    # calibration of fold f is fitted on the other folds' out-of-fold scores only
+    fold_results = []
+    all_selected = select(contracts, rows, scores, range(n))
+    merged_calib: dict[str, dict] = {}
+    per_fold_calib = {}
+    folds = int(fold_of.max()) + 1
+    for f in range(folds):
+        other = {cat: [it for it in items if fold_of[it[0]] != f] for cat, items in all_selected.items()}
+        per_fold_calib[f] = fit_calibration(other, contracts)
+    # evaluate each fold with its own calibration, then pool the predictions as the scorer would
+    pooled_calib_selected = {cat: [] for cat in CATEGORIES}
+    for cat, items in all_selected.items():
+        for it in items:
+            cal = per_fold_calib[fold_of[it[0]]].get(cat)
+            if cal is None:
+                continue
+            conf = confidence(it[2], cal)
+            pooled_calib_selected[cat].append((it[0], it[1], conf, it[3]))
+    identity = {cat: {"a": 1.0, "b": 0.0, "threshold": 0.5} for cat in CATEGORIES}
+    logit = lambda p: float(np.log(max(p, 1e-9) / max(1 - p, 1e-9)))  # noqa: E731
+    pooled = {cat: [(d, i, logit(p), y) for d, i, p, y in items] for cat, items in pooled_calib_selected.items()}
+    report = evaluate(contracts, pooled, identity, list(range(n)))
+    for f in range(folds):
+        docs = np.flatnonzero(fold_of == f).tolist()
+        sel = {cat: [it for it in items if fold_of[it[0]] == f] for cat, items in pooled.items()}
+        fold_results.append(evaluate(contracts, sel, identity, docs, per_category=False))
+    report["folds"] = [{k: r[k] for k in ("aupr", "p_at_80r", "presence_micro_f1", "answers")} for r in fold_results]
+    report["oof_selected"] = all_selected
+    return report
+
+
+def print_report(r: dict) -> None:
+    print(f"{'category':38s} {'F1':>5s} {'AUPR':>5s}")
+    for k, v in r["categories"].items():
+        print(f"{k:38s} {v['f1']:5.2f} {v['aupr']:5.2f}")
+    for i, f in enumerate(r.get("folds", [])):
+        a = f["answers"]
+        print(f"fold {i + 1}: AUPR={f['aupr']:.3f} P@80R={f['p_at_80r']:.3f} microF1={f['presence_micro_f1']:.3f} "
+              f"dates={a['agreement_date']:.2f}/{a['effective_date']:.2f}/{a['expiration_date']:.2f} gl={a['governing_law']:.2f}")
+    a = r["answers"]
+    print(f"pooled 5-fold: AUPR={r['aupr']:.3f} P@80R={r['p_at_80r']:.3f} P@90R={r['p_at_90r']:.3f} "
+          f"presenceMicroF1={r['presence_micro_f1']:.3f} presenceMacroF1={r['presence_macro_f1']:.3f} "
+          f"dates={a['agreement_date']:.2f}/{a['effective_date']:.2f}/{a['expiration_date']:.2f} governingLaw={a['governing_law']:.2f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[2] / "shared/data/cuad")
+    ap.add_argument("--folds", type=int, default=5)
+    ap.add_argument("--C", dest="c_reg", type=float, default=1.0)
+    ap.add_argument("--no-cv", action="store_true")
+    ap.add_argument("--no-save", action="store_true")
+    ap.add_argument("--reuse-oof", action="store_true", help="reuse the last run's out-of-fold scores")
+    ap.add_argument("--report", type=Path, help="write the CV metrics as JSON here")
+    ap.add_argument("--cache", type=Path, default=Path(__file__).resolve().parent / ".cache")
+    args = ap.parse_args()
+
+    contracts = load_contracts(args.data, args.cache)
+    log(f"{len(contracts)} contracts, {sum(len(c.candidates) for c in contracts)} candidates")
+    vocab = build_vocab(contracts)
+    x_raw = build_matrix(contracts, vocab)
+    rows = Rows(contracts)
+    log(f"{len(vocab)} features")
+    calib_source = None
+    if not args.no_cv:
+        report = cross_validate(contracts, x_raw, rows, args.folds, args.c_reg, args.reuse_oof)
+        calib_source = report.pop("oof_selected")
+        print_report(report)
+        if args.report:
+            args.report.write_text(json.dumps(report, indent=1))
+    if args.no_save:
+        return
+    if calib_source is None:
+        sys.exit("the shipped model's calibration is fitted on out-of-fold scores: run with cross-validation")
+    x = l2_rows(x_raw)
+    models = fit_all(x, rows, np.arange(len(contracts)), args.c_reg)
+    calib = fit_calibration(calib_source, contracts)
+    save_model(MODEL_PATH, vocab, CATEGORIES, models, calib)
+    log(f"model written to {MODEL_PATH} ({MODEL_PATH.stat().st_size / 1e6:.1f} MB)")
+
+
+if __name__ == "__main__":
+    main()
