@@ -23,7 +23,15 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed-from"
 
 # Debian packages the test suite needs (browser tests, the desktop window under Xvfb).
-SYSTEM_PACKAGES: list[str] = []
+SYSTEM_PACKAGES: list[str] = [
+    # Chromium for the Playwright browser tests (driven via executable_path; no browser download)
+    "chromium",
+    # the pywebview window (Qt WebEngine) under a virtual X server for tests/test_desktop.py
+    "xvfb", "libxkbcommon-x11-0", "libxcb-cursor0", "libxcb-icccm4", "libxcb-image0", "libxcb-keysyms1",
+    "libxcb-randr0", "libxcb-render-util0", "libxcb-shape0", "libxcb-xinerama0", "libxcb-xkb1", "libnss3",
+    "libxcomposite1", "libxdamage1", "libxrandr2", "libxtst6", "libasound2", "libegl1", "libgl1", "libxkbfile1",
+    "libdbus-1-3", "libfontconfig1", "fonts-dejavu-core",
+]
 
 
 def run(*args: str | Path, **kwargs: object) -> None:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import socket
 import sys
 import threading
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import click
 
@@ -35,30 +37,26 @@ def free_loopback_port() -> int:
         return sock.getsockname()[1]
 
 
-class DesktopApi:
-    """Methods the page may call as window.pywebview.api.<name>(...)."""
+class SignInKeeper:
+    """Keeps the window signed in: whenever it lands on the sign-in page without a link (the
+    session expired, or the user signed out), it is sent a fresh one-time link.
 
-    def __init__(self, store: Any) -> None:
-        self._store = store
-        self._window: Any = None
+    Done from Python on pywebview's `loaded` event rather than through a JS API: pywebview's
+    JS bridge builds functions with `new Function`, which the UI's Content-Security-Policy forbids.
+    """
 
-    def bind(self, window: Any) -> None:
-        self._window = window
+    def __init__(self, store: Any, base: str) -> None:
+        self.store, self.base = store, base
 
-    def new_login_link(self) -> str:
-        """A fresh one-time token: the window signs itself in again when its session expires."""
+    def link(self) -> str:
         from contractbox.console.sessions import create_login_link
 
-        return create_login_link(self._store)
+        return f"{self.base}/console/link?token={create_login_link(self.store)}"
 
-    def ready(self, view: str) -> bool:
-        """The UI reports the view it rendered (seen in the log and by tests/test_desktop.py)."""
-        click.echo(f"ContractBox window ready: {view}", err=True)
-        return True
-
-    def quit(self) -> None:
-        if self._window is not None:
-            self._window.destroy()
+    def on_loaded(self, window: Any) -> None:  # pywebview matches handlers by the parameter name
+        url = urlsplit(window.get_current_url() or "")
+        if url.path == "/console/login" and not url.fragment:
+            window.load_url(self.link())
 
 
 class ServerThread:
@@ -92,7 +90,6 @@ def run_desktop(settings: Settings, gui: str | None = None) -> None:
     import webview
 
     from contractbox.console.serverinfo import local_url, remove_server_info, write_server_info
-    from contractbox.console.sessions import create_login_link
     from contractbox.db import Store
     from contractbox.ops.serverlock import ServerLock, ServerRunningError
 
@@ -110,13 +107,15 @@ def run_desktop(settings: Settings, gui: str | None = None) -> None:
     try:
         server.start()
         write_server_info(settings.data_dir, base)
-        api = DesktopApi(store)
-        window = webview.create_window(
-            WINDOW_TITLE, f"{base}/console/login#link={create_login_link(store)}", js_api=api, width=1280, height=800, min_size=(1024, 680)
-        )
-        api.bind(window)
+        keeper = SignInKeeper(store, base)
+        window = webview.create_window(WINDOW_TITLE, keeper.link(), width=1280, height=800, min_size=(1024, 680))
+        window.events.loaded += keeper.on_loaded
+        webview.settings["ALLOW_DOWNLOADS"] = True  # the reviewer's exports (JSON, CSV, .ics)
+        # SIGTERM (session logout, `kill`) closes the window like its close button; pywebview
+        # already does so for SIGINT. Its Qt backend runs Python every 0.5 s to notice signals.
+        signal.signal(signal.SIGTERM, lambda *_: window.destroy())
         click.echo(f"ContractBox desktop on {base} (data dir {settings.data_dir}); close the window to stop.", err=True)
-        webview.start(gui=gui, private_mode=True)
+        webview.start(gui=gui or default_gui(), private_mode=True)
     finally:
         click.echo("Window closed: stopping the server ...", err=True)
         server.stop()
@@ -124,6 +123,15 @@ def run_desktop(settings: Settings, gui: str | None = None) -> None:
         store.close()
         lock.release()
         click.echo("ContractBox stopped.", err=True)
+
+
+def default_gui() -> str | None:
+    """Qt on Linux when installed (the `desktop` extra); pywebview's own choice elsewhere."""
+    import importlib.util
+
+    if sys.platform.startswith("linux") and importlib.util.find_spec("qtpy") is not None:
+        return "qt"
+    return None
 
 
 @click.command("desktop")

@@ -23,7 +23,8 @@ const ROUTES = [
 ];
 
 export async function route() {
-  const hash = location.hash || "#/review";
+  if (!location.hash) history.replaceState(null, "", "#/review");
+  const hash = location.hash;
   for (const [pattern, nav, render] of ROUTES) {
     const match = hash.match(pattern);
     if (!match) continue;
@@ -37,15 +38,9 @@ export async function route() {
     } catch (err) {
       view.replaceChildren(h("div.page", h("div.notice.err", { role: "alert" }, err.message)));
     }
-    reportReady(nav || "welcome");
     return;
   }
   location.replace("#/review");
-}
-
-function reportReady(name) {
-  // The desktop window listens (tests/test_desktop.py reads what it reports).
-  window.pywebview?.api?.ready?.(name);
 }
 
 export async function refreshOrgs() {

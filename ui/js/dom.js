@@ -69,7 +69,10 @@ export function modal(title, body, buttons = [{ label: "Close", value: null }]) 
     );
     dialog.replaceChildren(h("div.dlg-body", h("h2", { id: "dlg-title" }, title), h("div", { style: "margin-top:12px" }, body)), h("div.dlg-actions", actions));
     dialog.setAttribute("aria-labelledby", "dlg-title");
-    dialog.onclose = () => resolve(null);
+    dialog.onclose = () => {
+      dialog.replaceChildren(); // a secret shown once must not linger in the page
+      resolve(null);
+    };
     dialog.showModal();
     (actions.find((a) => a.classList.contains("primary")) || actions[actions.length - 1]).focus();
   });

@@ -44,12 +44,11 @@ form.addEventListener("submit", async (event) => {
   }
 });
 
+// (The desktop window is sent a fresh link by the desktop app itself when it lands here.)
 const token = new URLSearchParams(location.hash.slice(1)).get("link");
-if (token) {
-  signInWithLink(token);
-} else {
-  // In the desktop window an expired session signs in again with a fresh one-time link.
-  const desktopSignIn = async () => signInWithLink(await window.pywebview.api.new_login_link());
-  if (window.pywebview?.api?.new_login_link) desktopSignIn();
-  else window.addEventListener("pywebviewready", desktopSignIn, { once: true });
+if (token) signInWithLink(token);
+else if (location.hash === "#link-error") {
+  linkStatus.hidden = false;
+  linkStatus.className = "notice err";
+  linkStatus.textContent = "This sign-in link was already used or has expired. On the server, run `contractbox console-url` for a new one.";
 }

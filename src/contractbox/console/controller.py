@@ -56,6 +56,21 @@ async def login_page() -> Response:
     return page("login.html")
 
 
+@get("/console/link", opt={"public": True}, include_in_schema=False)
+async def link_redirect(request: Request, runtime: NamedDependency[Runtime], token: Annotated[str, QueryParameter()] = "") -> Response:
+    """The desktop window's sign-in: consume the one-time token and land on the UI.
+
+    Browsers get `/console/login#link=...` instead (the token stays out of request lines and a
+    link previewer cannot spend it); the desktop opens its own links, so neither concern applies.
+    """
+    if not consume_login_link(runtime.store, token):
+        audit.record(runtime.store, "signin.link_refused", status=401, client=client_of(request.scope))
+        return Redirect("/console/login#link-error", status_code=303)  # type: ignore[return-value]
+    new = create_session(runtime.store, "link", client_of(request.scope))
+    audit.record(runtime.store, "signin.link", session_id=new.session.id, status=303, client=client_of(request.scope))
+    return Redirect("/", status_code=303, headers={"Set-Cookie": set_cookie(request.scope, new.token, new.max_age), "Cache-Control": "no-store"})  # type: ignore[return-value]
+
+
 def session_of(request: Request) -> Session:
     return request.scope["console_session"]  # type: ignore[typeddict-item]
 
@@ -182,4 +197,4 @@ def console_router() -> Router:
     return Router(path="/console/api", route_handlers=[ConsoleApi], middleware=[ConsoleApiMiddleware], include_in_schema=False)
 
 
-CONSOLE_ROUTES = [index, login_page, console_router()]
+CONSOLE_ROUTES = [index, login_page, link_redirect, console_router()]

@@ -79,6 +79,7 @@ async def check_write(scope: Scope, send: Send, session: Session, store: Any) ->
     if scope["method"] in SAFE_METHODS:
         return True
     if cross_origin(scope):
+        audit.record(store, "cross_origin.rejected", session_id=session.id, status=403, client=client_of(scope), path=scope["path"], origin=header(scope, b"origin"))
         await send_error(send, 403, "cross_origin_request", "This request came from another web site and was refused.")
         return False
     if not csrf_ok(session, header(scope, CSRF_HEADER)):

@@ -23,7 +23,7 @@ export async function renderReview(view) {
     dropIcon(),
     h("strong", "Drop PDF or .txt contracts here"),
     h("span.muted", "as many as you like, up to 50 MB each"),
-    h("label.btn", { for: "file-input" }, "Choose files…"),
+    h("label.small.muted", { for: "file-input" }, "or choose files:"),
     input,
   );
   wireDrop(zone);
@@ -92,7 +92,7 @@ export function installWindowDrop() {
     e.preventDefault();
     const files = [...(e.dataTransfer?.files || [])];
     if (!files.length) return;
-    if (!location.hash.startsWith("#/review") && !location.hash.startsWith("#/welcome")) location.hash = "#/review";
+    if (location.hash !== "#/review") location.hash = "#/review";
     submitFiles(files);
   });
 }

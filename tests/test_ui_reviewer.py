@@ -1,0 +1,238 @@
+"""The reviewer in a real browser (Debian Chromium via Playwright) against a real server: intake
+by drop, file input, pasted text and URL with per-file progress; the result view with evidence
+highlighted in the text and on the PDF page; saving, searching, comparing; exports."""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections import Counter
+
+import httpx
+from playwright.sync_api import Browser, Page, Route, expect
+
+from conftest import SAMPLE_CONTRACTS, SHARED, Server, wait_done
+from test_ui_support import analysis_id_from, browser, drop_files, playwright_instance, signed_in_page, status_of  # noqa: F401
+
+SAMPLES = SAMPLE_CONTRACTS.parent / "samples"
+
+
+def slow_polls(page: Page) -> None:
+    """Hold each analysis at queued, then processing, for one poll each, as a busy server would:
+    the mock engine finishes too fast for a person (or a test) to see the intermediate states."""
+    seen: Counter[str] = Counter()
+
+    def handle(route: Route) -> None:
+        response = route.fetch()
+        body = response.json()
+        analysis_id = body.get("analysisId", "")
+        seen[analysis_id] += 1
+        if seen[analysis_id] <= 2 and body.get("status") in ("queued", "processing", "completed"):
+            body["status"] = "queued" if seen[analysis_id] == 1 else "processing"
+            body["completedAt"] = None
+        route.fulfill(response=response, json=body)
+
+    page.route(re.compile(r"/v1/analyses/ana_[0-9A-Za-z]+$"), handle)
+
+
+def test_dropped_files_show_progress_then_completed_or_failed_with_the_reason(browser: Browser, server: Server) -> None:
+    org = server.org("ui-drop")
+    page, watch = signed_in_page(browser, server, org)
+    slow_polls(page)
+    drop_files(page, "#dropzone", [
+        ("mutual_nda.pdf", (SAMPLE_CONTRACTS / "mutual_nda.pdf").read_bytes(), "application/pdf"),
+        ("saas_subscription_agreement.pdf", (SAMPLE_CONTRACTS / "saas_subscription_agreement.pdf").read_bytes(), "application/pdf"),
+        ("supply_agreement.txt", (SAMPLE_CONTRACTS / "supply_agreement.txt").read_bytes(), "text/plain"),
+        ("truncated.pdf", (SAMPLES / "truncated.pdf").read_bytes(), "application/pdf"),
+        ("notes.docx", b"PK\x03\x04", "application/octet-stream"),
+    ])
+    nda = status_of(page, "mutual_nda.pdf")
+    expect(nda).to_have_text("Queued")
+    row = page.locator(".queue li", has_text="mutual_nda.pdf").first
+    height_while_queued = row.bounding_box()["height"]
+    expect(nda).to_have_text("Processing")
+    expect(nda).to_have_text("Completed")
+    assert row.bounding_box()["height"] == height_while_queued  # no layout jump as the status changes
+    expect(row).to_contain_text("2 pages")
+    for name in ("saas_subscription_agreement.pdf", "supply_agreement.txt"):
+        expect(status_of(page, name)).to_have_text("Completed")
+    broken = page.locator(".queue li", has_text="truncated.pdf").first
+    expect(broken.locator("[data-testid=status]")).to_have_text("Failed")
+    expect(broken).to_contain_text("damaged or incomplete")
+    unsupported = page.locator(".queue li", has_text="notes.docx").first
+    expect(unsupported).to_contain_text("Only PDF and .txt files can be analyzed.")
+    assert page.url.endswith("#/review")  # all of it without reloading or leaving the page
+    watch.assert_clean()
+
+
+def test_file_input_paste_and_url_intake(browser: Browser, server: Server) -> None:
+    org = server.org("ui-intake")
+    page, watch = signed_in_page(browser, server, org)
+    expect(page.locator("#file-input")).to_be_visible()
+    page.set_input_files("#file-input", [str(SAMPLE_CONTRACTS / "consulting_agreement.txt")])
+    expect(status_of(page, "consulting_agreement.txt")).to_have_text("Completed")
+    page.get_by_role("tab", name="Paste text").click()
+    page.fill("#paste-title", "Pasted NDA")
+    page.fill("#paste-text", (SAMPLE_CONTRACTS / "mutual_nda.txt").read_text())
+    page.get_by_role("button", name="Analyze text").click()
+    expect(status_of(page, "Pasted NDA")).to_have_text("Completed")
+    page.get_by_role("tab", name="From a URL").click()
+    page.fill("#url-title", "Intranet MSA")
+    page.fill("#url-input", "https://intranet.example/contracts/msa.html")
+    page.get_by_role("button", name="Fetch and analyze").click()
+    expect(status_of(page, "Intranet MSA")).to_have_text("Completed")
+    page.locator(".queue li", has_text="Pasted NDA").first.get_by_role("link", name="Open").click()
+    expect(page.locator("#findings h1")).to_have_text("Pasted NDA")
+    watch.assert_clean()
+
+
+def open_pdf_result(browser: Browser, server: Server, org: str) -> tuple[Page, dict]:
+    page, watch = signed_in_page(browser, server, org)
+    page.set_input_files("#file-input", [str(SAMPLE_CONTRACTS / "mutual_nda.pdf")])
+    row = page.locator(".queue li", has_text="mutual_nda.pdf").first
+    expect(row.locator("[data-testid=status]")).to_have_text("Completed")
+    row.get_by_role("link", name="Open").click()
+    expect(page.locator("#pdf-stage canvas")).to_be_visible()
+    return page, {"watch": watch, "analysis_id": analysis_id_from(page)}
+
+
+def test_result_view_shows_the_findings_and_highlights_evidence_in_text_and_pdf(browser: Browser, server: Server) -> None:
+    org = server.org("ui-result")
+    key = server.key(org)
+    page, info = open_pdf_result(browser, server, org)
+    result = key.client().get(f"/v1/analyses/{info['analysis_id']}/result").json()
+    evidence = {e["id"]: e for e in result["evidence"]}
+
+    expect(page.locator("#risk-score .value")).to_have_text(str(result["riskScore"]["value"]))
+    expect(page.locator("#risk-level")).to_have_text(f"{result['riskScore']['level']} risk")
+    expect(page.locator("#risks .finding")).to_have_count(len(result["risks"]))
+    first_risk = min(result["risks"], key=lambda r: ["critical", "high", "medium", "low"].index(r["severity"]))
+    expect(page.locator("#risks .finding").first).to_contain_text(first_risk["title"])
+    expect(page.locator("#risks .finding").first).to_contain_text(first_risk["recommendation"])
+    expect(page.locator("#governing-law")).to_have_text(result["summary"]["governingLaw"]["jurisdiction"])
+    expect(page.locator("#obligations tbody tr")).to_have_count(len(result["obligations"]))
+    expect(page.locator("#key-dates li")).to_have_count(len(result["keyDates"]))
+    clause = max(result["clauses"], key=lambda c: c["confidence"])
+    expect(page.locator(f'[data-clause="{clause["id"]}"]')).to_contain_text(f"{round(clause['confidence'] * 100)}%")
+
+    # A clause whose quote is on page 2: the PDF turns to that page and draws the box there.
+    on_page_two = next(c for c in result["clauses"] if evidence[c["evidenceIds"][0]]["page"] == 2)
+    quote = evidence[on_page_two["evidenceIds"][0]]
+    page.locator(f'[data-clause="{on_page_two["id"]}"]').click()
+    expect(page.locator("#pdf-stage")).to_have_attribute("data-page", "2")
+    expect(page.locator(f'#pdf-stage .pdf-hl[data-ev="{quote["id"]}"]').first).to_be_visible()
+    expect(page.locator("#pdf-note")).to_have_text("Evidence highlighted on page 2.")
+    expect(page.locator("#page-label")).to_have_text("Page 2 of 2")
+
+    page.get_by_role("tab", name="Extracted text").click()
+    mark = page.locator(f'#doc-text mark[data-ev="{quote["id"]}"]')
+    expect(mark).to_have_text(quote["text"])
+    expect(mark).to_be_in_viewport()
+
+    risk = result["risks"][0]
+    page.locator(f'[data-risk="{risk["id"]}"]').click()
+    expect(page.locator(f'[data-risk="{risk["id"]}"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(f'[data-clause="{on_page_two["id"]}"]')).to_have_attribute("aria-pressed", "false")
+    expect(page.locator(f'#doc-text mark[data-ev="{risk["evidenceIds"][0]}"]')).to_have_text(evidence[risk["evidenceIds"][0]]["text"])
+    expect(page.locator(f'#doc-text mark[data-ev="{quote["id"]}"]')).to_have_count(0)  # the earlier highlight is gone
+    info["watch"].assert_clean()
+
+
+def test_exports_json_csv_and_ics(browser: Browser, server: Server) -> None:
+    org = server.org("ui-exports")
+    key = server.key(org)
+    page, info = open_pdf_result(browser, server, org)
+    result = key.client().get(f"/v1/analyses/{info['analysis_id']}/result").json()
+
+    def export(option: str) -> str:
+        with page.expect_download() as download:
+            page.select_option("#export-select", option)
+        return download.value.path().read_bytes().decode("utf-8")
+
+    assert httpx.Response(200, content=export("json")).json() == result
+    obligations = export("obligations").splitlines()
+    assert obligations[0] == "id,party,action,kind,due_date,due_text,evidence"
+    assert len(obligations) == 1 + len(result["obligations"])
+    dates = export("dates").splitlines()
+    assert dates[0] == "id,kind,date,text,evidence" and len(dates) == 1 + len(result["keyDates"])
+    calendar = export("ics")
+    assert calendar.startswith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n") and calendar.endswith("END:VCALENDAR\r\n")
+    dated = [d for d in result["keyDates"] if d["date"]]
+    assert calendar.count("BEGIN:VEVENT") == len(dated) > 0
+    assert f"DTSTART;VALUE=DATE:{dated[0]['date'].replace('-', '')}" in calendar
+    assert all(len(line.encode()) <= 75 for line in calendar.split("\r\n"))
+
+
+def test_save_search_filter_and_compare_contracts(browser: Browser, server: Server) -> None:
+    org = server.org("ui-compare")
+    key = server.key(org)
+    original = (SAMPLE_CONTRACTS / "supply_agreement.txt").read_text()
+    revised = original.replace("sixty (60) days", "ninety (90) days").replace("State of Illinois", "State of New York")
+    assert revised != original
+    ids = []
+    for title, text in (("Supply v1", original), ("Supply v2", revised)):
+        analysis = key.client().post("/v1/analyses", json={"title": title, "sourceType": "text", "text": text}).json()
+        wait_done(key.client(), analysis["analysisId"])
+        ids.append(analysis["analysisId"])
+    page, watch = signed_in_page(browser, server, org)
+    for analysis_id in ids:
+        page.goto(f"{server.base_url}/#/analysis/{analysis_id}")
+        page.get_by_role("button", name="Save as contract").click()
+        expect(page.locator("#saved-badge")).to_have_text("Saved contract")
+    page.goto(f"{server.base_url}/#/contracts")
+    rows = page.locator("#contracts-table tbody tr")
+    expect(rows).to_have_count(2)
+    page.fill("#contracts-q", "v2")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Supply v2")
+    page.fill("#contracts-q", "")
+    expect(rows).to_have_count(2)
+    levels = {c["riskScore"]["level"] for c in key.client().get("/v1/contracts").json()["data"]}
+    other = next(level for level in ("low", "medium", "high", "critical") if level not in levels)
+    page.select_option("#contracts-level", other)
+    expect(page.locator("#contracts-table")).to_contain_text("No saved contracts match")
+    page.select_option("#contracts-level", "")
+    expect(rows).to_have_count(2)
+    rows.filter(has_text="Supply v1").get_by_role("checkbox").check()
+    rows.filter(has_text="Supply v2").get_by_role("checkbox").check()
+    with page.expect_response(lambda r: r.url.endswith("/v1/comparisons") and r.request.method == "POST") as answer:
+        page.get_by_role("button", name="Compare selected").click()
+    comparison = answer.value.json()
+    expect(page.locator("#comparison-summary")).to_have_text(comparison["summary"])
+    delta = comparison["riskScoreDelta"]
+    expect(page.locator("#risk-delta")).to_contain_text(f"{'+' if delta > 0 else ''}{delta}")
+    expect(page.locator("#risk-delta")).to_contain_text("Supply v1")
+    changed = [c for c in comparison["clauses"] if c["change"] != "unchanged"]
+    assert changed, "the revision should change at least one clause"
+    expect(page.locator("#clause-changes .clause-diff")).to_have_count(len(changed))
+    with_redline = [c for c in changed if c["redline"]]
+    expect(page.locator("#clause-changes .redline")).to_have_count(len(with_redline))
+    if with_redline:
+        deleted = next((s["text"] for s in with_redline[0]["redline"] if s["op"] == "delete"), None)
+        if deleted:
+            expect(page.locator(f'.clause-diff[data-category="{with_redline[0]["category"]}"] .redline del').first).to_have_text(deleted)
+    moved = [d for d in comparison["keyDates"] if d["change"] != "unchanged"]
+    expect(page.locator("#moved-dates tbody tr")).to_have_count(len(moved))
+    watch.assert_clean()
+
+
+def test_pdf_from_cuad_renders_and_its_evidence_is_found(browser: Browser, server: Server) -> None:
+    """A real-world PDF (the largest CUAD sample's first pages are enough) renders with pdf.js."""
+    pdfs = sorted((SHARED / "data" / "cuad" / "pdfs").glob("*.pdf"), key=lambda p: p.stat().st_size)
+    assert pdfs, "the CUAD PDFs are expected under ../shared/data/cuad/pdfs"
+    sample = pdfs[len(pdfs) // 2]
+    org = server.org("ui-cuad")
+    key = server.key(org)
+    body = {"title": sample.stem[:80], "sourceType": "pdf", "filename": sample.name, "pdfBase64": base64.b64encode(sample.read_bytes()).decode()}
+    analysis = key.client().post("/v1/analyses", json=body).json()
+    assert wait_done(key.client(), analysis["analysisId"], timeout=120)["status"] == "completed"
+    result = key.client().get(f"/v1/analyses/{analysis['analysisId']}/result").json()
+    page, watch = signed_in_page(browser, server, org)
+    page.goto(f"{server.base_url}/#/analysis/{analysis['analysisId']}")
+    expect(page.locator("#pdf-stage canvas")).to_be_visible(timeout=60_000)
+    risk = next(r for r in result["risks"] if r["evidenceIds"])
+    quote = next(e for e in result["evidence"] if e["id"] == risk["evidenceIds"][0])
+    page.locator(f'[data-risk="{risk["id"]}"]').click()
+    expect(page.locator("#pdf-stage")).to_have_attribute("data-page", str(quote["page"]))
+    expect(page.locator(f'#pdf-stage .pdf-hl[data-ev="{quote["id"]}"]').first).to_be_visible()
+    watch.assert_clean()
