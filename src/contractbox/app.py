@@ -13,6 +13,8 @@ from litestar.static_files import create_static_files_router
 
 from contractbox import __version__
 from contractbox.analyses.controller import AnalysesController
+from contractbox.comparisons.controller import ComparisonsController
+from contractbox.contracts.controller import ContractsController
 from contractbox.auth.guards import require_scope
 from contractbox.auth.middleware import ApiKeyMiddleware
 from contractbox.console.controller import CONSOLE_ROUTES
@@ -25,8 +27,10 @@ from contractbox.requestid import RequestIdMiddleware
 from contractbox.runtime import Runtime
 from contractbox.service_routes import docs_page, healthz, openapi_document
 from contractbox.settings import Settings
+from contractbox.usage.controller import UsageController
+from contractbox.webhooks.controller import WebhooksController
 
-API_CONTROLLERS: list[type] = [AnalysesController]
+API_CONTROLLERS: list[type] = [AnalysesController, ContractsController, ComparisonsController, UsageController, WebhooksController]
 
 
 def v1_router() -> Router:

@@ -128,6 +128,91 @@ STEPS: list[tuple[str, str]] = [
         """,
     ),
     (
+        "0005_contracts_comparisons_webhooks",
+        """
+        CREATE TABLE contracts (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            org_id TEXT NOT NULL REFERENCES organizations(id),
+            mode TEXT NOT NULL,
+            key_id TEXT NOT NULL,
+            analysis_id TEXT NOT NULL UNIQUE REFERENCES analyses(id),
+            title TEXT NOT NULL,
+            document_type TEXT,
+            parties TEXT NOT NULL,
+            risk_value INTEGER NOT NULL,
+            risk_level TEXT NOT NULL,
+            effective_date TEXT,
+            expiration_date TEXT,
+            search_text TEXT NOT NULL,
+            metadata TEXT NOT NULL DEFAULT '{}',
+            result TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX contracts_scope ON contracts(org_id, mode, seq);
+        CREATE TABLE comparisons (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            org_id TEXT NOT NULL REFERENCES organizations(id),
+            mode TEXT NOT NULL,
+            key_id TEXT NOT NULL,
+            left_id TEXT NOT NULL,
+            right_id TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX comparisons_scope ON comparisons(org_id, mode, seq);
+        CREATE TABLE webhook_endpoints (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            org_id TEXT NOT NULL REFERENCES organizations(id),
+            mode TEXT NOT NULL,
+            url TEXT NOT NULL,
+            events TEXT NOT NULL,
+            description TEXT,
+            secret TEXT NOT NULL,
+            previous_secret TEXT,
+            previous_secret_until TEXT,
+            enabled INTEGER NOT NULL DEFAULT 1,
+            disabled_reason TEXT,
+            last_success_at TEXT,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            deleted_at TEXT
+        );
+        CREATE INDEX webhook_endpoints_scope ON webhook_endpoints(org_id, mode, seq);
+        CREATE TABLE webhook_deliveries (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            webhook_id TEXT NOT NULL REFERENCES webhook_endpoints(id),
+            event_id TEXT NOT NULL,
+            event_type TEXT NOT NULL,
+            payload TEXT NOT NULL,
+            is_test INTEGER NOT NULL DEFAULT 0,
+            state TEXT NOT NULL,
+            attempt_count INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at TEXT,
+            first_attempt_at TEXT,
+            last_error TEXT,
+            created_at TEXT NOT NULL,
+            finished_at TEXT,
+            UNIQUE (webhook_id, event_id)
+        );
+        CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries(webhook_id, seq);
+        CREATE INDEX webhook_deliveries_unfinished ON webhook_deliveries(state) WHERE state IN ('pending', 'sending');
+        CREATE TABLE webhook_attempts (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            delivery_id TEXT NOT NULL REFERENCES webhook_deliveries(id),
+            number INTEGER NOT NULL,
+            attempted_at TEXT NOT NULL,
+            status_code INTEGER,
+            duration_ms INTEGER NOT NULL,
+            error TEXT
+        );
+        CREATE INDEX webhook_attempts_delivery ON webhook_attempts(delivery_id, seq);
+        """,
+    ),
+    (
         "console_0001_sessions_audit",
         """
         CREATE TABLE console_admin (

@@ -29,6 +29,15 @@ class Runtime:
         from contractbox.analyses.service import AnalysisService
 
         self.analyses = AnalysisService(self)
+        from contractbox.comparisons.service import ComparisonService
+        from contractbox.contracts.service import ContractService
+        from contractbox.usage.service import UsageService
+        from contractbox.webhooks.service import WebhookService
+
+        self.contracts = ContractService(self)
+        self.comparisons = ComparisonService(self)
+        self.usage = UsageService(self)
+        self.webhooks = WebhookService(self)
 
     def build_document(self, mode: str, source_type: str, source: dict[str, Any], title: str | None) -> Document:
         if source_type == "text":
@@ -56,13 +65,18 @@ class Runtime:
         resumed = self.analyses.requeue_unfinished()
         if resumed:
             log.info("resumed %d unfinished analyses", resumed)
+        resumed_deliveries = self.webhooks.delivery.resume()
+        if resumed_deliveries:
+            log.info("resumed %d unfinished webhook deliveries", resumed_deliveries)
         self.queue.start()
+        self.webhooks.delivery.start()
         self.request_counter.start()
         self._started = True
 
     def stop(self) -> None:
         if not self._started:
             return
+        self.webhooks.delivery.stop()
         self.queue.stop()
         self.request_counter.stop()
         self.store.close()

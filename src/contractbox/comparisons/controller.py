@@ -1,0 +1,25 @@
+from __future__ import annotations
+
+from litestar import Controller, Request, Response, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody
+
+from contractbox.auth.guards import principal_of
+from contractbox.comparisons.schemas import Comparison, CreateComparisonRequest
+from contractbox.runtime import Runtime
+
+
+# Writes run in a worker thread: the diff and the fsync must not stall the event loop serving reads.
+class ComparisonsController(Controller):
+    path = "/comparisons"
+    tags = ["Comparisons"]
+
+    @post("/", status_code=201, opt={"scope": "comparisons:write"}, summary="Compare two analyses or two contracts", sync_to_thread=True)
+    def create(self, request: Request, data: JSONBody[CreateComparisonRequest], runtime: NamedDependency[Runtime]) -> Response[Comparison]:
+        comparison = runtime.comparisons.create(principal_of(request), data)
+        return Response(comparison, status_code=201, headers={"Location": f"/v1/comparisons/{comparison['comparisonId']}"})  # type: ignore[arg-type]
+
+    @get("/{comparisonId:str}", opt={"scope": "comparisons:read"}, summary="Get a comparison")
+    async def retrieve(self, request: Request, comparisonId: FromPath[str], runtime: NamedDependency[Runtime]) -> Response[Comparison]:
+        body = runtime.comparisons.get(principal_of(request), comparisonId)
+        return Response(content=body.encode(), media_type="application/json")  # type: ignore[arg-type]

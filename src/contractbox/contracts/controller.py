@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import Controller, Request, Response, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody, QueryParameter
+
+from contractbox.auth.guards import principal_of
+from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
+from contractbox.runtime import Runtime
+
+
+# Writes run in a worker thread: their fsync must not stall the event loop serving reads.
+class ContractsController(Controller):
+    path = "/contracts"
+    tags = ["Contracts"]
+
+    @post("/", status_code=201, opt={"scope": "contracts:write"}, summary="Save a completed analysis as a contract", sync_to_thread=True)
+    def create(self, request: Request, data: JSONBody[CreateContractRequest], runtime: NamedDependency[Runtime]) -> Response[Contract]:
+        contract = runtime.contracts.create(principal_of(request), data)
+        return Response(contract, status_code=201, headers={"Location": f"/v1/contracts/{contract['contractId']}"})  # type: ignore[arg-type]
+
+    @get("/", opt={"scope": "contracts:read"}, summary="List contracts, newest first")
+    async def list_contracts(
+        self,
+        request: Request,
+        runtime: NamedDependency[Runtime],
+        limit: Annotated[str | None, QueryParameter(description="1-100, default 20")] = None,
+        starting_after: Annotated[str | None, QueryParameter(query="startingAfter")] = None,
+        ending_before: Annotated[str | None, QueryParameter(query="endingBefore")] = None,
+        q: Annotated[str | None, QueryParameter(description="Words in the title or a party's name (case-insensitive)")] = None,
+        risk_level: Annotated[str | None, QueryParameter(query="riskLevel", description="low, medium, high or critical; several comma-separated")] = None,
+        expires_before: Annotated[str | None, QueryParameter(query="expiresBefore", description="YYYY-MM-DD: contracts whose expiration date is before it")] = None,
+    ) -> ContractList:
+        params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before, "q": q, "riskLevel": risk_level, "expiresBefore": expires_before}
+        return runtime.contracts.list(principal_of(request), params)  # type: ignore[return-value]
+
+    @get("/{contractId:str}", opt={"scope": "contracts:read"}, summary="Get a contract")
+    async def retrieve(self, request: Request, contractId: FromPath[str], runtime: NamedDependency[Runtime]) -> Contract:
+        return runtime.contracts.get(principal_of(request), contractId)  # type: ignore[return-value]

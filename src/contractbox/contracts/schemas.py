@@ -1,0 +1,48 @@
+"""Request and response shapes of /v1/contracts (API-CONVENTIONS.md, Contracts)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from contractbox.analyses.schemas import AnalysisResult, Level, Mode
+
+
+class CreateContractRequest(msgspec.Struct, forbid_unknown_fields=True):
+    analysisId: str
+    title: str | None = None
+    metadata: dict[str, str] | None = None
+
+
+class ContractParty(msgspec.Struct):
+    name: str
+    role: str
+
+
+class ContractRiskScore(msgspec.Struct):
+    value: int
+    level: Level
+
+
+class Contract(msgspec.Struct):
+    contractId: str
+    object: Literal["contract"]
+    mode: Mode
+    analysisId: str
+    title: str
+    documentType: str | None
+    parties: list[ContractParty]
+    riskScore: ContractRiskScore
+    effectiveDate: str | None
+    expirationDate: str | None
+    createdAt: str
+    metadata: dict[str, str]
+    result: AnalysisResult
+
+
+class ContractList(msgspec.Struct):
+    object: Literal["list"]
+    data: list[Contract]
+    hasMore: bool
+    url: str

@@ -1,0 +1,171 @@
+"""The rules of contracts: one per completed analysis, each keeping its own copy of the result
+(later changes to the analysis cannot alter a saved record), with the fields lists filter on
+(title, parties, risk, dates) copied out of the result into columns when it is saved."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+import sqlite_utils
+
+from contractbox.analyses.service import MAX_TITLE, validate_metadata
+from contractbox.errors import ApiError, invalid, not_found
+from contractbox.events import record_event
+from contractbox.contracts.schemas import CreateContractRequest
+from contractbox.ids import new_id
+from contractbox.keys.service import Principal
+from contractbox.lists import ListQuery, list_page
+from contractbox.timeutil import now_iso
+
+if TYPE_CHECKING:
+    from contractbox.runtime import Runtime
+
+RISK_LEVELS = ("low", "medium", "high", "critical")
+LIST_COLUMNS = "seq, id, mode, analysis_id, title, document_type, parties, risk_value, risk_level, effective_date, expiration_date, metadata, result, created_at"
+
+
+def first_date(result: dict[str, Any], kind: str) -> str | None:
+    """The first dated key date of `kind` in the result (engines list them in document order)."""
+    for key_date in result["keyDates"]:
+        if key_date["kind"] == kind and key_date["date"]:
+            return key_date["date"]
+    return None
+
+
+def listing_columns(result: dict[str, Any], title: str) -> dict[str, Any]:
+    """The denormalised columns a contract is listed and filtered by, taken from its result."""
+    parties = [{"name": p["name"], "role": p["role"]} for p in result["summary"]["parties"]]
+    search_text = "\n".join([title, *(p["name"] for p in parties)]).casefold()
+    return {
+        "document_type": result["summary"]["documentType"],
+        "parties": json.dumps(parties),
+        "risk_value": result["riskScore"]["value"],
+        "risk_level": result["riskScore"]["level"],
+        "effective_date": first_date(result, "effective_date"),
+        "expiration_date": first_date(result, "expiration_date"),
+        "search_text": search_text,
+    }
+
+
+def render(row: dict) -> dict[str, Any]:
+    return {
+        "contractId": row["id"],
+        "object": "contract",
+        "mode": row["mode"],
+        "analysisId": row["analysis_id"],
+        "title": row["title"],
+        "documentType": row["document_type"],
+        "parties": json.loads(row["parties"]),
+        "riskScore": {"value": row["risk_value"], "level": row["risk_level"]},
+        "effectiveDate": row["effective_date"],
+        "expirationDate": row["expiration_date"],
+        "createdAt": row["created_at"],
+        "metadata": json.loads(row["metadata"]),
+        "result": json.loads(row["result"]),
+    }
+
+
+def parse_date(param: str, value: str) -> str:
+    try:
+        return date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise invalid(param, f"{param} must be a calendar date such as 2026-11-21.") from None
+
+
+class ContractService:
+    def __init__(self, runtime: "Runtime") -> None:
+        self.runtime = runtime
+        self.store = runtime.store
+
+    def create(self, principal: Principal, req: CreateContractRequest) -> dict[str, Any]:
+        analysis = self._completed_analysis(principal, req.analysisId)
+        title = (req.title if req.title is not None else analysis["title"]).strip()
+        if not title:
+            raise invalid("title", "title is empty: leave it out to use the analysis title, or send one.")
+        if len(title) > MAX_TITLE:
+            raise invalid("title", f"title must be at most {MAX_TITLE} characters.")
+        metadata = req.metadata if req.metadata is not None else json.loads(analysis["metadata"])
+        validate_metadata(metadata)
+        result = json.loads(analysis["result"])
+        contract_id = new_id("ctr")
+        with self.store.transaction() as db:
+            self._refuse_duplicate(db, req.analysisId)
+            db["contracts"].insert(
+                {
+                    "id": contract_id,
+                    "org_id": principal.org_id,
+                    "mode": principal.mode,
+                    "key_id": principal.key_id,
+                    "analysis_id": req.analysisId,
+                    "title": title,
+                    "metadata": json.dumps(metadata),
+                    "result": analysis["result"],
+                    "created_at": now_iso(),
+                    **listing_columns(result, title),
+                }
+            )
+            contract = render(next(db.query(f"SELECT {LIST_COLUMNS} FROM contracts WHERE id = ?", (contract_id,))))
+            record_event(db, principal.org_id, principal.mode, "contract.created", contract)
+        return contract
+
+    def _completed_analysis(self, principal: Principal, analysis_id: str) -> dict:
+        try:
+            row = self.runtime.analyses.get_row(principal, analysis_id, "id, status, title, metadata, result")
+        except ApiError:
+            raise not_found("analysis", analysis_id, param="analysisId") from None
+        if row["status"] != "completed":
+            raise ApiError(
+                409,
+                "analysis_not_completed",
+                f"Analysis {analysis_id} is {row['status']}; a contract can be saved once it is completed.",
+                param="analysisId",
+            )
+        return row
+
+    @staticmethod
+    def _refuse_duplicate(db: sqlite_utils.Database, analysis_id: str) -> None:
+        existing = next(db.query("SELECT id FROM contracts WHERE analysis_id = ?", (analysis_id,)), None)
+        if existing is not None:
+            raise ApiError(
+                409,
+                "contract_exists",
+                f"Analysis {analysis_id} was already saved as contract {existing['id']}; each analysis makes one contract.",
+                param="analysisId",
+                extra={"contractId": existing["id"]},
+            )
+
+    def get_row(self, principal: Principal, contract_id: str, param: str = "id") -> dict:
+        row = self.store.query_one(
+            f"SELECT {LIST_COLUMNS} FROM contracts WHERE id = ? AND org_id = ? AND mode = ?", (contract_id, principal.org_id, principal.mode)
+        )
+        if row is None:
+            raise not_found("contract", contract_id, param=param)
+        return row
+
+    def get(self, principal: Principal, contract_id: str) -> dict[str, Any]:
+        return render(self.get_row(principal, contract_id))
+
+    def list(self, principal: Principal, params: dict[str, str | None]) -> dict[str, Any]:
+        query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode)
+        if params.get("q"):
+            query.add("instr(search_text, ?) > 0", params["q"].strip().casefold())  # type: ignore[union-attr]
+        if params.get("riskLevel"):
+            levels = [level.strip() for level in params["riskLevel"].split(",")]  # type: ignore[union-attr]
+            if not all(level in RISK_LEVELS for level in levels):
+                raise invalid("riskLevel", "riskLevel must be low, medium, high or critical (or several, comma-separated).")
+            query.add(f"risk_level IN ({', '.join('?' for _ in levels)})", *levels)
+        if params.get("expiresBefore"):
+            query.add("expiration_date < ?", parse_date("expiresBefore", params["expiresBefore"]))  # type: ignore[arg-type]
+        return list_page(
+            self.store,
+            "contracts",
+            query,
+            url="/v1/contracts",
+            render=render,
+            limit=params.get("limit"),
+            starting_after=params.get("startingAfter"),
+            ending_before=params.get("endingBefore"),
+            columns=LIST_COLUMNS,
+        )

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar import Controller, Request, Response, delete, get, patch, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody, QueryParameter
+
+from contractbox.auth.guards import principal_of
+from contractbox.runtime import Runtime
+from contractbox.webhooks.schemas import (
+    CreateWebhookRequest,
+    DeletedWebhookEndpoint,
+    UpdatedWebhookEndpoint,
+    UpdateWebhookRequest,
+    WebhookDelivery,
+    WebhookDeliveryList,
+    WebhookEndpoint,
+    WebhookEndpointList,
+    WebhookEndpointWithSecret,
+)
+
+SCOPE = {"scope": "webhooks:manage"}
+
+
+# Writes run in a worker thread: DNS lookups (URL policy) and fsyncs must not stall the event loop.
+class WebhooksController(Controller):
+    path = "/webhooks"
+    tags = ["Webhooks"]
+
+    @post("/", status_code=201, opt=SCOPE, summary="Register a webhook endpoint (its signing secret is shown once)", sync_to_thread=True)
+    def create(self, request: Request, data: JSONBody[CreateWebhookRequest], runtime: NamedDependency[Runtime]) -> Response[WebhookEndpointWithSecret]:
+        endpoint = runtime.webhooks.create(principal_of(request), data)
+        return Response(endpoint, status_code=201, headers={"Location": f"/v1/webhooks/{endpoint['webhookId']}"})  # type: ignore[arg-type]
+
+    @get("/", opt=SCOPE, summary="List webhook endpoints, newest first")
+    async def list_endpoints(
+        self,
+        request: Request,
+        runtime: NamedDependency[Runtime],
+        limit: Annotated[str | None, QueryParameter(description="1-100, default 20")] = None,
+        starting_after: Annotated[str | None, QueryParameter(query="startingAfter")] = None,
+        ending_before: Annotated[str | None, QueryParameter(query="endingBefore")] = None,
+    ) -> WebhookEndpointList:
+        params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before}
+        return runtime.webhooks.list(principal_of(request), params)  # type: ignore[return-value]
+
+    @get("/{webhookId:str}", opt=SCOPE, summary="Get a webhook endpoint")
+    async def retrieve(self, request: Request, webhookId: FromPath[str], runtime: NamedDependency[Runtime]) -> WebhookEndpoint:
+        return runtime.webhooks.get(principal_of(request), webhookId)  # type: ignore[return-value]
+
+    @patch("/{webhookId:str}", opt=SCOPE, summary="Change a webhook endpoint's url, events, description or enabled flag, or rotate its secret", sync_to_thread=True)
+    def update(self, request: Request, webhookId: FromPath[str], data: JSONBody[UpdateWebhookRequest], runtime: NamedDependency[Runtime]) -> UpdatedWebhookEndpoint:
+        return runtime.webhooks.update(principal_of(request), webhookId, data)  # type: ignore[return-value]
+
+    @delete("/{webhookId:str}", status_code=200, opt=SCOPE, summary="Delete a webhook endpoint", sync_to_thread=True)
+    def remove(self, request: Request, webhookId: FromPath[str], runtime: NamedDependency[Runtime]) -> DeletedWebhookEndpoint:
+        return runtime.webhooks.delete(principal_of(request), webhookId)  # type: ignore[return-value]
+
+    @post("/{webhookId:str}/test", status_code=202, opt=SCOPE, summary="Send a signed webhook.test event to the endpoint", sync_to_thread=True)
+    def send_test(self, request: Request, webhookId: FromPath[str], runtime: NamedDependency[Runtime]) -> Response[WebhookDelivery]:
+        delivery = runtime.webhooks.send_test(principal_of(request), webhookId)
+        return Response(delivery, status_code=202)  # type: ignore[arg-type]
+
+    @get("/{webhookId:str}/deliveries", opt=SCOPE, summary="The endpoint's deliveries, newest first, each with its attempts")
+    async def deliveries(
+        self,
+        request: Request,
+        webhookId: FromPath[str],
+        runtime: NamedDependency[Runtime],
+        limit: Annotated[str | None, QueryParameter(description="1-100, default 20")] = None,
+        starting_after: Annotated[str | None, QueryParameter(query="startingAfter")] = None,
+        ending_before: Annotated[str | None, QueryParameter(query="endingBefore")] = None,
+    ) -> WebhookDeliveryList:
+        params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before}
+        return runtime.webhooks.deliveries(principal_of(request), webhookId, params)  # type: ignore[return-value]
