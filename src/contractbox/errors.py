@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from litestar import Request, Response
@@ -87,6 +88,10 @@ def handle_validation_error(_: Request, exc: ValidationException) -> Response:
     first = details[0] if details and isinstance(details[0], dict) else {}
     param = first.get("key") or None
     reason = str(first.get("message") or exc.detail or "The request is not valid.")
+    unknown = re.search(r"unknown field `([^`]+)`", reason)
+    if unknown:  # msgspec names the whole body ("data") as the key; the field is what the client can fix
+        name = unknown.group(1).lstrip("$.")
+        return error_response(400, "parameter_invalid", f"The parameter '{name}' is not accepted here.", name)
     if reason.startswith("Object missing required field"):
         name = reason.split("`")[1] if "`" in reason else param
         return error_response(400, "parameter_missing", f"The parameter '{name}' is required.", name)

@@ -27,11 +27,11 @@ class AnalysesController(Controller):
         request: Request,
         runtime: NamedDependency[Runtime],
         limit: Annotated[str | None, QueryParameter(description="1-100, default 20")] = None,
-        starting_after: Annotated[str | None, QueryParameter(query="startingAfter")] = None,
-        ending_before: Annotated[str | None, QueryParameter(query="endingBefore")] = None,
+        starting_after: Annotated[str | None, QueryParameter(name="startingAfter")] = None,
+        ending_before: Annotated[str | None, QueryParameter(name="endingBefore")] = None,
         status: Annotated[str | None, QueryParameter(description="queued, processing, completed or failed")] = None,
-        created_gte: Annotated[str | None, QueryParameter(query="createdGte")] = None,
-        created_lte: Annotated[str | None, QueryParameter(query="createdLte")] = None,
+        created_gte: Annotated[str | None, QueryParameter(name="createdGte")] = None,
+        created_lte: Annotated[str | None, QueryParameter(name="createdLte")] = None,
     ) -> AnalysisList:
         params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before, "status": status, "createdGte": created_gte, "createdLte": created_lte}
         return runtime.analyses.list(principal_of(request), params)  # type: ignore[return-value]

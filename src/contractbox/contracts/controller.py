@@ -27,11 +27,11 @@ class ContractsController(Controller):
         request: Request,
         runtime: NamedDependency[Runtime],
         limit: Annotated[str | None, QueryParameter(description="1-100, default 20")] = None,
-        starting_after: Annotated[str | None, QueryParameter(query="startingAfter")] = None,
-        ending_before: Annotated[str | None, QueryParameter(query="endingBefore")] = None,
+        starting_after: Annotated[str | None, QueryParameter(name="startingAfter")] = None,
+        ending_before: Annotated[str | None, QueryParameter(name="endingBefore")] = None,
         q: Annotated[str | None, QueryParameter(description="Words in the title or a party's name (case-insensitive)")] = None,
-        risk_level: Annotated[str | None, QueryParameter(query="riskLevel", description="low, medium, high or critical; several comma-separated")] = None,
-        expires_before: Annotated[str | None, QueryParameter(query="expiresBefore", description="YYYY-MM-DD: contracts whose expiration date is before it")] = None,
+        risk_level: Annotated[str | None, QueryParameter(name="riskLevel", description="low, medium, high or critical; several comma-separated")] = None,
+        expires_before: Annotated[str | None, QueryParameter(name="expiresBefore", description="YYYY-MM-DD: contracts whose expiration date is before it")] = None,
     ) -> ContractList:
         params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before, "q": q, "riskLevel": risk_level, "expiresBefore": expires_before}
         return runtime.contracts.list(principal_of(request), params)  # type: ignore[return-value]

@@ -20,7 +20,7 @@ class UsageController(Controller):
         self,
         request: Request,
         runtime: NamedDependency[Runtime],
-        from_: Annotated[str | None, QueryParameter(query="from", description="First day, YYYY-MM-DD (UTC); default the first of this month")] = None,
+        from_: Annotated[str | None, QueryParameter(name="from", description="First day, YYYY-MM-DD (UTC); default the first of this month")] = None,
         to: Annotated[str | None, QueryParameter(description="Last day, YYYY-MM-DD (UTC), included; default today")] = None,
     ) -> Usage:
         return runtime.usage.summary(principal_of(request), from_, to)  # type: ignore[return-value]

@@ -39,8 +39,8 @@ class WebhooksController(Controller):
         request: Request,
         runtime: NamedDependency[Runtime],
         limit: Annotated[str | None, QueryParameter(description="1-100, default 20")] = None,
-        starting_after: Annotated[str | None, QueryParameter(query="startingAfter")] = None,
-        ending_before: Annotated[str | None, QueryParameter(query="endingBefore")] = None,
+        starting_after: Annotated[str | None, QueryParameter(name="startingAfter")] = None,
+        ending_before: Annotated[str | None, QueryParameter(name="endingBefore")] = None,
     ) -> WebhookEndpointList:
         params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before}
         return runtime.webhooks.list(principal_of(request), params)  # type: ignore[return-value]
@@ -69,8 +69,8 @@ class WebhooksController(Controller):
         webhookId: FromPath[str],
         runtime: NamedDependency[Runtime],
         limit: Annotated[str | None, QueryParameter(description="1-100, default 20")] = None,
-        starting_after: Annotated[str | None, QueryParameter(query="startingAfter")] = None,
-        ending_before: Annotated[str | None, QueryParameter(query="endingBefore")] = None,
+        starting_after: Annotated[str | None, QueryParameter(name="startingAfter")] = None,
+        ending_before: Annotated[str | None, QueryParameter(name="endingBefore")] = None,
     ) -> WebhookDeliveryList:
         params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before}
         return runtime.webhooks.deliveries(principal_of(request), webhookId, params)  # type: ignore[return-value]
