@@ -5,7 +5,6 @@ reviewer, and that SIGTERM closes the window and stops the server cleanly."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import signal
@@ -18,7 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-import websockets
+from websockets.sync.client import connect
 
 from conftest import SAMPLE_CONTRACTS, free_port, wait_for
 
@@ -57,16 +56,14 @@ class DevTools:
         target = self.page()
         assert target is not None
 
-        async def run() -> object:
-            async with websockets.connect(target["webSocketDebuggerUrl"], max_size=None) as ws:
-                await ws.send(json.dumps({"id": 1, "method": "Runtime.evaluate", "params": {"expression": expression, "returnByValue": True, "awaitPromise": True}}))
-                while True:
-                    message = json.loads(await ws.recv())
-                    if message.get("id") == 1:
-                        assert "exceptionDetails" not in message["result"], message
-                        return message["result"]["result"].get("value")
-
-        return asyncio.run(run())
+        # The synchronous client: a Playwright test earlier in the session may own an event loop.
+        with connect(target["webSocketDebuggerUrl"], max_size=None) as ws:
+            ws.send(json.dumps({"id": 1, "method": "Runtime.evaluate", "params": {"expression": expression, "returnByValue": True, "awaitPromise": True}}))
+            while True:
+                message = json.loads(ws.recv(timeout=30))
+                if message.get("id") == 1:
+                    assert "exceptionDetails" not in message["result"], message
+                    return message["result"]["result"].get("value")
 
 
 def test_desktop_window_opens_signed_in_takes_dropped_files_and_stops_cleanly(display: str, tmp_path: Path) -> None:

@@ -32,13 +32,13 @@ SCREENSHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 expect.set_options(timeout=20_000)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright_instance() -> Iterator[Playwright]:
     with sync_playwright() as instance:
         yield instance
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     instance = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield instance

@@ -48,6 +48,7 @@ export async function refreshOrgs() {
   if (!state.orgs.some((o) => o.orgId === state.orgId)) state.orgId = state.orgs[0]?.orgId || null;
   orgSelect.replaceChildren(...state.orgs.map((o) => h("option", { value: o.orgId, selected: o.orgId === state.orgId }, o.name)));
   orgSelect.disabled = state.orgs.length === 0;
+  orgSelect.closest("label").hidden = state.orgs.length === 0;
   setMode(state.mode, false);
 }
 

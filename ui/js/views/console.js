@@ -114,8 +114,8 @@ async function keys(body) {
     list.replaceChildren(...rows.map((k) => h("tr", { dataset: { key: k.keyId } },
       h("td", h("strong", k.name || "—"), h("div.muted.small.mono", k.keyId)),
       h("td", h(`span.badge.${k.mode}`, k.mode)),
-      h("td.mono", k.console ? h("span.muted", "session (no secret)") : `${k.prefix}…${k.last4}`),
-      h("td.small", k.console ? "all" : k.scopes.join(", ")),
+      h("td.mono.nowrap", k.console ? h("span.muted", "no secret") : `${k.prefix}…${k.last4}`),
+      h("td.small", k.console || state.session.scopes.every((s) => k.scopes.includes(s)) ? "All scopes" : k.scopes.join(", ")),
       h("td.small.muted", fmtDate(k.createdAt)),
       h("td.small.muted", k.lastUsedAt ? fmtDate(k.lastUsedAt) : "never"),
       h("td", { style: "text-align:right" }, k.revokedAt ? h("span.badge.removed", "Revoked") : k.console ? h("span.badge", "Console") :
