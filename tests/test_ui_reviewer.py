@@ -236,3 +236,27 @@ def test_pdf_from_cuad_renders_and_its_evidence_is_found(browser: Browser, serve
     expect(page.locator("#pdf-stage")).to_have_attribute("data-page", str(quote["page"]))
     expect(page.locator(f'#pdf-stage .pdf-hl[data-ev="{quote["id"]}"]').first).to_be_visible()
     watch.assert_clean()
+
+
+def test_findings_and_obligations_work_from_the_keyboard(browser: Browser, server: Server) -> None:
+    org = server.org("ui-keyboard")
+    key = server.key(org)
+    analysis = key.client().post("/v1/analyses", json={"title": "Keyboard NDA", "sourceType": "text", "text": (SAMPLE_CONTRACTS / "mutual_nda.txt").read_text()}).json()
+    wait_done(key.client(), analysis["analysisId"])
+    result = key.client().get(f"/v1/analyses/{analysis['analysisId']}/result").json()
+    page, watch = signed_in_page(browser, server, org)
+    page.goto(f"{server.base_url}/#/analysis/{analysis['analysisId']}")
+    expect(page.locator("#findings h1")).to_have_text("Keyboard NDA")
+    expect(page.locator("#tab-pdf")).to_be_hidden()  # a text source has no PDF tab
+    page.locator("#risks .finding").first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#risks .finding").first).to_have_attribute("aria-pressed", "true")
+    obligation = result["obligations"][0]
+    page.locator(f'[data-obligation="{obligation["id"]}"]').focus()
+    page.keyboard.press("Enter")
+    quote = next(e for e in result["evidence"] if e["id"] == obligation["evidenceIds"][0])
+    expect(page.locator(f'#doc-text mark[data-ev="{quote["id"]}"]')).to_have_text(quote["text"])
+    page.locator(".mode-switch button[aria-checked=true]").focus()
+    page.keyboard.press("ArrowRight")  # live is not approved for this organization: stays in test
+    expect(page.locator("#toast")).to_contain_text("not approved for live access")
+    watch.assert_clean()

@@ -55,7 +55,14 @@ class Watch:
 
     def attach(self, page: Page) -> None:
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on("console", self._console)
         page.on("request", self._request)
+
+    def _console(self, message) -> None:  # noqa: ANN001 - playwright ConsoleMessage
+        # CSP refusals and script errors are console errors; refused API calls (4xx a test
+        # provokes on purpose) are reported by the browser as "Failed to load resource".
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            self.errors.append(message.text)
 
     def _request(self, request) -> None:  # noqa: ANN001 - playwright Request
         url = request.url

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mimetypes
 from typing import Annotated
 
 from litestar import Controller, Request, Response, Router, get, post
@@ -30,6 +31,12 @@ from contractbox.keys.scopes import RESOURCE_SCOPES
 from contractbox.keys.service import AuthFailure, Principal
 from contractbox.paths import ui_dir
 from contractbox.runtime import Runtime
+
+# Module scripts load only with a JavaScript MIME type, and Windows' registry can map .js to
+# text/plain; the static files router asks `mimetypes`, so pin the types the UI depends on.
+mimetypes.add_type("text/javascript", ".js")
+mimetypes.add_type("text/javascript", ".mjs")
+mimetypes.add_type("application/wasm", ".wasm")
 
 # Every page asset comes from this server; the browser refuses anything else (air-gapped).
 CSP = (
