@@ -93,8 +93,9 @@ def ngrams(words: list[str]) -> set[str]:
 
 def _shape_flags(text: str) -> list[str]:
     flags = []
-    letters = [c for c in text[:400] if c.isalpha()]
-    if letters and sum(c.isupper() for c in letters) > 0.6 * len(letters):
+    head = text[:400]
+    letters = sum(map(str.isalpha, head))
+    if letters and sum(map(str.isupper, head)) > 0.6 * letters:
         flags.append("f:upper")
     if text[:1] in "\"'“(":
         flags.append("f:quote")

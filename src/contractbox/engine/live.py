@@ -12,7 +12,7 @@ from typing import Any
 from contractbox import __version__
 from contractbox.documents import Document
 from contractbox.engine.candidates import Candidate, build_candidates
-from contractbox.engine.categories import LABELS, eligible
+from contractbox.engine.categories import LABELS, MAX_SENTENCE_INDEX, allowed_kinds, eligible
 from contractbox.engine.clause_model import ClauseModel, default_model
 from contractbox.engine.dates import PERIOD, add_period, days_in, period_amount
 from contractbox.engine.facts import Fact, find_key_facts
@@ -50,12 +50,16 @@ def score_clauses(text: str, model: ClauseModel) -> tuple[list[Candidate], dict[
     raw = model.score(candidates)
     bounds = [(c.start, c.end) for c in candidates]
     by_category: dict[str, list[tuple[int, int, float]]] = {}
+    pools: dict[tuple, list[int]] = {}
     for j, category in enumerate(model.categories):
         calib = model.calibration.get(category)
         if calib is None:
             continue
         column = raw[:, j].tolist()
-        pool = [i for i, c in enumerate(candidates) if eligible(category, c.kind, c.index)]
+        rule = (allowed_kinds(category), MAX_SENTENCE_INDEX.get(category))
+        if rule not in pools:
+            pools[rule] = [i for i, c in enumerate(candidates) if eligible(category, c.kind, c.index)]
+        pool = pools[rule]
         picked = []
         for i in top_candidates(bounds, column, pool, TOP_K):
             conf = presence_remap(platt(column[i], calib["a"], calib["b"]), calib["threshold"])
