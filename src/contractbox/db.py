@@ -64,6 +64,13 @@ class Store:
         conn.execute("BEGIN IMMEDIATE")
         try:
             yield database
+        except sqlite3.OperationalError as exc:  # a full disk can strike mid-transaction, not only at COMMIT
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            translated = translate_error(exc)
+            if translated is exc:
+                raise
+            raise translated from exc
         except BaseException:
             conn.execute("ROLLBACK")
             raise

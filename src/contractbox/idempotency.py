@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from datetime import timedelta
 
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from contractbox.db import Store
+from contractbox.db import StorageFullError, Store
 from contractbox.errors import send_error
 from contractbox.timeutil import iso, now_iso, utcnow
+
+log = logging.getLogger("contractbox.idempotency")
 
 MAX_KEY_LENGTH = 255
 RETENTION = timedelta(hours=24)
@@ -92,21 +95,35 @@ class IdempotencyMiddleware:
                 captured["body"].extend(message.get("body", b""))
             await send(message)
 
+        forget = ("DELETE FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ?", ident)
         try:
             await self.app(scope, replaying(body, receive), capture)
         except BaseException:
-            store.execute("DELETE FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ?", ident)
+            settle(scope, store, *forget)
             raise
         status = captured["status"] or 500
         if status >= 500:
-            store.execute("DELETE FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ?", ident)
+            settle(scope, store, *forget)
             return
         kept = {k.decode("latin-1"): v.decode("latin-1") for k, v in captured["headers"] if k.decode("latin-1").lower() in REPLAYED_HEADERS}
-        store.execute(
+        settle(
+            scope,
+            store,
             "UPDATE idempotency_keys SET state = 'done', response_status = ?, response_headers = ?, response_body = ? "
             "WHERE org_id = ? AND mode = ? AND key = ?",
             (status, json.dumps(kept), bytes(captured["body"]), *ident),
         )
+
+
+def settle(scope: Scope, store: Store, sql: str, params: tuple) -> None:
+    """Record how a request ended. The response has already been sent, so this must not raise: on
+    a full disk the write is retried until space returns (until then a retry of the same key is
+    answered 409 idempotency_key_in_use, and a restart forgets unfinished keys anyway)."""
+    try:
+        store.execute(sql, params)
+    except StorageFullError:
+        log.warning("disk full: the Idempotency-Key record is written once space returns")
+        scope["app"].state.runtime.queue.retry_when_space(lambda: store.execute(sql, params))
 
 
 async def read_body(receive: Receive) -> bytes | None:

@@ -8,11 +8,20 @@ every unfinished piece of work is enqueued again from those tables (see Runtime.
 from __future__ import annotations
 
 import logging
+import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 from huey import SqliteHuey
 from huey.consumer import Consumer
+
+from contractbox.db import StorageFullError, translate_error
+
+log = logging.getLogger("contractbox.queue")
+
+# Retrying after a full disk: seconds between attempts, the last one repeated until space returns.
+STORAGE_RETRY_S = (0.5, 1, 2, 5, 10, 30)
 
 # Idle polling: a task arriving at an idle queue starts within ~25 ms (measured in bench/api.py).
 POLL_INITIAL_S = 0.005
@@ -35,8 +44,35 @@ class TaskQueue:
         logging.getLogger("huey").setLevel(logging.WARNING)
 
     def register(self, name: str, func: Callable[..., None]) -> Callable[..., object]:
-        """Make `func` a task; calling the returned object enqueues it (or schedules it with delay=)."""
-        return self.huey.task(name=name)(func)
+        """Make `func` a task; calling the returned object enqueues it (or schedules it with delay=).
+        If the disk is full the enqueue is held in memory and retried until space returns (the
+        tables stay the truth: a restart re-enqueues unfinished work anyway)."""
+        return _Enqueuer(self, name, self.huey.task(name=name)(func))
+
+    def _end_failed_transaction(self) -> None:
+        """Huey does not roll back when its COMMIT fails; an open transaction would make every later
+        BEGIN on its one shared connection fail."""
+        storage = self.huey.storage
+        with storage.lock:
+            if storage._conn is not None and storage._conn.in_transaction:
+                storage._conn.rollback()
+
+    def retry_when_space(self, action: Callable[[], object], attempt: int = 0) -> None:
+        """Run `action` later, again and again while it fails because the disk is full."""
+
+        def run() -> None:
+            try:
+                action()
+            except (StorageFullError, sqlite3.OperationalError) as exc:
+                if not isinstance(exc, StorageFullError) and not isinstance(translate_error(exc), StorageFullError):
+                    log.exception("retry after a full disk failed")
+                    return
+                self._end_failed_transaction()
+                self.retry_when_space(action, attempt + 1)
+
+        timer = threading.Timer(STORAGE_RETRY_S[min(attempt, len(STORAGE_RETRY_S) - 1)], run)
+        timer.daemon = True
+        timer.start()
 
     def flush(self) -> None:
         self.huey.flush()
@@ -61,3 +97,28 @@ class TaskQueue:
         if self._consumer is not None:
             self._consumer.stop(graceful=True)
             self._consumer = None
+
+
+class _Enqueuer:
+    """A Huey task wrapper whose enqueue survives a full disk."""
+
+    def __init__(self, queue: TaskQueue, name: str, task: Callable[..., object]) -> None:
+        self.queue = queue
+        self.name = name
+        self.task = task
+
+    def __call__(self, *args: object, **kwargs: object) -> None:
+        self._guarded(lambda: self.task(*args, **kwargs), args)
+
+    def schedule(self, *args: object, **kwargs: object) -> None:
+        self._guarded(lambda: self.task.schedule(*args, **kwargs), args)  # type: ignore[attr-defined]
+
+    def _guarded(self, enqueue: Callable[[], object], args: tuple) -> None:
+        try:
+            enqueue()
+        except sqlite3.OperationalError as exc:
+            if not isinstance(translate_error(exc), StorageFullError):
+                raise
+            self.queue._end_failed_transaction()
+            log.warning("queue full (%s): %s%r held until space returns", exc, self.name, args)
+            self.queue.retry_when_space(enqueue)

@@ -15,6 +15,7 @@ import msgspec
 
 from contractbox import engine
 from contractbox.analyses.schemas import AnalysisResult, CreateAnalysisRequest
+from contractbox.db import StorageFullError
 from contractbox.documents import Document, DocumentError
 from contractbox.errors import ApiError, invalid, missing, not_found
 from contractbox.events import record_event
@@ -212,6 +213,19 @@ class AnalysisService:
         return len(rows)
 
     def process(self, analysis_id: str) -> None:
+        try:
+            self._process(analysis_id)
+        except StorageFullError:
+            # The claim or the final write was rolled back: put the analysis back in the queue
+            # once there is space again, so it completes without waiting for a restart.
+            log.warning("analysis %s paused: storage full; it resumes when space returns", analysis_id)
+            self.runtime.queue.retry_when_space(lambda: self._requeue(analysis_id))
+
+    def _requeue(self, analysis_id: str) -> None:
+        self.store.execute("UPDATE analyses SET status = 'queued', started_at = NULL WHERE id = ? AND status = 'processing'", (analysis_id,))
+        self._enqueue(analysis_id)
+
+    def _process(self, analysis_id: str) -> None:
         claimed = self.store.execute("UPDATE analyses SET status = 'processing', started_at = ? WHERE id = ? AND status = 'queued'", (now_iso(), analysis_id))
         if not claimed:
             return  # a duplicate task after a restart, or already done
