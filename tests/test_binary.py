@@ -15,6 +15,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,12 +52,14 @@ class BinaryServer(Server):
     """conftest.Server, but every command, `serve` included, runs the frozen binary."""
 
     binary: Path = Path()
+    new_session: bool = False  # a process group of its own, as a terminal gives a foreground job
 
     def start(self) -> "BinaryServer":
         self.log_path = self.data_dir.parent / f"binary-server-{self.port}.log"
         log = open(self.log_path, "ab")
         command = [str(self.binary), "serve", "--data-dir", str(self.data_dir), "--port", str(self.port)]
-        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=binary_environment())
+        env = {**binary_environment(), **self.env}
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=self.new_session)
         wait_for(self._healthy, timeout=30, what="the binary's server to be healthy")
         return self
 
@@ -189,3 +192,45 @@ def test_sigterm_stops_the_binary_cleanly(setup: Setup) -> None:
     assert server.process.wait(timeout=60) == 0
     code, output = server.cli("doctor", "--json")
     assert code == 0 and {"name": "server", "status": "ok", "detail": "not running"} in json.loads(output)["checks"]
+
+
+def big_pdf() -> bytes:
+    """About 800 pages of CUAD contracts: seconds of extraction, so it is in flight."""
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+
+    from conftest import CUAD
+
+    writer = PdfWriter()
+    while len(writer.pages) < 800:
+        for path in sorted((CUAD / "pdfs").glob("*.pdf")):
+            for page in PdfReader(path).pages:
+                writer.add_page(page)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
+
+
+def test_ctrl_c_in_a_terminal_stops_the_binary_gracefully(binary: Path, tmp_path: Path) -> None:
+    """Ctrl+C signals the whole foreground process group: the bootloader (which also forwards
+    it), the app and its PDF workers. That is one request to stop gracefully, not two, and the
+    PDF being extracted must not fail."""
+    server = BinaryServer(tmp_path / "data", binary=binary, new_session=True, env={"CONTRACTBOX_WORKERS": "1"})
+    key = server.key(server.org("Terminal LLP"), "test")
+    server.start()
+    body = {"title": "big", "sourceType": "pdf", "pdfBase64": base64.b64encode(big_pdf()).decode()}
+    with key.client() as client:
+        ids = [client.post("/v1/analyses", json=body).json()["analysisId"] for _ in range(2)]
+        wait_for(lambda: client.get(f"/v1/analyses/{ids[0]}").json()["status"] == "processing", what="the first PDF to start")
+    time.sleep(1.0)  # the PDF worker process has started and is extracting
+    assert server.process is not None
+    os.killpg(server.process.pid, signal.SIGINT)
+    assert server.process.wait(timeout=60) == 0, server.log()
+    with sqlite3.connect(server.data_dir / "contractbox.db") as conn:
+        left = dict(conn.execute("SELECT id, status FROM analyses").fetchall())
+    assert left[ids[0]] == "completed" and "failed" not in left.values(), left
+    server.start()
+    with key.client() as client:
+        assert all(wait_done(client, i)["status"] == "completed" for i in ids)
+    assert server.stop() == 0

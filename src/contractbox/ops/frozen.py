@@ -4,6 +4,7 @@ program has no `python -c`)."""
 
 from __future__ import annotations
 
+import signal
 import sys
 
 PDF_WORKER_FLAG = "--contractbox-pdf-worker"
@@ -13,6 +14,9 @@ def main() -> None:
     if len(sys.argv) >= 2 and sys.argv[1] == PDF_WORKER_FLAG:
         from contractbox.documents.pdf import serve_worker
 
+        # Ctrl+C in a terminal signals the whole process group; the server decides when its
+        # workers stop (it closes their stdin), or the running analysis would fail.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         serve_worker(int(sys.argv[2]))
         return
     from contractbox.documents import pdf
