@@ -16,10 +16,10 @@ _ALIAS = re.compile(
 )
 _ENTITY = re.compile(
     r"((?:[A-Z0-9][\w&.,'\-]*\s+){0,7}?[A-Z0-9][\w&.'\-]*,?\s+"
-    r"(?:Inc|Incorporated|Corp|Corporation|Company|Co|LLC|L\.L\.C|Ltd|Limited|LP|L\.P|LLP|PLC|plc|GmbH|AG|S\.A|SA|N\.V|"
+    r"(?i:Inc|Incorporated|Corp|Corporation|Company|Co|LLC|L\.L\.C|Ltd|Limited|LP|L\.P|LLP|PLC|plc|GmbH|AG|S\.A|SA|N\.V|"
     r"B\.V|Pty|Trust|Bank|Partnership|Holdings|Group|University)\b\.?)"
 )
-_CAPITALISED = re.compile(r"((?:[A-Z][\w&.'\-]*\s+){0,5}[A-Z][\w&.'\-]*)")
+_CAPITALISED = re.compile(r"((?:[A-Z0-9][\w&.'\-]*\s+){0,5}[A-Z0-9][\w&.'\-]*)")
 _NOT_PARTIES = {"agreement", "effective date", "parties", "party", "this agreement", "contract"}
 ROLE_WORDS = (
     "licensor licensee supplier distributor customer company consultant franchisor franchisee vendor purchaser "
