@@ -14,7 +14,10 @@ from typing import Any
 from contractbox.documents import Document
 
 ENGINE = {"name": "mock", "version": "1"}
-SENTENCE = re.compile(r"[^.;\n]+[.;]?")
+# A sentence ends at ". " or "; " before a capital or an opening bracket, or at a blank line;
+# not after abbreviations that contracts are full of.
+SENTENCE_END = re.compile(r"(?<!\bInc)(?<!\bLtd)(?<!\bCorp)(?<!\bNo)(?<!\bCo)(?<!\bSec)[.;](?=\s+[A-Z(\"])|\n\s*\n")
+MIN_SENTENCE = 20
 CLAUSES = [
     ("governing_law", "Governing Law"),
     ("cap_on_liability", "Cap On Liability"),
@@ -34,16 +37,21 @@ SEVERITIES = ("low", "medium", "high", "critical")
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
-    spans = []
-    for match in SENTENCE.finditer(text):
-        start, end = match.start(), match.end()
-        while start < end and text[start].isspace():
-            start += 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        if end - start >= 3:
-            spans.append((start, end))
-    return spans or [(0, len(text))]
+    spans, start = [], 0
+    for match in SENTENCE_END.finditer(text):
+        spans.append(_trimmed(text, start, match.end()))
+        start = match.end()
+    spans.append(_trimmed(text, start, len(text)))
+    long_enough = [span for span in spans if span[1] - span[0] >= MIN_SENTENCE]
+    return long_enough or [span for span in spans if span[1] > span[0]] or [(0, len(text))]
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
 
 
 def risk_level(value: int) -> str:
