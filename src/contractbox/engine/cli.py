@@ -13,7 +13,6 @@ import click
 from contractbox.documents import Document, DocumentError
 
 PROGRESS_MIN_FILES = 5
-MAX_TEXT_BYTES = 20_000_000
 
 
 def load_document(path: Path) -> Document:
@@ -29,12 +28,9 @@ def load_document(path: Path) -> Document:
         from contractbox.documents.pdf import extract_pdf
 
         return extract_pdf(data)
-    if len(data) > MAX_TEXT_BYTES:
-        raise DocumentError("payload_too_large", f"{path.name} is larger than {MAX_TEXT_BYTES // 1_000_000} MB.")
-    text = data.decode("utf-8", errors="replace")
-    if not text.strip():
-        raise DocumentError("empty_document", f"{path.name} contains no text.")
-    return Document.from_text(text, title=path.stem)
+    from contractbox.documents.text import decode_text, document_from_text
+
+    return document_from_text(decode_text(data), title=path.stem, raw=data)
 
 
 def analyze_path(path: Path) -> dict[str, Any]:
@@ -42,8 +38,6 @@ def analyze_path(path: Path) -> dict[str, Any]:
 
     try:
         document = load_document(path)
-        if not document.text.strip():
-            raise DocumentError("empty_document", f"{path.name} contains no extractable text.")
         return {"result": live.analyze(document)}
     except DocumentError as exc:
         return {"error": {"code": exc.code, "message": exc.message}}
