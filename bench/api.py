@@ -92,6 +92,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--duration", type=float, default=10.0)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--json", help="also write the figures to this file (for bench/report.py)")
     args = parser.parse_args()
     p50s, p99s, rates, get_rates, bare_rates = [], [], [], [], []
     for run in range(args.runs):
@@ -115,6 +116,10 @@ def main() -> None:
             ("GET /v1/analyses/{id} requests per second", ">= 40% of bare", f"{get_rps:.0f}/s", f"{get_rps / bare:.0%} of bare Litestar route ({bare:.0f}/s)"),
         ],
     )
+    if args.json:
+        figures = {"p50_ms": median(p50s), "p99_ms": median(p99s), "analyses_per_s": median(rates), "get_rps": get_rps, "bare_rps": bare}
+        with open(args.json, "w") as handle:
+            json.dump({"bench": "api", "duration_s": args.duration, "runs": args.runs, **figures}, handle, indent=2)
 
 
 def _first_analysis(port: int, secret: str) -> str:

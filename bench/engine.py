@@ -75,6 +75,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[2] / "shared/data/cuad")
     ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--json", type=Path, help="also write the figures to this file (for bench/report.py)")
     args = ap.parse_args()
     texts = sorted((args.data / "contracts").glob("*.txt"))
     pdfs = sorted((args.data / "pdfs").glob("*.pdf"))
@@ -103,6 +104,14 @@ def main() -> None:
     print(f"{'-' * width}-|------")
     for name, value in rows:
         print(f"{name:{width}s} | {value}")
+    if args.json:
+        import json
+
+        figures = {"contracts": len(texts), "median_ms": 1000 * statistics.median(times), "p90_ms": 1000 * percentile(times, 0.9),
+                   "cli_ms": 1000 * cli_s, "model_load_ms": 1000 * load_s, "model_size_mb": size_mb}
+        if "ours" in locals():
+            figures.update(pdf_pages=pages, pdf_pages_per_s=ours, pypdf_pages_per_s=baseline)
+        args.json.write_text(json.dumps({"bench": "engine", **figures}, indent=2))
 
 
 if __name__ == "__main__":

@@ -52,7 +52,13 @@ def pages_per_second(method: Callable[[bytes], int], files: list[bytes]) -> floa
 
 
 def main() -> None:
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_DIR
+    argv = sys.argv[1:]
+    json_path = None
+    if "--json" in argv:  # --json FILE: also write the figures to FILE (for bench/report.py)
+        at = argv.index("--json")
+        json_path = Path(argv[at + 1])
+        del argv[at : at + 2]
+    folder = Path(argv[0]) if argv else DEFAULT_DIR
     files = [path.read_bytes() for path in sorted(folder.glob("*.pdf"))]
     if not files:
         raise SystemExit(f"no PDFs in {folder}")
@@ -75,6 +81,10 @@ def main() -> None:
     for name, rate in rates.items():
         print(f"{name:32} {rate:9.1f} {rate / baseline:8.2f}x")
     print(f"worker pool start-up (once): {warm_up_ms:.0f} ms")
+    if json_path:
+        import json
+
+        json_path.write_text(json.dumps({"bench": "pdf", "files": len(files), "pages": page_count, "pages_per_s": rates, "warm_up_ms": warm_up_ms}, indent=2))
     pdf_module.shutdown_workers()
 
 

@@ -4,7 +4,13 @@
   submitted and processed; after restart every accepted analysis ends `completed`, or `failed`
   with a code and a message, nothing is left queued or processing, and SQLite's integrity check
   passes on both database files.
-- (SIGKILL during contract creation and during webhook delivery land with issue 3's routes.)
+- SIGKILL while contracts are being saved; after restart each analysis has at most one contract,
+  every contract answered 201 is there with its full result, retrying with the same
+  Idempotency-Key never creates a second one, and there is exactly one `contract.created` event
+  per contract.
+- SIGKILL while webhooks are being delivered to a receiver in the test; after restart every event
+  reaches the endpoint, with a valid Standard Webhooks signature, exactly once as seen by a
+  receiver that de-duplicates on `webhook-id`.
 - Disk full, on a small tmpfs mounted as the data dir: requests answer 503 `service_unavailable`
   (never 500), what was stored before is unchanged and readable, analyses accepted around the
   moment the disk filled still finish once space returns, and new work is accepted again.
@@ -17,6 +23,7 @@ Random choices use a seed printed in every assertion message (FAULT_SEED to repl
 from __future__ import annotations
 
 import base64
+import json
 import os
 import random
 import sqlite3
@@ -151,6 +158,157 @@ def test_sigkill_during_analyses_loses_none(fresh_server: Server) -> None:
                 else:
                     result = client.get(f"/v1/analyses/{analysis['analysisId']}/result")
                     assert result.status_code == 200 and result.json()["analysisId"] == analysis["analysisId"], (SEED, result.text)
+    assert fresh_server.stop() == 0
+    assert_databases_intact(fresh_server)
+
+
+# --- contracts --------------------------------------------------------------------------------
+
+
+def test_sigkill_during_contract_creation(fresh_server: Server) -> None:
+    rng = random.Random(SEED)
+    org = fresh_server.org("kill-contracts")
+    key = fresh_server.key(org)
+    fresh_server.start()
+    with key.client() as client:
+        analyses = [submit_text(client, contract_text(i), title=f"Contract {i}")["analysisId"] for i in range(30)]
+        results = {a: wait_done(client, a) and client.get(f"/v1/analyses/{a}/result").json() for a in analyses}
+    answered: dict[str, str] = {}  # analysisId -> contractId answered 201 before the kill
+
+    def save_all() -> None:
+        with key.client() as client:
+            for analysis_id in analyses:
+                try:
+                    answer = client.post("/v1/contracts", json={"analysisId": analysis_id, "title": f"Saved {analysis_id}"}, headers={"Idempotency-Key": f"save-{analysis_id}"})
+                except httpx.HTTPError:
+                    return
+                assert answer.status_code == 201, answer.text
+                answered[analysis_id] = answer.json()["contractId"]
+
+    saver = threading.Thread(target=save_all, daemon=True)
+    saver.start()
+    threshold = rng.randint(1, 25)
+    wait_for(lambda: len(answered) >= threshold or not saver.is_alive(), what="contract saves")
+    time.sleep(rng.uniform(0, 0.05))
+    fresh_server.kill()
+    saver.join(timeout=30)
+    assert_databases_intact(fresh_server)
+    fresh_server.start()
+    with key.client() as client:
+        for analysis_id in analyses:  # a client retrying after the crash, with the same key
+            retry = client.post("/v1/contracts", json={"analysisId": analysis_id, "title": f"Saved {analysis_id}"}, headers={"Idempotency-Key": f"save-{analysis_id}"})
+            assert retry.status_code in (201, 409), (SEED, retry.text)
+            if retry.status_code == 409:
+                assert retry.json()["error"]["code"] == "contract_exists", (SEED, retry.text)
+            if analysis_id in answered and retry.status_code == 201:
+                assert retry.json()["contractId"] == answered[analysis_id], (SEED, "replay changed the contract")
+        contracts = list_all(client, "/v1/contracts")
+        by_analysis = Counter(c["analysisId"] for c in contracts)
+        assert set(by_analysis) == set(analyses) and max(by_analysis.values()) == 1, (SEED, by_analysis)
+        for analysis_id, contract_id in answered.items():
+            saved = client.get(f"/v1/contracts/{contract_id}")
+            assert saved.status_code == 200, (SEED, saved.text)
+            assert saved.json()["result"]["clauses"] == results[analysis_id]["clauses"], SEED
+    assert fresh_server.stop() == 0
+    assert_databases_intact(fresh_server)
+    with sqlite3.connect(fresh_server.data_dir / "contractbox.db") as conn:
+        events = conn.execute("SELECT payload FROM events WHERE type = 'contract.created'").fetchall()
+    event_contracts = Counter(json.loads(p)["data"]["object"]["contractId"] for (p,) in events)
+    assert set(event_contracts) == {c["contractId"] for c in contracts} and max(event_contracts.values()) == 1, (SEED, event_contracts)
+
+
+# --- webhooks ---------------------------------------------------------------------------------
+
+
+class Receiver:
+    """A webhook receiver on loopback that verifies signatures and records every delivery; slow
+    on purpose so that kills land in the middle of deliveries."""
+
+    def __init__(self, delay_s: float = 0.05) -> None:
+        self.deliveries: list[tuple[str, dict]] = []  # (webhook-id, event)
+        self.bad: list[str] = []
+        self.secret: str | None = None
+        self.delay_s = delay_s
+        self.lock = threading.Lock()
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+                from standardwebhooks import Webhook
+
+                body = self.rfile.read(int(self.headers.get("content-length", "0")))
+                time.sleep(receiver.delay_s)
+                try:
+                    event = Webhook(receiver.secret).verify(body, dict(self.headers.items()))
+                except Exception as exc:  # noqa: BLE001 - recorded and asserted on
+                    with receiver.lock:
+                        receiver.bad.append(repr(exc))
+                    self.send_response(400)
+                else:
+                    with receiver.lock:
+                        receiver.deliveries.append((self.headers["webhook-id"], event))
+                    self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/hook"
+
+    def unique(self) -> dict[str, dict]:
+        with self.lock:
+            return dict(self.deliveries)
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    instance = Receiver()
+    yield instance
+    instance.close()
+
+
+def test_sigkill_during_webhook_delivery_delivers_each_event_once(fresh_server: Server, receiver: Receiver) -> None:
+    rng = random.Random(SEED)
+    fresh_server.env["CONTRACTBOX_WEBHOOK_RETRY_DELAYS"] = "1,1,1,1,1,1,1,1,1,1"
+    org = fresh_server.org("kill-webhooks")
+    key = fresh_server.key(org)
+    fresh_server.start()
+    with key.client() as client:
+        created = client.post("/v1/webhooks", json={"url": receiver.url, "events": ["analysis.completed", "analysis.failed"]})
+        assert created.status_code == 201, created.text
+        receiver.secret = created.json()["secret"]
+    accepted: list[str] = []
+    for round_no in range(3):
+        if round_no:
+            fresh_server.start()
+        submitter = Submitter(key, rng, 20, [])
+        submitter.start()
+        submitter.join(timeout=60)
+        assert not submitter.unexpected, (SEED, submitter.unexpected[:3])
+        accepted += submitter.accepted
+        target = len(receiver.unique()) + rng.randint(0, 10)
+        wait_for(lambda: len(receiver.unique()) >= min(target, len(accepted)), timeout=60, what="some deliveries")
+        time.sleep(rng.uniform(0, 0.2))
+        fresh_server.kill()
+    fresh_server.start()
+    wait_for(lambda: {e["data"]["object"]["analysisId"] for e in receiver.unique().values()} >= set(accepted), timeout=120, interval=0.2, what=f"every event delivered (seed {SEED})")
+    assert not receiver.bad, (SEED, receiver.bad[:3])
+    unique = receiver.unique()
+    per_analysis = Counter(event["data"]["object"]["analysisId"] for event in unique.values())
+    assert set(per_analysis) == set(accepted), SEED
+    assert max(per_analysis.values()) == 1, (SEED, "one event was delivered under two webhook-ids", per_analysis.most_common(3))
+    for webhook_id, event in unique.items():
+        assert event["eventId"] == webhook_id and event["type"] in ("analysis.completed", "analysis.failed"), (SEED, event)
     assert fresh_server.stop() == 0
     assert_databases_intact(fresh_server)
 
