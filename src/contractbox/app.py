@@ -58,7 +58,7 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
             *CONSOLE_ROUTES,
             create_static_files_router(path="/static", directories=[ui_dir()], opt={"public": True}, include_in_schema=False),
         ],
-        dependencies={"runtime": Provide(provide_runtime)},
+        dependencies={"runtime": Provide(provide_runtime, use_cache=True)},
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         on_startup=[runtime.start],
         on_shutdown=[runtime.stop],

@@ -1,3 +1,4 @@
+import time
 from datetime import datetime, timezone
 
 
@@ -8,6 +9,10 @@ def utcnow() -> datetime:
 def iso(moment: datetime) -> str:
     """ISO 8601 UTC with Z and second precision, as the API conventions require."""
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def iso_from_epoch(seconds: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
 
 
 def now_iso() -> str:

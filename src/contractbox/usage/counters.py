@@ -9,12 +9,13 @@ most that last second of request counts, and no request pays for an extra fsync.
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter
 
 import sqlite_utils
 
 from contractbox.db import Store
-from contractbox.timeutil import now_iso, today
+from contractbox.timeutil import iso_from_epoch, today
 
 COUNTER_COLUMNS = (
     "requests",
@@ -53,15 +54,17 @@ class RequestCounter:
         self.store = store
         self.interval_s = interval_s
         self._counts: Counter[tuple[str, str]] = Counter()
-        self._last_used: dict[str, str] = {}
+        self._last_used: dict[str, float] = {}
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
     def hit(self, key_id: str) -> None:
+        now = time.time()
+        day = time.strftime("%Y-%m-%d", time.gmtime(now))
         with self._lock:
-            self._counts[(key_id, today())] += 1
-            self._last_used[key_id] = now_iso()
+            self._counts[(key_id, day)] += 1
+            self._last_used[key_id] = now
 
     def flush(self) -> None:
         with self._lock:
@@ -74,7 +77,7 @@ class RequestCounter:
                 for (key_id, day), n in counts.items():
                     add_usage(db, key_id, day, requests=n)
                 for key_id, moment in last_used.items():
-                    db.execute("UPDATE api_keys SET last_used_at = ? WHERE id = ?", (moment, key_id))
+                    db.execute("UPDATE api_keys SET last_used_at = ? WHERE id = ?", (iso_from_epoch(moment), key_id))
         except Exception:
             with self._lock:  # keep them for the next flush rather than lose them
                 self._counts.update(counts)
