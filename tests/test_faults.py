@@ -28,6 +28,7 @@ import os
 import random
 import sqlite3
 import subprocess
+import sys
 import threading
 import time
 from collections import Counter
@@ -62,6 +63,13 @@ def wait_finished(client: httpx.Client, analysis_id: str, timeout: float) -> dic
         return body if body["status"] in TERMINAL else None
 
     return wait_for(finished, timeout=timeout, interval=0.2, what=f"analysis {analysis_id} to finish")  # type: ignore[return-value]
+
+
+def alive(server: Server) -> bool:
+    """For wait_for predicates: a server that died while we wait fails the test with its log."""
+    if server.process is not None and server.process.poll() is not None:
+        raise AssertionError(f"server exited with {server.process.returncode} (seed {SEED}):\n{server.log()[-3000:]}")
+    return True
 
 
 def integrity(path: Path) -> str:
@@ -146,6 +154,7 @@ def test_sigkill_during_analyses_loses_none(fresh_server: Server) -> None:
             mine = {analysis_id for k, analysis_id in accepted if k is key}
 
             def all_finished() -> list[dict] | None:
+                alive(fresh_server)
                 listed = list_all(client, "/v1/analyses")
                 return listed if all(a["status"] in TERMINAL for a in listed) else None
 
@@ -297,11 +306,11 @@ def test_sigkill_during_webhook_delivery_delivers_each_event_once(fresh_server: 
         assert not submitter.unexpected, (SEED, submitter.unexpected[:3])
         accepted += submitter.accepted
         target = len(receiver.unique()) + rng.randint(0, 10)
-        wait_for(lambda: len(receiver.unique()) >= min(target, len(accepted)), timeout=60, what="some deliveries")
+        wait_for(lambda: alive(fresh_server) and len(receiver.unique()) >= min(target, len(accepted)), timeout=60, what="some deliveries")
         time.sleep(rng.uniform(0, 0.2))
         fresh_server.kill()
     fresh_server.start()
-    wait_for(lambda: {e["data"]["object"]["analysisId"] for e in receiver.unique().values()} >= set(accepted), timeout=120, interval=0.2, what=f"every event delivered (seed {SEED})")
+    wait_for(lambda: alive(fresh_server) and {e["data"]["object"]["analysisId"] for e in receiver.unique().values()} >= set(accepted), timeout=120, interval=0.2, what=f"every event delivered (seed {SEED})")
     assert not receiver.bad, (SEED, receiver.bad[:3])
     unique = receiver.unique()
     per_analysis = Counter(event["data"]["object"]["analysisId"] for event in unique.values())
@@ -463,3 +472,35 @@ def test_slow_url_sources_time_out_without_holding_workers(server: Server) -> No
                 assert completed - started <= URL_TIMEOUT_S + 2, finished  # the worker was released at the limit
     finally:
         slow.close()
+
+
+# --- concurrency ------------------------------------------------------------------------------
+
+RACE = """
+import sys, threading, msgspec
+import contractbox.analyses.service  # what the server imports before its workers start
+from contractbox.analyses.schemas import AnalysisResult
+sys.setswitchinterval(1e-6)  # switch threads as often as possible
+body = {"analysisId": "a", "object": "analysis_result", "mode": "test", "engine": {"name": "m", "version": "1"},
+        "summary": {"text": "t", "documentType": None, "parties": [], "governingLaw": None},
+        "riskScore": {"value": 1, "level": "low", "drivers": []}, "clauses": [], "risks": [], "obligations": [], "keyDates": [], "evidence": []}
+barrier = threading.Barrier(8)
+def convert():
+    barrier.wait()
+    msgspec.convert(body, AnalysisResult)
+threads = [threading.Thread(target=convert) for _ in range(8)]
+[t.start() for t in threads]
+[t.join() for t in threads]
+"""
+
+
+def test_first_results_converted_in_parallel_do_not_crash() -> None:
+    """Found by the SIGKILL tests: right after a restart several workers finish their first analyses
+    at once, and msgspec building AnalysisResult's type information in two threads at the same
+    time crashed the server with SIGSEGV (about 1 process in 7 with this script before the fix)."""
+    crashes = []
+    for _ in range(20):
+        done = subprocess.run([sys.executable, "-c", RACE], capture_output=True, text=True, timeout=60)
+        if done.returncode != 0:
+            crashes.append((done.returncode, done.stderr[-300:]))
+    assert not crashes, crashes

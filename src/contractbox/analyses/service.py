@@ -42,6 +42,11 @@ PAGES_PER_UNIT = 10
 CHARACTERS_PER_UNIT = 30_000
 UNFINISHED = ("queued", "processing")
 
+# Build msgspec's type information for AnalysisResult once, at import, before worker threads use
+# it: two workers converting their first results at the same moment crashed the server with
+# SIGSEGV (found by tests/test_faults.py; test_first_results_converted_in_parallel guards it).
+_RESULT_TYPE_WARMED = msgspec.json.Decoder(AnalysisResult)
+
 
 def validate(req: CreateAnalysisRequest) -> dict[str, Any]:
     """Check a submission; returns the source columns to store. Raises ApiError (400)."""
