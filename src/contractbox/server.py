@@ -51,6 +51,7 @@ def run_server(settings: Settings, host: str, port: int, tls_cert: str | None = 
         ssl_keyfile=tls_key,
         timeout_graceful_shutdown=30,
         lifespan="on",
+        loop="asyncio",  # measured: uvloop halved analyses/s here (bench/api.py, GIL contention with the worker threads)
     )
     configure_logging(settings, ("uvicorn",))  # uvicorn.Config just replaced its loggers' handlers
     write_server_info(settings.data_dir, local_url(scheme, host, port))  # for `contractbox console-url`
