@@ -67,7 +67,9 @@ class ServerThread:
 
         from contractbox.app import create_asgi
 
-        config = uvicorn.Config(create_asgi(settings), host="127.0.0.1", port=port, log_level=settings.log_level.lower(), access_log=False, lifespan="on", timeout_graceful_shutdown=30)
+        from contractbox.server import uvicorn_config
+
+        config = uvicorn_config(create_asgi(settings), settings, "127.0.0.1", port)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="contractbox-server", daemon=True)
 

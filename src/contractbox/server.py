@@ -41,7 +41,19 @@ def run_server(settings: Settings, host: str, port: int, tls_cert: str | None = 
         sys.exit(1)
     scheme = "https" if tls_cert else "http"
     click.echo(f"ContractBox serving {settings.data_dir} on {scheme}://{host}:{port} (API reference: /docs)", err=True)
-    config = uvicorn.Config(
+    config = uvicorn_config(app, settings, host, port, tls_cert, tls_key)
+    configure_logging(settings, ("uvicorn",))  # uvicorn.Config just replaced its loggers' handlers
+    write_server_info(settings.data_dir, local_url(scheme, host, port))  # for `contractbox console-url`
+    try:
+        GracefulServer(config).run()
+    finally:
+        remove_server_info(settings.data_dir)
+        lock.release()
+
+
+def uvicorn_config(app: object, settings: Settings, host: str, port: int, tls_cert: str | None = None, tls_key: str | None = None) -> uvicorn.Config:
+    """The one uvicorn configuration, for `serve` and for the desktop window's server thread."""
+    return uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -53,10 +65,3 @@ def run_server(settings: Settings, host: str, port: int, tls_cert: str | None = 
         lifespan="on",
         loop="asyncio",  # measured: uvloop halved analyses/s here (bench/api.py, GIL contention with the worker threads)
     )
-    configure_logging(settings, ("uvicorn",))  # uvicorn.Config just replaced its loggers' handlers
-    write_server_info(settings.data_dir, local_url(scheme, host, port))  # for `contractbox console-url`
-    try:
-        GracefulServer(config).run()
-    finally:
-        remove_server_info(settings.data_dir)
-        lock.release()
