@@ -9,27 +9,19 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+import string
+from collections.abc import Collection
+from dataclasses import dataclass
 
+import numpy as np
+
+from contractbox.engine.date_pattern import DATE_PATTERN, iter_date_matches
 from contractbox.engine.segment import Span, candidate_spans, paragraphs
 
 _TOKEN = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?|\d+|\$|%")
-_MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december|"
-    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-)
-_ORDINAL = r"(?:st|nd|rd|th|s\s?t|t\s?h|n\s?d|r\s?d)"
-_BLANK = r"(?:_+|\[[\s_*]*\])"
-DATE_PATTERN = re.compile(
-    rf"\b(?:(?:{_MONTHS})\.?\s+\d{{1,2}}{_ORDINAL}?,?\s*\d{{4}}"
-    rf"|\d{{1,2}}\s?{_ORDINAL}?\s+(?:day\s+of\s+)?[\s\-]*(?:{_MONTHS})\.?,?\s+\d{{4}}"
-    rf"|\d{{1,2}}[/\-]\d{{1,2}}[/\-]\d{{2,4}}"
-    rf"|\d{{4}}-\d{{2}}-\d{{2}}"
-    rf"|(?:{_MONTHS})\.?,?\s+\d{{4}})\b"
-    rf"|(?:\b(?:{_MONTHS})\s*|\b(?:this\s+)?(?:{_BLANK}\s*)?day\s+of\s+){_BLANK}?\s*{_BLANK}?,?\s+(?:\d{{4}}|(?:19|20)__)"
-    rf"|{_BLANK},?\s+(?:19|20)\d\d\b",
-    re.IGNORECASE,
-)
+# _TOKEN over ASCII-lower-cased text; digit runs leave the group empty (they become "0").
+_LOWER_TOKEN = re.compile(r"([a-z]+(?:'[a-z]+)?|\$|%)|\d+")
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _TITLE_WORDS = (
     r"(?:AGREEMENT|Agreement|CONTRACT|Contract|AMENDMENT|Amendment|LICENSE|License|LEASE|Lease|PLAN|Plan|"
     r"ADDENDUM|Addendum|MEMORANDUM|Memorandum|ARRANGEMENT|Arrangement|TERMS|Terms|PROTOCOL|Protocol)\b"
@@ -45,11 +37,24 @@ _DATE_ZONE_SENTENCES = 400
 
 @dataclass
 class Candidate:
+    """A span and its features, grouped in parts that are shared between candidates (a
+    sentence's n-grams serve the sentence, its groups and, as unigrams, the next sentence), so
+    the clause model maps each distinct part to feature ids once per contract.
+
+    `grams`: the n-gram sets of the span's sentences (a group has several; they may overlap).
+    `context`: every other feature, in parts disjoint from each other and from the n-grams
+    (each feature family has its own prefix)."""
+
     start: int
     end: int
     kind: str
-    features: list[str] = field(default_factory=list)
+    grams: tuple[Collection[str], ...] = ()
+    context: tuple[Collection[str], ...] = ()
     index: int = 0  # sentence index of the candidate's first sentence
+
+    @property
+    def features(self) -> list[str]:
+        return [f for part in (*self.grams, *self.context) for f in part]
 
 
 def _bucket(value: float, edges: tuple[float, ...]) -> int:
@@ -64,17 +69,18 @@ class Tokens:
     """Lower-cased tokens of the whole text with their start offsets, for slicing by span."""
 
     def __init__(self, text: str) -> None:
-        self.words: list[str] = []
-        self.starts: list[int] = []
-        for m in _TOKEN.finditer(text):
-            w = m.group().lower()
-            self.words.append("0" if w.isdigit() else w)
-            self.starts.append(m.start())
+        # Only ASCII letters are lower-cased (str.lower can change the length of other text).
+        lowered = text.lower() if text.isascii() else text.translate(_ASCII_LOWER)
+        self.words: list[str] = [w or "0" for w in _LOWER_TOKEN.findall(lowered)]
+        self.starts: list[int] = list(map(re.Match.start, _LOWER_TOKEN.finditer(lowered)))
 
     def between(self, start: int, end: int) -> list[str]:
         i = bisect.bisect_left(self.starts, start)
         j = bisect.bisect_left(self.starts, end)
         return self.words[i:j]
+
+    def count(self, start: int, end: int) -> int:
+        return bisect.bisect_left(self.starts, end) - bisect.bisect_left(self.starts, start)
 
     def before(self, offset: int, n: int) -> list[str]:
         i = bisect.bisect_left(self.starts, offset)
@@ -91,17 +97,43 @@ def ngrams(words: list[str]) -> set[str]:
     return grams
 
 
-def _shape_flags(text: str) -> list[str]:
-    flags = []
-    head = text[:400]
-    letters = sum(map(str.isalpha, head))
-    if letters and sum(map(str.isupper, head)) > 0.6 * letters:
-        flags.append("f:upper")
-    if text[:1] in "\"'“(":
-        flags.append("f:quote")
-    if "$" in text:
-        flags.append("f:money")
-    return flags
+_SHAPE_HEAD = 400
+_QUOTES = "\"'“("
+_ASCII_ALPHA = np.array([chr(c).isalpha() for c in range(128)] + [False], dtype=np.int32)
+_ASCII_UPPER = np.array([chr(c).isupper() for c in range(128)] + [False], dtype=np.int32)
+
+
+class Shapes:
+    """Shape flags of any span of one text: mostly upper case, opening quote, money.
+
+    Letters and upper-case characters are counted once for the whole text (prefix sums), so a
+    span's flags cost O(1) instead of a pass over its first 400 characters."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        small = np.minimum(codes, 128)
+        alpha, upper = _ASCII_ALPHA[small], _ASCII_UPPER[small]
+        wide = np.flatnonzero(codes >= 128)
+        if wide.size:
+            distinct, inverse = np.unique(codes[wide], return_inverse=True)
+            chars = [chr(c) for c in distinct.tolist()]
+            alpha[wide] = np.array([c.isalpha() for c in chars], dtype=np.int32)[inverse]
+            upper[wide] = np.array([c.isupper() for c in chars], dtype=np.int32)[inverse]
+        self.letters = [0, *np.cumsum(alpha).tolist()]
+        self.uppers = [0, *np.cumsum(upper).tolist()]
+
+    def flags(self, start: int, end: int) -> list[str]:
+        flags = []
+        head_end = min(end, start + _SHAPE_HEAD)
+        letters = self.letters[head_end] - self.letters[start]
+        if letters and self.uppers[head_end] - self.uppers[start] > 0.6 * letters:
+            flags.append("f:upper")
+        if end <= start or self.text[start] in _QUOTES:
+            flags.append("f:quote")
+        if self.text.find("$", start, end) >= 0:
+            flags.append("f:money")
+        return flags
 
 
 def _headings(text: str, paras: list[tuple[int, int]], tokens: Tokens) -> list[list[str]]:
@@ -123,6 +155,7 @@ def _headings(text: str, paras: list[tuple[int, int]], tokens: Tokens) -> list[l
 
 def build_candidates(text: str) -> list[Candidate]:
     tokens = Tokens(text)
+    shapes = Shapes(text)
     paras = paragraphs(text)
     headings = _headings(text, paras, tokens)
     spans = candidate_spans(text)
@@ -133,55 +166,54 @@ def build_candidates(text: str) -> list[Candidate]:
         if s.kind == "sent":
             sent_grams[s.index] = ngrams(tokens.between(s.start, s.end))
             sent_bounds[s.index] = (s.start, s.end)
+    # a sentence's unigrams, as the context of the candidates starting at the next sentence
+    previous = {i: tuple(f"p:{g}" for g in grams if " " not in g) for i, grams in sent_grams.items() if grams}
     out = []
     for s in spans:
         if s.kind == "group":
-            grams = set()
+            grams = []
             i = s.index
             while i in sent_bounds and sent_bounds[i][0] < s.end:
-                grams |= sent_grams[i]
+                grams.append(sent_grams[i])
                 i += 1
         elif s.kind == "sent":
-            grams = set(sent_grams[s.index])
+            grams = [sent_grams[s.index]]
         else:
-            grams = ngrams(tokens.between(s.start, s.end))
-        feats = list(grams)
-        prev = sent_grams.get(s.index - 1)
+            grams = [ngrams(tokens.between(s.start, s.end))]
+        context = [headings[s.paragraph], _span_context(s, n, tokens.count(s.start, s.end), shapes)]
+        prev = previous.get(s.index - 1)
         if prev:
-            feats.extend(f"p:{g}" for g in prev if " " not in g)
-        feats.extend(_span_context(text, s, n, headings[s.paragraph], len(tokens.between(s.start, s.end))))
-        out.append(Candidate(s.start, s.end, s.kind, feats, s.index))
-    out.extend(_title_lines(text, tokens))
+            context.append(prev)
+        out.append(Candidate(s.start, s.end, s.kind, tuple(grams), tuple(context), s.index))
+    out.extend(_title_lines(text, tokens, shapes))
     out.extend(_dates(text, tokens, spans))
     return out
 
 
-def _span_context(text: str, s: Span, n: int, heading: list[str], n_words: int) -> list[str]:
-    feats = [
+def _span_context(s: Span, n: int, n_words: int, shapes: Shapes) -> list[str]:
+    return [
         f"k:{s.kind}",
         f"pos:{int(10 * s.start / n)}",
         f"si:{_bucket(s.index, _INDEX_EDGES)}",
         f"len:{_bucket(n_words, _LEN_EDGES)}",
+        *shapes.flags(s.start, s.end),
     ]
-    feats.extend(heading)
-    feats.extend(_shape_flags(text[s.start : s.end]))
-    return feats
 
 
-def _title_feats(text: str, tokens: Tokens, start: int, end: int, rank: int, kind: str) -> list[str] | None:
+def _title_feats(tokens: Tokens, shapes: Shapes, start: int, end: int, rank: int, kind: str) -> list[str] | None:
     words = tokens.between(start, end)
     if not words or len(words) > 16:
         return None
     feats = [f"t:{w}" for w in ngrams(words)]
     feats += [f"k:{kind}", f"ln:{_bucket(rank, _INDEX_EDGES)}", f"tlen:{_bucket(len(words), _LEN_EDGES)}"]
     feats += [f"tp:{int(10 * start / _TITLE_ZONE)}"]
-    feats += _shape_flags(text[start:end])
+    feats += shapes.flags(start, end)
     if words[-1] in ("agreement", "contract", "amendment", "lease", "license", "plan"):
         feats.append("t:ends_agreement")
     return feats
 
 
-def _title_lines(text: str, tokens: Tokens) -> list[Candidate]:
+def _title_lines(text: str, tokens: Tokens, shapes: Shapes) -> list[Candidate]:
     """Short lines near the top and title-like phrases ("... AGREEMENT") inside them."""
     zone = text[:_TITLE_ZONE]
     out, seen, pos, rank = [], set(), 0, 0
@@ -199,17 +231,17 @@ def _title_lines(text: str, tokens: Tokens) -> list[Candidate]:
         if end <= start:
             continue
         rank += 1
-        feats = _title_feats(text, tokens, start, end, rank, "line")
+        feats = _title_feats(tokens, shapes, start, end, rank, "line")
         if feats:
-            out.append(Candidate(start, end, "line", feats))
+            out.append(Candidate(start, end, "line", context=(feats,)))
             seen.add((start, end))
     for rank, m in enumerate(_TITLE_PHRASE.finditer(zone), 1):
         start, end = m.span()
         if (start, end) in seen:
             continue
-        feats = _title_feats(text, tokens, start, end, rank, "phrase")
+        feats = _title_feats(tokens, shapes, start, end, rank, "phrase")
         if feats:
-            out.append(Candidate(start, end, "line", feats))
+            out.append(Candidate(start, end, "line", context=(feats,)))
     return out
 
 
@@ -218,11 +250,11 @@ def _dates(text: str, tokens: Tokens, spans: list[Span]) -> list[Candidate]:
     starts = [s.start for s in sents]
     out = []
     n = max(len(text), 1)
-    for m in DATE_PATTERN.finditer(text):
+    for m in iter_date_matches(text):
         i = bisect.bisect_right(starts, m.start()) - 1
         index = sents[i].index if i >= 0 else 0
         if index > _DATE_ZONE_SENTENCES and m.start() > 0.2 * n:
-            continue
+            break  # sentence index and position only grow from here on
         feats = ["k:date", f"dpos:{int(10 * m.start() / n)}", f"dsi:{_bucket(index, _INDEX_EDGES)}"]
         feats += [f"l:{w}" for w in tokens.before(m.start(), 8)]
         left3 = tokens.before(m.start(), 3)
@@ -230,5 +262,8 @@ def _dates(text: str, tokens: Tokens, spans: list[Span]) -> list[Candidate]:
         feats += [f"r:{w}" for w in tokens.after(m.end(), 4)]
         if i >= 0:
             feats += [f"s:{w}" for w in set(tokens.between(sents[i].start, sents[i].end))]
-        out.append(Candidate(m.start(), m.end(), "date", feats, index))
+        out.append(Candidate(m.start(), m.end(), "date", context=(feats,), index=index))
     return out
+
+
+__all__ = ["DATE_PATTERN", "Candidate", "Tokens", "build_candidates", "ngrams"]

@@ -1,8 +1,9 @@
 """The clause model: one linear classifier per category over the candidates' sparse binary
 features, stored as a vocabulary and an int8 weight matrix (one scale per category).
 
-Scoring a contract gathers the weight rows of each candidate's features and sums them with
-numpy; rows are L2-normalised binary vectors, as in training.
+Scoring a contract sums the weight rows of each candidate's distinct known features
+(`feature_sums.py`) and divides by the square root of their number: rows are L2-normalised
+binary vectors, as in training.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from contractbox.engine.candidates import Candidate
+from contractbox.engine.feature_sums import feature_sums
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "clause_model.npz"
 
@@ -34,19 +36,11 @@ class ClauseModel:
 
     def score(self, candidates: list[Candidate]) -> np.ndarray:
         """Raw decision scores, shape (len(candidates), len(categories))."""
-        index, flat, starts, counts = self.index, [], [], []
-        for cand in candidates:
-            starts.append(len(flat))
-            row = {index[f] for f in cand.features if f in index}
-            counts.append(len(row))
-            flat.extend(row)
-            flat.append(self.null_row)
         if not candidates:
             return np.zeros((0, len(self.categories)), dtype=np.float32)
-        gathered = self.weights[np.array(flat, dtype=np.int64)].astype(np.float32)
-        sums = np.add.reduceat(gathered, np.array(starts, dtype=np.int64), axis=0)
-        norms = np.sqrt(np.maximum(np.array(counts, dtype=np.float32), 1.0))[:, None]
-        return sums * self.scale / norms + self.bias
+        sums, counts = feature_sums(candidates, self.index, self.weights, self.null_row)
+        norms = np.sqrt(np.maximum(counts.astype(np.float32), 1.0))[:, None]
+        return sums.astype(np.float32) * self.scale / norms + self.bias
 
 
 def save_model(path: Path, vocab: list[str], categories: list[str], models: dict, calibration: dict) -> None:

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from contractbox import __version__
 from contractbox.documents import Document
 from contractbox.engine.candidates import Candidate, build_candidates
-from contractbox.engine.categories import LABELS, MAX_SENTENCE_INDEX, allowed_kinds, eligible
+from contractbox.engine.categories import LABELS, MAX_SENTENCE_INDEX, allowed_kinds
 from contractbox.engine.clause_model import ClauseModel, default_model
 from contractbox.engine.dates import PERIOD, add_period, days_in, period_amount
 from contractbox.engine.facts import Fact, find_key_facts
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import find_parties
 from contractbox.engine import playbook
-from contractbox.engine.selection import TOP_K, platt, presence_remap, top_candidates
+from contractbox.engine.selection import TOP_K, pick_distinct, platt, presence_remap, rank_eligible
 
 ENGINE_NAME = "contractbox-live"
 MIN_REPORTED_CONFIDENCE = 0.01
@@ -49,25 +51,43 @@ def score_clauses(text: str, model: ClauseModel) -> tuple[list[Candidate], dict[
     candidates = build_candidates(text)
     raw = model.score(candidates)
     bounds = [(c.start, c.end) for c in candidates]
+    starts = np.array([c.start for c in candidates], dtype=np.int64)
+    ends = np.array([c.end for c in candidates], dtype=np.int64)
+    pools = _EligiblePools(candidates)
     by_category: dict[str, list[tuple[int, int, float]]] = {}
-    pools: dict[tuple, list[int]] = {}
     for j, category in enumerate(model.categories):
         calib = model.calibration.get(category)
         if calib is None:
             continue
-        column = raw[:, j].tolist()
-        rule = (allowed_kinds(category), MAX_SENTENCE_INDEX.get(category))
-        if rule not in pools:
-            pools[rule] = [i for i, c in enumerate(candidates) if eligible(category, c.kind, c.index)]
-        pool = pools[rule]
+        column = raw[:, j]
+        order = rank_eligible(starts, ends, column, pools.of(category))
         picked = []
-        for i in top_candidates(bounds, column, pool, TOP_K):
-            conf = presence_remap(platt(column[i], calib["a"], calib["b"]), calib["threshold"])
+        for i in pick_distinct(bounds, order.tolist(), TOP_K):
+            conf = presence_remap(platt(float(column[i]), calib["a"], calib["b"]), calib["threshold"])
             if conf >= MIN_REPORTED_CONFIDENCE:
                 picked.append((bounds[i][0], bounds[i][1], round(conf, 4)))
         if picked:
             by_category[category] = picked
     return candidates, by_category
+
+
+class _EligiblePools:
+    """Indices of the candidates each category may report, one array per distinct rule."""
+
+    def __init__(self, candidates: list[Candidate]) -> None:
+        self.kinds = [c.kind for c in candidates]
+        self.indexes = np.array([c.index for c in candidates], dtype=np.int64)
+        self._pools: dict[tuple, np.ndarray] = {}
+
+    def of(self, category: str) -> np.ndarray:
+        rule = (allowed_kinds(category), MAX_SENTENCE_INDEX.get(category))
+        if rule not in self._pools:
+            kinds, limit = rule
+            mask = np.array([kind in kinds for kind in self.kinds], dtype=bool)
+            if limit is not None:
+                mask &= self.indexes <= limit
+            self._pools[rule] = np.flatnonzero(mask)
+        return self._pools[rule]
 
 
 def analyze(document: Document, model: ClauseModel | None = None) -> dict[str, Any]:

@@ -4,7 +4,9 @@ calibration and the presence threshold. Shared by training (cross-validation) an
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+
+import numpy as np
 
 TOP_K = 8
 
@@ -22,6 +24,18 @@ def top_candidates(
 ) -> list[int]:
     """Indices of the k best eligible candidates, skipping near-duplicates of better ones."""
     order = sorted(eligible, key=lambda i: (-scores[i], bounds[i][0], bounds[i][1]))
+    return pick_distinct(bounds, order, k, max_overlap)
+
+
+def rank_eligible(starts: np.ndarray, ends: np.ndarray, scores: np.ndarray, eligible: np.ndarray) -> np.ndarray:
+    """`eligible` best first, in the order `top_candidates` sorts them (higher score, then
+    earlier start, then earlier end; ties keep their order: lexsort is stable)."""
+    return eligible[np.lexsort((ends[eligible], starts[eligible], -scores[eligible]))]
+
+
+def pick_distinct(bounds: Sequence[tuple[int, int]], order: Iterable[int], k: int = TOP_K,
+                  max_overlap: float = 0.8) -> list[int]:
+    """The first k of `order` (best first) that are not near-duplicates of one picked before."""
     chosen: list[int] = []
     for i in order:
         if all(overlap(bounds[i], bounds[j]) < max_overlap for j in chosen):

@@ -1,0 +1,47 @@
+"""The date-expression pattern and a fast way to find its matches.
+
+`DATE_PATTERN.finditer` tries every alternative at every character, which cost about a third
+of a contract's analysis. Every match starts at a digit or a month name, "this" or "day" at a
+word boundary, or at an underscore run or "[" (blanks), so `iter_date_matches` tries the full
+pattern only at those positions. It yields exactly the matches `finditer` would.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+_ORDINAL = r"(?:st|nd|rd|th|s\s?t|t\s?h|n\s?d|r\s?d)"
+_BLANK = r"(?:_+|\[[\s_*]*\])"
+DATE_PATTERN = re.compile(
+    rf"\b(?:(?:{_MONTHS})\.?\s+\d{{1,2}}{_ORDINAL}?,?\s*\d{{4}}"
+    rf"|\d{{1,2}}\s?{_ORDINAL}?\s+(?:day\s+of\s+)?[\s\-]*(?:{_MONTHS})\.?,?\s+\d{{4}}"
+    rf"|\d{{1,2}}[/\-]\d{{1,2}}[/\-]\d{{2,4}}"
+    rf"|\d{{4}}-\d{{2}}-\d{{2}}"
+    rf"|(?:{_MONTHS})\.?,?\s+\d{{4}})\b"
+    rf"|(?:\b(?:{_MONTHS})\s*|\b(?:this\s+)?(?:{_BLANK}\s*)?day\s+of\s+){_BLANK}?\s*{_BLANK}?,?\s+(?:\d{{4}}|(?:19|20)__)"
+    rf"|{_BLANK},?\s+(?:19|20)\d\d\b",
+    re.IGNORECASE,
+)
+# Same flags as DATE_PATTERN, so case folding (e.g. "ſ" for "s") admits the same characters.
+_POSSIBLE_START = re.compile(
+    r"\b(?:\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|this|day)|(?<!_)_|\[", re.IGNORECASE
+)
+
+
+def iter_date_matches(text: str) -> Iterator[re.Match[str]]:
+    """The matches of DATE_PATTERN.finditer(text), in order."""
+    match = DATE_PATTERN.match
+    resume = 0
+    for start in _POSSIBLE_START.finditer(text):
+        at = start.start()
+        if at < resume:
+            continue
+        found = match(text, at)
+        if found:
+            resume = found.end()
+            yield found
