@@ -213,6 +213,9 @@ class _Worker:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             env=_worker_environment(),
+            # Its own session: a Ctrl+C in the server's terminal must reach the server (which
+            # stops gracefully) and not kill a worker in the middle of a document.
+            start_new_session=True,
         )
         self.documents_done = 0
 
