@@ -186,3 +186,12 @@ def test_cli_readable_report(tmp_path):
     proc = run_cli(str(txt))
     assert proc.returncode == 0
     assert "risk score" in proc.stdout and "New York" in proc.stdout
+
+
+def test_jsonl_lines_survive_splitlines():
+    """U+2028 and friends end a line for str.splitlines(); the JSONL output must escape them."""
+    from contractbox.engine.cli import jsonl_line
+
+    obj = {"source": "x.txt", "result": {"text": "a\u2028b\x85c\u2029d é"}}
+    line = jsonl_line(obj)
+    assert len(line.splitlines()) == 1 and json.loads(line) == obj

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import string
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -19,9 +18,8 @@ from contractbox.engine.date_pattern import DATE_PATTERN, iter_date_matches
 from contractbox.engine.segment import Span, candidate_spans, paragraphs
 
 _TOKEN = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?|\d+|\$|%")
-# _TOKEN over ASCII-lower-cased text; digit runs leave the group empty (they become "0").
-_LOWER_TOKEN = re.compile(r"([a-z]+(?:'[a-z]+)?|\$|%)|\d+")
-_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+# _TOKEN with a group that digit runs leave empty (they become "0")
+_TOKEN_GROUPED = re.compile(r"([A-Za-z]+(?:'[A-Za-z]+)?|\$|%)|\d+")
 _TITLE_WORDS = (
     r"(?:AGREEMENT|Agreement|CONTRACT|Contract|AMENDMENT|Amendment|LICENSE|License|LEASE|Lease|PLAN|Plan|"
     r"ADDENDUM|Addendum|MEMORANDUM|Memorandum|ARRANGEMENT|Arrangement|TERMS|Terms|PROTOCOL|Protocol)\b"
@@ -69,10 +67,10 @@ class Tokens:
     """Lower-cased tokens of the whole text with their start offsets, for slicing by span."""
 
     def __init__(self, text: str) -> None:
-        # Only ASCII letters are lower-cased (str.lower can change the length of other text).
-        lowered = text.lower() if text.isascii() else text.translate(_ASCII_LOWER)
-        self.words: list[str] = [w or "0" for w in _LOWER_TOKEN.findall(lowered)]
-        self.starts: list[int] = list(map(re.Match.start, _LOWER_TOKEN.finditer(lowered)))
+        # Tokens are ASCII and never contain a newline: lower-case them all in one call.
+        found = "\n".join(_TOKEN_GROUPED.findall(text)).lower().split("\n")
+        self.words: list[str] = [w or "0" for w in found]
+        self.starts: list[int] = list(map(re.Match.start, _TOKEN_GROUPED.finditer(text)))
 
     def between(self, start: int, end: int) -> list[str]:
         i = bisect.bisect_left(self.starts, start)
@@ -93,7 +91,7 @@ class Tokens:
 
 def ngrams(words: list[str]) -> set[str]:
     grams = set(words)
-    grams.update(f"{a} {b}" for a, b in zip(words, words[1:]))
+    grams.update(map(" ".join, zip(words, words[1:])))
     return grams
 
 
@@ -104,10 +102,10 @@ _ASCII_UPPER = np.array([chr(c).isupper() for c in range(128)] + [False], dtype=
 
 
 class Shapes:
-    """Shape flags of any span of one text: mostly upper case, opening quote, money.
+    """Shape flags of spans of one text: mostly upper case, opening quote, money.
 
-    Letters and upper-case characters are counted once for the whole text (prefix sums), so a
-    span's flags cost O(1) instead of a pass over its first 400 characters."""
+    Letters and upper-case characters are counted once for the whole text (prefix sums), and
+    the flags of many spans are computed together with numpy."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -120,20 +118,27 @@ class Shapes:
             chars = [chr(c) for c in distinct.tolist()]
             alpha[wide] = np.array([c.isalpha() for c in chars], dtype=np.int32)[inverse]
             upper[wide] = np.array([c.isupper() for c in chars], dtype=np.int32)[inverse]
-        self.letters = [0, *np.cumsum(alpha).tolist()]
-        self.uppers = [0, *np.cumsum(upper).tolist()]
+        self.letters = np.concatenate(([0], np.cumsum(alpha)))
+        self.uppers = np.concatenate(([0], np.cumsum(upper)))
 
-    def flags(self, start: int, end: int) -> list[str]:
-        flags = []
-        head_end = min(end, start + _SHAPE_HEAD)
-        letters = self.letters[head_end] - self.letters[start]
-        if letters and self.uppers[head_end] - self.uppers[start] > 0.6 * letters:
-            flags.append("f:upper")
-        if end <= start or self.text[start] in _QUOTES:
-            flags.append("f:quote")
-        if self.text.find("$", start, end) >= 0:
-            flags.append("f:money")
-        return flags
+    def flags(self, bounds: list[tuple[int, int]]) -> list[list[str]]:
+        """The flags of each (start, end) span."""
+        if not bounds:
+            return []
+        starts, ends = np.array(bounds, dtype=np.int64).T
+        head_ends = np.minimum(ends, starts + _SHAPE_HEAD)
+        letters = self.letters[head_ends] - self.letters[starts]
+        uppers = self.uppers[head_ends] - self.uppers[starts]
+        mostly_upper = ((letters > 0) & (uppers > 0.6 * letters)).tolist()
+        text, out = self.text, []
+        for (start, end), upper in zip(bounds, mostly_upper):
+            flags = ["f:upper"] if upper else []
+            if end <= start or text[start] in _QUOTES:
+                flags.append("f:quote")
+            if text.find("$", start, end) >= 0:
+                flags.append("f:money")
+            out.append(flags)
+        return out
 
 
 def _headings(text: str, paras: list[tuple[int, int]], tokens: Tokens) -> list[list[str]]:
@@ -162,14 +167,18 @@ def build_candidates(text: str) -> list[Candidate]:
     n = max(len(text), 1)
     sent_grams: dict[int, set[str]] = {}
     sent_bounds: dict[int, tuple[int, int]] = {}
+    sent_unigrams: dict[int, set[str]] = {}
     for s in spans:
         if s.kind == "sent":
-            sent_grams[s.index] = ngrams(tokens.between(s.start, s.end))
+            words = tokens.between(s.start, s.end)
+            sent_unigrams[s.index] = set(words)
+            sent_grams[s.index] = ngrams(words)
             sent_bounds[s.index] = (s.start, s.end)
     # a sentence's unigrams, as the context of the candidates starting at the next sentence
-    previous = {i: tuple(f"p:{g}" for g in grams if " " not in g) for i, grams in sent_grams.items() if grams}
+    previous = {i: tuple(map("p:".__add__, unigrams)) for i, unigrams in sent_unigrams.items() if unigrams}
+    span_flags = shapes.flags([(s.start, s.end) for s in spans])
     out = []
-    for s in spans:
+    for s, flags in zip(spans, span_flags):
         if s.kind == "group":
             grams = []
             i = s.index
@@ -180,7 +189,7 @@ def build_candidates(text: str) -> list[Candidate]:
             grams = [sent_grams[s.index]]
         else:
             grams = [ngrams(tokens.between(s.start, s.end))]
-        context = [headings[s.paragraph], _span_context(s, n, tokens.count(s.start, s.end), shapes)]
+        context = [headings[s.paragraph], _span_context(s, n, tokens.count(s.start, s.end), flags)]
         prev = previous.get(s.index - 1)
         if prev:
             context.append(prev)
@@ -190,13 +199,13 @@ def build_candidates(text: str) -> list[Candidate]:
     return out
 
 
-def _span_context(s: Span, n: int, n_words: int, shapes: Shapes) -> list[str]:
+def _span_context(s: Span, n: int, n_words: int, flags: list[str]) -> list[str]:
     return [
         f"k:{s.kind}",
         f"pos:{int(10 * s.start / n)}",
         f"si:{_bucket(s.index, _INDEX_EDGES)}",
         f"len:{_bucket(n_words, _LEN_EDGES)}",
-        *shapes.flags(s.start, s.end),
+        *flags,
     ]
 
 
@@ -207,7 +216,7 @@ def _title_feats(tokens: Tokens, shapes: Shapes, start: int, end: int, rank: int
     feats = [f"t:{w}" for w in ngrams(words)]
     feats += [f"k:{kind}", f"ln:{_bucket(rank, _INDEX_EDGES)}", f"tlen:{_bucket(len(words), _LEN_EDGES)}"]
     feats += [f"tp:{int(10 * start / _TITLE_ZONE)}"]
-    feats += shapes.flags(start, end)
+    feats += shapes.flags([(start, end)])[0]
     if words[-1] in ("agreement", "contract", "amendment", "lease", "license", "plan"):
         feats.append("t:ends_agreement")
     return feats

@@ -45,6 +45,19 @@ def analyze_path(path: Path) -> dict[str, Any]:
         return {"error": {"code": "internal_error", "message": f"{path.name} could not be analysed: {exc}"}}
 
 
+# Characters that str.splitlines() treats as line ends; json.dumps leaves them raw with
+# ensure_ascii=False, which would cut a JSON line in two for a reader that splits lines.
+_LINE_SEPARATORS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def jsonl_line(obj: dict[str, Any]) -> str:
+    """One JSON line; other control characters are already escaped by json.dumps."""
+    line = json.dumps(obj, ensure_ascii=False)
+    if not line.isascii() and any(c in line for c in "\x85\u2028\u2029"):
+        line = line.translate(_LINE_SEPARATORS)
+    return line + "\n"
+
+
 def render_report(source: str, outcome: dict[str, Any]) -> str:
     if "error" in outcome:
         return f"== {source}\n  error {outcome['error']['code']}: {outcome['error']['message']}\n"
@@ -78,7 +91,7 @@ def analyze_command(paths: tuple[str, ...], jsonl: bool) -> None:
         for source in items:
             outcome = analyze_path(Path(source))
             if jsonl:
-                sys.stdout.write(json.dumps({"source": source, **outcome}, ensure_ascii=False) + "\n")
+                sys.stdout.write(jsonl_line({"source": source, **outcome}))
             else:
                 sys.stdout.write(render_report(source, outcome) + "\n")
             sys.stdout.flush()
