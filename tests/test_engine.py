@@ -195,3 +195,34 @@ def test_jsonl_lines_survive_splitlines():
     obj = {"source": "x.txt", "result": {"text": "a\u2028b\x85c\u2029d é"}}
     line = jsonl_line(obj)
     assert len(line.splitlines()) == 1 and json.loads(line) == obj
+
+
+def test_fast_date_matching_equals_the_pattern():
+    from contractbox.engine.date_pattern import DATE_PATTERN, iter_date_matches
+
+    samples = [SMALL_CONTRACT, "dated this 18t h day of August 2014, on __________, 2017 and [___], 2019",
+               "x__ 2018 then ____, 20__ and February ____, 2017; ſeptember 3, 2001; 3/31/16, 2016-04-01",
+               "a_b [ ] 2020 Dec. 5th, 1999 12 - May, 2003"]
+    path = CUAD / "contracts" / f"{ITESCROW}.txt"
+    if path.exists():
+        samples.append(path.read_text(encoding="utf-8"))
+    for text in samples:
+        assert [m.span() for m in iter_date_matches(text)] == [m.span() for m in DATE_PATTERN.finditer(text)]
+
+
+def test_shared_feature_parts_score_like_plain_feature_sets():
+    """The clause model sums shared parts (with inclusion-exclusion for sentence groups); the
+    result must equal summing each candidate's distinct known features directly."""
+    import numpy as np
+
+    from contractbox.engine.candidates import build_candidates
+    from contractbox.engine.clause_model import default_model
+
+    model = default_model()
+    candidates = build_candidates(SMALL_CONTRACT * 3)
+    assert any(len(c.grams) > 1 for c in candidates)
+    rows = [{model.index[f] for f in c.features if f in model.index} for c in candidates]
+    sums = np.array([model.weights[sorted(r)].astype(np.int64).sum(axis=0) for r in rows], dtype=np.float32)
+    counts = np.array([max(len(r), 1) for r in rows], dtype=np.float32)
+    expected = sums * model.scale / np.sqrt(counts)[:, None] + model.bias
+    assert np.array_equal(model.score(candidates), expected)

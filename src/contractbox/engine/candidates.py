@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,7 +46,7 @@ class Candidate:
     start: int
     end: int
     kind: str
-    grams: tuple[Collection[str], ...] = ()
+    grams: tuple[TokenGrams, ...] = ()
     context: tuple[Collection[str], ...] = ()
     index: int = 0  # sentence index of the candidate's first sentence
 
@@ -77,8 +77,9 @@ class Tokens:
         j = bisect.bisect_left(self.starts, end)
         return self.words[i:j]
 
-    def count(self, start: int, end: int) -> int:
-        return bisect.bisect_left(self.starts, end) - bisect.bisect_left(self.starts, start)
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """Token positions [i, j) of the tokens starting inside [start, end)."""
+        return bisect.bisect_left(self.starts, start), bisect.bisect_left(self.starts, end)
 
     def before(self, offset: int, n: int) -> list[str]:
         i = bisect.bisect_left(self.starts, offset)
@@ -93,6 +94,20 @@ def ngrams(words: list[str]) -> set[str]:
     grams = set(words)
     grams.update(map(" ".join, zip(words, words[1:])))
     return grams
+
+
+class TokenGrams:
+    """The unigrams and bigrams of tokens i..j-1, without building them: iterating yields the
+    feature strings (training); the clause model maps the text's tokens to ids once and reads
+    a span's ids from slices (`feature_sums.py`)."""
+
+    __slots__ = ("tokens", "i", "j")
+
+    def __init__(self, tokens: Tokens, i: int, j: int) -> None:
+        self.tokens, self.i, self.j = tokens, i, j
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(ngrams(self.tokens.words[self.i : self.j]))
 
 
 _SHAPE_HEAD = 400
@@ -165,31 +180,32 @@ def build_candidates(text: str) -> list[Candidate]:
     headings = _headings(text, paras, tokens)
     spans = candidate_spans(text)
     n = max(len(text), 1)
-    sent_grams: dict[int, set[str]] = {}
-    sent_bounds: dict[int, tuple[int, int]] = {}
+    sent_grams: dict[int, TokenGrams] = {}
     sent_unigrams: dict[int, set[str]] = {}
+    sent_bounds: dict[int, tuple[int, int]] = {}
     for s in spans:
         if s.kind == "sent":
-            words = tokens.between(s.start, s.end)
-            sent_unigrams[s.index] = set(words)
-            sent_grams[s.index] = ngrams(words)
+            i, j = tokens.span(s.start, s.end)
+            sent_grams[s.index] = TokenGrams(tokens, i, j)
+            sent_unigrams[s.index] = set(tokens.words[i:j])
             sent_bounds[s.index] = (s.start, s.end)
     # a sentence's unigrams, as the context of the candidates starting at the next sentence
     previous = {i: tuple(map("p:".__add__, unigrams)) for i, unigrams in sent_unigrams.items() if unigrams}
     span_flags = shapes.flags([(s.start, s.end) for s in spans])
     out = []
     for s, flags in zip(spans, span_flags):
+        i, j = tokens.span(s.start, s.end)
         if s.kind == "group":
             grams = []
-            i = s.index
-            while i in sent_bounds and sent_bounds[i][0] < s.end:
-                grams.append(sent_grams[i])
-                i += 1
+            k = s.index
+            while k in sent_bounds and sent_bounds[k][0] < s.end:
+                grams.append(sent_grams[k])
+                k += 1
         elif s.kind == "sent":
             grams = [sent_grams[s.index]]
         else:
-            grams = [ngrams(tokens.between(s.start, s.end))]
-        context = [headings[s.paragraph], _span_context(s, n, tokens.count(s.start, s.end), flags)]
+            grams = [TokenGrams(tokens, i, j)]
+        context = [headings[s.paragraph], _span_context(s, n, j - i, flags)]
         prev = previous.get(s.index - 1)
         if prev:
             context.append(prev)
@@ -275,4 +291,4 @@ def _dates(text: str, tokens: Tokens, spans: list[Span]) -> list[Candidate]:
     return out
 
 
-__all__ = ["DATE_PATTERN", "Candidate", "Tokens", "build_candidates", "ngrams"]
+__all__ = ["DATE_PATTERN", "Candidate", "TokenGrams", "Tokens", "build_candidates", "ngrams"]

@@ -15,6 +15,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from contractbox.engine.candidates import TokenGrams
+
 _UNKNOWN = frozenset([None])
 _MAX_INCLUSION_EXCLUSION = 3
 
@@ -27,12 +29,25 @@ class _PartTable:
         self.sets: list[frozenset[int]] = []
         self._by_part: dict[int, int] = {}  # id(part) -> row; parts outlive the table
         self._by_rows: dict[tuple[int, ...], int] = {}  # intersection of rows -> row
+        self._token_ids: dict[int, tuple[list, list]] = {}  # id(Tokens) -> ids per token, per pair
 
-    def row_of(self, part: Collection[str]) -> int:
+    def row_of(self, part: Collection[str] | TokenGrams) -> int:
         row = self._by_part.get(id(part))
         if row is None:
-            row = self._by_part[id(part)] = self._add(frozenset(map(self.lookup, part)) - _UNKNOWN)
+            ids = self._gram_ids(part) if isinstance(part, TokenGrams) else frozenset(map(self.lookup, part))
+            row = self._by_part[id(part)] = self._add(ids - _UNKNOWN)
         return row
+
+    def _gram_ids(self, part: TokenGrams) -> frozenset[int | None]:
+        """Ids of tokens[i:j]'s unigrams and bigrams, from ids of every token and token pair."""
+        per_token = self._token_ids.get(id(part.tokens))
+        if per_token is None:
+            words = part.tokens.words
+            unigrams = list(map(self.lookup, words))
+            bigrams = list(map(self.lookup, map(" ".join, zip(words, words[1:]))))
+            per_token = self._token_ids[id(part.tokens)] = (unigrams, bigrams)
+        unigrams, bigrams = per_token
+        return frozenset(unigrams[part.i : part.j]).union(bigrams[part.i : part.j - 1])
 
     def union_row(self, parts: Sequence[Collection[str]]) -> int:
         return self._add(frozenset().union(*(self.sets[self.row_of(p)] for p in parts)))
