@@ -7,7 +7,7 @@ as a bare Litestar route, bare pypdf or the from-source server; else the goal it
     python bench/report.py --only api,load
 
 Each bench writes its figures with --json FILE; bench/binary.py writes bench/out/binary.json and
-is run only when dist/contractbox exists (building it takes minutes) or with --full. A bench that
+is run only when dist/contractbox exists (building it takes minutes: packaging/build.py). A bench that
 fails or is missing is listed under the table with its reason instead of figures.
 """
 
@@ -33,7 +33,7 @@ BENCHES: dict[str, tuple[str, list[str], list[str], tuple[int, int]]] = {
     "api": ("api.py", ["--duration", "4", "--runs", "1"], [], (300, 900)),
     "pdf": ("pdf.py", [], [], (600, 900)),
     "engine": ("engine.py", ["--limit", "40"], [], (600, 1800)),
-    "binary": ("binary.py", ["--runs", "2"], ["--build"], (900, 2400)),
+    "binary": ("binary.py", ["--runs", "2"], ["--runs", "5"], (900, 1800)),
     "load": ("load.py", ["--duration", "60"], ["--duration", "600"], (300, 1200)),
 }
 
@@ -118,8 +118,8 @@ def run_bench(name: str, full: bool, out_dir: Path) -> tuple[dict | None, str]:
     script, short_args, full_args, timeouts = BENCHES[name]
     if not (BENCH / script).exists():
         return None, "no such bench in bench/"
-    if name == "binary" and not full and not (ROOT / "dist" / "contractbox").exists():
-        return None, "dist/contractbox not built (run with --full to build and measure it)"
+    if name == "binary" and not (ROOT / "dist" / "contractbox").exists():
+        return None, "dist/contractbox not built (build it with packaging/build.py first)"
     json_path = out_dir / f"{name}.json"
     args = full_args if full else short_args
     if name != "binary":
