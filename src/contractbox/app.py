@@ -15,7 +15,6 @@ from contractbox import __version__
 from contractbox.analyses.controller import AnalysesController
 from contractbox.comparisons.controller import ComparisonsController
 from contractbox.contracts.controller import ContractsController
-from contractbox.auth.guards import require_scope
 from contractbox.auth.middleware import ApiKeyMiddleware
 from contractbox.console.controller import CONSOLE_ROUTES
 from contractbox.console.middleware import ConsoleV1Middleware
@@ -38,7 +37,6 @@ def v1_router() -> Router:
         path="/v1",
         route_handlers=API_CONTROLLERS,
         middleware=[ConsoleV1Middleware, ApiKeyMiddleware, IdempotencyMiddleware],
-        guards=[require_scope],
         security=[{"apiKey": []}, {"bearer": []}],
     )
 

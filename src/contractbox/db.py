@@ -82,12 +82,14 @@ class Store:
             raise translate_error(exc) from exc
 
     def query(self, sql: str, params: tuple | dict = ()) -> list[dict]:
-        return list(self.db.query(sql, params))
+        cursor = self.db.conn.execute(sql, params)
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row)) for row in cursor.fetchall()]
 
     def query_one(self, sql: str, params: tuple | dict = ()) -> dict | None:
-        for row in self.db.query(sql, params):
-            return row
-        return None
+        cursor = self.db.conn.execute(sql, params)
+        row = cursor.fetchone()
+        return dict(zip([column[0] for column in cursor.description], row)) if row is not None else None
 
     def execute(self, sql: str, params: tuple | dict = ()) -> int:
         try:

