@@ -39,6 +39,10 @@ class Store:
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        # SQLite allows one writer; threads of this process queue here for it, in order, rather
+        # than in SQLite's busy handler, whose growing sleeps stalled some writes for a second
+        # under load (bench/api.py p99). Other processes (the CLI) still meet busy_timeout.
+        self._write_lock = threading.RLock()
 
     def migrate(self) -> list[str]:
         """Apply pending migrations; returns the names applied."""
@@ -61,6 +65,11 @@ class Store:
         """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception. Not re-entrant."""
         database = self.db
         conn = database.conn
+        with self._write_lock:
+            yield from self._in_transaction(database, conn)
+
+    @staticmethod
+    def _in_transaction(database: sqlite_utils.Database, conn: sqlite3.Connection) -> Iterator[sqlite_utils.Database]:
         conn.execute("BEGIN IMMEDIATE")
         try:
             yield database
@@ -92,8 +101,11 @@ class Store:
         return dict(zip([column[0] for column in cursor.description], row)) if row is not None else None
 
     def execute(self, sql: str, params: tuple | dict = ()) -> int:
+        """One write statement in its own transaction."""
+        conn = self.db.conn
         try:
-            return self.db.conn.execute(sql, params).rowcount
+            with self._write_lock:
+                return conn.execute(sql, params).rowcount
         except sqlite3.OperationalError as exc:
             raise translate_error(exc) from exc
 
