@@ -3,7 +3,9 @@
 1. Test-mode analyses, 8 concurrent clients for DURATION_S: each submits a short contract and
    polls every 5 ms until completed; submit-to-completed latency p50/p99 and analyses/s.
 2. GET /v1/analyses/{id} requests/s with 8 keep-alive connections, against a bare Litestar
-   hello-world route served by uvicorn on this machine in the same run (ratio).
+   hello-world route served by uvicorn on this machine in the same run (ratio). Both servers
+   run uvicorn on the asyncio loop, as `contractbox serve` does, so the ratio is the cost of the
+   app itself.
 
 Usage: python bench/api.py [--duration 10] [--runs 3]   (prints a markdown table; medians of runs)
 """
@@ -77,7 +79,7 @@ async def run_gets(port: int, headers: dict[str, str], path: str, duration: floa
 def bare_rps(duration: float) -> float:
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-c", BARE_APP + f"\nimport uvicorn\nuvicorn.run(app, host='127.0.0.1', port={port}, log_level='warning', access_log=False)"],
+        [sys.executable, "-c", BARE_APP + f"\nimport uvicorn\nuvicorn.run(app, host='127.0.0.1', port={port}, log_level='warning', access_log=False, loop='asyncio')"],
         env=os.environ.copy(),
     )
     try:

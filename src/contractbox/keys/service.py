@@ -6,6 +6,7 @@ guessing; lookups go by hash and the stored hash is compared again in constant t
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -142,4 +143,10 @@ def authenticate(store: Store, secret: str | None) -> Principal:
         org = get_org(store, row["org_id"])
         if org is None or not org.live_approved:
             raise AuthFailure(403, "live_access_not_approved", "This organization's live access has not been approved or was withdrawn. Use a test key, or ask an administrator.")
-    return Principal(row["id"], row["org_id"], row["mode"], expand(json.loads(row["scopes"])))
+    return Principal(row["id"], row["org_id"], row["mode"], granted_scopes(row["scopes"]))
+
+
+@functools.lru_cache(maxsize=256)
+def granted_scopes(stored: str) -> frozenset[str]:
+    """The scopes a key's stored JSON list grants; keys share a few distinct lists, so cache."""
+    return expand(json.loads(stored))
