@@ -6,6 +6,8 @@ as a bare Litestar route, bare pypdf or the from-source server; else the goal it
     python bench/report.py --full     # the benches' own default lengths (load: 10 minutes)
     python bench/report.py --only api,load
 
+The table is also copied into README.md's performance section, between its markers.
+
 Each bench writes its figures with --json FILE; bench/binary.py writes bench/out/binary.json and
 is run only when dist/contractbox exists (building it takes minutes: packaging/build.py). A bench that
 fails or is missing is listed under the table with its reason instead of figures.
@@ -187,7 +189,24 @@ def main() -> None:
         "",
     ]
     args.output.write_text("\n".join(lines))
+    include_in_readme("\n".join(lines[2:]))
     print("\n".join(lines))
+
+
+README_START = "<!-- bench/REPORT.md starts -->"
+README_END = "<!-- bench/REPORT.md ends -->"
+
+
+def include_in_readme(report: str) -> None:
+    """Copy the report (without its title) between the markers of README.md's performance section."""
+    readme = ROOT / "README.md"
+    text = readme.read_text()
+    if README_START not in text or README_END not in text:
+        print("README.md has no report markers; only bench/REPORT.md was written", file=sys.stderr)
+        return
+    head, rest = text.split(README_START, 1)
+    _, tail = rest.split(README_END, 1)
+    readme.write_text(f"{head}{README_START}\n{report.strip()}\n{README_END}{tail}")
 
 
 if __name__ == "__main__":
