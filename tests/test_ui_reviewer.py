@@ -5,6 +5,8 @@ highlighted in the text and on the PDF page; saving, searching, comparing; expor
 from __future__ import annotations
 
 import base64
+import csv
+import io
 import re
 from collections import Counter
 
@@ -150,11 +152,13 @@ def test_exports_json_csv_and_ics(browser: Browser, server: Server) -> None:
         return download.value.path().read_bytes().decode("utf-8")
 
     assert httpx.Response(200, content=export("json")).json() == result
-    obligations = export("obligations").splitlines()
-    assert obligations[0] == "id,party,action,kind,due_date,due_text,evidence"
-    assert len(obligations) == 1 + len(result["obligations"])
-    dates = export("dates").splitlines()
-    assert dates[0] == "id,kind,date,text,evidence" and len(dates) == 1 + len(result["keyDates"])
+    # Evidence quotes span lines: read the CSV as a spreadsheet would, not line by line.
+    obligations = list(csv.reader(io.StringIO(export("obligations"))))
+    assert obligations[0] == ["id", "party", "action", "kind", "due_date", "due_text", "evidence"]
+    assert [row[0] for row in obligations[1:]] == [o["id"] for o in result["obligations"]]
+    dates = list(csv.reader(io.StringIO(export("dates"))))
+    assert dates[0] == ["id", "kind", "date", "text", "evidence"]
+    assert [row[0] for row in dates[1:]] == [d["id"] for d in result["keyDates"]]
     calendar = export("ics")
     assert calendar.startswith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n") and calendar.endswith("END:VCALENDAR\r\n")
     dated = [d for d in result["keyDates"] if d["date"]]
