@@ -16,6 +16,7 @@ from datetime import timedelta
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from contractbox.db import StorageFullError, Store
+from contractbox.asgi import header
 from contractbox.errors import send_error
 from contractbox.timeutil import iso, now_iso, utcnow
 
@@ -25,13 +26,6 @@ MAX_KEY_LENGTH = 255
 RETENTION = timedelta(hours=24)
 MAX_BODY_BYTES = 70 * 1024 * 1024
 REPLAYED_HEADERS = {"content-type", "location"}
-
-
-def header(scope: Scope, name: bytes) -> str | None:
-    for key, value in scope["headers"]:
-        if key == name:
-            return value.decode("latin-1")
-    return None
 
 
 def forget_unfinished(store: Store) -> None:

@@ -3,7 +3,7 @@ autoincrement `seq` for ordering and a public `id`; callers pass the scoping WHE
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,12 +46,13 @@ def list_page(
     *,
     url: str,
     render: Callable[[dict], dict],
-    limit: str | None,
-    starting_after: str | None,
-    ending_before: str | None,
+    params: Mapping[str, str | None],
     columns: str = "*",
 ) -> dict:
-    size = parse_limit(limit)
+    """One page of `table` under `query`; `params` are the request's query parameters (limit,
+    startingAfter, endingBefore are read here, the caller has turned its filters into `query`)."""
+    size = parse_limit(params.get("limit"))
+    starting_after, ending_before = params.get("startingAfter"), params.get("endingBefore")
     if starting_after and ending_before:
         raise ApiError(400, "parameter_invalid", "Send startingAfter or endingBefore, not both.", param="endingBefore")
     where, params = list(query.where), list(query.params)

@@ -200,9 +200,7 @@ class AnalysisService:
             query,
             url="/v1/analyses",
             render=render,
-            limit=params.get("limit"),
-            starting_after=params.get("startingAfter"),
-            ending_before=params.get("endingBefore"),
+            params=params,
             columns=LIST_COLUMNS,
         )
 

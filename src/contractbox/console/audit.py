@@ -59,9 +59,7 @@ def list_entries(store: Store, params: dict[str, str | None]) -> dict[str, Any]:
         query,
         url="/console/api/audit",
         render=render,
-        limit=params.get("limit"),
-        starting_after=params.get("startingAfter"),
-        ending_before=params.get("endingBefore"),
+        params=params,
         columns="console_audit.*, (SELECT name FROM organizations o WHERE o.id = console_audit.org_id) AS org_name",
     )
 

@@ -11,6 +11,7 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 from litestar.response import Redirect
 
 from contractbox import __version__
+from contractbox.asgi import header
 from contractbox.console import audit
 from contractbox.console.admin import Console, document_of, original_pdf
 from contractbox.console.middleware import (
@@ -19,7 +20,6 @@ from contractbox.console.middleware import (
     ConsoleApiMiddleware,
     clear_cookie,
     client_of,
-    header,
     session_cookie,
     set_cookie,
 )

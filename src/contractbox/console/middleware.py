@@ -12,6 +12,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from contractbox.console import audit
 from contractbox.console.sessions import Session, csrf_ok, find_session, session_principal
+from contractbox.asgi import header
 from contractbox.errors import send_error
 from contractbox.keys.service import AuthFailure
 
@@ -20,13 +21,6 @@ ORG_HEADER = b"x-contractbox-org"
 MODE_HEADER = b"x-contractbox-mode"
 CSRF_HEADER = b"x-csrf-token"
 AUDIT_BODY_LIMIT = 256 * 1024
-
-
-def header(scope: Scope, name: bytes) -> str | None:
-    for key, value in scope["headers"]:
-        if key == name:
-            return value.decode("latin-1")
-    return None
 
 
 def cookie_name(scope: Scope) -> str:

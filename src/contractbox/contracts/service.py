@@ -164,8 +164,6 @@ class ContractService:
             query,
             url="/v1/contracts",
             render=render,
-            limit=params.get("limit"),
-            starting_after=params.get("startingAfter"),
-            ending_before=params.get("endingBefore"),
+            params=params,
             columns=LIST_COLUMNS,
         )

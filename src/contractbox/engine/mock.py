@@ -12,6 +12,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from contractbox.documents import Document
+from contractbox.engine.segment import strip_span
 
 ENGINE = {"name": "mock", "version": "1"}
 # A sentence ends at ". " or "; " before a capital or an opening bracket, or at a blank line;
@@ -39,19 +40,11 @@ SEVERITIES = ("low", "medium", "high", "critical")
 def _sentences(text: str) -> list[tuple[int, int]]:
     spans, start = [], 0
     for match in SENTENCE_END.finditer(text):
-        spans.append(_trimmed(text, start, match.end()))
+        spans.append(strip_span(text, start, match.end()))
         start = match.end()
-    spans.append(_trimmed(text, start, len(text)))
+    spans.append(strip_span(text, start, len(text)))
     long_enough = [span for span in spans if span[1] - span[0] >= MIN_SENTENCE]
     return long_enough or [span for span in spans if span[1] > span[0]] or [(0, len(text))]
-
-
-def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
 
 
 def risk_level(value: int) -> str:

@@ -32,7 +32,8 @@ class Span:
     index: int  # sentence index in the document (first sentence of a group)
 
 
-def _strip(text: str, start: int, end: int) -> tuple[int, int]:
+def strip_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """[start, end) without leading and trailing white space."""
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():
@@ -43,9 +44,9 @@ def _strip(text: str, start: int, end: int) -> tuple[int, int]:
 def paragraphs(text: str) -> list[tuple[int, int]]:
     spans, pos = [], 0
     for m in _PARAGRAPH_BREAK.finditer(text):
-        spans.append(_strip(text, pos, m.start()))
+        spans.append(strip_span(text, pos, m.start()))
         pos = m.end()
-    spans.append(_strip(text, pos, len(text)))
+    spans.append(strip_span(text, pos, len(text)))
     return [(s, e) for s, e in spans if e > s]
 
 
@@ -65,9 +66,9 @@ def sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
     for m in _SENTENCE_END.finditer(text, start, end):
         if text[m.start()] == "." and _is_abbreviation(text, pos, m.start()):
             continue
-        out.append(_strip(text, pos, m.end()))
+        out.append(strip_span(text, pos, m.end()))
         pos = m.end()
-    out.append(_strip(text, pos, end))
+    out.append(strip_span(text, pos, end))
     return [(s, e) for s, e in out if e - s >= 2]
 
 
@@ -77,9 +78,9 @@ def pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
         return []
     bounds, pos = [], start
     for cut in cuts:
-        bounds.append(_strip(text, pos, cut))
+        bounds.append(strip_span(text, pos, cut))
         pos = cut
-    bounds.append(_strip(text, pos, end))
+    bounds.append(strip_span(text, pos, end))
     return [(s, e) for s, e in bounds if e - s >= MIN_CHARS]
 
 

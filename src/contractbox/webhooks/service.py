@@ -129,9 +129,7 @@ class WebhookService:
             query,
             url="/v1/webhooks",
             render=render,
-            limit=params.get("limit"),
-            starting_after=params.get("startingAfter"),
-            ending_before=params.get("endingBefore"),
+            params=params,
             columns=ENDPOINT_COLUMNS,
         )
 
@@ -196,9 +194,7 @@ class WebhookService:
             ListQuery().add("webhook_id = ?", webhook_id),
             url=f"/v1/webhooks/{webhook_id}/deliveries",
             render=self._render_delivery(principal.mode),
-            limit=params.get("limit"),
-            starting_after=params.get("startingAfter"),
-            ending_before=params.get("endingBefore"),
+            params=params,
             columns="seq, id, webhook_id, event_id, event_type, is_test, state, next_attempt_at, created_at, finished_at",
         )
 
