@@ -24,6 +24,8 @@ STAMP = VENV / ".installed-from"
 
 # Debian packages the test suite needs (browser tests, the desktop window under Xvfb).
 SYSTEM_PACKAGES: list[str] = [
+    # the README's quick start, which a test runs verbatim
+    "curl",
     # Chromium for the Playwright browser tests (driven via executable_path; no browser download)
     "chromium",
     # the pywebview window (Qt WebEngine) under a virtual X server for tests/test_desktop.py

@@ -74,3 +74,34 @@ def test_newer_data_dir_is_refused(tmp_path: Path) -> None:
         conn.execute("INSERT INTO _migrations (name, applied_at) VALUES ('9999_from_the_future', '2030-01-01T00:00:00Z')")
     result = contractbox(tmp_path, "orgs", "list")
     assert result.returncode != 0 and "newer version of ContractBox" in result.stderr
+
+
+def test_quickstart_prints_a_quick_start_that_works_verbatim(tmp_path: Path) -> None:
+    import os
+    import shutil
+    import signal
+
+    from conftest import free_port, wait_for
+
+    port = free_port()
+    env = {**os.environ, "CONTRACTBOX_DATA_DIR": str(tmp_path)}
+    process = subprocess.Popen([sys.executable, "-m", "contractbox", "quickstart", "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        lines: list[str] = []
+
+        def printed_all() -> bool:
+            lines.append(process.stdout.readline())
+            return lines[-1].startswith("API reference:")
+
+        wait_for(printed_all, timeout=60, interval=0, what="the quick start text")
+        script = [line.strip() for line in lines if line.startswith("  ")]
+        assert script[0].startswith("export CB_KEY=fpk_test_")
+        wait_for(lambda: subprocess.run(["curl", "-sf", f"http://127.0.0.1:{port}/healthz"], capture_output=True).returncode == 0, what="server")
+        assert shutil.which("curl"), "the quick start uses curl"
+        ran = subprocess.run(["bash", "-c", "\n".join(script)], capture_output=True, text=True, timeout=60)
+        result = json.loads(ran.stdout)
+        assert result["object"] == "analysis_result" and result["mode"] == "test", ran.stderr
+        assert result["analysisId"].startswith("ana_")
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)

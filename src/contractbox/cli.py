@@ -94,23 +94,26 @@ def quickstart(data_dir: Path | None, host: str, port: int) -> None:
     store.close()
     base = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     click.echo(quickstart_text(base, key.secret))
+    sys.stdout.flush()  # before serving blocks: a pipe would otherwise hold the key back
     run_server(load_settings(data_dir), host, port)
 
 
 def quickstart_text(base: str, secret: str) -> str:
+    """Copy-paste runnable as printed (bash or zsh with curl and python3)."""
+    field = "python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])'"
     return f"""
 Demo organization ready. Test key (shown once): {secret}
 
-Quick start (copy and paste into another terminal):
+Quick start: paste these lines into another terminal.
 
   export CB_KEY={secret}
-  curl -s {base}/v1/analyses -H "Authorization: Bearer $CB_KEY" -H "Content-Type: application/json" \\
-    -d '{{"title": "Demo NDA", "sourceType": "text", "text": "This Agreement is made on January 5, 2026 between Acme Corp and Beta LLC. It is governed by the laws of the State of New York."}}'
-  # copy the analysisId (ana_...) from the answer, then poll until "status": "completed":
-  curl -s {base}/v1/analyses/ana_... -H "Authorization: Bearer $CB_KEY"
-  curl -s {base}/v1/analyses/ana_.../result -H "Authorization: Bearer $CB_KEY"
+  ID=$(curl -s {base}/v1/analyses -H "Authorization: Bearer $CB_KEY" -H "Content-Type: application/json" \\
+    -d '{{"title": "Demo NDA", "sourceType": "text", "text": "This Agreement is made on January 5, 2026 between Acme Corp and Beta LLC. Beta LLC shall keep all Confidential Information secret. It is governed by the laws of the State of New York."}}' \\
+    | {field} analysisId)
+  until curl -s {base}/v1/analyses/$ID -H "Authorization: Bearer $CB_KEY" | grep -qE '"status":"(completed|failed)"'; do sleep 0.2; done
+  curl -s {base}/v1/analyses/$ID/result -H "Authorization: Bearer $CB_KEY"; echo
 
-API reference: {base}/docs
+API reference: {base}/docs    Reviewer and console: run `contractbox console-url` for a sign-in link.
 """
 
 
