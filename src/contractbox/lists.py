@@ -5,13 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
+
+from litestar.params import QueryParameter
 
 from contractbox.db import Store
 from contractbox.errors import ApiError, invalid
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
+
+# The paging query parameters every list handler declares (for its signature and the OpenAPI
+# document); list_page validates them.
+Limit = Annotated[str | None, QueryParameter(description=f"1-{MAX_LIMIT}, default {DEFAULT_LIMIT}")]
+StartingAfter = Annotated[str | None, QueryParameter(name="startingAfter", description="An id: the page after it (older)")]
+EndingBefore = Annotated[str | None, QueryParameter(name="endingBefore", description="An id: the page before it (newer)")]
 
 
 @dataclass

@@ -8,6 +8,7 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 
 from contractbox.analyses.schemas import Analysis, AnalysisList, AnalysisResult, CreateAnalysisRequest
 from contractbox.auth.guards import principal_of
+from contractbox.lists import EndingBefore, Limit, StartingAfter
 from contractbox.runtime import Runtime
 
 
@@ -26,9 +27,9 @@ class AnalysesController(Controller):
         self,
         request: Request,
         runtime: NamedDependency[Runtime],
-        limit: Annotated[str | None, QueryParameter(description="1-100, default 20")] = None,
-        starting_after: Annotated[str | None, QueryParameter(name="startingAfter")] = None,
-        ending_before: Annotated[str | None, QueryParameter(name="endingBefore")] = None,
+        limit: Limit = None,
+        starting_after: StartingAfter = None,
+        ending_before: EndingBefore = None,
         status: Annotated[str | None, QueryParameter(description="queued, processing, completed or failed")] = None,
         created_gte: Annotated[str | None, QueryParameter(name="createdGte")] = None,
         created_lte: Annotated[str | None, QueryParameter(name="createdLte")] = None,

@@ -29,6 +29,7 @@ from contractbox.console.sessions import Session, consume_login_link, create_ses
 from contractbox.errors import ApiError
 from contractbox.keys.scopes import RESOURCE_SCOPES
 from contractbox.keys.service import AuthFailure, Principal
+from contractbox.lists import Limit, StartingAfter
 from contractbox.paths import ui_dir
 from contractbox.runtime import Runtime
 
@@ -179,8 +180,8 @@ class ConsoleApi(Controller):
     async def audit_log(
         self,
         runtime: NamedDependency[Runtime],
-        limit: Annotated[str | None, QueryParameter()] = None,
-        starting_after: Annotated[str | None, QueryParameter(name="startingAfter")] = None,
+        limit: Limit = None,
+        starting_after: StartingAfter = None,
         action: Annotated[str | None, QueryParameter()] = None,
         org_id: Annotated[str | None, QueryParameter(name="orgId")] = None,
     ) -> dict:

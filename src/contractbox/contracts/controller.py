@@ -8,6 +8,7 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 
 from contractbox.auth.guards import principal_of
 from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
+from contractbox.lists import EndingBefore, Limit, StartingAfter
 from contractbox.runtime import Runtime
 
 
@@ -26,9 +27,9 @@ class ContractsController(Controller):
         self,
         request: Request,
         runtime: NamedDependency[Runtime],
-        limit: Annotated[str | None, QueryParameter(description="1-100, default 20")] = None,
-        starting_after: Annotated[str | None, QueryParameter(name="startingAfter")] = None,
-        ending_before: Annotated[str | None, QueryParameter(name="endingBefore")] = None,
+        limit: Limit = None,
+        starting_after: StartingAfter = None,
+        ending_before: EndingBefore = None,
         q: Annotated[str | None, QueryParameter(description="Words in the title or a party's name (case-insensitive)")] = None,
         risk_level: Annotated[str | None, QueryParameter(name="riskLevel", description="low, medium, high or critical; several comma-separated")] = None,
         expires_before: Annotated[str | None, QueryParameter(name="expiresBefore", description="YYYY-MM-DD: contracts whose expiration date is before it")] = None,

@@ -1,12 +1,12 @@
 from __future__ import annotations
 
-from typing import Annotated
 
 from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath, JSONBody, QueryParameter
+from litestar.params import FromPath, JSONBody
 
 from contractbox.auth.guards import principal_of
+from contractbox.lists import EndingBefore, Limit, StartingAfter
 from contractbox.runtime import Runtime
 from contractbox.webhooks.schemas import (
     CreateWebhookRequest,
@@ -38,9 +38,9 @@ class WebhooksController(Controller):
         self,
         request: Request,
         runtime: NamedDependency[Runtime],
-        limit: Annotated[str | None, QueryParameter(description="1-100, default 20")] = None,
-        starting_after: Annotated[str | None, QueryParameter(name="startingAfter")] = None,
-        ending_before: Annotated[str | None, QueryParameter(name="endingBefore")] = None,
+        limit: Limit = None,
+        starting_after: StartingAfter = None,
+        ending_before: EndingBefore = None,
     ) -> WebhookEndpointList:
         params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before}
         return runtime.webhooks.list(principal_of(request), params)  # type: ignore[return-value]
@@ -68,9 +68,9 @@ class WebhooksController(Controller):
         request: Request,
         webhookId: FromPath[str],
         runtime: NamedDependency[Runtime],
-        limit: Annotated[str | None, QueryParameter(description="1-100, default 20")] = None,
-        starting_after: Annotated[str | None, QueryParameter(name="startingAfter")] = None,
-        ending_before: Annotated[str | None, QueryParameter(name="endingBefore")] = None,
+        limit: Limit = None,
+        starting_after: StartingAfter = None,
+        ending_before: EndingBefore = None,
     ) -> WebhookDeliveryList:
         params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before}
         return runtime.webhooks.deliveries(principal_of(request), webhookId, params)  # type: ignore[return-value]
