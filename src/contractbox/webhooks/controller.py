@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-
 from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
