@@ -9,14 +9,17 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import httpx
 import pytest
 from click.testing import CliRunner
+from standardwebhooks.webhooks import Webhook
 
 from contractbox.cli import main as cli_main
 
@@ -171,3 +174,73 @@ def org_key(server: Server, request: pytest.FixtureRequest) -> Key:
     return server.key(org)
 
 
+# --- a webhook receiver: a small real HTTP server inside the test -------------------------
+
+
+@dataclass
+class Call:
+    path: str
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def webhook_id(self) -> str:
+        return self.headers["webhook-id"]
+
+    def verified(self, secret: str) -> dict:
+        """The payload, once standardwebhooks has checked the signature (raises otherwise)."""
+        return Webhook(secret).verify(self.body, self.headers)
+
+
+@dataclass
+class Receiver:
+    """An HTTP server on 127.0.0.1 recording every POST on arrival. `respond(call number, call)`
+    picks the status; while `hold` is set, requests wait (to keep a delivery in flight)."""
+
+    respond: Callable[[int, Call], int] = lambda number, call: 200
+    hold: threading.Event = field(default_factory=threading.Event)
+    calls: list[Call] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                call = Call(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+                with receiver.lock:
+                    receiver.calls.append(call)
+                    number = len(receiver.calls)
+                while receiver.hold.is_set():
+                    receiver.hold.wait(0.05)
+                self.send_response(receiver.respond(number, call))
+                self.send_header("Content-Length", "2")
+                self.end_headers()
+                self.wfile.write(b"ok")
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def url(self, path: str = "/hooks") -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}{path}"
+
+    def at(self, path: str = "/hooks") -> list[Call]:
+        with self.lock:
+            return [c for c in self.calls if c.path == path]
+
+    def close(self) -> None:
+        self.hold.clear()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    instance = Receiver()
+    yield instance
+    instance.close()

@@ -39,7 +39,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from conftest import SAMPLE_CONTRACTS, Key, Server, submit_text, wait_done, wait_for
+from conftest import SAMPLE_CONTRACTS, Call, Key, Receiver, Server, receiver, submit_text, wait_done, wait_for  # noqa: F401 - receiver is a fixture
 
 SEED = int(os.environ.get("FAULT_SEED", str(time.time_ns() % 1_000_000)))
 TERMINAL = ("completed", "failed")
@@ -229,61 +229,18 @@ def test_sigkill_during_contract_creation(fresh_server: Server) -> None:
 # --- webhooks ---------------------------------------------------------------------------------
 
 
-class Receiver:
-    """A webhook receiver on loopback that verifies signatures and records every delivery; slow
-    on purpose so that kills land in the middle of deliveries."""
-
-    def __init__(self, delay_s: float = 0.05) -> None:
-        self.deliveries: list[tuple[str, dict]] = []  # (webhook-id, event)
-        self.bad: list[str] = []
-        self.secret: str | None = None
-        self.delay_s = delay_s
-        self.lock = threading.Lock()
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
-                from standardwebhooks import Webhook
-
-                body = self.rfile.read(int(self.headers.get("content-length", "0")))
-                time.sleep(receiver.delay_s)
-                try:
-                    event = Webhook(receiver.secret).verify(body, dict(self.headers.items()))
-                except Exception as exc:  # noqa: BLE001 - recorded and asserted on
-                    with receiver.lock:
-                        receiver.bad.append(repr(exc))
-                    self.send_response(400)
-                else:
-                    with receiver.lock:
-                        receiver.deliveries.append((self.headers["webhook-id"], event))
-                    self.send_response(204)
-                self.end_headers()
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/hook"
-
-    def unique(self) -> dict[str, dict]:
-        with self.lock:
-            return dict(self.deliveries)
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+def slow_ok(number: int, call: Call) -> int:
+    """Answer slowly on purpose, so that kills land in the middle of deliveries."""
+    time.sleep(0.05)
+    return 204
 
 
-@pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    instance = Receiver()
-    yield instance
-    instance.close()
+def unique_events(receiver: Receiver, secret: str) -> dict[str, dict]:
+    """Deliveries de-duplicated on webhook-id, each verified with standardwebhooks (raises on a
+    bad signature, failing the test)."""
+    with receiver.lock:
+        calls = list(receiver.calls)
+    return {call.webhook_id: call.verified(secret) for call in calls}
 
 
 def test_sigkill_during_webhook_delivery_delivers_each_event_once(fresh_server: Server, receiver: Receiver) -> None:
@@ -292,10 +249,11 @@ def test_sigkill_during_webhook_delivery_delivers_each_event_once(fresh_server: 
     org = fresh_server.org("kill-webhooks")
     key = fresh_server.key(org)
     fresh_server.start()
+    receiver.respond = slow_ok
     with key.client() as client:
-        created = client.post("/v1/webhooks", json={"url": receiver.url, "events": ["analysis.completed", "analysis.failed"]})
+        created = client.post("/v1/webhooks", json={"url": receiver.url(), "events": ["analysis.completed", "analysis.failed"]})
         assert created.status_code == 201, created.text
-        receiver.secret = created.json()["secret"]
+        secret = created.json()["secret"]
     accepted: list[str] = []
     for round_no in range(3):
         if round_no:
@@ -305,14 +263,13 @@ def test_sigkill_during_webhook_delivery_delivers_each_event_once(fresh_server: 
         submitter.join(timeout=60)
         assert not submitter.unexpected, (SEED, submitter.unexpected[:3])
         accepted += submitter.accepted
-        target = len(receiver.unique()) + rng.randint(0, 10)
-        wait_for(lambda: alive(fresh_server) and len(receiver.unique()) >= min(target, len(accepted)), timeout=60, what="some deliveries")
+        target = len(unique_events(receiver, secret)) + rng.randint(0, 10)
+        wait_for(lambda: alive(fresh_server) and len(unique_events(receiver, secret)) >= min(target, len(accepted)), timeout=60, what="some deliveries")
         time.sleep(rng.uniform(0, 0.2))
         fresh_server.kill()
     fresh_server.start()
-    wait_for(lambda: alive(fresh_server) and {e["data"]["object"]["analysisId"] for e in receiver.unique().values()} >= set(accepted), timeout=120, interval=0.2, what=f"every event delivered (seed {SEED})")
-    assert not receiver.bad, (SEED, receiver.bad[:3])
-    unique = receiver.unique()
+    wait_for(lambda: alive(fresh_server) and {e["data"]["object"]["analysisId"] for e in unique_events(receiver, secret).values()} >= set(accepted), timeout=120, interval=0.2, what=f"every event delivered (seed {SEED})")
+    unique = unique_events(receiver, secret)
     per_analysis = Counter(event["data"]["object"]["analysisId"] for event in unique.values())
     assert set(per_analysis) == set(accepted), SEED
     assert max(per_analysis.values()) == 1, (SEED, "one event was delivered under two webhook-ids", per_analysis.most_common(3))

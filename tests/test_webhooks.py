@@ -5,89 +5,17 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from standardwebhooks.webhooks import Webhook
 
-from conftest import Key, Server, free_port, submit_text, wait_done, wait_for
+from conftest import Key, Receiver, Server, free_port, receiver, submit_text, wait_done, wait_for  # noqa: F401 - receiver is a fixture
 
 EVENTS = ["analysis.completed", "analysis.failed", "contract.created", "comparison.created"]
 TEXT = "SERVICES AGREEMENT between Acme Corp and Beta LLC. Acme Corp shall pay within 30 days. Governed by Ohio law."
 BAD_PDF = {"title": "Bad", "sourceType": "pdf", "pdfBase64": "bm90IGEgcGRm"}
-
-
-@dataclass
-class Call:
-    path: str
-    headers: dict[str, str]
-    body: bytes
-
-    @property
-    def webhook_id(self) -> str:
-        return self.headers["webhook-id"]
-
-    def verified(self, secret: str) -> dict:
-        """The payload, once standardwebhooks has checked the signature (raises otherwise)."""
-        return Webhook(secret).verify(self.body, self.headers)
-
-
-@dataclass
-class Receiver:
-    """An HTTP server on 127.0.0.1 recording every POST on arrival. `respond(call number, call)`
-    picks the status; while `hold` is set, requests wait (to keep a delivery in flight)."""
-
-    respond: Callable[[int, Call], int] = lambda number, call: 200
-    hold: threading.Event = field(default_factory=threading.Event)
-    calls: list[Call] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def __post_init__(self) -> None:
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - http.server's name
-                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                call = Call(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
-                with receiver.lock:
-                    receiver.calls.append(call)
-                    number = len(receiver.calls)
-                while receiver.hold.is_set():
-                    receiver.hold.wait(0.05)
-                self.send_response(receiver.respond(number, call))
-                self.send_header("Content-Length", "2")
-                self.end_headers()
-                self.wfile.write(b"ok")
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def url(self, path: str = "/hooks") -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}{path}"
-
-    def at(self, path: str = "/hooks") -> list[Call]:
-        with self.lock:
-            return [c for c in self.calls if c.path == path]
-
-    def close(self) -> None:
-        self.hold.clear()
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-@pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    instance = Receiver()
-    yield instance
-    instance.close()
 
 
 @pytest.fixture(scope="module")
