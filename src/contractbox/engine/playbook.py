@@ -30,13 +30,20 @@ def load_playbook(path: Path = PLAYBOOK_PATH) -> dict[str, Any]:
 
 
 def evaluate(best: dict[str, tuple[int, int, float]], notice_days: int | None,
-             fallback: tuple[int, int]) -> list[Fired]:
+             fallback: tuple[int, int], *, auto_renewal: bool | None = None) -> list[Fired]:
     """`best`: category -> (start, end, confidence) of its best clause; `fallback` is quoted by
-    risks about something missing (the contract's title or opening)."""
+    risks about something missing (the contract's title or opening). `auto_renewal`, when not
+    None, decides the renewal rules (the term facts know whether renewal is automatic) instead
+    of the renewal_term finding."""
     fired: list[Fired] = []
     names: set[str] = set()
     for rule in load_playbook()["rules"]:
         when = rule["when"]
+        if auto_renewal is False and rule["category"] == "renewal_term":
+            continue
+        if auto_renewal and rule["category"] == "renewal_term":
+            start, end, _ = best.get("renewal_term", (*fallback, 1.0))
+            best = {**best, "renewal_term": (start, end, 1.0)}
         found = [c for c in when.get("found", []) if best.get(c, (0, 0, 0.0))[2] >= FINDING]
         if len(found) < len(when.get("found", [])):
             continue
