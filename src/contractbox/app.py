@@ -13,6 +13,7 @@ from litestar.static_files import create_static_files_router
 
 from contractbox import __version__
 from contractbox.analyses.controller import AnalysesController
+from contractbox.asgi import DrainRejectedBody
 from contractbox.comparisons.controller import ComparisonsController
 from contractbox.contracts.controller import ContractsController
 from contractbox.auth.middleware import ApiKeyMiddleware
@@ -82,5 +83,6 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
 
 
 def create_asgi(settings: Settings) -> RequestIdMiddleware:
+    """The app as uvicorn serves it: request ids outermost, then 413s that clients can read."""
     logging.getLogger("contractbox").setLevel(settings.log_level)
-    return RequestIdMiddleware(create_app(settings))
+    return RequestIdMiddleware(DrainRejectedBody(create_app(settings)))
