@@ -20,6 +20,10 @@ MAX_LIMIT = 100
 Limit = Annotated[str | None, QueryParameter(description=f"1-{MAX_LIMIT}, default {DEFAULT_LIMIT}")]
 StartingAfter = Annotated[str | None, QueryParameter(name="startingAfter", description="An id: the page after it (older)")]
 EndingBefore = Annotated[str | None, QueryParameter(name="endingBefore", description="An id: the page before it (newer)")]
+Expand = Annotated[
+    list[str] | None,
+    QueryParameter(name="expand[]", description="Fields to include in full in each list item (Stripe-style), e.g. expand[]=result"),
+]
 
 
 @dataclass
@@ -85,6 +89,16 @@ def list_page(
     if order == "ASC":
         rows.reverse()
     return {"object": "list", "data": [render(r) for r in rows], "hasMore": has_more, "url": url}
+
+
+def parse_expand(raw: Sequence[str] | None, allowed: Sequence[str]) -> set[str]:
+    """The expandable fields asked for; `data.FIELD` (Stripe's spelling for list items) means FIELD."""
+    wanted = {value.removeprefix("data.") for value in raw or () if value}
+    unknown = sorted(wanted - set(allowed))
+    if unknown:
+        choices = ", ".join(allowed)
+        raise ApiError(400, "parameter_invalid", f"expand[] '{unknown[0]}' cannot be expanded here; expandable: {choices}.", param="expand[]")
+    return wanted
 
 
 def placeholders(values: Sequence[Any]) -> str:

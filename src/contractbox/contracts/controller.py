@@ -8,7 +8,7 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 
 from contractbox.auth.guards import principal_of
 from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
-from contractbox.lists import EndingBefore, Limit, StartingAfter
+from contractbox.lists import EndingBefore, Expand, Limit, StartingAfter
 from contractbox.runtime import Runtime
 
 
@@ -33,9 +33,10 @@ class ContractsController(Controller):
         q: Annotated[str | None, QueryParameter(description="Words in the title or a party's name (case-insensitive)")] = None,
         risk_level: Annotated[str | None, QueryParameter(name="riskLevel", description="low, medium, high or critical; several comma-separated")] = None,
         expires_before: Annotated[str | None, QueryParameter(name="expiresBefore", description="YYYY-MM-DD: contracts whose expiration date is before it")] = None,
+        expand: Expand = None,
     ) -> ContractList:
         params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before, "q": q, "riskLevel": risk_level, "expiresBefore": expires_before}
-        return runtime.contracts.list(principal_of(request), params)  # type: ignore[return-value]
+        return runtime.contracts.list(principal_of(request), params, expand)  # type: ignore[return-value]
 
     @get("/{contractId:str}", opt={"scope": "contracts:read"}, summary="Get a contract")
     async def retrieve(self, request: Request, contractId: FromPath[str], runtime: NamedDependency[Runtime]) -> Contract:

@@ -16,14 +16,16 @@ from contractbox.events import record_event
 from contractbox.contracts.schemas import CreateContractRequest
 from contractbox.ids import new_id
 from contractbox.keys.service import Principal
-from contractbox.lists import ListQuery, list_page
+from contractbox.lists import ListQuery, list_page, parse_expand
 from contractbox.timeutil import now_iso
 
 if TYPE_CHECKING:
     from contractbox.runtime import Runtime
 
 RISK_LEVELS = ("low", "medium", "high", "critical")
-LIST_COLUMNS = "seq, id, mode, analysis_id, title, document_type, parties, risk_value, risk_level, effective_date, expiration_date, metadata, result, created_at"
+SUMMARY_COLUMNS = "seq, id, mode, analysis_id, title, document_type, parties, risk_value, risk_level, effective_date, expiration_date, metadata, created_at"
+LIST_COLUMNS = f"{SUMMARY_COLUMNS}, result"
+EXPANDABLE = ("result",)
 
 
 def first_date(result: dict[str, Any], kind: str) -> str | None:
@@ -63,7 +65,7 @@ def render(row: dict) -> dict[str, Any]:
         "expirationDate": row["expiration_date"],
         "createdAt": row["created_at"],
         "metadata": json.loads(row["metadata"]),
-        "result": json.loads(row["result"]),
+        **({"result": json.loads(row["result"])} if "result" in row else {}),
     }
 
 
@@ -147,7 +149,9 @@ class ContractService:
     def get(self, principal: Principal, contract_id: str) -> dict[str, Any]:
         return render(self.get_row(principal, contract_id))
 
-    def list(self, principal: Principal, params: dict[str, str | None]) -> dict[str, Any]:
+    def list(self, principal: Principal, params: dict[str, str | None], expand: list[str] | None = None) -> dict[str, Any]:
+        """A page of contracts; items carry the listing fields, and `result` only when expanded."""
+        with_result = "result" in parse_expand(expand, EXPANDABLE)
         query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode)
         if params.get("q"):
             query.add("instr(search_text, ?) > 0", params["q"].strip().casefold())  # type: ignore[union-attr]
@@ -165,5 +169,5 @@ class ContractService:
             url="/v1/contracts",
             render=render,
             params=params,
-            columns=LIST_COLUMNS,
+            columns=LIST_COLUMNS if with_result else SUMMARY_COLUMNS,
         )
