@@ -1,0 +1,94 @@
+"""Score the live engine on our own fact set (factset/*.txt with *.truth.json, see factset/README.md).
+
+    python bench/factset.py [--json] [--dir factset] [--quiet]
+
+Runs `contractbox.engine.live.analyze` in-process on each contract, the Document built as
+`contractbox analyze` builds it, and prints per-metric figures and, per file, what was missed.
+Targets (issue 11): risk precision >= 0.90, false-alarm rate <= 0.03, parties exact >= 0.90,
+obligations recall >= 0.80.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from factset_score import DATE_KINDS, FileScore, load_truth, score_file, summarize, truth_files
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGETS = {"risk_precision": (">=", 0.90), "false_alarm_rate": ("<=", 0.03),
+           "parties_exact": (">=", 0.90), "obligations_recall": (">=", 0.80)}
+
+
+def analyze_file(path: Path) -> dict[str, Any]:
+    from contractbox.engine import live
+    from contractbox.engine.cli import load_document
+
+    return live.analyze(load_document(path))
+
+
+def run(directory: Path) -> list[FileScore]:
+    scores = []
+    for text, truth in truth_files(directory):
+        scores.append(score_file(text.name, load_truth(truth), analyze_file(text)))
+    return scores
+
+
+def meets(value: float | None, target: tuple[str, float]) -> bool:
+    if value is None:
+        return False
+    op, bound = target
+    return value >= bound if op == ">=" else value <= bound
+
+
+def fmt(value: float | None) -> str:
+    return "  n/a" if value is None else f"{value:5.2f}"
+
+
+def print_report(totals: dict[str, Any], scores: list[FileScore], quiet: bool) -> None:
+    print(f"fact set: {totals['files']} contracts")
+    for key in ("parties_exact", "parties_f1", "parties_precision", "parties_recall", "party_roles"):
+        print(f"  {key:28s}{fmt(totals[key])}{target_note(key, totals[key])}")
+    for kind in DATE_KINDS:
+        print(f"  {'date ' + kind:28s}{fmt(totals['dates'][kind])}")
+    for key in ("renewal", "governing_law", "risk_precision", "risk_recall", "false_alarm_rate",
+                "obligations_recall", "obligations_recall_by_role"):
+        print(f"  {key:28s}{fmt(totals[key])}{target_note(key, totals[key])}")
+    if quiet:
+        return
+    print("\nmisses per file:")
+    for s in scores:
+        if s.misses:
+            print(f"  {s.name}")
+            for miss in s.misses:
+                print(f"      {miss}")
+
+
+def target_note(key: str, value: float | None) -> str:
+    if key not in TARGETS:
+        return ""
+    op, bound = TARGETS[key]
+    return f"   target {op} {bound:.2f}: {'met' if meets(value, TARGETS[key]) else 'NOT met'}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--dir", type=Path, default=ROOT / "factset")
+    ap.add_argument("--json", action="store_true", help="print the figures and misses as one JSON object")
+    ap.add_argument("--quiet", action="store_true", help="figures only, no per-file misses")
+    args = ap.parse_args()
+    scores = run(args.dir)
+    totals = summarize(scores)
+    if args.json:
+        print(json.dumps({"totals": totals, "files": {s.name: s.misses for s in scores}}, indent=1))
+    else:
+        print_report(totals, scores, args.quiet)
+
+
+if __name__ == "__main__":
+    main()
