@@ -73,3 +73,23 @@ async def _discard_body(receive: Receive) -> None:
         await asyncio.wait_for(discard(), DRAIN_MAX_SECONDS)
     except asyncio.TimeoutError:
         return
+
+
+class HeadAsGet:
+    """`HEAD` wherever `GET` exists: the request runs as a GET and the body is dropped, so the headers
+    (Content-Type, Content-Length, caching) are exactly those of the GET."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
