@@ -296,3 +296,40 @@ def summarize(scores: list[FileScore]) -> dict[str, Any]:
         "obligations_recall_by_role": ratio(sum(s.obligations_found_by_role for s in scores),
                                             sum(s.obligations_total for s in scores)),
     }
+
+
+# ---------------------------------------------------------------- one fact at a time (for tests)
+
+def fact_ids(truth: dict[str, Any]) -> list[str]:
+    """Every fact a truth file states, as ids: parties, date kinds, renewal, governing_law,
+    risk_present:ID, risk_absent:ID, obligation:N."""
+    ids = ["parties", *DATE_KINDS, "renewal", "governing_law"]
+    ids += [f"risk_present:{r}" for r in truth["risks_present"]]
+    ids += [f"risk_absent:{r}" for r in truth["risks_absent"]]
+    ids += [f"obligation:{i}" for i in range(len(truth["obligations"]))]
+    return ids
+
+
+def check_fact(fact: str, truth: dict[str, Any], result: dict[str, Any]) -> tuple[bool, str]:
+    """(right, what was expected and what the result holds) for one fact id from fact_ids."""
+    score = FileScore("")
+    kind, _, arg = fact.partition(":")
+    if kind == "parties":
+        score_parties(truth, result, score)
+        return score.parties_exact, f"parties {[p['name'] for p in predicted_parties(result)]}: {score.misses}"
+    if kind in DATE_KINDS:
+        got = predicted_date(result, kind)
+        return got == truth[kind], f"{kind}: got {got}, truth {truth[kind]}"
+    if kind in ("renewal", "governing_law"):
+        score_facts(truth, result, score)
+        right = score.renewal_right if kind == "renewal" else score.law_right
+        return right, "; ".join(m for m in score.misses if m.startswith(kind.replace("_", " "))) or "ok"
+    if kind in ("risk_present", "risk_absent"):
+        raised = arg in predicted_risk_ids(result)
+        want = kind == "risk_present"
+        return raised == want, f"risk {arg}: {'raised' if raised else 'not raised'}, truth {kind.split('_')[1]}"
+    if kind == "obligation":
+        sub = dict(truth, obligations=[truth["obligations"][int(arg)]])
+        score_obligations(sub, result, score)
+        return score.obligations_found == 1, "; ".join(score.misses) or "ok"
+    raise ValueError(f"unknown fact id {fact!r}")
