@@ -33,9 +33,20 @@ def analyze_file(path: Path) -> dict[str, Any]:
 
 
 def run(directory: Path) -> list[FileScore]:
+    """One score per contract; a contract the engine fails on scores as an empty result."""
     scores = []
     for text, truth in truth_files(directory):
-        scores.append(score_file(text.name, load_truth(truth), analyze_file(text)))
+        try:
+            result = analyze_file(text)
+        except Exception as exc:  # noqa: BLE001 - one failing file must not hide the others' figures
+            result = {}
+            error = f"engine error: {type(exc).__name__}: {exc}"
+        else:
+            error = ""
+        score = score_file(text.name, load_truth(truth), result)
+        if error:
+            score.misses.insert(0, error)
+        scores.append(score)
     return scores
 
 
@@ -52,6 +63,9 @@ def fmt(value: float | None) -> str:
 
 def print_report(totals: dict[str, Any], scores: list[FileScore], quiet: bool) -> None:
     print(f"fact set: {totals['files']} contracts")
+    errors = sum(1 for s in scores if s.misses and s.misses[0].startswith("engine error"))
+    if errors:
+        print(f"  ENGINE ERRORS on {errors} contracts (scored as empty results; see the misses)")
     for key in ("parties_exact", "parties_f1", "parties_precision", "parties_recall", "party_roles"):
         print(f"  {key:28s}{fmt(totals[key])}{target_note(key, totals[key])}")
     for kind in DATE_KINDS:
