@@ -180,6 +180,8 @@ RULES: dict[str, Rule] = {
             r"\bnothing\b[^.;]{0,100}\b(?:limits?|exclud\w*|restricts?)\b[^.;]{0,60}\bliabilit",
             _LIABILITY + r"\b(?:(?:is|are)\s+not|(?:shall|will)\s+not\s+be)\s+(?:limited|capped)\b",
             r"\b(?:limitations?|cap|exclusions?)\b[^.;]{0,80}\b(?:shall|will|do|does)\s+not\s+apply\s+to\b",
+            r"\bliabilit\w*\b.{0,300}?\b(?:clause|section|article)\s+[\d.]+(?:\s*\([a-z]\))?\s+(?:shall\s+|does\s+|will\s+)?"
+            r"not\s+apply\s+to\b",
         ),
         sources=("cap_on_liability",),
     ),
@@ -207,6 +209,18 @@ RULES: dict[str, Rule] = {
     "no_solicit_of_employees": Rule(
         "restricts something other than soliciting customers or employees",
         required=_SOLICIT,
+    ),
+    "termination_for_cause": Rule(
+        "termination on notice without any cause (that is termination for convenience)",
+        required=_any(r"\bbreach\w*", r"\bdefault\w*", r"\binsolven\w*", r"\bbankrupt\w*", r"\bcause\b", r"\bfail\w*",
+                      r"\bcured?\b", r"\bremed\w*", r"\bviolat\w*", r"\breceiver\w*", r"\bliquidat\w*",
+                      r"\bwinding[\s\-]up\b", r"\bnon-?(?:payment|performance)\b", r"\bmaterial\w*"),
+    ),
+    "liquidated_damages": Rule(
+        "",
+        asserting=_any(r"\bliquidated\s+damages\b[^.;]{0,80}\b(?:of|in\s+the\s+amount|equal)",
+                       r"\bcontractual\s+penalty\s+(?:of|in\s+the\s+amount)\b",
+                       r"\bshall\s+pay\b[^.;]{0,120}\b(?:as\s+)?(?:liquidated|agreed)\s+damages\b"),
     ),
     "cap_on_liability": Rule(
         "says liability is not limited",
@@ -244,6 +258,8 @@ RULES: dict[str, Rule] = {
         asserting=_any(
             r"\bhereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?)\b[^.;]{0,120}\b(?:right|title|interest|intellectual|"
             r"copyright|patent)",
+            r"\b(?:assigns|transfers)\s+(?:and\s+\w+\s+)?to\s+(?:the\s+)?\w+(?:\s+\w+)?\s+all\s+(?:of\s+its\s+)?(?:right|title|"
+            r"intellectual|copyright)",
             r"\bworks?\s+made\s+for\s+hire\b",
         ),
     ),
