@@ -19,6 +19,7 @@ from factset_score import (
     fact_ids,
     load_truth,
     score_file,
+    squash,
     summarize,
     truth_files,
     truth_problems,
@@ -41,10 +42,10 @@ def test_the_fact_set_has_enough_contracts_each_with_a_truth_file() -> None:
                          ids=lambda p: p.name)
 def test_truth_file_is_well_formed_and_quotes_its_contract(truth: Path) -> None:
     data = load_truth(truth)  # raises on a malformed file
-    text = " ".join(truth.with_name(truth.name.removesuffix(".truth.json") + ".txt").read_text().lower().split())
+    text = squash(truth.with_name(truth.name.removesuffix(".truth.json") + ".txt").read_text(encoding="utf-8"))
     assert len(data["parties"]) >= 2 and len(data["obligations"]) >= 2
     for ob in data["obligations"]:
-        assert " ".join(ob["contains"].lower().split()) in text, ob["contains"]
+        assert squash(ob["contains"]) in text, ob["contains"]
 
 
 # ---------------------------------------------------------------- the scorer on made-up results
