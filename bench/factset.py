@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -75,12 +76,23 @@ def print_report(totals: dict[str, Any], scores: list[FileScore], quiet: bool) -
         print(f"  {key:28s}{fmt(totals[key])}{target_note(key, totals[key])}")
     if quiet:
         return
+    print_table(scores)
     print("\nmisses per file:")
     for s in scores:
         if s.misses:
             print(f"  {s.name}")
             for miss in s.misses:
                 print(f"      {miss}")
+
+
+def print_table(scores: list[FileScore]) -> None:
+    """One row per contract: x marks a wrong fact, risks and obligations as counts."""
+    print(f"\n{'contract':44s} parties agr eff exp ntc ren law  false-alarms risks-found obligations")
+    for s in scores:
+        marks = " ".join(f"{'.' if s.dates[k] else 'x':>3s}" for k in DATE_KINDS)
+        print(f"{s.name[:44]:44s} {'.' if s.parties_exact else 'x':>7s} {marks} {'.' if s.renewal_right else 'x':>3s} "
+              f"{'.' if s.law_right else 'x':>3s}  {s.risks_false_positive:>5d}/{s.risks_absent_total:<6d} "
+              f"{s.risks_true_positive:>5d}/{s.risks_present_total:<5d} {s.obligations_found:>5d}/{s.obligations_total}")
 
 
 def target_note(key: str, value: float | None) -> str:
@@ -99,7 +111,7 @@ def main() -> None:
     scores = run(args.dir)
     totals = summarize(scores)
     if args.json:
-        print(json.dumps({"totals": totals, "files": {s.name: s.misses for s in scores}}, indent=1))
+        print(json.dumps({"totals": totals, "files": {s.name: asdict(s) for s in scores}}, indent=1))
     else:
         print_report(totals, scores, args.quiet)
 
