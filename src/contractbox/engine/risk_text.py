@@ -33,7 +33,7 @@ def _short(quote: str, limit: int = _MAX_QUOTE) -> str:
 
 
 _HOLDER = re.compile(
-    r"\b((?i:either|each|any|neither)\s+(?i:party)|(?i:the\s+parties)|(?:the\s+)?[A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3})"
+    r"\b((?i:either|each|any|neither)\s+(?i:party)|(?i:the\s+parties)|(?:the\s+)?[A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,3})"
     r"(?:\s*\([^)]{0,40}\))?\s*,?\s*(?:may|shall\s+(?:have\s+the\s+right|be\s+entitled)\s+to|has\s+the\s+right\s+to|"
     r"is\s+entitled\s+to|reserves\s+the\s+right\s+to)\s*,?\s*(?:[^.;]{0,40}?\s)?terminat"
 )
@@ -77,10 +77,10 @@ _DURATION = re.compile(
     re.IGNORECASE,
 )
 _TERRITORY = re.compile(
-    r"\b(worldwide|throughout\s+the\s+world|(?:in|within|throughout)\s+(?:the\s+)?(?:Territory|"
-    r"[A-Z][\w.]*(?:\s+(?:of\s+)?[A-Z][\w.]*){0,3}))"
+    r"\b(?:(worldwide|throughout\s+the\s+world)|(?:in|within|throughout)\s+(?:the\s+)?((?:Territory\b|"
+    r"[A-Z][\w\-]*(?:\s+(?:of|and|&)\s+[A-Z][\w\-]*|\s+[A-Z][\w\-]*){0,5})))"
 )
-_NOT_PLACE = {"in the Agreement", "in this Agreement", "in Section", "in Article", "within the Term"}
+_NOT_PLACE = ("Agreement", "Section", "Article", "Clause", "Term", "Schedule", "Exhibit", "Annex", "Products", "Services")
 
 
 def duration(text: str) -> str | None:
@@ -91,9 +91,14 @@ def duration(text: str) -> str | None:
 
 
 def territory(text: str) -> str | None:
+    """Where a restriction applies ("worldwide", "Ireland and Northern Ireland", "the Territory")."""
     for m in _TERRITORY.finditer(text):
-        place = " ".join(m.group(1).split())
-        if not any(place.startswith(bad) for bad in _NOT_PLACE) and "Agreement" not in place:
+        if m.group(1):
+            return "worldwide"
+        place = " ".join(m.group(2).split())
+        if place == "Territory":
+            return "the Territory"
+        if not any(word in place.split() for word in _NOT_PLACE):
             return place
     return None
 
@@ -117,7 +122,7 @@ def cap_amount(text: str) -> str | None:
     m = _CAP.search(text)
     if not m:
         return None
-    rest = re.split(r"[.;]|\s*,\s*(?:except|provided|and\s+in\s+no\s+event)\b", text[m.end() :], maxsplit=1)[0]
+    rest = re.split(r"\.(?=\s|$)|;|\s*,\s*(?:except|provided|and\s+in\s+no\s+event)\b", text[m.end() :], maxsplit=1)[0]
     return _short(rest, 120) or None
 
 
@@ -125,7 +130,8 @@ def carve_outs(text: str) -> str | None:
     """What a clause leaves outside its cap or exclusion ("breach of confidentiality, indemnity")."""
     for m in _CARVE.finditer(text):
         found = next((g for g in m.groups() if g), None)
-        if found and len(found.split()) >= 2:
+        found = re.sub(r"^(?:to\b)?[\s,]*(?:and\s+there\s+is\s+no\s+(?:limit|cap)\s+on\b)?[\s,]*", "", found or "")
+        if len(found.split()) >= 2:
             return _short(found, 140)
     return None
 
@@ -201,7 +207,7 @@ def _missing(looked_for: str, rec: str) -> Callable[[Context], tuple[str, str]]:
 
 def _liquidated(ctx: Context) -> tuple[str, str]:
     money = re.search(r"(?:[$€£]|\b(?:USD|EUR|GBP)\s?)\s?[\d,.]+(?:\s*(?:million|thousand))?|\b\d+(?:\.\d+)?\s?%", ctx.text)
-    amount = f" The amount stated: {money.group(0)}." if money else " The clause states no amount."
+    amount = f" The amount stated: {money.group(0).rstrip(',.')}." if money else " The clause states no amount."
     return (f"A fixed sum is payable on breach or termination: “{_short(ctx.text)}”.{amount}",
             "Check the sum is a genuine pre-estimate of the loss, and that it is capped and the sole remedy.")
 
