@@ -32,7 +32,7 @@ from typing import IO
 
 from contractbox.documents.errors import DocumentError
 from contractbox.documents.model import Document
-from contractbox.documents.pdf_layout import lay_out, resolve_marked_hyphens, words_of
+from contractbox.documents.pdf_layout import Vocabulary, lay_out, resolve_marked_hyphens
 
 MAX_PDF_BYTES = 50 * 1024 * 1024
 MAX_PDF_PAGES = 2_000
@@ -58,10 +58,10 @@ _PDFIUM_HYPHEN = "\ufffe"  # PDFium's marker for a hyphen character it saw in th
 # Typographic look-alikes folded to the plain characters a text contract uses, one for one:
 # no-break space, Greek question mark (drawn as ";"), curly quotes, en dash. The reviewer's PDF
 # view folds the same characters when it finds a quote on the page.
-_PLAIN_FORMS = str.maketrans({
-    "\u00a0": " ", "\u037e": ";", "\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u2013": "-",
-    _PDFIUM_HYPHEN: "-",
-})
+_PLAIN_FORMS = (
+    ("\u00a0", " "), ("\u037e", ";"), ("\u201c", '"'), ("\u201d", '"'), ("\u2018", "'"), ("\u2019", "'"),
+    ("\u2013", "-"), (_PDFIUM_HYPHEN, "-"),
+)
 
 
 def extract_pdf(data: bytes) -> Document:
@@ -79,7 +79,9 @@ def normalise_page_text(text: str) -> str:
     characters, PDFium's hyphen marker as a real hyphen, typographic look-alikes as plain characters
     (`_PLAIN_FORMS`), no trailing blank lines."""
     text = _LINE_BREAKS.sub("\n", text)
-    text = text.translate(_PLAIN_FORMS)
+    for look_alike, plain in _PLAIN_FORMS:  # str.replace is far faster than str.translate here
+        if look_alike in text:
+            text = text.replace(look_alike, plain)
     text = _CONTROL_CHARACTERS.sub(_control_replacement, text)
     return text.rstrip()
 
@@ -105,7 +107,7 @@ def _check_before_parsing(data: bytes) -> None:
 
 
 def _build_document(data: bytes, page_texts: Sequence[str]) -> Document:
-    vocabulary = words_of(page_texts)
+    vocabulary = Vocabulary(page_texts)
     texts = [normalise_page_text(resolve_marked_hyphens(t, vocabulary)) for t in page_texts]
     visible = sum(len(t) - t.count(" ") - t.count("\n") - t.count("\t") for t in texts)
     if visible < MIN_TEXT_CHARACTERS_PER_PAGE * len(texts):

@@ -23,6 +23,8 @@ empty range.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import re
 from collections import Counter
@@ -61,8 +63,8 @@ _CONTINUES = re.compile(r"(?:\b[a-z]+|,)$")
 # A list item that ends with "; and" / "; or": the next item is still a new paragraph.
 _LIST_END = re.compile(r"[;,]\s*(?:and|or)$")
 _SENTENCE_END = re.compile(r"[.:;!?][\"'\u201d\u2019)\]]*$")
+_SENTENCE_END_CHARACTERS = frozenset(".:;!?\"'\u201d\u2019)]")
 _FIRST_WORD = re.compile(r"[A-Za-z]+")
-_WORD = re.compile(r"[A-Za-z]+")
 # PDFium's mark for a hyphen it saw at a line end; it has already removed the line break after it.
 LINE_END_HYPHEN = "\ufffe"
 _MARKED_HYPHEN = re.compile(r"([A-Za-z]+)\ufffe([A-Za-z]+)")
@@ -75,10 +77,10 @@ class _Line:
     blank_before: bool  # a blank line separated it from the line before on the same page
 
 
-def lay_out(page_texts: Sequence[str], vocabulary: frozenset[str] | None = None) -> tuple[str, tuple[Page, ...]]:
+def lay_out(page_texts: Sequence[str], vocabulary: Vocabulary | None = None) -> tuple[str, tuple[Page, ...]]:
     """The running text of the pages and each page's [start, end) range in it (see module doc).
-    `vocabulary`: the document's words (`words_of`), when the caller has them already."""
-    vocabulary = words_of(page_texts) if vocabulary is None else vocabulary
+    `vocabulary`: the document's words, when the caller has them already."""
+    vocabulary = Vocabulary(page_texts) if vocabulary is None else vocabulary
     lines = _body_lines(page_texts)
     full_line = _usual_line_length(lines)
     parts: list[str] = []
@@ -111,17 +113,33 @@ def _page_ranges(page_count: int, first_offset: dict[int, int], length: int) -> 
 # --- words hyphenated at a line end -----------------------------------------------------------
 
 
-def words_of(page_texts: Sequence[str]) -> frozenset[str]:
-    """The document's own words (lower case): its dictionary for telling a word hyphenated at a
-    line end ("accord-ance": "accordance" occurs elsewhere) from a compound ("non-exclusive")."""
-    return frozenset(w.lower() for page in page_texts for w in _WORD.findall(page))
+class Vocabulary:
+    """The document's own words (lower case), read on first use: its dictionary for telling a
+    word hyphenated at a line end ("accord-ance": "accordance" occurs elsewhere) from a compound
+    ("non-exclusive"). Most PDFs have no line-end hyphen and never read it."""
+
+    def __init__(self, page_texts: Sequence[str]) -> None:
+        self._page_texts = page_texts
+        self._lowered: str | None = None
+
+    def __contains__(self, word: str) -> bool:
+        if self._lowered is None:
+            self._lowered = "\n".join(self._page_texts).lower()
+        text, word = self._lowered, word.lower()
+        at = text.find(word)  # str.find, far faster here than a regular expression with look-arounds
+        while at >= 0:
+            end = at + len(word)
+            if not (at and text[at - 1].isalpha()) and not (end < len(text) and text[end].isalpha()):
+                return True
+            at = text.find(word, at + 1)
+        return False
 
 
-def _is_split_word(first: str, second: str, vocabulary: frozenset[str]) -> bool:
+def _is_split_word(first: str, second: str, vocabulary: Vocabulary) -> bool:
     return (first + second).lower() in vocabulary
 
 
-def resolve_marked_hyphens(page_text: str, vocabulary: frozenset[str]) -> str:
+def resolve_marked_hyphens(page_text: str, vocabulary: Vocabulary) -> str:
     """PDFium's line-end hyphen marks as a hyphen (a compound: "Know-How", "then-current") or as
     nothing (a word the line end split: "accord" + "ance"); a compound is the default."""
 
@@ -152,13 +170,15 @@ def _body_lines(page_texts: Sequence[str]) -> list[_Line]:
     return lines
 
 
+@functools.lru_cache(maxsize=4096)  # running lines recur on every page
 def _signature(line: str) -> str:
     return _SPACES.sub(" ", _DIGITS.sub("#", line.strip().lower()))
 
 
 def _zones(raw_lines: list[str]) -> tuple[list[str], list[str]]:
-    texts = [line for line in raw_lines if line.strip()]
-    return texts[:FURNITURE_ZONE], texts[-FURNITURE_ZONE:]
+    top = list(itertools.islice((line for line in raw_lines if line.strip()), FURNITURE_ZONE))
+    bottom = list(itertools.islice((line for line in reversed(raw_lines) if line.strip()), FURNITURE_ZONE))
+    return top, bottom
 
 
 def _running_lines(pages: list[list[str]]) -> tuple[set[str], set[str]]:
@@ -191,14 +211,14 @@ def _strip_zones(raw_lines: list[str], headers: set[str], footers: set[str]) -> 
     start, end, dropped = 0, len(raw_lines), 0
     while start < end and dropped < FURNITURE_ZONE:
         line = raw_lines[start]
-        if line.strip() and not (_signature(line) in headers or _is_page_number(line)):
+        if line.strip() and not (headers and _signature(line) in headers or _is_page_number(line)):
             break
         dropped += bool(line.strip())
         start += 1
     dropped = 0
     while end > start and dropped < FURNITURE_ZONE:
         line = raw_lines[end - 1]
-        if line.strip() and not (_signature(line) in footers or _is_page_number(line)):
+        if line.strip() and not (footers and _signature(line) in footers or _is_page_number(line)):
             break
         dropped += bool(line.strip())
         end -= 1
@@ -216,20 +236,23 @@ def _usual_line_length(lines: list[_Line]) -> int:
     return lengths[int(0.8 * (len(lengths) - 1))]
 
 
-def _join(line: _Line, following: _Line, full_line: int, vocabulary: frozenset[str]) -> tuple[int, str]:
+def _join(line: _Line, following: _Line, full_line: int, vocabulary: Vocabulary) -> tuple[int, str]:
     """How `line` joins `following`: characters to trim from the end of `line`, and the joiner."""
     text, after = line.text, following.text
     if following.blank_before:
         return 0, PARAGRAPH_BREAK
-    hyphenated = _HYPHENATED.search(text)
-    second = _FIRST_WORD.match(after)
-    if hyphenated and second:
-        return (1 if _is_split_word(hyphenated.group(1), second.group(), vocabulary) else 0), ""
+    last = text[-1]
+    if last == "-":
+        hyphenated = _HYPHENATED.search(text)
+        second = _FIRST_WORD.match(after)
+        if hyphenated and second:
+            return (1 if _is_split_word(hyphenated.group(1), second.group(), vocabulary) else 0), ""
     short = len(text) < SHORT_LINE_SHARE * full_line
-    ends_sentence = _SENTENCE_END.search(text) is not None
-    if _BLOCK_START.match(after) and (ends_sentence or short or _LIST_END.search(text)):
+    ends_sentence = last in _SENTENCE_END_CHARACTERS and _SENTENCE_END.search(text) is not None
+    ends_list_item = last in "dr" and _LIST_END.search(text) is not None  # "...; and" / "...; or"
+    if _BLOCK_START.match(after) and (ends_sentence or short or ends_list_item):
         return 0, PARAGRAPH_BREAK
-    if after[:1].islower() or _CONTINUES.search(text):
+    if after[0].islower() or last == "," or last.islower() and _CONTINUES.search(text):
         return 0, " "
     if ends_sentence and short:
         return 0, PARAGRAPH_BREAK
@@ -241,5 +264,4 @@ def _join(line: _Line, following: _Line, full_line: int, vocabulary: frozenset[s
 
 
 def _is_heading(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return bool(letters) and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
+    return text.isupper()  # at least one cased character, and all of them upper case
