@@ -35,7 +35,9 @@ def cases() -> list[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def results() -> dict[str, dict[str, Any]]:
     paths = [str(path) for path, _ in sample_files()]
-    run = subprocess.run([sys.executable, "-m", "contractbox", "analyze", "--jsonl", *paths],
+    script = Path(sys.executable).with_name("contractbox")  # the installed console script, as a user runs it
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "contractbox"]
+    run = subprocess.run([*command, "analyze", "--jsonl", *paths],
                          check=False, capture_output=True, text=True, timeout=600, cwd=REPO)
     assert run.returncode == 0, run.stderr
     lines = [json.loads(line) for line in run.stdout.splitlines()]
