@@ -1,6 +1,6 @@
 """Score the live engine on our own fact set (factset/*.txt with *.truth.json, see factset/README.md).
 
-    python bench/factset.py [--json] [--dir factset] [--quiet]
+    python bench/factset.py [--json] [--dir factset] [--quiet] [--match REGEX]
 
 Runs `contractbox.engine.live.analyze` in-process on each contract, the Document built as
 `contractbox analyze` builds it, and prints per-metric figures and, per file, what was missed.
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -33,10 +34,13 @@ def analyze_file(path: Path) -> dict[str, Any]:
     return live.analyze(load_document(path))
 
 
-def run(directory: Path) -> list[FileScore]:
-    """One score per contract; a contract the engine fails on scores as an empty result."""
+def run(directory: Path, match: str = "") -> list[FileScore]:
+    """One score per contract whose name matches `match` (a regular expression); a contract the
+    engine fails on scores as an empty result."""
     scores = []
     for text, truth in truth_files(directory):
+        if match and not re.search(match, text.name):
+            continue
         try:
             result = analyze_file(text)
         except Exception as exc:  # noqa: BLE001 - one failing file must not hide the others' figures
@@ -107,8 +111,9 @@ def main() -> None:
     ap.add_argument("--dir", type=Path, default=ROOT / "factset")
     ap.add_argument("--json", action="store_true", help="print the figures and misses as one JSON object")
     ap.add_argument("--quiet", action="store_true", help="figures only, no per-file misses")
+    ap.add_argument("--match", default="", help="only contracts whose file name matches this regular expression")
     args = ap.parse_args()
-    scores = run(args.dir)
+    scores = run(args.dir, args.match)
     totals = summarize(scores)
     if args.json:
         print(json.dumps({"totals": totals, "files": {s.name: asdict(s) for s in scores}}, indent=1))

@@ -19,7 +19,7 @@ from contractbox.engine.clause_model import ClauseModel, default_model
 from contractbox.engine.dates import PERIOD, add_period, days_in, period_amount
 from contractbox.engine.facts import Fact, find_key_facts
 from contractbox.engine.obligations import find_obligations
-from contractbox.engine.parties import find_parties
+from contractbox.engine.parties import Party, find_parties
 from contractbox.engine import playbook, polarity, risk_text
 from contractbox.engine.selection import TOP_K, pick_distinct, platt, presence_remap, rank_eligible
 
@@ -100,11 +100,12 @@ def analyze(document: Document, model: ClauseModel | None = None) -> dict[str, A
     facts = find_key_facts(text, by_category)
 
     clauses = _clauses(by_category, evidence)
-    parties = _parties(text, best, evidence)
+    found_parties = find_parties(text, best["parties"][:2] if best.get("parties") else None)
+    parties = _parties(found_parties, evidence)
     notice_days = _notice_days(text, best.get("notice_period_to_terminate_renewal"))
     key_dates = _key_dates(text, facts, best, notice_days, evidence)
     sentences = [(c.start, c.end) for c in candidates if c.kind == "sent"]
-    obligations = _obligations(text, sentences, parties, evidence)
+    obligations = _obligations(text, sentences, found_parties, evidence)
     fired = playbook.evaluate(best, notice_days, text=text)
     risks = _risks(fired, evidence, notice_days)
     value, level = playbook.score(fired)
@@ -140,11 +141,7 @@ def _clauses(by_category: dict[str, list[tuple[int, int, float]]], evidence: Evi
     return out
 
 
-def _parties(text: str, best, evidence: Evidence) -> list[dict[str, Any]]:
-    preamble = best.get("parties")
-    if not preamble:
-        return []
-    found = find_parties(text, preamble[0], preamble[1])
+def _parties(found: list[Party], evidence: Evidence) -> list[dict[str, Any]]:
     return [{"name": p.name, "role": p.role, "evidenceIds": [evidence.quote(p.start, p.end)]} for p in found]
 
 
@@ -187,11 +184,9 @@ def _key_dates(text: str, facts: dict[str, Fact], best, notice_days: int | None,
     return out
 
 
-def _obligations(text: str, sentences, parties, evidence: Evidence) -> list[dict[str, Any]]:
-    names = [p["name"] for p in parties]
-    names += [p["role"].capitalize() for p in parties if p["role"] != "party"]
+def _obligations(text: str, sentences, parties: list[Party], evidence: Evidence) -> list[dict[str, Any]]:
     out = []
-    for ob in find_obligations(text, sentences, names):
+    for ob in find_obligations(text, sentences, parties):
         due = {"date": ob.due_date, "text": ob.due_text} if ob.due_text else None
         out.append({"id": f"ob_{len(out) + 1}", "party": ob.party, "action": ob.action, "kind": ob.kind, "due": due,
                     "evidenceIds": [evidence.quote(ob.start, ob.end)]})
