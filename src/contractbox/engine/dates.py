@@ -19,8 +19,7 @@ _MONTH_LOOKUP = {k.lower(): v for k, v in MONTHS.items()}
 
 NUMBER_WORDS = {
     w: i for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-        "sixteen seventeen eighteen nineteen twenty".split()
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
     )
 }
 NUMBER_WORDS.update({"thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90,
@@ -30,9 +29,9 @@ _NUMERIC = re.compile(r"(\d{1,2})[/\-](\d{1,2})[/\-](\d{2,4})$")
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})$")
 _WORDY = re.compile(r"[A-Za-z]+|\d+")
 PERIOD = re.compile(
-    r"\b(?:(\d+)|((?:one hundred )?[a-z]+(?:-[a-z]+)?)(?:\s*\((\d+)\))?)\s+(calendar\s+|business\s+|consecutive\s+)?"
+    r"\b(?:(\d+)|((?:one hundred )?[a-z]+(?:-[a-z]+)?)(?:\s*\((\d+)\))?)\s+((?:full\s+)?(?:calendar|business|consecutive|contract)\s+)?"
     r"(year|month|week|day)s?\b",
-    re.I,
+    re.IGNORECASE,
 )
 
 
@@ -60,7 +59,7 @@ def parse_date(expr: str) -> date | None:
         return _safe_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     month = day = year = None
     numbers = []
-    for tok in _WORDY.findall(re.sub(r"(\d)\s?(st|nd|rd|th|s t|t h|n d|r d)\b", r"\1", s, flags=re.I)):
+    for tok in _WORDY.findall(re.sub(r"(\d)\s?(st|nd|rd|th|s t|t h|n d|r d)\b", r"\1", s, flags=re.IGNORECASE)):
         low = tok.lower()
         if low in _MONTH_LOOKUP and month is None:
             month = _MONTH_LOOKUP[low]
@@ -82,15 +81,10 @@ def find_dates(text: str) -> list[tuple[int, int, date | None]]:
 
 def period_amount(match: re.Match[str]) -> tuple[int, str] | None:
     digits, word, paren, _, unit = match.groups()
-    if digits:
-        n = int(digits)
-    elif paren:
-        n = int(paren)
-    else:
-        n = NUMBER_WORDS.get((word or "").lower())
-        if n is None:
-            return None
-    return n, unit.lower()
+    if digits or paren:
+        return int(digits or paren), unit.lower()
+    n = NUMBER_WORDS.get((word or "").lower())
+    return (n, unit.lower()) if n is not None else None
 
 
 def add_period(anchor: date, amount: int, unit: str) -> date:
