@@ -72,7 +72,7 @@ RULES: dict[str, Rule] = {
     "exclusivity": Rule(
         "non-exclusive, or exclusive only in another sense (jurisdiction, remedy)",
         negative=_any(
-            r"\bnon[\s\-\u2010-\u2013]?exclusive(?:ly)?\b",
+            r"\bnon[\s\-\u2010-\u2013]{0,3}exclusive(?:ly)?\b",
             r"\bnot\s+(?:be\s+)?exclusive(?:ly)?\b",
             r"\bexclusive\s+(?:jurisdiction|venue|forum|remed(?:y|ies)|courts?|property|of\b)",
             r"\bsole\s+and\s+exclusive\s+(?:remed(?:y|ies)|jurisdiction|venue|property|owner)",
