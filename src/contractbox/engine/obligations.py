@@ -30,7 +30,7 @@ _KINDS = (
 )
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
 _MODAL = re.compile(
-    r"(?:,[^,;.]{1,60},\s*|\s+(?:also|hereby|promptly|further|shall\s+also)\s+|\s+)"
+    r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|\s+(?:also|hereby|promptly|further|shall\s+also)\s+|\s+)"
     r"(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to)(\s+not)?\b\s*",
     re.IGNORECASE,
 )
@@ -39,7 +39,7 @@ _NOT_DUTIES = re.compile(r"(?:be\s+entitled|have\s+(?:the\s+)?(?:sole\s+|exclusi
                          r"permitted|have\s+no\s+(?:obligation|liability))", re.IGNORECASE)
 _MUTUAL = ("each party", "either party", "both parties", "the parties", "each of the parties", "neither party")
 _SENTENCE_END = re.compile(r"\.(?=\s+(?:[A-Z(\"“]|\d+\.))|\n[ \t]*\n")
-_ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|U\.S|e\.g|i\.e|etc|Art|para))$")
+_ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|Rs|Mr|Ms|Dr|U\.S|e\.g|i\.e|Art|para))$")
 _MAX = 60
 _MAX_ACTION = 400
 EACH_PARTY = "Each Party"
@@ -148,12 +148,24 @@ def _in_sentence(text: str, start: int, end: int, subjects: dict[str, str],
     return out
 
 
+def _rejoined(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sentence candidates joined again where they were split after an abbreviation ("Rs. 2,40,000")."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and out[-1][1] <= start and not text[out[-1][1] : start].strip() \
+                and _ABBREVIATION.search(text, max(0, out[-1][1] - 6), out[-1][1] - 1):
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out
+
+
 def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[PartyLike]) -> list[Obligation]:
     """Obligations in the sentence spans, main duties of named parties first when there are too many."""
     subjects = subject_map(parties)
     pattern = _subject_pattern(subjects)
     found: list[Obligation] = []
-    for span_start, span_end in spans:
+    for span_start, span_end in _rejoined(text, spans):
         for start, end in _sentences(text, span_start, span_end):
             found.extend(_in_sentence(text, start, end, subjects, pattern))
     if len(found) <= _MAX:

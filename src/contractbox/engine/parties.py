@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from contractbox.engine.party_names import NameSpan, is_plausible_name, read_name
+from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, read_name
 from contractbox.engine.signatures import signature_names
 
 ROLE_WORDS = {
@@ -39,7 +39,7 @@ _NOISE = re.compile(
     r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b)*",
     re.IGNORECASE,
 )
-_QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”\n]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
+_QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
 _BARE_ALIAS = re.compile(
     r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?"
     r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})\)|hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?"
@@ -84,10 +84,12 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     for m in _QUOTED_ALIAS.finditer(text, start, end):
         found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
     for m in _BARE_ALIAS.finditer(text, start, end):
-        found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
+        bare = (m.group(1) or "").strip(" ,.")
+        if m.group(2) or (bare.lower() not in PLACES and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}):
+            found.append((m.start(), (m.group(2) or bare).strip(" ,.")))
     out: list[str] = []
     for _, alias in sorted(found):
-        alias = re.sub(r"^the\s+", "", alias, flags=re.IGNORECASE)
+        alias = re.sub(r"^the\s+", "", " ".join(alias.split()), flags=re.IGNORECASE)
         if alias and alias.lower() not in _NOT_ALIASES and alias not in out and len(alias.split()) <= 5:
             out.append(alias)
     return tuple(out)
@@ -203,7 +205,7 @@ def _from_anchors(text: str, regions: list[tuple[int, int]]) -> list[Party]:
 
 _DEFINED = re.compile(r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']")
 _LABELLED = re.compile(r"^[ \t]*(Party\s+[A-Z]|[A-Z][a-z]+)[ \t]*[:：][ \t]*(?=[^\s:])", re.MULTILINE)
-_NAME_BOUNDARY = re.compile(r"(?=(^|\n|\.\s|,\s+and\s|\sand\s|\bby\s|\bbetween\s|\bwith\s|:\s|;\s|\)\s|\s{3,})\S)")
+_NAME_BOUNDARY = re.compile(r"(?=(^|\s|\(|[.,:;]\s)[\w\[])")
 _CLUSTER_GAP = 900
 
 
@@ -219,21 +221,27 @@ def _walk_back(text: str, lo: int, alias_at: int) -> NameSpan | None:
     return None
 
 
+def _is_role_label(label: str) -> bool:
+    return label.startswith("Party") or label.lower() in ROLE_WORDS
+
+
 def _harvested(text: str, hi: int) -> list[Party]:
     """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`."""
     found: list[Party] = []
-    lo, last = 0, -1
+    lo, last, previous = 0, -1, 0
     hits: list[tuple[int, int, str | None]] = [(m.start(), m.end(), None) for m in _DEFINED.finditer(text, 0, hi)]
     hits += [(m.end(), m.end(), m.group(1)) for m in _LABELLED.finditer(text, 0, hi)]
     for at, after, label in sorted(hits):
         if at < lo:
             continue
         if label is None:
-            span = _walk_back(text, max(lo, at - 400), at)
-            aliases = _aliases(text, at, text.find(")", after) + 1 if ")" in text[after : after + 80] else after + 60)
+            close = text.find(")", after, after + 80)
+            span = _walk_back(text, max(lo, previous, at - 400), at)
+            aliases = _aliases(text, at, close + 1 if close >= 0 else after + 60)
+            previous = close + 1 if close >= 0 else after
         else:
             span = _name_at(text, at)
-            span = span if span and span.legal_form else None
+            span = span if span and span.legal_form and _is_role_label(label) else None
             aliases = (label,)
         if span is None or (aliases and re.search(r"\bdate\b|agreement", aliases[0], re.IGNORECASE)):
             continue

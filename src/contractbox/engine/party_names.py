@@ -44,7 +44,7 @@ _NOT_NAMES = {
     "confidential", "execution version", "execution copy", "now", "therefore", "in witness whereof", "the",
 }
 _HEADING_WORDS = {"exhibit", "schedule", "section", "article", "appendix", "annex", "attachment", "clause", "page"}
-_PLACES = {p.lower() for p in US_STATES + OTHER} | {
+PLACES = {p.lower() for p in US_STATES + OTHER} | {
     "usa", "u.s.a.", "united states of america", "china", "japan", "wales", "england", "munich", "berlin", "london",
     "paris", "tokyo", "new york city", "hong kong sar",
 }
@@ -150,7 +150,7 @@ def is_plausible_name(name: str, legal_form: bool) -> bool:
     low = name.lower().strip(" .,")
     if low.split()[0] in _HEADING_WORDS or re.match(r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s", low):
         return False
-    if len(low) < 2 or low in _NOT_NAMES or low in _PLACES or _MONTHS.match(low):
+    if len(low) < 2 or low in _NOT_NAMES or low in PLACES or _MONTHS.match(low):
         return False
     if re.fullmatch(r"[\d\W_]+", low) or re.match(r"(?:state|province|commonwealth|laws?|republic) of\b", low):
         return False
