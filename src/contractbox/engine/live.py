@@ -106,7 +106,8 @@ def analyze(document: Document, model: ClauseModel | None = None) -> dict[str, A
     key_dates = _key_dates(text, facts, term, best, evidence)
     sentences = [(c.start, c.end) for c in candidates if c.kind == "sent"]
     obligations = _obligations(text, sentences, found_parties, evidence)
-    fired = playbook.evaluate(best, notice_days, auto_renewal=term.auto_renewal, text=text)
+    renewal_span = (term.renewal.start, term.renewal.end) if term.renewal else None
+    fired = playbook.evaluate(best, notice_days, auto_renewal=term.auto_renewal, renewal_span=renewal_span, text=text)
     risks = _risks(fired, evidence, notice_days)
     value, level = playbook.score(fired)
     drivers = sorted(({"riskId": r["id"], "points": f.points} for r, f in zip(risks, fired) if f.points),
