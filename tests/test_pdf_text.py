@@ -12,6 +12,7 @@ from pathlib import Path
 
 from contractbox.documents import Document, extract_pdf
 from contractbox.documents.pdf_layout import lay_out
+from test_ui_support import browser, playwright_instance  # noqa: F401 - fixtures
 
 CONTRACTS_DIR = Path(__file__).resolve().parents[1] / "sample_contracts"
 _spec = importlib.util.spec_from_file_location("make_pdfs", CONTRACTS_DIR / "make_pdfs.py")
@@ -127,3 +128,64 @@ def test_a_page_with_nothing_kept_has_an_empty_range_and_offsets_stay_on_their_p
     assert ranges[1].start == ranges[1].end
     assert document.page_at(text.index("Third")) == 3
     assert document.page_at(text.index("First")) == 1
+
+
+# --- the reviewer finds repaired quotes on the PDF page (pdf.js in Chromium) --------------------
+
+HIGHLIGHT_PAGE_ONE = [
+    "1. Scope. The Supplier shall deliver the Products in accordance with Section 9 and Schedule A.",
+    "2. Quality. The Supplier shall act in good faith and in accord-",
+    "ance with the Specifications at all times during the term of this Agreement.",
+    "3. Reports. Quarterly and Other Reports are due to the Buyer when the",
+]
+HIGHLIGHT_PAGE_TWO = ["Buyer asks for them in writing, and at the latest thirty days after each quarter."]
+
+LOCATE_QUOTES = """async ([pdfBase64, quotes]) => {
+  const lib = await import("/static/vendor/pdfjs/pdf.min.mjs");
+  lib.GlobalWorkerOptions.workerSrc = "/static/vendor/pdfjs/pdf.worker.min.mjs";
+  const { locate } = await import("/static/js/pdfview.js");
+  const data = Uint8Array.from(atob(pdfBase64), (c) => c.charCodeAt(0));
+  const pdf = await lib.getDocument({ data, standardFontDataUrl: "/static/vendor/pdfjs/standard_fonts/" }).promise;
+  const found = {};
+  for (const quote of quotes) {
+    const page = await pdf.getPage(quote.page);
+    const boxes = locate(await page.getTextContent(), [quote], page.getViewport({ scale: 1 }));
+    found[quote.id] = boxes.length;
+  }
+  return found;
+}"""
+
+
+def sentence_at(document: Document, words: str) -> tuple[str, int]:
+    """The sentence of the document text holding `words`, and the page it starts on."""
+    at = document.text.index(words)
+    start = max(document.text.rfind(". ", 0, at) + 2, document.text.rfind("\n", 0, at) + 1)
+    end = document.text.index(".", at) + 1
+    return document.text[start:end], document.page_at(start) or 0
+
+
+def test_the_reviewer_locates_repaired_quotes_on_the_pdf_page(browser, server) -> None:  # noqa: ANN001
+    import base64
+
+    lines = HIGHLIGHT_PAGE_ONE + [""] * 2 + HIGHLIGHT_PAGE_TWO + [""] * 5
+    data = make_pdfs.text_to_pdf("\n".join(lines), lines_per_page=6)
+    document = extract_pdf(data)
+    joined, joined_page = sentence_at(document, "in accordance with the Specifications")
+    across, across_page = sentence_at(document, "Quarterly and Other Reports")
+    assert "act in good faith and in accordance with the Specifications at all times" in joined
+    assert "are due to the Buyer when the Buyer asks for them" in across
+    assert (joined_page, across_page) == (1, 1)
+    quotes = [
+        {"id": "joined", "page": 1, "text": joined},
+        {"id": "across", "page": 1, "text": across},
+        {"id": "absent", "page": 1, "text": "Nothing like this sentence is printed on the first page."},
+    ]
+    page = browser.new_page()
+    try:
+        page.goto(server.base_url + "/")
+        found = page.evaluate(LOCATE_QUOTES, [base64.b64encode(data).decode(), quotes])
+    finally:
+        page.close()
+    assert found["joined"] >= 2  # both lines of the hyphenated word
+    assert found["across"] >= 1  # its start, at the foot of page 1
+    assert found["absent"] == 0
