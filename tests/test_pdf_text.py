@@ -5,14 +5,18 @@ by PDFium through `extract_pdf`."""
 
 from __future__ import annotations
 
+import base64
 import importlib.util
 import itertools
 import sys
 from pathlib import Path
 
+from conftest import Server
+from playwright.sync_api import Browser
+from test_ui_support import browser, playwright_instance  # noqa: F401 - fixtures
+
 from contractbox.documents import Document, extract_pdf
 from contractbox.documents.pdf_layout import lay_out
-from test_ui_support import browser, playwright_instance  # noqa: F401 - fixtures
 
 CONTRACTS_DIR = Path(__file__).resolve().parents[1] / "sample_contracts"
 _spec = importlib.util.spec_from_file_location("make_pdfs", CONTRACTS_DIR / "make_pdfs.py")
@@ -164,9 +168,7 @@ def sentence_at(document: Document, words: str) -> tuple[str, int]:
     return document.text[start:end], document.page_at(start) or 0
 
 
-def test_the_reviewer_locates_repaired_quotes_on_the_pdf_page(browser, server) -> None:  # noqa: ANN001
-    import base64
-
+def test_the_reviewer_locates_repaired_quotes_on_the_pdf_page(browser: Browser, server: Server) -> None:  # noqa: F811
     lines = HIGHLIGHT_PAGE_ONE + [""] * 2 + HIGHLIGHT_PAGE_TWO + [""] * 5
     data = make_pdfs.text_to_pdf("\n".join(lines), lines_per_page=6)
     document = extract_pdf(data)
