@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, read_name
-from contractbox.engine.signatures import signature_names
+from contractbox.engine.signatures import signature_spans
 
 ROLE_WORDS = {
     "administrator", "adviser", "advisor", "affiliate", "agent", "athlete", "bank", "borrower", "buyer", "carrier",
@@ -204,7 +204,8 @@ def _from_anchors(text: str, regions: list[tuple[int, int]]) -> list[Party]:
 
 
 _DEFINED = re.compile(r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']")
-_LABELLED = re.compile(r"^[ \t]*(Party\s+[A-Z]|[A-Z][a-z]+)[ \t]*[:：][ \t]*(?=[^\s:])", re.MULTILINE)
+_LABELLED = re.compile(r"(?:^|\s{2,})(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|[A-Z][a-z]+)[ \t]*[:：][ \t]*(?=[^\s:])",
+                       re.MULTILINE)
 _NAME_BOUNDARY = re.compile(r"(?=(^|\s|\(|[.,:;]\s)[\w\[])")
 _CLUSTER_GAP = 900
 
@@ -225,6 +226,12 @@ def _is_role_label(label: str) -> bool:
     return label.startswith("Party") or label.lower() in ROLE_WORDS
 
 
+def _label_role(label: str) -> tuple[str, ...]:
+    """"Party A (Shipper)" -> ("Shipper", "Party A")."""
+    m = re.match(r"(Party\s+[A-Z])\s*\(([^)]+)\)", label)
+    return (m.group(2).strip(), m.group(1)) if m else (label,)
+
+
 def _harvested(text: str, hi: int) -> list[Party]:
     """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`."""
     found: list[Party] = []
@@ -242,7 +249,7 @@ def _harvested(text: str, hi: int) -> list[Party]:
         else:
             span = _name_at(text, at)
             span = span if span and span.legal_form and _is_role_label(label) else None
-            aliases = (label,)
+            aliases = _label_role(label)
         if span is None or (aliases and re.search(r"\bdate\b|agreement", aliases[0], re.IGNORECASE)):
             continue
         if found and at - last > _CLUSTER_GAP:
@@ -276,8 +283,10 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     parties = _dedupe(_from_anchors(text, regions))
     if len(parties) < 2:
         parties = _dedupe(_harvested(text, min(len(text), 5000))) or parties
-    signed = signature_names(text)
-    signed_keys = {_key(n) for n in signed}
+    signed = [Party(s.text(text), "party", s.start, s.end) for s in signature_spans(text)]
+    if len(parties) < 2 and len(signed) >= 2:  # e.g. joint filing agreements: "the undersigned" sign below
+        parties = _dedupe(signed)
+    signed_keys = {_key(s.name) for s in signed}
     for p in parties:
         p.confirmed = _key(p.name) in signed_keys
     if len(parties) < 2:

@@ -21,7 +21,8 @@ _WORD = re.compile(
 )
 _CONNECTOR = re.compile(r"(?:of|de|du|des|la|le|the|for|von|van|der|den|di|da|del|y|und|&|e)(?=\s)", re.IGNORECASE)
 _IN_NAME_PAREN = re.compile(r"\([A-Z][\w .&]{0,24}\)")
-_GAP = re.compile(r"[ \t]*\n?[ \t]*")  # names may wrap onto the next line, never across a blank line
+# names may wrap onto the next line, never across a blank line or a wide layout gap
+_GAP = re.compile(r"[ \t]{0,4}(?:\n[ \t]*)?")
 _STOP_WORDS = {
     "whereas", "hereinafter", "herein", "having", "with", "whose", "located", "residing", "represented",
     "address", "attention", "attn", "registered", "acting", "duly", "organized", "organised", "existing", "tel",
