@@ -28,8 +28,8 @@ _AGREEMENT_CUE = re.compile(
     r"\bdate:|\bon\b|\bthis\b)[\s,:\-]*(?:the\s+)?(?:\d{1,2}\w*\s+day\s+of\s+)?$",
     re.IGNORECASE,
 )
-_EFFECTIVE_CUE = re.compile(r"\b(?:effective|commenc\w*|begin|begins|beginning|starting|start date|start|come into (?:force|effect)|"
-                            r"take effect)\b[^.;]{0,30}$", re.IGNORECASE)
+_EFFECTIVE_CUE = re.compile(r"\b(?:effective|commenc\w*|begin|begins|beginning|starting|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
+                            r"take effect|in force)\b[^.;]{0,30}$", re.IGNORECASE)
 _EFFECTIVE_AFTER = re.compile(r"^[\s,]*\(?(?:the\s+|hereinafter\s+)?[\"“']*(?:effective|commencement)\s+date", re.IGNORECASE)
 _OTHER_THING = re.compile(
     r"\b(?:amended|original|prior|previous|existing|expir\w*|terminat\w*|until|through|deliver\w*|warrant\w*|"
@@ -66,10 +66,14 @@ _LOOSE_DATE = re.compile(
     re.IGNORECASE,
 )
 _BLANK = re.compile(r"_|\[")
-_SIGNED_CUE = re.compile(r"\b(?:date|dated|signed|executed)\b[^.]{0,40}$", re.IGNORECASE)
+# a signature block's date: "Date: January 8, 2025", "Munich, 12 May 2025" (place, date on a line of its own)
+_SIGNED_CUE = re.compile(r"(?:\b(?:date|dated|signed|executed)\b[^.]{0,40}|(?:^|\n|[ \t]{3})[ \t]*[A-Z][\w.'/ -]{1,40},[ \t]*)$",
+                         re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(\w+)\.\s+(?=[A-Z\"“(])")
 _ABBREVIATIONS = {"no", "inc", "co", "ltd", "corp", "mr", "ms", "mrs", "dr", "st", "s", "u", "n", "v", "vs", "sec", "art"}
 _EARLY = 3000
+_SIGNATURE_BONUS = 0.3
+_EFFECTIVE_NEAR = re.compile(r"\b(?:effective|commenc\w*)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _MIN_SCORE = 0.45
 _SIGNING_SENTENCE = 0.1
 _LAW_TIE = 0.05  # governing-law clauses this close in confidence are taken in document order
@@ -156,6 +160,17 @@ def _refers_elsewhere(text: str, at: int) -> bool:
     return bool(determiner) and determiner[-1].group(0).lower() not in ("this", "these", "the present")
 
 
+def _is_signature_date(text: str, mention: _Mention) -> bool:
+    return mention.start > 0.6 * len(text) and mention.date is not None and bool(
+        _SIGNED_CUE.search(text, max(0, mention.start - 90), mention.start))
+
+
+def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _Mention:
+    """The agreement is made when the last party signs: the latest date of the same signature block."""
+    block = [m for m in mentions if abs(m.start - chosen.start) <= 400 and _is_signature_date(text, m)]
+    return max(block, key=lambda m: (m.date, m.start)) if block else chosen
+
+
 def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> float:
     before = text[max(0, mention.start - 90) : mention.start]
     score = _model_confidence(mention, scored)
@@ -163,10 +178,13 @@ def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> flo
         score += 0.35
     if mention.start < _EARLY:
         score += 0.25
-    elif mention.start > 0.6 * len(text) and mention.date and _SIGNED_CUE.search(before):
-        score += 0.2 + mention.date.toordinal() * 1e-9  # signature block: the last signature dates the agreement
+    elif _is_signature_date(text, mention):
+        score += _SIGNATURE_BONUS
     if _refers_elsewhere(text, mention.start) or _OTHER_THING.search(before[-45:]):
         score -= 1.0
+    near = _EFFECTIVE_NEAR.search(before)
+    if near and re.search(r"\b(?:19|20)\d\d\b", before[: near.start()]):
+        score -= 0.3  # "dated June 1, 2020, effective as of July 1, 2020": the later date is the effective date
     return score
 
 
@@ -224,6 +242,12 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     """Dates, governing law and the term. A fact with value None is a known absence (its reason says why)."""
     mentions = _mentions(text)
     agreement = _best(text, mentions, by_category.get("agreement_date"), _agreement_score)
+    if agreement is not None and agreement.value is not None:
+        chosen = next(m for m in mentions if m.start == agreement.start)
+        if _is_signature_date(text, chosen):
+            last = _last_signature(text, mentions, chosen)
+            agreement = Fact(last.date.isoformat() if last.date else None, last.start, last.end,
+                             text[last.start : last.end])
     effective = _best(text, mentions, by_category.get("effective_date"), _effective_score)
     if effective is None and agreement is not None and _starts_on_signing(text, by_category.get("effective_date")):
         effective = agreement

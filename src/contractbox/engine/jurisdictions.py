@@ -15,6 +15,13 @@ OTHER = [
     "Australia", "New South Wales", "Victoria", "Canada", "Mexico", "Brazil", "Korea", "Bermuda", "Cayman Islands",
     "Beijing", "Shanghai", "Malaysia", "Philippines", "Thailand", "Denmark", "Norway", "Finland", "Austria",
     "United Kingdom", "United States",
+    "Manitoba", "Saskatchewan", "Nova Scotia", "New Brunswick", "Newfoundland and Labrador", "Prince Edward Island",
+    "Queensland", "Western Australia", "South Australia", "Tasmania", "Northern Territory",
+    "Australian Capital Territory", "New Zealand", "Northern Ireland", "Isle of Man", "Guernsey",
+    "British Virgin Islands", "Puerto Rico", "Cyprus", "Malta", "Portugal", "Greece", "Poland", "Hungary",
+    "Czech Republic", "Romania", "Turkey", "Russian Federation", "Russia", "Ukraine", "United Arab Emirates", "Dubai",
+    "Saudi Arabia", "Qatar", "Egypt", "Nigeria", "Kenya", "Chile", "Argentina", "Peru", "Vietnam", "Indonesia",
+    "Liechtenstein", "Monaco", "Macau", "Delhi", "Maharashtra",
 ]
 CHINA = re.compile(r"People'?s\s+Republic\s+of\s+China|\bPRC\b|\bChina\b|\bChinese\s+law", re.IGNORECASE)
 # "English law", "Italian Law": the adjective names the jurisdiction

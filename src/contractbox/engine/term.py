@@ -84,7 +84,15 @@ _BY_AGREEMENT = re.compile(
     r"\boption to (?:renew|extend)|\bmay (?:be )?(?:renew|extend)|\bat (?:its|the) (?:sole )?option",
     re.IGNORECASE,
 )
-_RENEW_WORD = re.compile(r"\brenew|\bextend|\bextension", re.IGNORECASE)
+_RENEW_WORD = re.compile(r"\brenew|\bextend|\bextension|\bsuccessive\b|\b(?:year|month)[- ]to[- ](?:year|month)\b",
+                         re.IGNORECASE)
+_ENDS_ON_EVENT = re.compile(
+    r"\b(?:ends|end|expires?|terminates?|shall (?:end|expire|terminate))\s+(?:upon|on|with|at)\s+(?:the\s+)?"
+    r"(?!date\b|day\b|\d|end of the (?:initial|then|term)|expiration|(?:first|second|third|\w+th) anniversary)"
+    r"((?:[\w'’-]+\s+){0,6}?(?:acceptance|completion|payment|delivery|closing|sale|termination|expiration|"
+    r"approval|launch)\b[^.;]{0,40})",
+    re.IGNORECASE,
+)
 _NOTICE_AFTER = re.compile(r"^\W*(?:prior\b|before\b|in advance\b|advance\b|written\b|notice\b|'|’)", re.IGNORECASE)
 _NOTICE_BEFORE = re.compile(r"(?:at least|not less than|no less than|no later than|minimum of|upon|giving|gives|give)\s*$",
                             re.IGNORECASE)
@@ -189,8 +197,10 @@ def _is_term_sentence(sentence: str) -> bool:
         re.search(r"\b(?:term|period|expiration date|termination date|end date)\s*:", sentence, re.IGNORECASE))
 
 
-def read_expiry(text: str, scored: Scored | None, anchor: date | None) -> Expiry | None:
-    """The end of the initial term from the best expiration sentences."""
+def read_expiry(text: str, scored: Scored | None, anchor: date | None,
+                also: Scored | None = None) -> Expiry | None:
+    """The end of the initial term from the best expiration sentences (`also`: other sentences that
+    may state the term, e.g. the best effective-date ones, read for an explicit end date only)."""
     for start, end, _ in _ranked(scored, 3):
         sentence = text[start:end]
         if not _is_term_sentence(sentence):
@@ -198,12 +208,16 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None) -> Expiry
         explicit = _explicit_end(sentence, anchor)
         period = _term_period(sentence)
         open_ended = _OPEN_ENDED.search(sentence)
+        event_end = _ENDS_ON_EVENT.search(sentence)
         if explicit:
             d, s, e = explicit
             return Expiry(d, start + s, start + e, "stated end date")
         if open_ended and not (period and period[2] < open_ended.start()):
             why = "perpetual" if re.search(r"perpetu|indefinite|evergreen", sentence, re.IGNORECASE) else "until terminated"
             return Expiry(None, start, end, f"no end date: the term is {why}")
+        if event_end and not (period and period[2] < event_end.start()):
+            what = " ".join(event_end.group(1).split())
+            return Expiry(None, start, end, f"the term ends on an event ({what}), not a stated date")
         if period:
             amount, unit, s, e = period
             base, event = _anchor_in(sentence, anchor)
@@ -211,6 +225,12 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None) -> Expiry
                 return Expiry(None, start, end, f"the term runs from an event ({event}), not a stated date")
             if base is not None:
                 return Expiry(_end_of_term(base, amount, unit), start + s, start + e, "term added to its start date")
+    for start, end, _ in _ranked(also, 3):
+        sentence = text[start:end]
+        explicit = _explicit_end(sentence, anchor) if _is_term_sentence(sentence) else None
+        if explicit:
+            d, s, e = explicit
+            return Expiry(d, start + s, start + e, "stated end date")
     return None
 
 
@@ -234,7 +254,7 @@ def read_renewal(text: str, renewal: Scored | None, notice: Scored | None,
     seen = False
     for start, end, _ in _ranked(renewal, 3) + _ranked(notice, 2) + _ranked(expiration, 2):
         sentence = text[start:end]
-        if not _RENEW_WORD.search(sentence) and not re.search(r"year[- ]to[- ]year|month[- ]to[- ]month", sentence, re.IGNORECASE):
+        if not _RENEW_WORD.search(sentence):
             continue
         seen = True
         if _AUTO_RENEWAL.search(sentence) or _RENEWS_UNLESS.search(sentence):
@@ -247,7 +267,7 @@ def read_renewal(text: str, renewal: Scored | None, notice: Scored | None,
 
 
 def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) -> Term:
-    expiry = read_expiry(text, by_category.get("expiration_date"), anchor)
+    expiry = read_expiry(text, by_category.get("expiration_date"), anchor, by_category.get("effective_date"))
     auto, span, by_agreement = read_renewal(text, by_category.get("renewal_term"),
                                             by_category.get("notice_period_to_terminate_renewal"),
                                             by_category.get("expiration_date"))
