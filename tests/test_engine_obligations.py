@@ -97,3 +97,11 @@ def test_defined_term_in_parentheses_between_subject_and_shall() -> None:
     found = obligations(text, [ARRAY, ONO])
     assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
     assert found[0].action.startswith("shall hold in confidence")
+
+
+def test_role_that_either_party_can_hold_is_mutual() -> None:
+    text = ('Each Party (as "Discloser") may disclose information to the other Party (as "Recipient"). '
+            "Recipient shall use Confidential Information only for the Purpose.")
+    found = obligations(text, [ARRAY, ONO])
+    assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
+    assert found[0].action == "shall use Confidential Information only for the Purpose"

@@ -35,6 +35,8 @@ _BETWEEN = r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|\s+(?:also|hereby|prompt
 _MODAL = re.compile(r"\b(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to)"
                     r"(\s+not)?\b\s*", re.IGNORECASE)
 _LOOK_BACK = 90
+_MUTUAL_TERM = re.compile(r"\b(?:each|either|the\s+other|a)\s+part(?:y|ies)\s*\((?:as\s+|the\s+|a\s+|an\s+)*[\"“]"
+                          r"([A-Z][\w\- ]{1,38})[\"”]", re.IGNORECASE)
 _NOT_DUTIES = re.compile(r"(?:be\s+entitled|have\s+(?:the\s+)?(?:sole\s+|exclusive\s+|first\s+)?right|be\s+deemed|"
                          r"be\s+liable|not\s+be\s+liable|be\s+"
                          r"permitted|have\s+no\s+(?:obligation|liability))", re.IGNORECASE)
@@ -167,6 +169,8 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     One duty per party per sentence; a mutual duty ("each Party shall") is each named party's.
     """
     subjects = subject_map(parties)
+    for term in _MUTUAL_TERM.findall(text):  # "each Party (as "Recipient")": either party can be the Recipient
+        subjects.setdefault(" ".join(term.lower().split()), EACH_PARTY)
     named = list(dict.fromkeys(v for v in subjects.values() if v != EACH_PARTY))
     sentences = _Sentences(text, spans)
     found: list[Obligation] = []
