@@ -11,6 +11,7 @@ import itertools
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import Server
 from playwright.sync_api import Browser
 from test_ui_support import browser, playwright_instance  # noqa: F401 - fixtures
@@ -191,3 +192,21 @@ def test_the_reviewer_locates_repaired_quotes_on_the_pdf_page(browser: Browser, 
     assert found["joined"] >= 2  # both lines of the hyphenated word
     assert found["across"] >= 1  # its start, at the foot of page 1
     assert found["absent"] == 0
+
+
+def test_many_line_end_hyphens_are_decided_by_the_same_vocabulary() -> None:
+    words = [f"word{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}" for i in range(100)]
+    pages = ["\n".join(f"The {w[:4]}-\n{w[4:]} and the plain {w}." for w in words[:50]),
+             "\n".join(f"The {w[:4]}-\n{w[4:]} has no plain form." for w in words[50:])]
+    text, _ = lay_out(pages)
+    assert all(f"The {w} and the plain {w}." in text for w in words[:50])
+    assert all(f"The {w[:4]}-{w[4:]} has no plain form." in text for w in words[50:])
+
+
+def test_a_file_of_more_lines_than_any_contract_keeps_its_pages_as_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from contractbox.documents import pdf_layout
+
+    monkeypatch.setattr(pdf_layout, "MAX_LAID_OUT_LINES", 2)
+    text, ranges = lay_out(["Page one\nwraps here", "Page two"])
+    assert text == "Page one\nwraps here\n\nPage two"
+    assert [(p.start, p.end) for p in ranges] == [(0, 21), (21, 29)]
