@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from contractbox.engine.date_pattern import iter_date_matches
-from contractbox.engine.dates import parse_date
+from contractbox.engine.dates import MONTHS, parse_date
 from contractbox.engine.jurisdictions import jurisdiction_in
 from contractbox.engine.term import Term, read_term
 
@@ -46,16 +46,20 @@ _RECITAL = re.compile(r"\b(?:whereas|recitals?|previously|have entered into|has 
 _UNTIL_BEFORE = re.compile(r"\b(?:until|through|thru|to|end|ends|ending|ended|conclud\w*|expir\w*|terminat\w*|and)\s*"
                           r"(?:on\s*|at\s*)?$", re.IGNORECASE)
 _STARTS_ON_SIGNING = re.compile(
-    r"\b(?:effective|commence\w*|begin\w*|come into (?:force|effect)|take effect|enter into (?:force|effect)|in effect)\b"
-    r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |written |signed )*(?:written|above|below|signed)|"
-    r"date (?:of|hereof)\s*(?:this agreement|the agreement|execution|signature|signing)?|date hereof|"
-    r"(?:upon|on|after) (?:the )?(?:completion of the )?(?:signature|execution|signing)|signing date|"
-    r"signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the)",
+    r"\b(?:effective(?!\s+date)|commence\w*|begin\w*|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
+    r"entered into as of|(?:effective|commencement) date\W*\s+(?:means|is|shall be))\b"
+    r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |written |signed |noted )*"
+    r"(?:written|above|below|signed)|"
+    r"date of (?:this agreement|the agreement|(?:its |actual )?execution|signature|signing)|date hereof|"
+    r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
+    r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"
+    r"date when [^.]{0,60}\bsign)",
     re.IGNORECASE,
 )
-_MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"]
-MONTHS_LOWER = {name: (i % 12) + 1 if i < 12 else [1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 10, 11, 12][i - 12]
-                for i, name in enumerate(_MONTH_NAMES)}
+_THIS_CONTRACT = re.compile(r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b(?!\s+dated)|\bthe term\b|"
+                            r"\b(?:effective|commencement) date\b", re.IGNORECASE)
+MONTHS_LOWER = {name.lower(): number for name, number in MONTHS.items()}
+_MONTH_NAMES = list(MONTHS_LOWER)
 _ORDINAL_DAYS = {w: i + 1 for i, w in enumerate(
     ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"])}
 _MONTH_RE = "|".join(sorted(_MONTH_NAMES, key=len, reverse=True))
@@ -75,7 +79,6 @@ _EARLY = 3000
 _SIGNATURE_BONUS = 0.3
 _EFFECTIVE_NEAR = re.compile(r"\b(?:effective|commenc\w*)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _MIN_SCORE = 0.45
-_SIGNING_SENTENCE = 0.1
 _LAW_TIE = 0.05  # governing-law clauses this close in confidence are taken in document order
 
 
@@ -228,10 +231,12 @@ def _governing_law(text: str, scored: Scored | None) -> Fact | None:
     return None
 
 
-def _starts_on_signing(text: str, scored: Scored | None) -> bool:
-    """The contract takes effect when signed ("effective as of the date first written above")."""
-    ranked = sorted(scored or [], key=lambda s: (-s[2], s[0]))[:3]
-    return any(conf >= _SIGNING_SENTENCE and _STARTS_ON_SIGNING.search(text, start, end) for start, end, conf in ranked)
+def _starts_on_signing(text: str) -> bool:
+    """The contract says it takes effect when signed ("effective as of the date first written above")."""
+    for m in _STARTS_ON_SIGNING.finditer(text):
+        if _THIS_CONTRACT.search(text, max(0, m.start() - 80), m.end()):
+            return True
+    return False
 
 
 def _iso(fact: Fact | None) -> date | None:
@@ -249,7 +254,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
             agreement = Fact(last.date.isoformat() if last.date else None, last.start, last.end,
                              text[last.start : last.end])
     effective = _best(text, mentions, by_category.get("effective_date"), _effective_score)
-    if effective is None and agreement is not None and _starts_on_signing(text, by_category.get("effective_date")):
+    if effective is None and agreement is not None and _starts_on_signing(text):
         effective = agreement
     if agreement is None and effective is not None:
         agreement = effective
