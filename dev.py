@@ -48,13 +48,21 @@ def ensure_venv(extras: str) -> None:
         print("Creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     wanted = f"{extras}:{(ROOT / 'pyproject.toml').stat().st_mtime_ns}"
-    if STAMP.exists() and STAMP.read_text() == wanted:
+    if STAMP.exists() and installed_covers(STAMP.read_text(), wanted):
         return
     print(f"Installing ContractBox and its dependencies ({extras or 'runtime'}) ...", flush=True)
     run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
     target = f".[{extras}]" if extras else "."
     run(PYTHON, "-m", "pip", "install", "--quiet", "-e", target, cwd=ROOT)
     STAMP.write_text(wanted)
+
+
+def installed_covers(installed: str, wanted: str) -> bool:
+    """Whether the install recorded in the stamp ("extras:pyproject mtime") has what is wanted:
+    the same pyproject.toml and every wanted extra (`start` after `test` installs nothing)."""
+    have_extras, _, have_version = installed.partition(":")
+    want_extras, _, want_version = wanted.partition(":")
+    return have_version == want_version and set(filter(None, want_extras.split(","))) <= set(have_extras.split(","))
 
 
 def ensure_system_packages() -> None:
