@@ -176,3 +176,13 @@ def test_wide_layout_gap_ends_a_name() -> None:
         "(HEREINAFTER \"MMI\")\n\n   AND\n\n   DRAGON SYSTEMS, INC.     320 NEVADA STREET  (HEREINAFTER \"DRAGON\")\n\n"
     )
     assert names(text) == ["MODUS MEDIA INTERNATIONAL", "DRAGON SYSTEMS, INC."]
+
+
+def test_address_lines_with_a_period_before_the_defined_term() -> None:
+    text = (
+        "ODM SUPPLY AGREEMENT\n\nBETWEEN:\n\nORGANIC PREPARATIONS INC.\n\n2 nd Floor, Transpacific Haus\n"
+        "Lini Highway, Port Vila. Vanuatu\n\"the Manufacturer\"\n-- AND --\n\nAGAPE ATP INTERNATIONAL HOLDING LIMITED"
+        "\n\nUnit 05, 4F, Energy Plaza\nKowloon, Hong Kong\n\"the Customer\"\n\nRECITALS\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("ORGANIC PREPARATIONS INC.", "manufacturer"), ("AGAPE ATP INTERNATIONAL HOLDING LIMITED", "customer")]

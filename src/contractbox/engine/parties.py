@@ -130,6 +130,12 @@ def _sentence_ends(text: str, i: int) -> bool:
     return not _ABBREVIATION_END.search(text[max(0, i - 8) : i + 1])
 
 
+def _alias_follows_address(text: str, pos: int, i: int) -> bool:
+    """A "." inside an address ("Port Vila. Vanuatu ("the Manufacturer")"): the party's defined term is still to come."""
+    return not _QUOTED_ALIAS.search(text, pos, i) and bool(
+        re.match(r"[^.;\n]{0,80}\n?[^.;\n]{0,40}?[(\s][\"“'‘](?:the\s+)?[A-Z]", text[i + 1 : i + 160]))
+
+
 def _scan_tail(text: str, pos: int, limit: int) -> tuple[int, int | None]:
     """End of this party's descriptors, and where the next party's name starts (None: the list ends)."""
     depth, quoted, i = 0, False, pos
@@ -152,9 +158,10 @@ def _scan_tail(text: str, pos: int, limit: int) -> tuple[int, int | None]:
                 span = _name_at(text, nxt)
                 if span and (span.legal_form or _DESCRIPTOR.match(text, span.end)):
                     return i, nxt
-                if not re.match(r"\s*(?:\(|and\b|-|[a-z])", text[i:nxt + 1]):
+                if not re.match(r"\s*(?:\(|and\b|-|[a-z]|\d|(?:Unit|Suite|Level|Floor|Address|P\.?\s?O\.?)\b)",
+                                text[i : nxt + 12]):
                     return i, None
-            if _sentence_ends(text, i):
+            if _sentence_ends(text, i) and not _alias_follows_address(text, pos, i):
                 nxt = _NOISE.match(text, i + 1).end()  # type: ignore[union-attr]
                 numbered = re.match(r"\s*(?:\(\s*\d{1,2}\s*\)|and\b)", text[i + 1 : nxt + 1], re.IGNORECASE)
                 if numbered and _strong_name_at(text, nxt):
