@@ -159,7 +159,10 @@ def _uncapped(ctx: Context) -> tuple[str, str]:
 
 
 _RENEWAL_PERIOD = re.compile(r"\b(?:renew\w*|extend\w*|extension|successive|additional)\b[^.;]{0,60}?\b(?:for\s+)?(?:a\s+)?"
-                             r"(?:period\s+of\s+)?(?=\w+\s+(?:\(\d+\)\s+)?(?:calendar\s+)?(?:year|month)s?\b)", re.IGNORECASE)
+                             r"(?:period\s+of\s+)?(?=\w+[\s\-]+(?:\(\d+\)\s+)?(?:calendar\s+)?(?:year|month)s?\b)", re.IGNORECASE)
+
+
+_HYPHENATED = re.compile(r"(?:\w+|\d+)-(?:year|month)\b", re.IGNORECASE)  # "two-year terms"
 
 
 def renewal_period(text: str) -> str | None:
@@ -167,7 +170,7 @@ def renewal_period(text: str) -> str | None:
     m = _RENEWAL_PERIOD.search(text)
     if not m:
         return None
-    period = PERIOD.match(text, m.end())
+    period = PERIOD.match(text, m.end()) or _HYPHENATED.match(text, m.end())
     return " ".join(period.group(0).split()) if period else None
 
 
