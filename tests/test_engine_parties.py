@@ -186,3 +186,14 @@ def test_address_lines_with_a_period_before_the_defined_term() -> None:
     )
     assert [(p.name, p.role) for p in find_parties(text)] == [
         ("ORGANIC PREPARATIONS INC.", "manufacturer"), ("AGAPE ATP INTERNATIONAL HOLDING LIMITED", "customer")]
+
+
+def test_lettered_list_of_three_parties() -> None:
+    text = (
+        "This Escrow Agreement is made by and among:\n\n(a) Quillstone Software Corporation, a Washington "
+        'corporation ("Depositor");\n\n(b) Bayview Regional Credit Union, a Washington state-chartered credit union '
+        'whose address is 77 Harbor Drive, Tacoma ("Beneficiary"); and\n\n(c) Ironvault Escrow Services LLC, a '
+        'Delaware limited liability company ("Escrow Agent").\n\n1. DEPOSIT.'
+    )
+    assert names(text) == [
+        "Quillstone Software Corporation", "Bayview Regional Credit Union", "Ironvault Escrow Services LLC"]

@@ -33,9 +33,9 @@ _ANCHOR = re.compile(r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\
 _LIST_END = re.compile(
     r"WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|BACKGROUND|NOW,?\s+THEREFORE|"
     r"IN\s+CONSIDERATION|TABLE\s+OF\s+CONTENTS|The\s+parties\s+(?:hereto\s+)?agree", re.IGNORECASE)
-_SEPARATOR = re.compile(r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|\(\s*(?:\d{1,2}|i{1,3}|iv)\s*\)|,)\s*", re.IGNORECASE)
+_SEPARATOR = re.compile(r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv)\s*\)|,)\s*", re.IGNORECASE)
 _NOISE = re.compile(
-    r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|i{1,3}|iv)\s*\)|\d{1,2}\.\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
+    r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv)\s*\)|\d{1,2}\.\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
     r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b)*",
     re.IGNORECASE,
 )
@@ -98,7 +98,9 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
 def _is_bare_role(name: str) -> bool:
     words = re.sub(r"^the\s+", "", name.lower()).split()
     generic = ROLE_WORDS | {"company", "corporation", "party", "parties"}
-    return bool(words) and all(w.rstrip(".,") in generic for w in words)
+    if re.fullmatch(r"party\s+[a-z]", " ".join(words)):  # "Party A"
+        return True
+    return bool(words) and all(w.rstrip(".,") in generic or w.rstrip(".,s") in generic for w in words)
 
 
 def _name_at(text: str, pos: int) -> NameSpan | None:
@@ -217,14 +219,19 @@ _NAME_BOUNDARY = re.compile(r"(?=(^|\s|\(|[.,:;]\s)[\w\[])")
 _CLUSTER_GAP = 900
 
 
+_ENTITY_DESCRIPTOR = re.compile(
+    r"[ \t]*,?\s*(?:an?\s+(?:[\w.\-]+\s+){0,5}?(?:corporation|company|partnership|individual|entity|organi[sz]ation|"
+    r"association|bank|trust|university|society|institution|limited\s+liability|business)\b|residing|"
+    r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under))", re.IGNORECASE)
+
+
 def _walk_back(text: str, lo: int, alias_at: int) -> NameSpan | None:
     """The earliest legal name in text[lo:alias_at] that starts at a boundary and has a form or descriptor."""
     for b in _NAME_BOUNDARY.finditer(text, lo, alias_at):
         span = _name_at(text, b.start() + len(b.group(1)))
         if span is None or span.end > alias_at:
             continue
-        if span.legal_form or re.match(r"[ \t]*,?\s*(?:an?\s|organi[sz]ed|incorporated|having|with\s|whose|located)",
-                                       text[span.end : span.end + 40]):
+        if span.legal_form or _ENTITY_DESCRIPTOR.match(text, span.end, span.end + 80):
             return span
     return None
 

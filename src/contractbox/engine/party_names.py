@@ -47,7 +47,7 @@ _NOT_NAMES = {
 _HEADING_WORDS = {"exhibit", "schedule", "section", "article", "appendix", "annex", "attachment", "clause", "page"}
 PLACES = {p.lower() for p in US_STATES + OTHER} | {
     "usa", "u.s.a.", "united states of america", "china", "japan", "wales", "england", "munich", "berlin", "london",
-    "paris", "tokyo", "new york city", "hong kong sar",
+    "paris", "tokyo", "new york city", "hong kong sar", "virgin islands", "british virgin islands", "islands",
 }
 _MONTHS = re.compile(r"^(?:january|february|march|april|may|june|july|august|september|october|november|december)\b",
                      re.IGNORECASE)
@@ -149,7 +149,7 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
 def is_plausible_name(name: str, legal_form: bool) -> bool:
     """Reject addresses, headings, places, dates and bare defined terms."""
     low = name.lower().strip(" .,")
-    if low.split()[0] in _HEADING_WORDS or re.match(r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s", low):
+    if low.split()[0] in _HEADING_WORDS or re.match(r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s|an?\s|\(|\d+\s", low):
         return False
     if len(low) < 2 or low in _NOT_NAMES or low in PLACES or _MONTHS.match(low):
         return False
