@@ -55,6 +55,8 @@ _DESCRIPTOR = re.compile(
 _ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]|\b(?:No|St|Ave|Blvd|Rd|Dr|Mr|Ms|Mrs|Ste|Fl|Co|Inc|Corp|Ltd|Bros|Jr|Sr|"
                                r"Mt|Hwy|Pkwy|Prof|Avv|Calif|Ont|Mass|Penn|Tex|Fla|Ill|Cal|Bldg|Apt|P\.O|N\.A|S\.A|"
                                r"U\.S\.A|U\.S)|\.[A-Za-z])\.$", re.IGNORECASE)
+# after a blank line the party's descriptors go on with a lower-case word, "(", "and" or an address line
+_CONTINUES_AFTER_BLANK = re.compile(r"\s*(?:\(|and\b|-|[a-z]|\d|(?:Unit|Suite|Level|Floor|Address|P\.?\s?O\.?)\b)")
 _OPENING = 12000
 _TAIL = 900
 MAX_PARTIES = 8
@@ -151,32 +153,37 @@ def _scan_tail(text: str, pos: int, limit: int) -> tuple[int, int | None]:
         elif ch in ")]" and not quoted:
             depth = max(0, depth - 1)
         if depth == 0 and not quoted:
-            if _LIST_END.match(text, i):
-                return i, None
-            if ch == "\n" and re.match(r"\n[ \t]*\n", text[i:]):
-                nxt = _NOISE.match(text, i).end()  # type: ignore[union-attr]
-                if _LIST_END.match(text, nxt):
-                    return i, None
-                span = _name_at(text, nxt)
-                if span and (span.legal_form or _DESCRIPTOR.match(text, span.end)):
-                    return i, nxt
-                if not re.match(r"\s*(?:\(|and\b|-|[a-z]|\d|(?:Unit|Suite|Level|Floor|Address|P\.?\s?O\.?)\b)",
-                                text[i : nxt + 12]):
-                    return i, None
-            if _sentence_ends(text, i) and not _alias_follows_address(text, pos, i):
-                nxt = _NOISE.match(text, i + 1).end()  # type: ignore[union-attr]
-                numbered = re.match(r"\s*(?:\(\s*\d{1,2}\s*\)|and\b)", text[i + 1 : nxt + 1], re.IGNORECASE)
-                if numbered and _strong_name_at(text, nxt):
-                    return i, nxt
-                return i, None
-            sep = _SEPARATOR.match(text, i)
-            if sep and sep.end() > i and (text[i] != "," or re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i])):
-                nxt = _NOISE.match(text, sep.end()).end()  # type: ignore[union-attr]
-                numbered = re.search(r"\(\s*\d", text[i:nxt])
-                if (_name_at(text, nxt) if numbered else _strong_name_at(text, nxt)):
-                    return i, nxt
+            verdict = _boundary_at(text, pos, i)
+            if verdict is not None:
+                return i, verdict[0]
         i += 1
     return end, None
+
+
+def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
+    """At a top-level position of a party's tail: None (go on), or (start of the next party or None: list ends)."""
+    if _LIST_END.match(text, i):
+        return (None,)
+    if text[i] == "\n" and re.match(r"\n[ \t]*\n", text[i : i + 20]):
+        nxt = _NOISE.match(text, i).end()  # type: ignore[union-attr]
+        if _LIST_END.match(text, nxt):
+            return (None,)
+        span = _name_at(text, nxt)
+        if span and (span.legal_form or _DESCRIPTOR.match(text, span.end)):
+            return (nxt,)
+        if not _CONTINUES_AFTER_BLANK.match(text[i : nxt + 12]):
+            return (None,)
+    if _sentence_ends(text, i) and not _alias_follows_address(text, pos, i):
+        nxt = _NOISE.match(text, i + 1).end()  # type: ignore[union-attr]
+        numbered = re.match(r"\s*(?:\(\s*\d{1,2}\s*\)|and\b)", text[i + 1 : nxt + 1], re.IGNORECASE)
+        return (nxt,) if numbered and _strong_name_at(text, nxt) else (None,)
+    sep = _SEPARATOR.match(text, i)
+    if sep and sep.end() > i and (text[i] != "," or re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i])):
+        nxt = _NOISE.match(text, sep.end()).end()  # type: ignore[union-attr]
+        numbered = re.search(r"\(\s*\d", text[i:nxt])
+        if _name_at(text, nxt) if numbered else _strong_name_at(text, nxt):
+            return (nxt,)
+    return None
 
 
 def _read_list(text: str, pos: int) -> list[Party]:
