@@ -15,8 +15,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from contractbox.engine.date_pattern import iter_date_matches
-from contractbox.engine.dates import MONTHS, parse_date
+from contractbox.engine.dates import find_dates_loose, parse_date
 from contractbox.engine.jurisdictions import jurisdiction_in
 from contractbox.engine.term import Term, read_term
 
@@ -58,17 +57,6 @@ _STARTS_ON_SIGNING = re.compile(
 )
 _THIS_CONTRACT = re.compile(r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b(?!\s+dated)|\bthe term\b|"
                             r"\b(?:effective|commencement) date\b", re.IGNORECASE)
-MONTHS_LOWER = {name.lower(): number for name, number in MONTHS.items()}
-_MONTH_NAMES = list(MONTHS_LOWER)
-_ORDINAL_DAYS = {w: i + 1 for i, w in enumerate(
-    ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"])}
-_MONTH_RE = "|".join(sorted(_MONTH_NAMES, key=len, reverse=True))
-_LOOSE_DATE = re.compile(
-    rf"\b(?:(?P<month>{_MONTH_RE})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+,\s*"
-    rf"|\(?(?P<day2>\d{{1,2}}|{'|'.join(_ORDINAL_DAYS)})(?:\s?(?:st|nd|rd|th|s\s?t|t\s?h))?\)?\s+day\s+of\s+"
-    rf"(?P<month2>{_MONTH_RE})\.?\s*,?\s+)(?P<year>(?:19|20)\d\d)\b",
-    re.IGNORECASE,
-)
 _BLANK = re.compile(r"_|\[")
 # a signature block's date: "Date: January 8, 2025", "Munich, 12 May 2025" (place, date on a line of its own)
 _SIGNED_CUE = re.compile(r"(?:\b(?:date|dated|signed|executed)\b[^.]{0,40}|(?:^|\n|[ \t]{3})[ \t]*[A-Z][\w.'/ -]{1,40},[ \t]*)$",
@@ -98,27 +86,8 @@ class _Mention:
     date: date | None  # None: a blank ("____, 2020") or month-only date
 
 
-def _loose_dates(text: str) -> list[_Mention]:
-    """Dates the shared pattern misses: "April 15 , 2010", "19  DAY OF MAY , 2010", "first day of July, 2017"."""
-    out = []
-    for m in _LOOSE_DATE.finditer(text):
-        month = MONTHS_LOWER.get((m.group("month") or m.group("month2")).lower().rstrip("."))
-        day_text = m.group("day") or m.group("day2") or ""
-        day = int(day_text) if day_text.isdigit() else _ORDINAL_DAYS.get(day_text.lower())
-        if month and day:
-            try:
-                out.append(_Mention(m.start(), m.end(), date(int(m.group("year")), month, day)))
-            except ValueError:
-                continue
-    return out
-
-
 def _mentions(text: str) -> list[_Mention]:
-    found = [_Mention(m.start(), m.end(), parse_date(m.group())) for m in iter_date_matches(text)]
-    loose = _loose_dates(text)
-    if loose:  # a full date read loosely replaces the partial match inside it ("May , 2010")
-        found = [m for m in found if not any(x.start <= m.start < x.end for x in loose)] + loose
-        found.sort(key=lambda m: m.start)
+    found = [_Mention(s, e, d) for s, e, d in find_dates_loose(text)]
     out = []
     for m in found:
         line_start = text.rfind("\n", 0, m.start) + 1

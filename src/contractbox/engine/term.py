@@ -21,6 +21,7 @@ from contractbox.engine.dates import (
     add_period,
     days_in,
     find_dates,
+    find_dates_loose,
     period_amount,
 )
 
@@ -52,9 +53,11 @@ _END_CUE = re.compile(
     r"|\b(?:expiration|termination|end) date\s*:)\s*$",
     re.IGNORECASE,
 )
+_FIRM_END = re.compile(r"expir|terminat|\bend|until|through|date\s*:", re.IGNORECASE)
 _DAY_BEFORE = re.compile(r"\b(?:the\s+)?day\s+(?:before|prior\s+to|preceding)\s+(?:the\s+)?$", re.IGNORECASE)
 _PERIOD_LEAD = re.compile(
-    r"\b(?:term|period|continu\w*|remain\w*|expir\w*|for|until|end|ending|ends|valid\w*|duration|in effect|in force)\b"
+    r"\b(?:term|period|continu\w*|remain\w*|expir\w*|terminat\w*|for|until|end|ending|ends|valid\w*|duration|in effect|"
+    r"in force)\b"
     r"(?:\W+\w+){0,6}?\W*$",
     re.IGNORECASE,
 )
@@ -87,8 +90,10 @@ _BY_AGREEMENT = re.compile(
 _RENEW_WORD = re.compile(r"\brenew|\bextend|\bextension|\bsuccessive\b|\b(?:year|month)[- ]to[- ](?:year|month)\b",
                          re.IGNORECASE)
 _ENDS_ON_EVENT = re.compile(
-    r"\b(?:ends|end|expires?|terminates?|shall (?:end|expire|terminate))\s+(?:upon|on|with|at)\s+(?:the\s+)?"
-    r"(?!date\b|day\b|\d|end of the (?:initial|then|term)|expiration|(?:first|second|third|\w+th) anniversary)"
+    r"\b(?:ends|end|expires?|terminates?|shall (?:end|expire|terminate)|continu\w* (?:\w+ ){0,4}?until)\s+"
+    r"(?:(?:upon|on|with|at)\s+)?+(?:the\s+)?+"
+    r"(?!date\b|day\b|\d|end of the (?:initial|then|term)|(?:first|second|third|\w+th) anniversary|"
+    r"(?:expiration|expiry|end) of (?:the |its |this )?(?:[\w-]+ ){0,2}(?:term|period))"
     r"((?:[\w'’-]+\s+){0,6}?(?:acceptance|completion|payment|delivery|closing|sale|termination|expiration|"
     r"approval|launch)\b[^.;]{0,40})",
     re.IGNORECASE,
@@ -166,8 +171,9 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
 
 def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] | None:
     """The first date stated as the end ("expire on", "until", "through", "Expiration Date:")."""
-    for s, e, d in find_dates(sentence):
-        if d is not None and _END_CUE.search(sentence[max(0, s - 40) : s]) and (anchor is None or d > anchor):
+    for s, e, d in find_dates_loose(sentence):
+        cue = _END_CUE.search(sentence[max(0, s - 40) : s]) if d is not None else None
+        if d is not None and cue and (anchor is None or d > anchor or _FIRM_END.search(cue.group(0))):
             return d, s, e
     return None
 
