@@ -151,6 +151,8 @@ def is_plausible_name(name: str, legal_form: bool) -> bool:
     low = name.lower().strip(" .,")
     if low.split()[0] in _HEADING_WORDS or re.match(r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s|an?\s|\(|\d+\s", low):
         return False
+    if legal_form_pattern().fullmatch(name.strip(" ,")):
+        return False
     if len(low) < 2 or low in _NOT_NAMES or low in PLACES or _MONTHS.match(low):
         return False
     if re.fullmatch(r"[\d\W_]+", low) or re.match(r"(?:state|province|commonwealth|laws?|republic) of\b", low):
