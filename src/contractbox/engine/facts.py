@@ -65,6 +65,8 @@ _SENTENCE_END = re.compile(r"(\w+)\.\s+(?=[A-Z\"“(])")
 _ABBREVIATIONS = {"no", "inc", "co", "ltd", "corp", "mr", "ms", "mrs", "dr", "st", "s", "u", "n", "v", "vs", "sec", "art"}
 _EARLY = 3000
 _SIGNATURE_BONUS = 0.3
+_WINDOW = 6000
+_WITNESS = re.compile(r"in witness whereof|signed by|signature page", re.IGNORECASE)
 _EFFECTIVE_NEAR = re.compile(r"\b(?:effective|commenc\w*)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _MIN_SCORE = 0.45
 _LAW_TIE = 0.05  # governing-law clauses this close in confidence are taken in document order
@@ -86,8 +88,26 @@ class _Mention:
     date: date | None  # None: a blank ("____, 2020") or month-only date
 
 
-def _mentions(text: str) -> list[_Mention]:
-    found = [_Mention(s, e, d) for s, e, d in find_dates_loose(text)]
+def _windows(text: str, by_category: dict[str, Scored]) -> list[tuple[int, int]]:
+    """Where agreement and effective dates can be: the opening, the closing (signature blocks) and
+    around the clauses the model ranks for dates. Reading dates only there keeps long contracts fast."""
+    n = len(text)
+    spans = [(0, _WINDOW), (max(0, n - _WINDOW), n)]
+    spans += [(m.start(), min(n, m.start() + _WINDOW // 2)) for m in _WITNESS.finditer(text)]
+    for category in ("agreement_date", "effective_date", "expiration_date"):
+        spans += [(max(0, s - 200), min(n, e + 200)) for s, e, _ in by_category.get(category, [])]
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _mentions(text: str, by_category: dict[str, Scored]) -> list[_Mention]:
+    found = [_Mention(w0 + s, w0 + e, d) for w0, w1 in _windows(text, by_category)
+             for s, e, d in find_dates_loose(text[w0:w1])]
     out = []
     for m in found:
         line_start = text.rfind("\n", 0, m.start) + 1
@@ -214,7 +234,7 @@ def _iso(fact: Fact | None) -> date | None:
 
 def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fact], Term]:
     """Dates, governing law and the term. A fact with value None is a known absence (its reason says why)."""
-    mentions = _mentions(text)
+    mentions = _mentions(text, by_category)
     agreement = _best(text, mentions, by_category.get("agreement_date"), _agreement_score)
     if agreement is not None and agreement.value is not None:
         chosen = next(m for m in mentions if m.start == agreement.start)
