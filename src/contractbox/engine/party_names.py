@@ -22,6 +22,7 @@ _WORD = re.compile(
 _CONNECTOR = re.compile(r"(?:of|de|du|des|la|le|the|for|von|van|der|den|di|da|del|y|und|&|e)(?=\s)", re.IGNORECASE)
 _IN_NAME_PAREN = re.compile(r"\([A-Z][\w .&]{0,24}\)")
 # names may wrap onto the next line, never across a blank line or a wide layout gap
+_FORM_GAP = re.compile(r",?[ \t]*\n?[ \t]*")
 _GAP = re.compile(r"[ \t]{0,4}(?:\n[ \t]*)?")
 _STOP_WORDS = {
     "whereas", "hereinafter", "herein", "having", "with", "whose", "located", "residing", "represented",
@@ -87,7 +88,7 @@ def _after_gap(text: str, pos: int) -> int:
 
 def _continue_with_form(text: str, end: int) -> int | None:
     """End of ", Inc." / " Ltd." directly after `end`, or None."""
-    m = re.compile(r",?[ \t]*\n?[ \t]*").match(text, end)
+    m = _FORM_GAP.match(text, end)
     at = m.end() if m else end
     form = _legal_form_at(text, at)
     return form.end() if form else None

@@ -24,6 +24,8 @@ _TOKEN_START = re.compile(r"(?<![\w'’.&\-/])[\w(]")
 _TITLE_WORDS = re.compile(
     r"\b(?:Officer|President|Director|Secretary|Manager|Member|Partner|Signatory|Esq|Title|Name|CEO|CFO|COO|"
     r"Treasurer|Chairman|Counsel|Date|Dated|Its|Witness|behalf)\b", re.IGNORECASE)
+_WITNESS_MARKERS = ("in witness whereof", "the undersigned", "executed as an agreement", "executed by", "signed by",
+                    "signed for")
 _SIGN_LINE = re.compile(r"\n[ \t]*(?:By|Signature|Signed|Name)\s*:", re.IGNORECASE)
 _NAME_LINE = re.compile(
     r"^[ \t]*(?:for\s+and\s+on\s+behalf\s+of\s+|on\s+behalf\s+of\s+)?", re.IGNORECASE | re.MULTILINE
@@ -31,10 +33,16 @@ _NAME_LINE = re.compile(
 
 
 def _signature_area(text: str) -> int:
-    last = None
-    for m in _WITNESS.finditer(text, max(0, len(text) // 2)):
-        last = m
-    return last.start() if last else max(0, len(text) - 6000)
+    """Where the signature pages start: the last "IN WITNESS WHEREOF" (or the like) in the second half."""
+    half = len(text) // 2
+    low = text[half:].lower()
+    last = max(low.rfind(marker) for marker in _WITNESS_MARKERS)
+    if last < 0:
+        m = None
+        for m in _WITNESS.finditer(text, half):  # the markers with odd spacing ("IN  WITNESS")
+            pass
+        return m.start() if m else max(0, len(text) - 6000)
+    return half + last
 
 
 def _upper_case_names(text: str, start: int) -> list[NameSpan]:
