@@ -184,3 +184,15 @@ def test_samples_key_dates_and_summary():
     assert "Renews automatically" in result["summary"]["text"]
     for kd in result["keyDates"]:
         assert kd["evidenceIds"], kd
+
+
+def test_sample_pdf_gives_the_same_term_facts_as_its_text():
+    from contractbox.engine.cli import load_document
+
+    by_kind = {}
+    for name in ("saas_subscription_agreement.txt", "saas_subscription_agreement.pdf"):
+        result = live.analyze(load_document(ROOT / "sample_contracts" / name))
+        by_kind[name] = {k["kind"]: k["date"] for k in result["keyDates"]}
+        assert result["summary"]["governingLaw"]["jurisdiction"] == "New York"
+    assert by_kind["saas_subscription_agreement.txt"] == by_kind["saas_subscription_agreement.pdf"]
+    assert by_kind["saas_subscription_agreement.pdf"]["notice_deadline"] == "2027-12-03"
