@@ -90,8 +90,8 @@ _BY_AGREEMENT = re.compile(
 _RENEW_WORD = re.compile(r"\brenew|\bextend|\bextension|\bsuccessive\b|\b(?:year|month)[- ]to[- ](?:year|month)\b",
                          re.IGNORECASE)
 _ENDS_ON_EVENT = re.compile(
-    r"\b(?:ends|end|expires?|terminates?|shall (?:end|expire|terminate)|continu\w* (?:\w+ ){0,4}?until)\s+"
-    r"(?:(?:upon|on|with|at)\s+)?+(?:the\s+)?+"
+    r"\b(?:(?:ends|end|expires?|terminates?)\s+(?:upon|on|with|at)|continu\w* (?:\w+ ){0,4}?until)\s+"
+    r"(?:the\s+)?+"
     r"(?!date\b|day\b|\d|end of the (?:initial|then|term)|(?:first|second|third|\w+th) anniversary|"
     r"(?:expiration|expiry|end) of (?:the |its |this )?(?:[\w-]+ ){0,2}(?:term|period))"
     r"((?:[\w'’-]+\s+){0,6}?(?:acceptance|completion|payment|delivery|closing|sale|termination|expiration|"
