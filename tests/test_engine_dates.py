@@ -199,12 +199,15 @@ def test_sample_pdf_gives_the_same_term_facts_as_its_text():
 
 
 def test_other_automatic_renewal_wordings():
-    for renew in ("Thereafter this Agreement shall automatically continue in effect until either party gives the other "
-                  "at least six (6) months prior written notice of termination.",
-                  "Unless either party gives written notice to terminate at least sixty (60) days prior to the end of the "
-                  "Initial Term, this Agreement shall continue on a year to year basis.",
-                  "This Agreement will extend automatically for monthly periods unless either party notifies the other "
-                  "in writing at least thirty (30) days before the expiration of the then current term."):
+    wordings = [
+        ("Thereafter this Agreement shall automatically continue in effect until either party gives the other "
+         "at least six (6) months prior written notice of termination."),
+        ("Unless either party gives written notice to terminate at least sixty (60) days prior to the end of the "
+         "Initial Term, this Agreement shall continue on a year to year basis."),
+        ("This Agreement will extend automatically for monthly periods unless either party notifies the other "
+         "in writing at least thirty (30) days before the expiration of the then current term."),
+    ]
+    for renew in wordings:
         text = f"{PREAMBLE} {renew}"
         _, t = read_facts(text, spans(text, renewal_term=renew))
         assert t.auto_renewal is True, renew
