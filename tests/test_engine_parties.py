@@ -207,3 +207,11 @@ def test_mixed_case_signature_names_before_by() -> None:
         "For and on behalf of Advantage Telecommunications Ltd.         By:\n"
     )
     assert names(text) == ["YA II PN, Ltd.", "Yorkville Advisors Global, LP", "Advantage Telecommunications Ltd."]
+
+
+def test_words_glued_before_an_all_caps_name_are_dropped() -> None:
+    text = (
+        "400,000 Shares BLUEROCK RESIDENTIAL GROWTH REIT, INC. (the \"Company\"), a Maryland corporation, and "
+        'Compass Point Research & Trading, LLC, a Delaware limited liability company ("Agent"), agree as follows.'
+    )
+    assert names(text) == ["BLUEROCK RESIDENTIAL GROWTH REIT, INC.", "Compass Point Research & Trading, LLC"]

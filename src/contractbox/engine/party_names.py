@@ -144,7 +144,19 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
         end -= 1
     if not formed and text[end - 1] == "." and not re.search(r"(?:\b[A-Z]|\.[A-Za-z]{1,3})\.$", text[start:end]):
         end -= 1
-    return NameSpan(start, end, formed)
+    return NameSpan(_caps_start(text, start, end), end, formed)
+
+
+def _caps_start(text: str, start: int, end: int) -> int:
+    """Where an ALL-CAPS name starts after words glued in front ("Shares BLUEROCK RESIDENTIAL GROWTH REIT, INC.")."""
+    tokens = list(re.finditer(r"\S+", text[start:end]))
+    caps = [t.group().isupper() or not any(c.isalpha() for c in t.group()) for t in tokens]
+    if len(tokens) < 3 or caps[0] or tokens[0].group() == "The":
+        return start
+    first_caps = caps.index(True) if True in caps else len(caps)
+    if len(caps) - first_caps >= 2 and all(caps[first_caps:]):
+        return start + tokens[first_caps].start()
+    return start
 
 
 def is_plausible_name(name: str, legal_form: bool) -> bool:
