@@ -22,6 +22,7 @@ _WORD = re.compile(
 _CONNECTOR = re.compile(r"(?:of|de|du|des|la|le|the|for|von|van|der|den|di|da|del|y|und|&|e)(?=\s)", re.IGNORECASE)
 _IN_NAME_PAREN = re.compile(r"\([A-Z][\w .&]{0,24}\)")
 # names may wrap onto the next line, never across a blank line or a wide layout gap
+_AND = re.compile(r"(?:and|AND)(?=\s)")
 _FORM_GAP = re.compile(r",?[ \t]*\n?[ \t]*")
 _GAP = re.compile(r"[ \t]{0,4}(?:\n[ \t]*)?")
 _STOP_WORDS = {
@@ -102,6 +103,15 @@ def _ends_sentence(word: str) -> bool:
     return word.endswith(".") and len(word) > 4 and "." not in word[:-1]
 
 
+def _inner_and(text: str, at: int) -> re.Match[str] | None:
+    """ "and" inside a long name that goes on to a legal form ("... Netcom Science and Technology Co., Ltd.")."""
+    m = _AND.match(text, at)
+    if m is None:
+        return None
+    rest = read_name(text, _after_gap(text, m.end()), max_words=4)
+    return m if rest is not None and rest.legal_form else None
+
+
 def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
     """The name that starts exactly at `pos` (after an optional leading "the "), or None."""
     lead = _LEAD.match(text, pos)
@@ -131,6 +141,8 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
             at = nxt
             continue
         connector = _CONNECTOR.match(text, nxt) or _IN_NAME_PAREN.match(text, nxt)
+        if connector is None and words >= 3:
+            connector = _inner_and(text, nxt)
         if connector:
             beyond = _after_gap(text, connector.end())
             if text[beyond : beyond + 1].isdigit() or not (_word_at(text, beyond) or _legal_form_at(text, beyond)):
