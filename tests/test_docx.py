@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 import zipfile
 
 import pytest
@@ -269,3 +270,19 @@ def test_a_paragraph_deleted_whole_disappears_but_stays_in_the_revisions() -> No
     document = read_docx(build_docx(body, NUMBERING))
     assert document.text == "First.\n1. Next."
     assert [(r.kind, r.text, r.start, r.end) for r in document.revisions] == [("deleted", "Removed clause.", 7, 7)]
+
+
+def test_damaged_copies_end_in_document_errors_only() -> None:
+    data = contract_docx()
+    chooser = random.Random(16)
+    for attempt in range(600):
+        damaged = bytearray(data)
+        if attempt % 3 == 0:
+            damaged = damaged[: chooser.randrange(len(damaged))]
+        else:
+            for _ in range(chooser.randrange(1, 8)):
+                damaged[chooser.randrange(len(damaged))] = chooser.randrange(256)
+        try:
+            read_docx(bytes(damaged))
+        except DocumentError as error:
+            assert error.code.startswith("docx_")

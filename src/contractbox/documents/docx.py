@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import io
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from typing import IO, Literal
 from xml.etree.ElementTree import Element, ParseError
@@ -120,7 +121,7 @@ class _Package:
         try:
             archive = zipfile.ZipFile(io.BytesIO(data))
             entries = archive.infolist()
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError):
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, ValueError, OSError, EOFError):
             raise DocumentError("docx_unreadable", "The file is not a Word (.docx) document.") from None
         if len(entries) > MAX_ZIP_ENTRIES:
             raise DocumentError("docx_unreadable", "The Word file holds an implausible number of parts.")
@@ -135,7 +136,7 @@ class _Package:
         try:
             with self.archive.open(info) as stream:
                 return self._read_capped(stream)
-        except (zipfile.BadZipFile, NotImplementedError, EOFError, OSError, ValueError, RuntimeError):
+        except (zipfile.BadZipFile, zlib.error, NotImplementedError, EOFError, OSError, ValueError, RuntimeError):
             raise DocumentError("docx_unreadable", "The Word file is damaged (a part cannot be unpacked).") from None
 
     def _check_declared(self, info: zipfile.ZipInfo) -> None:
