@@ -59,7 +59,7 @@ NUMBERING = f"""<w:numbering {NS}>
 
 
 def build_docx(body: str, numbering: str | None = None, header: str | None = None, footer: str | None = None,
-               footnotes: str | None = None) -> bytes:
+               footnotes: str | None = None, styles: str | None = None) -> bytes:
     rels = []
     parts: dict[str, str] = {}
     if header:
@@ -72,6 +72,8 @@ def build_docx(body: str, numbering: str | None = None, header: str | None = Non
                 'TargetMode="External"/>')
     if numbering:
         parts["word/numbering.xml"] = numbering
+    if styles:
+        parts["word/styles.xml"] = f"<w:styles {NS}>{styles}</w:styles>"
     if footnotes:
         parts["word/footnotes.xml"] = f"<w:footnotes {NS}>{footnotes}</w:footnotes>"
     parts["word/document.xml"] = f"<w:document {NS}><w:body>{body}<w:sectPr/></w:body></w:document>"
@@ -286,3 +288,21 @@ def test_damaged_copies_end_in_document_errors_only() -> None:
             read_docx(bytes(damaged))
         except DocumentError as error:
             assert error.code.startswith("docx_")
+
+
+def test_numbering_set_on_paragraph_styles_follows_based_on() -> None:
+    styles = (
+        '<w:style w:type="paragraph" w:styleId="Heading1"><w:pPr><w:numPr><w:numId w:val="1"/></w:numPr></w:pPr>'
+        "</w:style>"
+        '<w:style w:type="paragraph" w:styleId="Heading2"><w:pPr><w:numPr><w:ilvl w:val="1"/><w:numId w:val="1"/>'
+        "</w:numPr></w:pPr></w:style>"
+        '<w:style w:type="paragraph" w:styleId="Clause"><w:basedOn w:val="Heading2"/></w:style>'
+    )
+
+    def styled(style: str, text: str) -> str:
+        return f'<w:p><w:pPr><w:pStyle w:val="{style}"/></w:pPr>{run(text)}</w:p>'
+
+    body = styled("Heading1", "Scope") + styled("Clause", "First clause.") + styled("Clause", "Second clause.") + (
+        styled("Heading1", "Fees"))
+    document = read_docx(build_docx(body, NUMBERING, styles=styles))
+    assert document.text == "1. Scope\n1.1 First clause.\n1.2 Second clause.\n2. Fees"

@@ -79,7 +79,7 @@ class DocxDocument(Document):
 def read_docx(data: bytes, title: str | None = None) -> DocxDocument:
     """Parse .docx bytes; every failure is a DocumentError with a docx_* code."""
     package = _Package.open(data)
-    numbering = Numbering.parse(package.xml("word/numbering.xml"))
+    numbering = Numbering.parse(package.xml("word/numbering.xml"), package.xml("word/styles.xml"))
     writer = _Writer(numbering)
     main = package.xml("word/document.xml")
     if main is None:

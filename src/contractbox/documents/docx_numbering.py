@@ -5,7 +5,8 @@ a start value, a number format (decimal, lowerLetter, upperRoman, ...) and a tem
 "%1.%2" or "(%3)". Counters belong to the abstract list, so separate w:num entries over the same
 abstract list continue one sequence, unless a w:lvlOverride/w:startOverride restarts it. A level
 restarts when a higher level is used (w:lvlRestart can change or disable that). Numbering set on
-a paragraph style (w:pStyle) rather than on the paragraph itself is not resolved here.
+a paragraph style (word/styles.xml, following w:basedOn) applies when the paragraph sets none;
+its level is the one whose w:pStyle names the style, else the style's w:ilvl, else 0.
 """
 
 from __future__ import annotations
@@ -36,15 +37,29 @@ class Numbering:
     start_overrides: dict[str, dict[int, int]] = field(default_factory=dict)
     counters: dict[str, list[int | None]] = field(default_factory=dict)
     applied_overrides: set[str] = field(default_factory=set)
+    # styleId -> (numId, ilvl, basedOn) from word/styles.xml
+    styles: dict[str, tuple[str | None, str | None, str | None]] = field(default_factory=dict)
+    style_levels: dict[tuple[str, str], int] = field(default_factory=dict)  # (abstractNumId, styleId) -> ilvl
 
     @classmethod
-    def parse(cls, root: Element | None) -> Numbering:
+    def parse(cls, root: Element | None, styles: Element | None = None) -> Numbering:
         numbering = cls()
+        if styles is not None:
+            for style in styles.findall(W + "style"):
+                num_pr = style.find(f"{W}pPr/{W}numPr")
+                num_id = None if num_pr is None else _val(num_pr, "numId")
+                level = None if num_pr is None else _val(num_pr, "ilvl")
+                numbering.styles[style.get(W + "styleId", "")] = (num_id, level, _val(style, "basedOn"))
         if root is None:
             return numbering
         for abstract in root.findall(W + "abstractNum"):
+            abstract_id = _val(abstract, "", "abstractNumId") or ""
             levels = {int(_val(lvl, "", "ilvl") or 0): _level(lvl) for lvl in abstract.findall(W + "lvl")}
-            numbering.abstract_levels[_val(abstract, "", "abstractNumId") or ""] = levels
+            numbering.abstract_levels[abstract_id] = levels
+            for lvl in abstract.findall(W + "lvl"):
+                style_id = _val(lvl, "pStyle")
+                if style_id:
+                    numbering.style_levels[(abstract_id, style_id)] = int(_val(lvl, "", "ilvl") or 0)
         for num in root.findall(W + "num"):
             num_id = _val(num, "", "numId") or ""
             numbering.num_to_abstract[num_id] = _val(num, "abstractNumId") or ""
@@ -63,14 +78,13 @@ class Numbering:
         """The number Word shows in front of this paragraph ("" when none); advances the counters."""
         if paragraph_properties is None or not has_text:
             return ""
-        num_pr = paragraph_properties.find(W + "numPr")
-        if num_pr is None:
+        num_id, level_text, style_id = self._numbering_of(paragraph_properties)
+        abstract_id = self.num_to_abstract.get(num_id or "")
+        if not num_id or num_id == "0" or abstract_id is None:
             return ""
-        num_id = _val(num_pr, "numId") or ""
-        level_index = min(max(int(_val(num_pr, "ilvl") or 0), 0), _LEVELS - 1)
-        abstract_id = self.num_to_abstract.get(num_id)
-        if num_id == "0" or abstract_id is None:
-            return ""
+        if level_text is None and style_id is not None:
+            level_text = str(self.style_levels.get((abstract_id, style_id), 0))
+        level_index = min(max(int(level_text) if level_text and level_text.isdigit() else 0, 0), _LEVELS - 1)
         levels = self.abstract_levels.get(abstract_id, {})
         counters = self.counters.setdefault(abstract_id, [None] * _LEVELS)
         self._apply_overrides(num_id, counters)
@@ -82,6 +96,21 @@ class Numbering:
             if restart_after is None or level_index < restart_after:
                 counters[deeper] = None
         return _render(level, levels, counters)
+
+    def _numbering_of(self, properties: Element) -> tuple[str | None, str | None, str | None]:
+        """(numId, ilvl, styleId giving them): the paragraph's own numPr first, then its style chain."""
+        num_pr = properties.find(W + "numPr")
+        num_id = None if num_pr is None else _val(num_pr, "numId")
+        level = None if num_pr is None else _val(num_pr, "ilvl")
+        style_id = _val(properties, "pStyle")
+        seen: set[str] = set()
+        while num_id is None and style_id and style_id not in seen and len(seen) < 20:
+            seen.add(style_id)
+            style_num, style_level, based_on = self.styles.get(style_id, (None, None, None))
+            if style_num is not None:
+                return style_num, level if level is not None else style_level, style_id
+            style_id = based_on
+        return num_id, level, None
 
     def _apply_overrides(self, num_id: str, counters: list[int | None]) -> None:
         if num_id in self.applied_overrides:
