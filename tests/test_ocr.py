@@ -129,3 +129,25 @@ def test_mixed_pdf_pages_without_text_are_found_and_only_they_are_read() -> None
     document = ocr.ocr_pdf_pages(data, [last])
     assert [p.number for p in document.pages] == [last]
     assert share_found(words_of(reference), document.text) >= 0.95
+
+
+def test_a_page_over_its_time_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    _, image = first_page_text_and_image()
+    monkeypatch.setattr(ocr, "PAGE_TIMEOUT_S", 0.01)
+    with pytest.raises(DocumentError) as caught:
+        ocr.ocr_images([image])
+    assert caught.value.code == "ocr_timeout"
+
+
+def test_a_missing_engine_is_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(ocr, "TESSERACT_COMMAND", str(tmp_path / "no-tesseract-here"))
+    with pytest.raises(DocumentError) as caught:
+        ocr.ocr_images([Image.new("L", (100, 100), 255)])
+    assert caught.value.code == "ocr_unavailable"
+
+
+def test_too_many_pages_are_refused_before_reading() -> None:
+    page = Image.new("L", (10, 10), 255)
+    with pytest.raises(DocumentError) as caught:
+        ocr.ocr_images([page] * (ocr.MAX_OCR_PAGES + 1))
+    assert caught.value.code == "ocr_too_many_pages"
