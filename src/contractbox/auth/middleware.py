@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from litestar.types import ASGIApp, Receive, Scope, Send
 
-from contractbox.errors import send_error
+from contractbox.core.http.errors import send_error
 from contractbox.keys.service import AuthFailure, authenticate
 
 
@@ -34,15 +34,15 @@ class ApiKeyMiddleware:
         if scope["type"] != "http" or (handler is not None and handler.opt.get("public")):
             await self.app(scope, receive, send)
             return
-        runtime = scope["app"].state.runtime
+        state = scope["app"].state
         try:
             # A console session (ConsoleV1Middleware, before this one) stands in for a key.
-            principal = scope["user"] if scope.get("console_session") else authenticate(runtime.store, presented_secret(scope["headers"]))
+            principal = scope["user"] if scope.get("console_session") else authenticate(state.store, presented_secret(scope["headers"]))
         except AuthFailure as failure:
             await send_error(send, failure.status, failure.code, failure.message)
             return
-        runtime.request_counter.hit(principal.key_id)
-        wait_s = runtime.rate_limiter.acquire(principal.key_id)
+        state.request_counter.hit(principal.key_id)
+        wait_s = state.rate_limiter.acquire(principal.key_id)
         if wait_s is not None:
             message = f"Too many requests for this API key. Retry in {wait_s} seconds."
             await send_error(send, 429, "rate_limited", message, {"Retry-After": str(wait_s)})

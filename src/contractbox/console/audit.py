@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from contractbox.db import Store
-from contractbox.ids import new_id
-from contractbox.lists import ListQuery, list_page
-from contractbox.timeutil import now_iso
+from contractbox.core.store import Store
+from contractbox.core.ids import new_id
+from contractbox.core.paging import ListQuery, list_page
+from contractbox.core.clock import now_iso
 
 
 def record(

@@ -12,8 +12,8 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from contractbox.console import audit
 from contractbox.console.sessions import Session, csrf_ok, find_session, session_principal
-from contractbox.asgi import header
-from contractbox.errors import send_error
+from contractbox.core.http.asgi import header
+from contractbox.core.http.errors import send_error
 from contractbox.keys.service import AuthFailure
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -101,7 +101,7 @@ class ConsoleV1Middleware:
         if scope["type"] != "http" or (handler is not None and handler.opt.get("public")) or has_api_key(scope) or session_cookie(scope) is None:
             await self.app(scope, receive, send)
             return
-        store = scope["app"].state.runtime.store
+        store = scope["app"].state.store
         session = await session_or_refuse(scope, send, store)
         if session is None or not await check_write(scope, send, session, store):
             return
@@ -161,7 +161,7 @@ class ConsoleApiMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        store = scope["app"].state.runtime.store
+        store = scope["app"].state.store
         if handler is not None and handler.opt.get("public"):
             if scope["method"] not in SAFE_METHODS and cross_origin(scope):
                 await send_error(send, 403, "cross_origin_request", "This request came from another web site and was refused.")

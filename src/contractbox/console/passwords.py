@@ -13,8 +13,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from contractbox.db import Store
-from contractbox.timeutil import iso, now_iso, utcnow
+from contractbox.core.store import Store
+from contractbox.core.clock import iso, now_iso, utcnow
 
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**15, 8, 1
 SCRYPT_MAXMEM = 64 * 1024 * 1024

@@ -14,12 +14,12 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from contractbox.db import Store
-from contractbox.ids import new_id, random_base62
+from contractbox.core.store import Store
+from contractbox.core.ids import new_id, random_base62
 from contractbox.keys.scopes import RESOURCE_SCOPES, expand
 from contractbox.keys.service import PREFIXES, AuthFailure, Principal, hash_secret
 from contractbox.orgs.service import get_org
-from contractbox.timeutil import iso, now_iso, utcnow
+from contractbox.core.clock import iso, now_iso, utcnow
 
 LINK_LIFETIME = timedelta(minutes=10)
 SESSION_LIFETIME = timedelta(hours=12)
@@ -167,3 +167,8 @@ def session_principal(store: Store, org_id: str | None, mode: str | None) -> Pri
     if mode == "live" and not org.live_approved:
         raise AuthFailure(403, "live_access_not_approved", f"{org.name} is not approved for live access. Approve it under Organizations, or switch to test mode.")
     return Principal(console_key_id(store, org.id, mode), org.id, mode, expand(list(RESOURCE_SCOPES)))
+
+
+def console_key_ids(store: Store, org_id: str) -> set[str]:
+    """The ids of an organization's console keys (one per mode once used)."""
+    return {row["key_id"] for row in store.query("SELECT key_id FROM console_keys WHERE org_id = ?", (org_id,))}

@@ -5,25 +5,23 @@
 from __future__ import annotations
 
 import json
-from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sqlite_utils
 
-from contractbox.analyses.service import MAX_TITLE, validate_metadata
-from contractbox.errors import ApiError, invalid, not_found
-from contractbox.events import record_event
+from contractbox.analyses.service import AnalysisService
 from contractbox.contracts.schemas import CreateContractRequest
-from contractbox.ids import new_id
+from contractbox.core.clock import Clock
+from contractbox.core.errors import ApiError, invalid, not_found
+from contractbox.core.events import CONTRACT_CREATED, EventRecorder
+from contractbox.core.ids import new_id
+from contractbox.core.paging import ListQuery, list_page
+from contractbox.core.params import MAX_TITLE, parse_date, validate_metadata
+from contractbox.core.store import Store
 from contractbox.keys.service import Principal
-from contractbox.lists import ListQuery, list_page
-from contractbox.timeutil import now_iso
-
-if TYPE_CHECKING:
-    from contractbox.runtime import Runtime
 
 RISK_LEVELS = ("low", "medium", "high", "critical")
-LIST_COLUMNS = "seq, id, mode, analysis_id, title, document_type, parties, risk_value, risk_level, effective_date, expiration_date, metadata, result, created_at"
+CONTRACT_COLUMNS = "seq, id, mode, analysis_id, title, document_type, parties, risk_value, risk_level, effective_date, expiration_date, metadata, result, created_at"
 
 
 def first_date(result: dict[str, Any], kind: str) -> str | None:
@@ -67,17 +65,12 @@ def render(row: dict) -> dict[str, Any]:
     }
 
 
-def parse_date(param: str, value: str) -> str:
-    try:
-        return date.fromisoformat(value).isoformat()
-    except ValueError:
-        raise invalid(param, f"{param} must be a calendar date such as 2026-11-21.") from None
-
-
 class ContractService:
-    def __init__(self, runtime: "Runtime") -> None:
-        self.runtime = runtime
-        self.store = runtime.store
+    def __init__(self, store: Store, events: EventRecorder, clock: Clock, analyses: AnalysisService) -> None:
+        self.store = store
+        self.events = events
+        self.clock = clock
+        self.analyses = analyses
 
     def create(self, principal: Principal, req: CreateContractRequest) -> dict[str, Any]:
         analysis = self._completed_analysis(principal, req.analysisId)
@@ -102,17 +95,17 @@ class ContractService:
                     "title": title,
                     "metadata": json.dumps(metadata),
                     "result": analysis["result"],
-                    "created_at": now_iso(),
+                    "created_at": self.clock.now_iso(),
                     **listing_columns(result, title),
                 }
             )
-            contract = render(next(db.query(f"SELECT {LIST_COLUMNS} FROM contracts WHERE id = ?", (contract_id,))))
-            record_event(db, principal.org_id, principal.mode, "contract.created", contract)
+            contract = render(next(db.query(f"SELECT {CONTRACT_COLUMNS} FROM contracts WHERE id = ?", (contract_id,))))
+            self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, contract)
         return contract
 
     def _completed_analysis(self, principal: Principal, analysis_id: str) -> dict:
         try:
-            row = self.runtime.analyses.get_row(principal, analysis_id, "id, status, title, metadata, result")
+            row = self.analyses.get_row(principal, analysis_id, "id, status, title, metadata, result")
         except ApiError:
             raise not_found("analysis", analysis_id, param="analysisId") from None
         if row["status"] != "completed":
@@ -138,7 +131,7 @@ class ContractService:
 
     def get_row(self, principal: Principal, contract_id: str, param: str = "id") -> dict:
         row = self.store.query_one(
-            f"SELECT {LIST_COLUMNS} FROM contracts WHERE id = ? AND org_id = ? AND mode = ?", (contract_id, principal.org_id, principal.mode)
+            f"SELECT {CONTRACT_COLUMNS} FROM contracts WHERE id = ? AND org_id = ? AND mode = ?", (contract_id, principal.org_id, principal.mode)
         )
         if row is None:
             raise not_found("contract", contract_id, param=param)
@@ -165,5 +158,5 @@ class ContractService:
             url="/v1/contracts",
             render=render,
             params=params,
-            columns=LIST_COLUMNS,
+            columns=CONTRACT_COLUMNS,
         )

@@ -12,11 +12,11 @@ import hmac
 import json
 from dataclasses import dataclass
 
-from contractbox.db import Store
-from contractbox.ids import new_id, random_base62
+from contractbox.core.store import Store
+from contractbox.core.ids import new_id, random_base62
 from contractbox.keys.scopes import KNOWN_SCOPES, RESOURCE_SCOPES, expand
 from contractbox.orgs.service import find_org, get_org
-from contractbox.timeutil import now_iso
+from contractbox.core.clock import now_iso
 
 PREFIXES = {"test": "fpk_test_", "live": "fpk_live_"}
 SECRET_LENGTH = 32
@@ -112,6 +112,16 @@ def list_keys(store: Store, org_ref: str) -> list[dict]:
     org = find_org(store, org_ref)
     rows = store.query("SELECT * FROM api_keys WHERE org_id = ? ORDER BY seq", (org.id,))
     return [key_as_json(r) for r in rows]
+
+
+def org_keys(store: Store, org_id: str) -> list[dict]:
+    """Every key of an organization, newest first."""
+    return [key_as_json(r) for r in store.query("SELECT * FROM api_keys WHERE org_id = ? ORDER BY seq DESC", (org_id,))]
+
+
+def get_key(store: Store, key_id: str) -> dict | None:
+    row = store.query_one("SELECT * FROM api_keys WHERE id = ?", (key_id,))
+    return key_as_json(row) if row is not None else None
 
 
 def revoke_key(store: Store, key_id: str, org_id: str | None = None) -> dict:

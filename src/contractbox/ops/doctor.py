@@ -3,7 +3,6 @@ Exit code 1 when any check fails; warnings alone exit 0."""
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import shutil
@@ -13,15 +12,13 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-import click
 
 from contractbox import __version__
-from contractbox.cli import data_dir_option, load_settings
-from contractbox.migrations import STEPS
+from contractbox.core.migrations import STEPS
 from contractbox.ops.logfile import log_path
 from contractbox.ops.serverlock import server_running
 from contractbox.ops.sqlitefiles import BUSY_TIMEOUT_S, applied_migrations, integrity_problems
-from contractbox.settings import Settings
+from contractbox.core.settings import Settings
 
 QUEUE_NAME = "contractbox"
 DISK_FAIL_BYTES = 200 * 1024**2
@@ -198,13 +195,3 @@ def render_text(result: dict) -> str:
     lines += [f"  [{marks[c['status']]}] {c['name']}: {c['detail']}" for c in result["checks"]]
     lines += ["", "No problems found." if result["ok"] else "Problems found (see FAIL above)."]
     return "\n".join(lines)
-
-
-@click.command("doctor")
-@data_dir_option
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def doctor_command(data_dir: Path | None, as_json: bool) -> None:
-    """Versions, data dir, database integrity, migrations, queue, disk; exit 1 on problems."""
-    result = report(load_settings(data_dir))
-    click.echo(json.dumps(result, indent=2) if as_json else render_text(result))
-    sys.exit(0 if result["ok"] else 1)

@@ -8,7 +8,7 @@ import re
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
-from contractbox.settings import Settings
+from contractbox.core.settings import Settings
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _SECRET = re.compile(r"\b(fpk_(?:test|live)_)[A-Za-z0-9_\-]+")

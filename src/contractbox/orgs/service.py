@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from contractbox.db import Store
-from contractbox.ids import new_id
-from contractbox.timeutil import now_iso
+from contractbox.core.store import Store
+from contractbox.core.ids import new_id
+from contractbox.core.clock import now_iso
 
 
 class OrgError(Exception):

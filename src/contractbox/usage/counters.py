@@ -14,8 +14,8 @@ from collections import Counter
 
 import sqlite_utils
 
-from contractbox.db import Store
-from contractbox.timeutil import iso_from_epoch, today
+from contractbox.core.store import Store
+from contractbox.core.clock import iso_from_epoch, today
 
 COUNTER_COLUMNS = (
     "requests",

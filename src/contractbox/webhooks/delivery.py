@@ -19,18 +19,16 @@ import logging
 import threading
 import time
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
-
 import sqlite_utils
 
 from contractbox import __version__
-from contractbox.ids import new_id
-from contractbox.timeutil import iso, now_iso, utcnow
+from contractbox.core.clock import iso, now_iso, utcnow
+from contractbox.core.ids import new_id
+from contractbox.core.queue import TaskQueue
+from contractbox.core.settings import Settings
+from contractbox.core.store import Store
 from contractbox.webhooks import sender
 from contractbox.webhooks.signing import signature_header
-
-if TYPE_CHECKING:
-    from contractbox.runtime import Runtime
 
 log = logging.getLogger("contractbox.webhooks")
 
@@ -38,7 +36,7 @@ WATCH_INTERVAL_S = 0.2
 SWEEP_INTERVAL_S = 10
 DISPATCH_BATCH = 200
 RECORD_FAILURE_RETRY_S = 30
-USER_AGENT = f"ContractBox-Webhooks/{__version__}"
+WEBHOOK_USER_AGENT = f"ContractBox-Webhooks/{__version__}"
 
 
 def insert_delivery(db: sqlite_utils.Database, webhook_id: str, event_id: str, event_type: str, payload: str, is_test: bool = False) -> str:
@@ -53,11 +51,11 @@ def insert_delivery(db: sqlite_utils.Database, webhook_id: str, event_id: str, e
 
 
 class WebhookDelivery:
-    def __init__(self, runtime: "Runtime") -> None:
-        self.store = runtime.store
-        self.settings = runtime.settings
-        self._dispatch_task = runtime.queue.register("dispatch_webhook_events", self.dispatch)
-        self._deliver_task = runtime.queue.register("deliver_webhook", self.deliver)
+    def __init__(self, store: Store, queue: TaskQueue, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self._dispatch_task = queue.register("dispatch_webhook_events", self.dispatch)
+        self._deliver_task = queue.register("deliver_webhook", self.deliver)
         self._dispatch_queued = threading.Event()
         self._stop = threading.Event()
         self._watcher: threading.Thread | None = None
@@ -173,7 +171,7 @@ class WebhookDelivery:
         timestamp = int(time.time())
         return {
             "Content-Type": "application/json",
-            "User-Agent": USER_AGENT,
+            "User-Agent": WEBHOOK_USER_AGENT,
             "webhook-id": row["event_id"],
             "webhook-timestamp": str(timestamp),
             "webhook-signature": signature_header(secrets_in_use, row["event_id"], timestamp, row["payload"].encode()),

@@ -10,24 +10,22 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
-from contractbox.documents import DocumentError, check_destination
-from contractbox.errors import invalid, missing, not_found
-from contractbox.events import EVENT_TYPES
-from contractbox.ids import new_id
+from contractbox.core.clock import Clock, iso
+from contractbox.core.errors import invalid, missing, not_found
+from contractbox.core.events import EVENT_TYPES
+from contractbox.core.ids import new_id
+from contractbox.core.netguard import MAX_URL_LENGTH, NetworkError, check_destination
+from contractbox.core.paging import ListQuery, list_page
+from contractbox.core.store import Store
 from contractbox.keys.service import Principal
-from contractbox.lists import ListQuery, list_page
-from contractbox.timeutil import iso, now_iso, utcnow
 from contractbox.webhooks.delivery import WebhookDelivery, insert_delivery
 from contractbox.webhooks.schemas import CreateWebhookRequest, UpdateWebhookRequest
 from contractbox.webhooks.sender import policy_message
 from contractbox.webhooks.signing import new_secret
 
-if TYPE_CHECKING:
-    from contractbox.runtime import Runtime
-
-MAX_URL_LENGTH = 2048
 MAX_DESCRIPTION = 500
 PREVIOUS_SECRET_GRACE = timedelta(hours=24)
 TEST_EVENT_TYPE = "webhook.test"
@@ -67,10 +65,11 @@ def validate_description(description: str | None) -> str | None:
 
 
 class WebhookService:
-    def __init__(self, runtime: "Runtime") -> None:
-        self.store = runtime.store
-        self.settings = runtime.settings
-        self.delivery = WebhookDelivery(runtime)
+    def __init__(self, store: Store, clock: Clock, delivery: WebhookDelivery, allow_loopback: bool) -> None:
+        self.store = store
+        self.clock = clock
+        self.delivery = delivery
+        self.allow_loopback = allow_loopback
 
     def validate_url(self, url: str) -> str:
         url = url.strip()
@@ -79,8 +78,8 @@ class WebhookService:
         if len(url) > MAX_URL_LENGTH:
             raise invalid("url", f"url must be at most {MAX_URL_LENGTH} characters.")
         try:
-            check_destination(url, allow_loopback=self.settings.webhook_allow_loopback)
-        except DocumentError as exc:
+            check_destination(url, allow_loopback=self.allow_loopback)
+        except NetworkError as exc:
             if exc.code in REFUSED_AT_CREATION:
                 raise invalid("url", policy_message(exc)) from None
         return url
@@ -91,7 +90,7 @@ class WebhookService:
         url = self.validate_url(req.url)
         events = validate_events(req.events)
         description = validate_description(req.description)
-        webhook_id, secret, now = new_id("whk"), new_secret(), now_iso()
+        webhook_id, secret, now = new_id("whk"), new_secret(), self.clock.now_iso()
         with self.store.transaction() as db:
             db["webhook_endpoints"].insert(
                 {
@@ -154,17 +153,17 @@ class WebhookService:
                 # The previous secret keeps signing alongside the new one for a day.
                 db.execute(
                     "UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = ? WHERE id = ?",
-                    (iso(utcnow() + PREVIOUS_SECRET_GRACE), webhook_id),
+                    (iso(self.clock.now() + PREVIOUS_SECRET_GRACE), webhook_id),
                 )
             if changes:
                 assignments = ", ".join(f"{column} = ?" for column in changes)
-                db.execute(f"UPDATE webhook_endpoints SET {assignments}, updated_at = ? WHERE id = ?", (*changes.values(), now_iso(), webhook_id))
+                db.execute(f"UPDATE webhook_endpoints SET {assignments}, updated_at = ? WHERE id = ?", (*changes.values(), self.clock.now_iso(), webhook_id))
         endpoint = self.get(principal, webhook_id)
         return {**endpoint, "secret": secret} if secret else endpoint
 
     def delete(self, principal: Principal, webhook_id: str) -> dict[str, Any]:
         self.get_row(principal, webhook_id)
-        now = now_iso()
+        now = self.clock.now_iso()
         with self.store.transaction() as db:
             db.execute("UPDATE webhook_endpoints SET deleted_at = ?, enabled = 0, updated_at = ? WHERE id = ?", (now, now, webhook_id))
             db.execute(
@@ -180,7 +179,7 @@ class WebhookService:
         sent even to a disabled endpoint, so the receiver can be checked before re-enabling)."""
         endpoint = self.get(principal, webhook_id)
         event_id = new_id("evt")
-        payload = {"eventId": event_id, "object": "event", "type": TEST_EVENT_TYPE, "createdAt": now_iso(), "mode": principal.mode, "data": {"object": endpoint}}
+        payload = {"eventId": event_id, "object": "event", "type": TEST_EVENT_TYPE, "createdAt": self.clock.now_iso(), "mode": principal.mode, "data": {"object": endpoint}}
         with self.store.transaction() as db:
             delivery_id = insert_delivery(db, webhook_id, event_id, TEST_EVENT_TYPE, json.dumps(payload), is_test=True)
         self.delivery.enqueue(delivery_id)
@@ -198,7 +197,7 @@ class WebhookService:
             columns="seq, id, webhook_id, event_id, event_type, is_test, state, next_attempt_at, created_at, finished_at",
         )
 
-    def _render_delivery(self, mode: str):  # type: ignore[no-untyped-def]
+    def _render_delivery(self, mode: str) -> Callable[[dict], dict[str, Any]]:
         def render_delivery(row: dict) -> dict[str, Any]:
             attempts = self.store.query(
                 "SELECT number, attempted_at, status_code, duration_ms, error FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq", (row["id"],)

@@ -15,10 +15,10 @@ from datetime import timedelta
 
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from contractbox.db import StorageFullError, Store
-from contractbox.asgi import header
-from contractbox.errors import send_error
-from contractbox.timeutil import iso, now_iso, utcnow
+from contractbox.core.store import StorageFullError, Store
+from contractbox.core.http.asgi import header
+from contractbox.core.http.errors import send_error
+from contractbox.core.clock import iso, now_iso, utcnow
 
 log = logging.getLogger("contractbox.idempotency")
 
@@ -49,7 +49,7 @@ class IdempotencyMiddleware:
         if body is None:
             await send_error(send, 413, "payload_too_large", "The request body is larger than the 70 MB limit.")
             return
-        store: Store = scope["app"].state.runtime.store
+        store: Store = scope["app"].state.store
         principal = scope["user"]
         ident = (principal.org_id, principal.mode, key)
         request_hash = hashlib.sha256(scope["method"].encode() + b" " + scope["path"].encode() + b"\n" + body).hexdigest()
@@ -117,7 +117,7 @@ def settle(scope: Scope, store: Store, sql: str, params: tuple) -> None:
         store.execute(sql, params)
     except StorageFullError:
         log.warning("disk full: the Idempotency-Key record is written once space returns")
-        scope["app"].state.runtime.queue.retry_when_space(lambda: store.execute(sql, params))
+        scope["app"].state.queue.retry_when_space(lambda: store.execute(sql, params))
 
 
 async def read_body(receive: Receive) -> bytes | None:

@@ -2,7 +2,7 @@
 
 Huey deletes a task from its table before running it, so a task running when the process is
 killed is gone. The app's own tables are therefore the truth: at start the queue is flushed and
-every unfinished piece of work is enqueued again from those tables (see Runtime.start).
+every unfinished piece of work is enqueued again from those tables (see Services.start in server/container.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 from huey import SqliteHuey
 from huey.consumer import Consumer
 
-from contractbox.db import StorageFullError, translate_error
+from contractbox.core.store import StorageFullError, translate_error
 
 log = logging.getLogger("contractbox.queue")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from contractbox.migrations import apply_migrations
+from contractbox.core.migrations import apply_migrations
 
 BUSY_TIMEOUT_MS = 10_000
 

@@ -11,13 +11,13 @@ import sys
 import click
 import uvicorn
 
-from contractbox.app import create_asgi
+from contractbox.server.app import create_asgi
 from contractbox.console.serverinfo import local_url, remove_server_info, write_server_info
-from contractbox.migrations import NewerDataDirError
+from contractbox.core.migrations import NewerDataDirError
 from contractbox.ops.logfile import configure_logging
 from contractbox.ops.serverlock import ServerLock, ServerRunningError
 from contractbox.ops.shutdown import GracefulServer
-from contractbox.settings import Settings
+from contractbox.core.settings import Settings
 
 
 def run_server(settings: Settings, host: str, port: int, tls_cert: str | None = None, tls_key: str | None = None) -> None:

@@ -5,21 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Any
 
-from litestar.params import QueryParameter
-
-from contractbox.db import Store
-from contractbox.errors import ApiError, invalid
+from contractbox.core.errors import ApiError, invalid
+from contractbox.core.store import Store
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
 
-# The paging query parameters every list handler declares (for its signature and the OpenAPI
-# document); list_page validates them.
-Limit = Annotated[str | None, QueryParameter(description=f"1-{MAX_LIMIT}, default {DEFAULT_LIMIT}")]
-StartingAfter = Annotated[str | None, QueryParameter(name="startingAfter", description="An id: the page after it (older)")]
-EndingBefore = Annotated[str | None, QueryParameter(name="endingBefore", description="An id: the page before it (newer)")]
 
 
 @dataclass

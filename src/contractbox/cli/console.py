@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from contractbox.cli import data_dir_option, fail, load_settings, open_store
+from contractbox.cli.common import data_dir_option, fail, load_settings, open_store
 
 
 @click.command("console-url")

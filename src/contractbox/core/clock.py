@@ -1,3 +1,7 @@
+"""The clock: UTC now in the API's ISO 8601 form. Services take a `Clock` so a test could hand them another."""
+
+from __future__ import annotations
+
 import time
 from datetime import datetime, timezone
 
@@ -23,14 +27,14 @@ def today() -> str:
     return utcnow().strftime("%Y-%m-%d")
 
 
-def parse_timestamp(param: str, value: str) -> str:
-    """A client-sent ISO 8601 timestamp, normalised to our Z form; naive ones are taken as UTC."""
-    from contractbox.errors import invalid
+class Clock:
+    """The system clock, as the services receive it."""
 
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        raise invalid(param, f"{param} must be an ISO 8601 timestamp such as 2026-11-21T10:15:00Z.") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return iso(moment)
+    def now(self) -> datetime:
+        return utcnow()
+
+    def now_iso(self) -> str:
+        return now_iso()
+
+    def today(self) -> str:
+        return today()

@@ -10,4 +10,4 @@ def ui_dir() -> Path:
     frozen_root = getattr(sys, "_MEIPASS", None)
     if frozen_root:
         return Path(frozen_root) / "ui"
-    return Path(__file__).resolve().parents[2] / "ui"
+    return Path(__file__).resolve().parents[3] / "ui"

@@ -22,8 +22,8 @@ from urllib.parse import urlsplit
 
 import click
 
-from contractbox.cli import data_dir_option, fail, load_settings
-from contractbox.settings import Settings
+from contractbox.cli.common import data_dir_option, fail, load_settings
+from contractbox.core.settings import Settings
 
 log = logging.getLogger("contractbox.desktop")
 
@@ -65,9 +65,9 @@ class ServerThread:
     def __init__(self, settings: Settings, port: int) -> None:
         import uvicorn
 
-        from contractbox.app import create_asgi
+        from contractbox.server.app import create_asgi
 
-        from contractbox.server import uvicorn_config
+        from contractbox.server.run import uvicorn_config
 
         config = uvicorn_config(create_asgi(settings), settings, "127.0.0.1", port)
         self.server = uvicorn.Server(config)
@@ -92,7 +92,7 @@ def run_desktop(settings: Settings, gui: str | None = None) -> None:
     import webview
 
     from contractbox.console.serverinfo import local_url, remove_server_info, write_server_info
-    from contractbox.db import Store
+    from contractbox.core.store import Store
     from contractbox.ops.serverlock import ServerLock, ServerRunningError
 
     if sys.platform.startswith("linux") and os.geteuid() == 0:
