@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import msgspec
 
 from contractbox import engine
-from contractbox.analyses.schemas import AnalysisResult, CreateAnalysisRequest
+from contractbox.analyses.schemas import Analysis, AnalysisList, AnalysisResult, CreateAnalysisRequest
 from contractbox.core.clock import Clock
 from contractbox.core.errors import ApiError, invalid, missing, not_found
 from contractbox.core.events import ANALYSIS_COMPLETED, ANALYSIS_FAILED, EventRecorder
@@ -140,7 +140,7 @@ class AnalysisService:
 
     # --- API side -------------------------------------------------------------------------
 
-    def submit(self, principal: Principal, req: CreateAnalysisRequest) -> dict[str, Any]:
+    def submit(self, principal: Principal, req: CreateAnalysisRequest) -> Analysis:
         source = validate(req)
         analysis_id = new_id("ana")
         now = self.clock.now_iso()
@@ -170,8 +170,8 @@ class AnalysisService:
             raise not_found("analysis", analysis_id)
         return row
 
-    def get(self, principal: Principal, analysis_id: str) -> dict[str, Any]:
-        return render(self.get_row(principal, analysis_id))
+    def get(self, principal: Principal, analysis_id: str) -> Analysis:
+        return msgspec.convert(render(self.get_row(principal, analysis_id)), Analysis)
 
     def result(self, principal: Principal, analysis_id: str) -> str:
         """The stored result JSON text (served as is: it was validated when written)."""
@@ -180,7 +180,7 @@ class AnalysisService:
             raise ApiError(409, "analysis_not_completed", f"Analysis {analysis_id} is {row['status']}; its result is readable once it is completed.")
         return row["result"]
 
-    def list(self, principal: Principal, params: dict[str, str | None]) -> dict[str, Any]:
+    def list(self, principal: Principal, params: dict[str, str | None]) -> AnalysisList:
         query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode)
         status = params.get("status")
         if status:
@@ -191,7 +191,7 @@ class AnalysisService:
             value = params.get(name)
             if value:
                 query.add(f"created_at {op} ?", parse_timestamp(name, value))
-        return list_page(
+        page = list_page(
             self.store,
             "analyses",
             query,
@@ -200,6 +200,7 @@ class AnalysisService:
             params=params,
             columns=ANALYSIS_COLUMNS,
         )
+        return msgspec.convert(page, AnalysisList)
 
     def document(self, principal: Principal, analysis_id: str) -> dict[str, Any]:
         """The text a result's evidence offsets point into, with page ranges (for the reviewer)."""

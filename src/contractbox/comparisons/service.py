@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgspec
+
 from contractbox.analyses.service import AnalysisService
 from contractbox.comparisons.diff import compare_results
-from contractbox.comparisons.schemas import CreateComparisonRequest
+from contractbox.comparisons.schemas import Comparison, CreateComparisonRequest
 from contractbox.contracts.service import ContractService
 from contractbox.core.clock import Clock
 from contractbox.core.errors import ApiError, invalid, not_found
@@ -39,7 +41,7 @@ class ComparisonService:
         self.contracts = contracts
         self.usage = usage
 
-    def create(self, principal: Principal, req: CreateComparisonRequest) -> dict[str, Any]:
+    def create(self, principal: Principal, req: CreateComparisonRequest) -> Comparison:
         left_kind, right_kind = kind_of("left", req.left), kind_of("right", req.right)
         if left_kind != right_kind:
             raise invalid("right", f"Compare two analyses or two contracts: left is {KINDS[left_kind]} {req.left}, right is {KINDS[right_kind]} {req.right}.")
@@ -69,7 +71,7 @@ class ComparisonService:
             )
             self.usage.add(db, principal.key_id, comparisons=1)
             self.events.record(db, principal.org_id, principal.mode, COMPARISON_CREATED, comparison)
-        return comparison
+        return msgspec.convert(comparison, Comparison)
 
     def _result(self, principal: Principal, param: str, object_id: str) -> dict[str, Any]:
         """The analysis result behind one side: an analysis's own, or a contract's saved copy."""

@@ -25,7 +25,7 @@ class Console:
     """Admin operations on behalf of one session (for the audit log's sake)."""
 
     def __init__(self, store: Store, usage: UsageService, session: Session, client: str) -> None:
-        self.store, self.usage, self.session, self.client = store, usage, session, client
+        self.store, self.usage_service, self.session, self.client = store, usage, session, client
 
     def _audit(self, action: str, **fields: Any) -> None:
         audit.record(self.store, action, session_id=self.session.id, client=self.client, **fields)
@@ -91,7 +91,7 @@ class Console:
         today = utcnow().date()
         span = [(today - timedelta(days=n)).isoformat() for n in range(days - 1, -1, -1)]
         org_key_list = self.keys(org_id)
-        by_key = self.usage.daily([key["keyId"] for key in org_key_list], span[0])
+        by_key = self.usage_service.daily([key["keyId"] for key in org_key_list], span[0])
         keys = []
         for key in org_key_list:
             days_of_key = by_key.get(key["keyId"], {})

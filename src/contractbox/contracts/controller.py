@@ -20,7 +20,7 @@ class ContractsController(Controller):
     @post("/", status_code=201, opt={"scope": "contracts:write"}, summary="Save a completed analysis as a contract", sync_to_thread=True)
     def create(self, request: Request, data: JSONBody[CreateContractRequest], contracts: NamedDependency[ContractService]) -> Response[Contract]:
         contract = contracts.create(principal_of(request), data)
-        return Response(contract, status_code=201, headers={"Location": f"/v1/contracts/{contract['contractId']}"})  # type: ignore[arg-type]
+        return Response(contract, status_code=201, headers={"Location": f"/v1/contracts/{contract.contractId}"})
 
     @get("/", opt={"scope": "contracts:read"}, summary="List contracts, newest first")
     async def list_contracts(
@@ -35,8 +35,8 @@ class ContractsController(Controller):
         expires_before: Annotated[str | None, QueryParameter(name="expiresBefore", description="YYYY-MM-DD: contracts whose expiration date is before it")] = None,
     ) -> ContractList:
         params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before, "q": q, "riskLevel": risk_level, "expiresBefore": expires_before}
-        return contracts.list(principal_of(request), params)  # type: ignore[return-value]
+        return contracts.list(principal_of(request), params)
 
     @get("/{contractId:str}", opt={"scope": "contracts:read"}, summary="Get a contract")
     async def retrieve(self, request: Request, contractId: FromPath[str], contracts: NamedDependency[ContractService]) -> Contract:
-        return contracts.get(principal_of(request), contractId)  # type: ignore[return-value]
+        return contracts.get(principal_of(request), contractId)

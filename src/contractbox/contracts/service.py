@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgspec
 import sqlite_utils
 
 from contractbox.analyses.service import AnalysisService
-from contractbox.contracts.schemas import CreateContractRequest
+from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
 from contractbox.core.clock import Clock
 from contractbox.core.errors import ApiError, invalid, not_found
 from contractbox.core.events import CONTRACT_CREATED, EventRecorder
@@ -72,7 +73,7 @@ class ContractService:
         self.clock = clock
         self.analyses = analyses
 
-    def create(self, principal: Principal, req: CreateContractRequest) -> dict[str, Any]:
+    def create(self, principal: Principal, req: CreateContractRequest) -> Contract:
         analysis = self._completed_analysis(principal, req.analysisId)
         title = (req.title if req.title is not None else analysis["title"]).strip()
         if not title:
@@ -101,7 +102,7 @@ class ContractService:
             )
             contract = render(next(db.query(f"SELECT {CONTRACT_COLUMNS} FROM contracts WHERE id = ?", (contract_id,))))
             self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, contract)
-        return contract
+        return msgspec.convert(contract, Contract)
 
     def _completed_analysis(self, principal: Principal, analysis_id: str) -> dict:
         try:
@@ -137,21 +138,22 @@ class ContractService:
             raise not_found("contract", contract_id, param=param)
         return row
 
-    def get(self, principal: Principal, contract_id: str) -> dict[str, Any]:
-        return render(self.get_row(principal, contract_id))
+    def get(self, principal: Principal, contract_id: str) -> Contract:
+        return msgspec.convert(render(self.get_row(principal, contract_id)), Contract)
 
-    def list(self, principal: Principal, params: dict[str, str | None]) -> dict[str, Any]:
+    def list(self, principal: Principal, params: dict[str, str | None]) -> ContractList:
         query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode)
-        if params.get("q"):
-            query.add("instr(search_text, ?) > 0", params["q"].strip().casefold())  # type: ignore[union-attr]
-        if params.get("riskLevel"):
-            levels = [level.strip() for level in params["riskLevel"].split(",")]  # type: ignore[union-attr]
+        text, risk_level, expires_before = params.get("q"), params.get("riskLevel"), params.get("expiresBefore")
+        if text:
+            query.add("instr(search_text, ?) > 0", text.strip().casefold())
+        if risk_level:
+            levels = [level.strip() for level in risk_level.split(",")]
             if not all(level in RISK_LEVELS for level in levels):
                 raise invalid("riskLevel", "riskLevel must be low, medium, high or critical (or several, comma-separated).")
             query.add(f"risk_level IN ({', '.join('?' for _ in levels)})", *levels)
-        if params.get("expiresBefore"):
-            query.add("expiration_date < ?", parse_date("expiresBefore", params["expiresBefore"]))  # type: ignore[arg-type]
-        return list_page(
+        if expires_before:
+            query.add("expiration_date < ?", parse_date("expiresBefore", expires_before))
+        page = list_page(
             self.store,
             "contracts",
             query,
@@ -160,3 +162,4 @@ class ContractService:
             params=params,
             columns=CONTRACT_COLUMNS,
         )
+        return msgspec.convert(page, ContractList)

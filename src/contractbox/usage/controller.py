@@ -23,4 +23,4 @@ class UsageController(Controller):
         from_: Annotated[str | None, QueryParameter(name="from", description="First day, YYYY-MM-DD (UTC); default the first of this month")] = None,
         to: Annotated[str | None, QueryParameter(description="Last day, YYYY-MM-DD (UTC), included; default today")] = None,
     ) -> Usage:
-        return usage.summary(principal_of(request), from_, to)  # type: ignore[return-value]
+        return usage.summary(principal_of(request), from_, to)

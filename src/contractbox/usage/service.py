@@ -5,8 +5,7 @@ Other domains count through `UsageService.add`, inside their own transactions.""
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
-
+import msgspec
 import sqlite_utils
 
 from contractbox.core.clock import Clock
@@ -15,6 +14,7 @@ from contractbox.core.params import parse_date
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
 from contractbox.usage.counters import COUNTER_COLUMNS, add_usage
+from contractbox.usage.schemas import Usage
 
 SUMS = ", ".join(f"COALESCE(SUM({c}), 0) AS {c}" for c in COUNTER_COLUMNS)
 
@@ -40,13 +40,13 @@ class UsageService:
     @staticmethod
     def add(db: sqlite_utils.Database, key_id: str, **increments: int) -> None:
         """Count for a key today; call inside the transaction that does the counted thing."""
-        add_usage(db, key_id, **increments)
+        add_usage(db, key_id, None, **increments)
 
-    def summary(self, principal: Principal, raw_from: str | None, raw_to: str | None) -> dict[str, Any]:
+    def summary(self, principal: Principal, raw_from: str | None, raw_to: str | None) -> Usage:
         start, end = period(raw_from, raw_to, self.clock.today())
         totals = self.store.query_one(f"SELECT {SUMS} FROM usage_daily WHERE key_id = ? AND day BETWEEN ? AND ?", (principal.key_id, start, end))
         assert totals is not None
-        return {
+        summary = {
             "object": "usage",
             "keyId": principal.key_id,
             "mode": principal.mode,
@@ -58,6 +58,7 @@ class UsageService:
             "comparisons": totals["comparisons"],
             "billableUnits": totals["billable_units"] if principal.mode == "live" else 0,
         }
+        return msgspec.convert(summary, Usage)
 
     def daily(self, key_ids: list[str], since: str) -> dict[str, dict[str, dict[str, int]]]:
         """Each key's counters per day from `since` (key id -> day -> counters), for the console."""

@@ -46,7 +46,7 @@ class WebhookEndpointWithSecret(WebhookEndpoint):
     secret: str
 
 
-class UpdatedWebhookEndpoint(WebhookEndpoint):
+class UpdatedWebhookEndpoint(WebhookEndpoint, omit_defaults=True):
     """As updated: `secret` is present only when the update rotated it."""
 
     secret: str | None = None

@@ -13,6 +13,8 @@ from datetime import timedelta
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from contractbox.core.clock import Clock, iso
 from contractbox.core.errors import invalid, missing, not_found
 from contractbox.core.events import EVENT_TYPES
@@ -22,7 +24,17 @@ from contractbox.core.paging import ListQuery, list_page
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
 from contractbox.webhooks.delivery import WebhookDelivery, insert_delivery
-from contractbox.webhooks.schemas import CreateWebhookRequest, UpdateWebhookRequest
+from contractbox.webhooks.schemas import (
+    CreateWebhookRequest,
+    DeletedWebhookEndpoint,
+    UpdatedWebhookEndpoint,
+    UpdateWebhookRequest,
+    WebhookDeliveryList,
+    WebhookEndpoint,
+    WebhookEndpointList,
+    WebhookEndpointWithSecret,
+)
+from contractbox.webhooks.schemas import WebhookDelivery as WebhookDeliveryBody
 from contractbox.webhooks.sender import policy_message
 from contractbox.webhooks.signing import new_secret
 
@@ -86,7 +98,7 @@ class WebhookService:
 
     # --- endpoints ------------------------------------------------------------------------
 
-    def create(self, principal: Principal, req: CreateWebhookRequest) -> dict[str, Any]:
+    def create(self, principal: Principal, req: CreateWebhookRequest) -> WebhookEndpointWithSecret:
         url = self.validate_url(req.url)
         events = validate_events(req.events)
         description = validate_description(req.description)
@@ -106,7 +118,7 @@ class WebhookService:
                     "updated_at": now,
                 }
             )
-        return {**self.get(principal, webhook_id), "secret": secret}
+        return msgspec.convert({**self._endpoint(principal, webhook_id), "secret": secret}, WebhookEndpointWithSecret)
 
     def get_row(self, principal: Principal, webhook_id: str) -> dict:
         row = self.store.query_one(
@@ -117,12 +129,15 @@ class WebhookService:
             raise not_found("webhook endpoint", webhook_id)
         return row
 
-    def get(self, principal: Principal, webhook_id: str) -> dict[str, Any]:
+    def get(self, principal: Principal, webhook_id: str) -> WebhookEndpoint:
+        return msgspec.convert(self._endpoint(principal, webhook_id), WebhookEndpoint)
+
+    def _endpoint(self, principal: Principal, webhook_id: str) -> dict[str, Any]:
         return render(self.get_row(principal, webhook_id))
 
-    def list(self, principal: Principal, params: dict[str, str | None]) -> dict[str, Any]:
+    def list(self, principal: Principal, params: dict[str, str | None]) -> WebhookEndpointList:
         query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode).add("deleted_at IS NULL")
-        return list_page(
+        page = list_page(
             self.store,
             "webhook_endpoints",
             query,
@@ -131,8 +146,9 @@ class WebhookService:
             params=params,
             columns=ENDPOINT_COLUMNS,
         )
+        return msgspec.convert(page, WebhookEndpointList)
 
-    def update(self, principal: Principal, webhook_id: str, req: UpdateWebhookRequest) -> dict[str, Any]:
+    def update(self, principal: Principal, webhook_id: str, req: UpdateWebhookRequest) -> UpdatedWebhookEndpoint:
         self.get_row(principal, webhook_id)
         changes: dict[str, Any] = {}
         if req.url is not None:
@@ -158,10 +174,10 @@ class WebhookService:
             if changes:
                 assignments = ", ".join(f"{column} = ?" for column in changes)
                 db.execute(f"UPDATE webhook_endpoints SET {assignments}, updated_at = ? WHERE id = ?", (*changes.values(), self.clock.now_iso(), webhook_id))
-        endpoint = self.get(principal, webhook_id)
-        return {**endpoint, "secret": secret} if secret else endpoint
+        endpoint = self._endpoint(principal, webhook_id)
+        return msgspec.convert({**endpoint, "secret": secret} if secret else endpoint, UpdatedWebhookEndpoint)
 
-    def delete(self, principal: Principal, webhook_id: str) -> dict[str, Any]:
+    def delete(self, principal: Principal, webhook_id: str) -> DeletedWebhookEndpoint:
         self.get_row(principal, webhook_id)
         now = self.clock.now_iso()
         with self.store.transaction() as db:
@@ -170,24 +186,26 @@ class WebhookService:
                 "UPDATE webhook_deliveries SET state = 'failed', next_attempt_at = NULL, finished_at = ?, last_error = ? WHERE webhook_id = ? AND state = 'pending'",
                 (now, "Not sent: the endpoint was deleted.", webhook_id),
             )
-        return {"webhookId": webhook_id, "object": "webhook_endpoint", "mode": principal.mode, "deleted": True}
+        return DeletedWebhookEndpoint(webhookId=webhook_id, object="webhook_endpoint", mode=principal.mode, deleted=True)
 
     # --- test events and the delivery log -------------------------------------------------
 
-    def send_test(self, principal: Principal, webhook_id: str) -> dict[str, Any]:
+    def send_test(self, principal: Principal, webhook_id: str) -> WebhookDeliveryBody:
         """Queue one signed `webhook.test` event to this endpoint (one attempt, no retries; it is
         sent even to a disabled endpoint, so the receiver can be checked before re-enabling)."""
-        endpoint = self.get(principal, webhook_id)
+        endpoint = self._endpoint(principal, webhook_id)
         event_id = new_id("evt")
         payload = {"eventId": event_id, "object": "event", "type": TEST_EVENT_TYPE, "createdAt": self.clock.now_iso(), "mode": principal.mode, "data": {"object": endpoint}}
         with self.store.transaction() as db:
             delivery_id = insert_delivery(db, webhook_id, event_id, TEST_EVENT_TYPE, json.dumps(payload), is_test=True)
         self.delivery.enqueue(delivery_id)
-        return self._render_delivery(principal.mode)(self.store.query_one("SELECT * FROM webhook_deliveries WHERE id = ?", (delivery_id,)))  # type: ignore[arg-type]
+        row = self.store.query_one("SELECT * FROM webhook_deliveries WHERE id = ?", (delivery_id,))
+        assert row is not None  # inserted just above
+        return msgspec.convert(self._render_delivery(principal.mode)(row), WebhookDeliveryBody)
 
-    def deliveries(self, principal: Principal, webhook_id: str, params: dict[str, str | None]) -> dict[str, Any]:
+    def deliveries(self, principal: Principal, webhook_id: str, params: dict[str, str | None]) -> WebhookDeliveryList:
         self.get_row(principal, webhook_id)
-        return list_page(
+        page = list_page(
             self.store,
             "webhook_deliveries",
             ListQuery().add("webhook_id = ?", webhook_id),
@@ -196,6 +214,7 @@ class WebhookService:
             params=params,
             columns="seq, id, webhook_id, event_id, event_type, is_test, state, next_attempt_at, created_at, finished_at",
         )
+        return msgspec.convert(page, WebhookDeliveryList)
 
     def _render_delivery(self, mode: str) -> Callable[[dict], dict[str, Any]]:
         def render_delivery(row: dict) -> dict[str, Any]:
