@@ -145,7 +145,7 @@ class AnalysisService:
         analysis_id = new_id("ana")
         now = self.clock.now_iso()
         with self.store.transaction() as db:
-            db["analyses"].insert(
+            db.table("analyses").insert(
                 {
                     "id": analysis_id,
                     "org_id": principal.org_id,
@@ -159,7 +159,7 @@ class AnalysisService:
                     "created_at": now,
                 }
             )
-            db["analysis_sources"].insert({"analysis_id": analysis_id, **source})
+            db.table("analysis_sources").insert({"analysis_id": analysis_id, **source})
             self.usage.add(db, principal.key_id, analyses_created=1)
         self._enqueue(analysis_id)
         return self.get(principal, analysis_id)
@@ -267,6 +267,7 @@ class AnalysisService:
             return  # a duplicate task after a restart, or already done
         row = self.store.query_one("SELECT * FROM analyses WHERE id = ?", (analysis_id,))
         source = self.store.query_one("SELECT text, url, pdf FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
+        assert row is not None and source is not None  # claimed above; both rows are written together at submit
         try:
             document = self._document(row, source)
             body = engine.analyze(document, row["mode"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -35,6 +36,6 @@ def open_store(data_dir: Path | None) -> Store:
     return store
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     click.echo(f"Error: {message}", err=True)
     sys.exit(1)

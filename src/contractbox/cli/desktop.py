@@ -17,13 +17,16 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 import click
 
 from contractbox.cli.common import data_dir_option, fail, load_settings
 from contractbox.core.settings import Settings
+
+if TYPE_CHECKING:
+    from webview.guilib import GUIType
 
 log = logging.getLogger("contractbox.desktop")
 
@@ -111,13 +114,15 @@ def run_desktop(settings: Settings, gui: str | None = None) -> None:
         write_server_info(settings.data_dir, base)
         keeper = SignInKeeper(store, base)
         window = webview.create_window(WINDOW_TITLE, keeper.link(), width=1280, height=800, min_size=(1024, 680))
+        assert window is not None  # pywebview returns None only when called from inside its own GUI loop
         window.events.loaded += keeper.on_loaded
         webview.settings["ALLOW_DOWNLOADS"] = True  # the reviewer's exports (JSON, CSV, .ics)
         # SIGTERM (session logout, `kill`) closes the window like its close button; pywebview
         # already does so for SIGINT. Its Qt backend runs Python every 0.5 s to notice signals.
         signal.signal(signal.SIGTERM, lambda *_: window.destroy())
         click.echo(f"ContractBox desktop on {base} (data dir {settings.data_dir}); close the window to stop.", err=True)
-        webview.start(gui=gui or default_gui(), private_mode=True)
+        # --gui is passed through; pywebview names its backends with a Literal and checks the value itself.
+        webview.start(gui=cast("GUIType | None", gui or default_gui()), private_mode=True)
     finally:
         click.echo("Window closed: stopping the server ...", err=True)
         server.stop()

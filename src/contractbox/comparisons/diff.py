@@ -163,22 +163,30 @@ def compare_clauses(left: Item, right: Item) -> list[Item]:
     entries = []
     for category in dict.fromkeys([*left_sides, *right_sides]):
         l_side, r_side = left_sides.get(category), right_sides.get(category)
-        both = l_side is not None and r_side is not None
-        score = similarity(l_side["text"], r_side["text"]) if both else 0.0  # type: ignore[index]
-        same_words = both and words(l_side["text"]) == words(r_side["text"])  # type: ignore[index]
+        score, same_words = 0.0, False
+        if l_side is not None and r_side is not None:
+            score = similarity(l_side["text"], r_side["text"])
+            same_words = words(l_side["text"]) == words(r_side["text"])
         change = change_of(l_side, r_side, same_words)
         entries.append(
             {
                 "category": category,
-                "label": (r_side or l_side)["label"],  # type: ignore[index]
+                "label": either(r_side, l_side)["label"],
                 "change": change,
                 "similarity": 1.0 if same_words else score,
                 "left": l_side,
                 "right": r_side,
-                "redline": redline(l_side["text"], r_side["text"]) if change == "changed" else None,  # type: ignore[index]
+                "redline": redline(l_side["text"], r_side["text"]) if change == "changed" and l_side and r_side else None,
             }
         )
     return entries
+
+
+def either(first: Item | None, second: Item | None) -> Item:
+    """The side that exists (an aligned pair always has at least one)."""
+    present = first if first is not None else second
+    assert present is not None, "an aligned pair with neither side"
+    return present
 
 
 # --- key dates, risks, obligations ----------------------------------------------------------
@@ -199,7 +207,7 @@ def compare_key_dates(left: Item, right: Item) -> list[Item]:
         unchanged = l_item is not None and r_item is not None and l_item["date"] == r_item["date"]
         entries.append(
             {
-                "kind": (l_item or r_item)["kind"],  # type: ignore[index]
+                "kind": either(l_item, r_item)["kind"],
                 "change": change_of(l_item, r_item, unchanged),
                 "left": _key_date(l_item),
                 "right": _key_date(r_item),
@@ -234,7 +242,7 @@ def compare_risks(left: Item, right: Item) -> list[Item]:
         unchanged = bool(l_item and r_item and l_item["title"].casefold() == r_item["title"].casefold() and l_item["severity"] == r_item["severity"])
         entries.append(
             {
-                "category": (l_item or r_item)["category"],  # type: ignore[index]
+                "category": either(l_item, r_item)["category"],
                 "change": change_of(l_item, r_item, unchanged),
                 "left": _risk(l_item),
                 "right": _risk(r_item),
@@ -266,12 +274,14 @@ def compare_obligations(left: Item, right: Item) -> list[Item]:
     )
     entries = []
     for l_item, r_item in pairs:
-        both = l_item is not None and r_item is not None
+        unchanged, score = False, 0.0
+        if l_item is not None and r_item is not None:
+            unchanged, score = same(l_item, r_item), similarity(l_item["action"], r_item["action"])
         entries.append(
             {
-                "party": (l_item or r_item)["party"],  # type: ignore[index]
-                "change": change_of(l_item, r_item, both and same(l_item, r_item)),  # type: ignore[arg-type]
-                "similarity": similarity(l_item["action"], r_item["action"]) if both else 0.0,  # type: ignore[index]
+                "party": either(l_item, r_item)["party"],
+                "change": change_of(l_item, r_item, unchanged),
+                "similarity": score,
                 "left": _obligation(l_item),
                 "right": _obligation(r_item),
             }

@@ -57,7 +57,7 @@ class ComparisonService:
             **compare_results(left, right),
         }
         with self.store.transaction() as db:
-            db["comparisons"].insert(
+            db.table("comparisons").insert(
                 {
                     "id": comparison["comparisonId"],
                     "org_id": principal.org_id,

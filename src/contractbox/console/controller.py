@@ -9,12 +9,14 @@ from litestar import Controller, Request, Response, Router, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 from litestar.response import Redirect
+from litestar.types import ControllerRouterHandler
 
 from contractbox import __version__
 from contractbox.core.http.asgi import header
 from contractbox.console import audit
 from contractbox.console.admin import Console, ConsoleService
 from contractbox.console.middleware import (
+    console_session_of,
     MODE_HEADER,
     ORG_HEADER,
     ConsoleApiMiddleware,
@@ -54,7 +56,7 @@ def page(name: str) -> Response:
 @get("/", opt={"public": True}, include_in_schema=False)
 async def index(request: Request, console: NamedDependency[ConsoleService]) -> Response:
     if find_session(console.store, session_cookie(request.scope)) is None:
-        return Redirect("/console/login", status_code=303)  # type: ignore[return-value]
+        return Redirect("/console/login", status_code=303)
     return page("index.html")
 
 
@@ -72,14 +74,14 @@ async def link_redirect(request: Request, console: NamedDependency[ConsoleServic
     """
     if not consume_login_link(console.store, token):
         audit.record(console.store, "signin.link_refused", status=401, client=client_of(request.scope))
-        return Redirect("/console/login#link-error", status_code=303)  # type: ignore[return-value]
+        return Redirect("/console/login#link-error", status_code=303)
     new = create_session(console.store, "link", client_of(request.scope))
     audit.record(console.store, "signin.link", session_id=new.session.id, status=303, client=client_of(request.scope))
-    return Redirect("/", status_code=303, headers={"Set-Cookie": set_cookie(request.scope, new.token, new.max_age), "Cache-Control": "no-store"})  # type: ignore[return-value]
+    return Redirect("/", status_code=303, headers={"Set-Cookie": set_cookie(request.scope, new.token, new.max_age), "Cache-Control": "no-store"})
 
 
 def session_of(request: Request) -> Session:
-    return request.scope["console_session"]  # type: ignore[typeddict-item]
+    return console_session_of(request.scope)
 
 
 def console_of(request: Request, console: ConsoleService) -> Console:
@@ -204,4 +206,4 @@ def console_router() -> Router:
     return Router(path="/console/api", route_handlers=[ConsoleApi], middleware=[ConsoleApiMiddleware], include_in_schema=False)
 
 
-CONSOLE_ROUTES = [index, login_page, link_redirect, console_router()]
+CONSOLE_ROUTES: list[ControllerRouterHandler] = [index, login_page, link_redirect, console_router()]

@@ -40,7 +40,7 @@ def create_login_link(store: Store) -> str:
     now = utcnow()
     with store.transaction() as db:
         db.execute("DELETE FROM console_login_links WHERE expires_at < ?", (iso(now),))
-        db["console_login_links"].insert({"token_hash": _hash(token), "created_at": iso(now), "expires_at": iso(now + LINK_LIFETIME)})
+        db.table("console_login_links").insert({"token_hash": _hash(token), "created_at": iso(now), "expires_at": iso(now + LINK_LIFETIME)})
     return token
 
 
@@ -79,7 +79,7 @@ def create_session(store: Store, via: str, client: str | None) -> NewSession:
     now = utcnow()
     session = Session(new_id("ses"), secrets.token_urlsafe(32), via, iso(now), iso(now + lifetime))
     with store.transaction() as db:
-        db["console_sessions"].insert(
+        db.table("console_sessions").insert(
             {
                 "id": session.id,
                 "token_hash": _hash(token),
@@ -134,7 +134,7 @@ def console_key_id(store: Store, org_id: str, mode: str) -> str:
     secret = PREFIXES[mode] + random_base62(32)
     key_id = new_id("key")
     with store.transaction() as db:
-        db["api_keys"].insert(
+        db.table("api_keys").insert(
             {
                 "id": key_id,
                 "org_id": org_id,

@@ -86,7 +86,7 @@ class ContractService:
         contract_id = new_id("ctr")
         with self.store.transaction() as db:
             self._refuse_duplicate(db, req.analysisId)
-            db["contracts"].insert(
+            db.table("contracts").insert(
                 {
                     "id": contract_id,
                     "org_id": principal.org_id,

@@ -56,13 +56,13 @@ def list_page(
     starting_after, ending_before = params.get("startingAfter"), params.get("endingBefore")
     if starting_after and ending_before:
         raise ApiError(400, "parameter_invalid", "Send startingAfter or endingBefore, not both.", param="endingBefore")
-    where, params = list(query.where), list(query.params)
+    where, values = list(query.where), list(query.params)
     scope_sql = " AND ".join(where) or "1"
     order = "DESC"
     if starting_after or ending_before:
         cursor_param = "startingAfter" if starting_after else "endingBefore"
         cursor_id = starting_after or ending_before
-        row = store.query_one(f"SELECT seq FROM {table} WHERE id = ? AND {scope_sql}", (cursor_id, *params))
+        row = store.query_one(f"SELECT seq FROM {table} WHERE id = ? AND {scope_sql}", (cursor_id, *values))
         if row is None:
             raise invalid(cursor_param, f"{cursor_param} '{cursor_id}' is not an id in this list.")
         if starting_after:
@@ -70,9 +70,9 @@ def list_page(
         else:
             where.append("seq > ?")
             order = "ASC"
-        params.append(row["seq"])
+        values.append(row["seq"])
     sql = f"SELECT {columns} FROM {table} WHERE {' AND '.join(where) or '1'} ORDER BY seq {order} LIMIT ?"
-    rows = store.query(sql, (*params, size + 1))
+    rows = store.query(sql, (*values, size + 1))
     has_more = len(rows) > size
     rows = rows[:size]
     if order == "ASC":

@@ -12,6 +12,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from huey import SqliteHuey
 from huey.consumer import Consumer
@@ -43,11 +44,11 @@ class TaskQueue:
         self._consumer: InProcessConsumer | None = None
         logging.getLogger("huey").setLevel(logging.WARNING)
 
-    def register(self, name: str, func: Callable[..., None]) -> Callable[..., object]:
+    def register(self, name: str, func: Callable[..., None]) -> Enqueuer:
         """Make `func` a task; calling the returned object enqueues it (or schedules it with delay=).
         If the disk is full the enqueue is held in memory and retried until space returns (the
         tables stay the truth: a restart re-enqueues unfinished work anyway)."""
-        return _Enqueuer(self, name, self.huey.task(name=name)(func))
+        return Enqueuer(self, name, self.huey.task(name=name)(func))
 
     def _end_failed_transaction(self) -> None:
         """Huey does not roll back when its COMMIT fails; an open transaction would make every later
@@ -99,10 +100,10 @@ class TaskQueue:
             self._consumer = None
 
 
-class _Enqueuer:
+class Enqueuer:
     """A Huey task wrapper whose enqueue survives a full disk."""
 
-    def __init__(self, queue: TaskQueue, name: str, task: Callable[..., object]) -> None:
+    def __init__(self, queue: TaskQueue, name: str, task: Any) -> None:  # a huey TaskWrapper (huey has no type hints)
         self.queue = queue
         self.name = name
         self.task = task
@@ -111,7 +112,7 @@ class _Enqueuer:
         self._guarded(lambda: self.task(*args, **kwargs), args)
 
     def schedule(self, *args: object, **kwargs: object) -> None:
-        self._guarded(lambda: self.task.schedule(*args, **kwargs), args)  # type: ignore[attr-defined]
+        self._guarded(lambda: self.task.schedule(*args, **kwargs), args)
 
     def _guarded(self, enqueue: Callable[[], object], args: tuple) -> None:
         try:

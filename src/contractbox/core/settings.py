@@ -4,8 +4,10 @@ tests/test_docs.py are kept in step with SETTINGS below."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -48,9 +50,9 @@ class Settings:
         return self.data_dir / "queue.db"
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None, **overrides: object) -> "Settings":
+    def from_env(cls, env: dict[str, str] | None = None, /, **overrides: object) -> Settings:
         env = dict(os.environ if env is None else env)
-        values: dict[str, object] = {}
+        values: dict[str, Any] = {}
         for f in fields(cls):
             raw = env.get(ENV_PREFIX + f.metadata["env"])
             if raw is None or raw == "":
@@ -59,11 +61,11 @@ class Settings:
         values.update({k: v for k, v in overrides.items() if v is not None})
         if "data_dir" in values:
             values["data_dir"] = Path(str(values["data_dir"])).expanduser().resolve()
-        return cls(**values)  # type: ignore[arg-type]
+        return cls(**values)
 
 
 def _parse(type_name: object, raw: str) -> object:
-    parsers = {"Path": lambda v: Path(v), "int": int, "bool": _flag, "str": str, "tuple[int, ...]": _delays}
+    parsers: dict[str, Callable[[str], object]] = {"Path": Path, "int": int, "bool": _flag, "str": str, "tuple[int, ...]": _delays}
     return parsers[str(type_name)](raw)
 
 

@@ -76,7 +76,7 @@ def create_key(store: Store, org_ref: str, mode: str, scopes: list[str] | None, 
     secret = PREFIXES[mode] + random_base62(SECRET_LENGTH)
     key = CreatedKey(new_id("key"), secret, mode, scopes, org.id, name)
     with store.transaction() as db:
-        db["api_keys"].insert(
+        db.table("api_keys").insert(
             {
                 "id": key.key_id,
                 "org_id": org.id,
@@ -131,7 +131,9 @@ def revoke_key(store: Store, key_id: str, org_id: str | None = None) -> dict:
     if row["revoked_at"] is None:
         with store.transaction() as db:
             db.execute("UPDATE api_keys SET revoked_at = ? WHERE id = ?", (now_iso(), key_id))
-    return key_as_json(store.query_one("SELECT * FROM api_keys WHERE id = ?", (key_id,)))
+    revoked = store.query_one("SELECT * FROM api_keys WHERE id = ?", (key_id,))
+    assert revoked is not None  # read just above; keys are never deleted
+    return key_as_json(revoked)
 
 
 class AuthFailure(Exception):

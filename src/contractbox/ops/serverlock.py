@@ -8,6 +8,7 @@ are independent.)"""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import IO
 
@@ -59,7 +60,7 @@ def server_running(data_dir: Path) -> bool:
 
 
 def _try_lock(handle: IO[str]) -> bool:
-    if os.name == "nt":
+    if sys.platform == "win32":
         import msvcrt
 
         try:
@@ -78,7 +79,7 @@ def _try_lock(handle: IO[str]) -> bool:
 
 
 def _unlock(handle: IO[str]) -> None:
-    if os.name == "nt":
+    if sys.platform == "win32":
         import msvcrt
 
         handle.seek(0)

@@ -36,7 +36,7 @@ def create_org(store: Store, name: str) -> Organization:
         raise OrgError(f"An organization named '{name}' already exists.")
     org = Organization(new_id("org"), name, False, now_iso())
     with store.transaction() as db:
-        db["organizations"].insert({"id": org.id, "name": org.name, "live_approved": 0, "created_at": org.created_at})
+        db.table("organizations").insert({"id": org.id, "name": org.name, "live_approved": 0, "created_at": org.created_at})
     return org
 
 

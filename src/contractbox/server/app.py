@@ -79,7 +79,7 @@ def create_app(settings: Settings, services: Services | None = None) -> Litestar
             create_static_files_router(path="/static", directories=[ui_dir()], opt={"public": True}, include_in_schema=False),
         ],
         dependencies=dependencies(services),
-        exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+        exception_handlers=EXCEPTION_HANDLERS,
         on_startup=[services.start],
         on_shutdown=[services.stop],
         request_max_body_size=MAX_BODY_BYTES,

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import click
 import uvicorn
@@ -51,7 +53,7 @@ def run_server(settings: Settings, host: str, port: int, tls_cert: str | None = 
         lock.release()
 
 
-def uvicorn_config(app: object, settings: Settings, host: str, port: int, tls_cert: str | None = None, tls_key: str | None = None) -> uvicorn.Config:
+def uvicorn_config(app: Callable[..., Any], settings: Settings, host: str, port: int, tls_cert: str | None = None, tls_key: str | None = None) -> uvicorn.Config:
     """The one uvicorn configuration, for `serve` and for the desktop window's server thread."""
     return uvicorn.Config(
         app,

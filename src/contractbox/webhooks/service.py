@@ -104,7 +104,7 @@ class WebhookService:
         description = validate_description(req.description)
         webhook_id, secret, now = new_id("whk"), new_secret(), self.clock.now_iso()
         with self.store.transaction() as db:
-            db["webhook_endpoints"].insert(
+            db.table("webhook_endpoints").insert(
                 {
                     "id": webhook_id,
                     "org_id": principal.org_id,
@@ -186,7 +186,7 @@ class WebhookService:
                 "UPDATE webhook_deliveries SET state = 'failed', next_attempt_at = NULL, finished_at = ?, last_error = ? WHERE webhook_id = ? AND state = 'pending'",
                 (now, "Not sent: the endpoint was deleted.", webhook_id),
             )
-        return DeletedWebhookEndpoint(webhookId=webhook_id, object="webhook_endpoint", mode=principal.mode, deleted=True)
+        return msgspec.convert({"webhookId": webhook_id, "object": "webhook_endpoint", "mode": principal.mode, "deleted": True}, DeletedWebhookEndpoint)
 
     # --- test events and the delivery log -------------------------------------------------
 

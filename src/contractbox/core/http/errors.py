@@ -9,6 +9,7 @@ from typing import Any
 
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
+from litestar.types import ExceptionHandlersMap
 
 from contractbox.core.errors import ApiError
 from contractbox.core.http.requestid import current_request_id
@@ -106,7 +107,7 @@ def handle_internal_error(_: Request, exc: Exception) -> Response:
     )
 
 
-EXCEPTION_HANDLERS = {
+EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     ApiError: handle_api_error,
     ValidationException: handle_validation_error,
     StorageFullError: handle_storage_full,

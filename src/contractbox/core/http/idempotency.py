@@ -13,7 +13,9 @@ import json
 import logging
 from datetime import timedelta
 
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from typing import cast
+
+from litestar.types import ASGIApp, HTTPRequestEvent, Message, HTTPResponseBodyEvent, HTTPResponseStartEvent, HTTPScope, Receive, ReceiveMessage, Scope, Send
 
 from contractbox.core.store import StorageFullError, Store
 from contractbox.core.http.asgi import header
@@ -37,10 +39,11 @@ class IdempotencyMiddleware:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        key = header(scope, b"idempotency-key") if scope["type"] == "http" and scope["method"] == "POST" else None
+    async def __call__(self, any_scope: Scope, receive: Receive, send: Send) -> None:
+        scope = cast(HTTPScope, any_scope)  # read as HTTP only once the type says so
+        key = header(scope, b"idempotency-key") if any_scope["type"] == "http" and scope["method"] == "POST" else None
         if key is None:
-            await self.app(scope, receive, send)
+            await self.app(any_scope, receive, send)
             return
         if not key or len(key) > MAX_KEY_LENGTH:
             await send_error(send, 400, "parameter_invalid", f"Idempotency-Key must be 1 to {MAX_KEY_LENGTH} characters.")
@@ -57,7 +60,7 @@ class IdempotencyMiddleware:
             return
         await self._run_and_store(store, ident, body, scope, receive, send)
 
-    async def _claim_or_answer(self, store: Store, ident: tuple, request_hash: str, scope: Scope, send: Send) -> bool:
+    async def _claim_or_answer(self, store: Store, ident: tuple, request_hash: str, scope: HTTPScope, send: Send) -> bool:
         """True when this request now owns the key; otherwise it has already been answered."""
         store.execute("DELETE FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ? AND created_at < ?", (*ident, iso(utcnow() - RETENTION)))
         inserted = store.execute(
@@ -78,7 +81,7 @@ class IdempotencyMiddleware:
             await replay(row, send)
         return False
 
-    async def _run_and_store(self, store: Store, ident: tuple, body: bytes, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _run_and_store(self, store: Store, ident: tuple, body: bytes, scope: HTTPScope, receive: Receive, send: Send) -> None:
         captured: dict = {"status": None, "headers": [], "body": bytearray()}
 
         async def capture(message: Message) -> None:
@@ -137,11 +140,12 @@ async def read_body(receive: Receive) -> bytes | None:
 def replaying(body: bytes, receive: Receive) -> Receive:
     sent = False
 
-    async def replay_receive() -> Message:
+    async def replay_receive() -> ReceiveMessage:
         nonlocal sent
         if not sent:
             sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
+            request: HTTPRequestEvent = {"type": "http.request", "body": body, "more_body": False}
+            return request
         return await receive()
 
     return replay_receive
@@ -152,5 +156,7 @@ async def replay(row: dict, send: Send) -> None:
     headers.append((b"idempotent-replayed", b"true"))
     body = row["response_body"] or b""
     headers.append((b"content-length", str(len(body)).encode()))
-    await send({"type": "http.response.start", "status": row["response_status"], "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    start: HTTPResponseStartEvent = {"type": "http.response.start", "status": row["response_status"], "headers": headers}
+    end: HTTPResponseBodyEvent = {"type": "http.response.body", "body": body, "more_body": False}
+    await send(start)
+    await send(end)
