@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
 from contractbox.core.store import Store
-from contractbox.core.ids import new_id, random_base62
+from contractbox.core.ids import new_id
 from contractbox.keys.scopes import RESOURCE_SCOPES, expand
-from contractbox.keys.service import PREFIXES, AuthFailure, Principal, hash_secret
+from contractbox.keys.service import AuthFailure, Principal, insert_internal_key, key_is_active
 from contractbox.orgs.service import get_org
 from contractbox.core.clock import iso, now_iso, utcnow
 
@@ -125,28 +124,11 @@ def console_key_id(store: Store, org_id: str, mode: str) -> str:
     A real api_keys row (so usage, lastUsedAt and rate limits work unchanged) whose secret was
     never kept: no client can present it. Created on first use; replaced if revoked from the CLI.
     """
-    row = store.query_one(
-        "SELECT k.id FROM console_keys c JOIN api_keys k ON k.id = c.key_id WHERE c.org_id = ? AND c.mode = ? AND k.revoked_at IS NULL",
-        (org_id, mode),
-    )
-    if row:
-        return row["id"]
-    secret = PREFIXES[mode] + random_base62(32)
-    key_id = new_id("key")
+    row = store.query_one("SELECT key_id FROM console_keys WHERE org_id = ? AND mode = ?", (org_id, mode))
+    if row and key_is_active(store, row["key_id"]):
+        return row["key_id"]
     with store.transaction() as db:
-        db.table("api_keys").insert(
-            {
-                "id": key_id,
-                "org_id": org_id,
-                "mode": mode,
-                "name": CONSOLE_KEY_NAME,
-                "secret_hash": hash_secret(secret),
-                "prefix": "console",
-                "last4": "----",
-                "scopes": json.dumps(list(RESOURCE_SCOPES)),
-                "created_at": now_iso(),
-            }
-        )
+        key_id = insert_internal_key(db, org_id, mode, CONSOLE_KEY_NAME, "console")
         db.execute("INSERT OR REPLACE INTO console_keys (org_id, mode, key_id) VALUES (?, ?, ?)", (org_id, mode, key_id))
     return key_id
 
@@ -159,7 +141,7 @@ def session_principal(store: Store, org_id: str | None, mode: str | None) -> Pri
     """The Principal a session acts as for the organization and mode the UI chose."""
     if not org_id:
         raise AuthFailure(400, "parameter_missing", "Choose an organization: the console sends it in the X-ContractBox-Org header.")
-    if mode not in PREFIXES:
+    if mode not in ("test", "live"):
         raise AuthFailure(400, "parameter_invalid", "Choose a mode, test or live: the console sends it in the X-ContractBox-Mode header.")
     org = get_org(store, org_id)
     if org is None:

@@ -37,3 +37,19 @@ class EventRecorder:
             (event_id, org_id, mode, event_type, json.dumps(payload), created_at),
         )
         return event_id
+
+
+# --- reading the outbox (the webhooks package dispatches it) ------------------------------------
+
+
+def undispatched(db: sqlite_utils.Database, limit: int) -> list[dict[str, Any]]:
+    """The oldest events not yet dispatched, oldest first."""
+    return list(db.query("SELECT id, org_id, mode, type, payload, created_at FROM events WHERE dispatched_at IS NULL ORDER BY seq LIMIT ?", (limit,)))
+
+
+def any_undispatched(db: sqlite_utils.Database) -> bool:
+    return next(db.query("SELECT 1 AS yes FROM events WHERE dispatched_at IS NULL LIMIT 1"), None) is not None
+
+
+def mark_dispatched(db: sqlite_utils.Database, event_id: str, at: str) -> None:
+    db.execute("UPDATE events SET dispatched_at = ? WHERE id = ?", (at, event_id))

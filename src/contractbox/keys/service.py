@@ -12,6 +12,8 @@ import hmac
 import json
 from dataclasses import dataclass
 
+import sqlite_utils
+
 from contractbox.core.store import Store
 from contractbox.core.ids import new_id, random_base62
 from contractbox.keys.scopes import KNOWN_SCOPES, RESOURCE_SCOPES, expand
@@ -112,6 +114,37 @@ def list_keys(store: Store, org_ref: str) -> list[dict]:
     org = find_org(store, org_ref)
     rows = store.query("SELECT * FROM api_keys WHERE org_id = ? ORDER BY seq", (org.id,))
     return [key_as_json(r) for r in rows]
+
+
+def insert_internal_key(db: sqlite_utils.Database, org_id: str, mode: str, name: str, prefix: str) -> str:
+    """A key with every scope whose secret is never kept, so no client can present it (the
+    console's own requests are attributed to one). Call inside the caller's transaction."""
+    secret = PREFIXES[mode] + random_base62(SECRET_LENGTH)
+    key_id = new_id("key")
+    db.table("api_keys").insert(
+        {
+            "id": key_id,
+            "org_id": org_id,
+            "mode": mode,
+            "name": name,
+            "secret_hash": hash_secret(secret),
+            "prefix": prefix,
+            "last4": "----",
+            "scopes": json.dumps(list(RESOURCE_SCOPES)),
+            "created_at": now_iso(),
+        }
+    )
+    return key_id
+
+
+def key_is_active(store: Store, key_id: str) -> bool:
+    return store.query_one("SELECT 1 AS yes FROM api_keys WHERE id = ? AND revoked_at IS NULL", (key_id,)) is not None
+
+
+def record_last_used(db: sqlite_utils.Database, last_used: dict[str, str]) -> None:
+    """Each key's lastUsedAt (key id -> ISO time); call inside the caller's transaction."""
+    for key_id, moment in last_used.items():
+        db.execute("UPDATE api_keys SET last_used_at = ? WHERE id = ?", (moment, key_id))
 
 
 def org_keys(store: Store, org_id: str) -> list[dict]:

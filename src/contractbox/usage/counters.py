@@ -15,6 +15,7 @@ from collections import Counter
 import sqlite_utils
 
 from contractbox.core.store import Store
+from contractbox.keys.service import record_last_used
 from contractbox.core.clock import iso_from_epoch, today
 
 COUNTER_COLUMNS = (
@@ -76,8 +77,7 @@ class RequestCounter:
             with self.store.transaction() as db:
                 for (key_id, day), n in counts.items():
                     add_usage(db, key_id, day, requests=n)
-                for key_id, moment in last_used.items():
-                    db.execute("UPDATE api_keys SET last_used_at = ? WHERE id = ?", (iso_from_epoch(moment), key_id))
+                record_last_used(db, {key_id: iso_from_epoch(moment) for key_id, moment in last_used.items()})
         except Exception:
             with self._lock:  # keep them for the next flush rather than lose them
                 self._counts.update(counts)

@@ -23,6 +23,7 @@ import sqlite_utils
 
 from contractbox import __version__
 from contractbox.core.clock import iso, now_iso, utcnow
+from contractbox.core.events import any_undispatched, mark_dispatched, undispatched
 from contractbox.core.ids import new_id
 from contractbox.core.queue import TaskQueue
 from contractbox.core.settings import Settings
@@ -87,7 +88,7 @@ class WebhookDelivery:
         last_sweep = time.monotonic()
         while not self._stop.wait(WATCH_INTERVAL_S):
             try:
-                if not self._dispatch_queued.is_set() and self.store.query_one("SELECT 1 FROM events WHERE dispatched_at IS NULL LIMIT 1"):
+                if not self._dispatch_queued.is_set() and any_undispatched(self.store.db):
                     self.request_dispatch()
                 if time.monotonic() - last_sweep >= SWEEP_INTERVAL_S:
                     last_sweep = time.monotonic()
@@ -119,7 +120,7 @@ class WebhookDelivery:
         self._dispatch_queued.clear()
         created: list[str] = []
         with self.store.transaction() as db:
-            events = list(db.query("SELECT id, org_id, mode, type, payload, created_at FROM events WHERE dispatched_at IS NULL ORDER BY seq LIMIT ?", (DISPATCH_BATCH,)))
+            events = undispatched(db, DISPATCH_BATCH)
             for event in events:
                 endpoints = db.query(
                     "SELECT id, events FROM webhook_endpoints WHERE org_id = ? AND mode = ? AND enabled = 1 AND deleted_at IS NULL AND created_at <= ?",
@@ -128,7 +129,7 @@ class WebhookDelivery:
                 for endpoint in list(endpoints):
                     if event["type"] in json.loads(endpoint["events"]):
                         created.append(insert_delivery(db, endpoint["id"], event["id"], event["type"], event["payload"]))
-                db.execute("UPDATE events SET dispatched_at = ? WHERE id = ?", (now_iso(), event["id"]))
+                mark_dispatched(db, event["id"], now_iso())
         for delivery_id in created:
             self.enqueue(delivery_id)
         if len(events) == DISPATCH_BATCH:
