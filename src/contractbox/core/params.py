@@ -4,9 +4,12 @@ metadata. Each limit is declared here once."""
 from __future__ import annotations
 
 from datetime import date, datetime, timezone
+from typing import Literal
 
 from contractbox.core.clock import iso
 from contractbox.core.errors import invalid
+
+Mode = Literal["test", "live"]  # every object lives in one mode; keys and console sessions act in one
 
 MAX_TITLE = 500
 MAX_METADATA_KEYS = 20
