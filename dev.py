@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The README's two commands, for a fresh machine with only Python 3.11+:
 
-    python3 dev.py start   # set up .venv, create a demo organization and test key, serve on :8000
+    python3 dev.py start   # set up .venv, then `.venv/bin/contractbox quickstart`: check the port and the data
+                           # dir, create a demo organization and test key, print the quick start, serve on :8000
     python3 dev.py test    # set up .venv (and the system packages the browser tests need), run ruff, mypy,
                            # lint-imports and every test
 

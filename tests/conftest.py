@@ -135,6 +135,72 @@ class Key:
         return httpx.Client(base_url=self.server.base_url, headers=headers, timeout=30)
 
 
+@dataclass
+class ProgramServer(Server):
+    """Server, but every command, `serve` included, runs `program` (an installed entry point or a
+    frozen binary) as a subprocess from `cwd`, with `environment` only: nothing of the checkout."""
+
+    program: list[str] = field(default_factory=list)
+    environment: dict[str, str] = field(default_factory=dict)
+    cwd: Path | None = None
+    new_session: bool = False  # a process group of its own, as a terminal gives a foreground job
+
+    def start(self) -> ProgramServer:
+        self.log_path = self.data_dir.parent / f"program-server-{self.port}.log"
+        command = [*self.program, "serve", "--data-dir", str(self.data_dir), "--port", str(self.port)]
+        env = {**self.environment, **self.env}
+        with open(self.log_path, "ab") as log:  # the child keeps its own copy of the descriptor
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=self.cwd, start_new_session=self.new_session)
+        wait_for(self._healthy, timeout=60, what=f"{self.program[-1]} serve to be healthy")
+        return self
+
+    def cli(self, *args: str) -> tuple[int, str]:
+        result = self.run(*args, "--data-dir", str(self.data_dir))
+        return result.returncode, result.stdout if result.returncode == 0 else result.stdout + result.stderr
+
+    def run(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([*self.program, *args], check=False, capture_output=True, text=True, timeout=300, env=self.environment, cwd=self.cwd)
+
+
+@dataclass
+class InstalledWheel:
+    """The wheel `python -m build` makes (from its sdist), installed in a new venv outside the checkout."""
+
+    wheel: Path
+    venv: Path
+    workdir: Path  # an empty directory outside the checkout: the cwd of everything run from the venv
+
+    @property
+    def python(self) -> Path:
+        return self.venv / "bin" / "python"
+
+    @property
+    def contractbox(self) -> Path:
+        return self.venv / "bin" / "contractbox"
+
+    def environment(self) -> dict[str, str]:
+        """This process's environment without anything pointing at the checkout or its venv."""
+        dropped = ("PYTHONPATH", "VIRTUAL_ENV", "CONTRACTBOX_DATA_DIR", "DISPLAY", "WAYLAND_DISPLAY", "PYTHONHOME")
+        env = {k: v for k, v in os.environ.items() if k not in dropped}
+        path = [p for p in env.get("PATH", "").split(os.pathsep) if p and not p.startswith(str(REPO))]
+        return {**env, "PATH": os.pathsep.join([str(self.venv / "bin"), *path]), "CONTRACTBOX_URL_ALLOW_LOOPBACK": "1"}
+
+
+@pytest.fixture(scope="session")
+def installed_wheel(tmp_path_factory: pytest.TempPathFactory) -> InstalledWheel:
+    root = tmp_path_factory.mktemp("wheel")
+    assert not root.resolve().is_relative_to(REPO)
+    built = subprocess.run([sys.executable, "-m", "build", "--outdir", str(root / "dist"), str(REPO)], check=False, capture_output=True, text=True, timeout=900)
+    assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
+    wheel = next((root / "dist").glob("contractbox-*.whl"))
+    subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True, timeout=300)
+    installed = InstalledWheel(wheel, root / "venv", root / "work")
+    installed.workdir.mkdir()
+    pip = subprocess.run([str(installed.python), "-m", "pip", "install", "--quiet", str(wheel)], check=False, capture_output=True, text=True, timeout=900, env=installed.environment(), cwd=installed.workdir)
+    assert pip.returncode == 0, pip.stdout[-4000:] + pip.stderr[-4000:]
+    return installed
+
+
 def submit_text(client: httpx.Client, text: str, title: str = "Test contract", **extra: object) -> dict:
     response = client.post("/v1/analyses", json={"title": title, "sourceType": "text", "text": text, **extra})
     assert response.status_code == 202, response.text

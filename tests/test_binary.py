@@ -1,6 +1,7 @@
-"""The one-file binary, built once per session with packaging/build.py, and nothing but that
-binary driven on a fresh data dir: orgs, keys, serve, test-mode and live analyses of text and
-PDF, restart, backup, doctor.
+"""The one-file binary, built once per session by packaging/build.py run with the Python of the
+venv the wheel is installed in (the `installed_wheel` fixture, shared with tests/test_wheel.py),
+and nothing but that binary driven on a fresh data dir: orgs, keys, serve, test-mode and live
+analyses of text and PDF, restart, backup, doctor.
 
 Slow (the build takes one to two minutes on 2 cores); CONTRACTBOX_TEST_BINARY=path reuses a
 binary that is already built."""
@@ -8,22 +9,21 @@ binary that is already built."""
 from __future__ import annotations
 
 import base64
-import importlib.util
 import json
 import os
 import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
+from conftest import REPO, SAMPLE_CONTRACTS, InstalledWheel, Key, ProgramServer, submit_text, wait_done, wait_for
 
-from conftest import REPO, SAMPLE_CONTRACTS, Key, Server, submit_text, wait_done, wait_for
+from contractbox.ops.frozen import PDF_WORKER_FLAG
 
 MAX_BINARY_BYTES = 150 * 1024**2
 NDA_TEXT = (SAMPLE_CONTRACTS / "mutual_nda.txt").read_text()
@@ -36,51 +36,33 @@ def binary_environment() -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def binary(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def binary(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     prebuilt = os.environ.get("CONTRACTBOX_TEST_BINARY")
     if prebuilt:
         return Path(prebuilt).resolve()
+    installed: InstalledWheel = request.getfixturevalue("installed_wheel")
     out = tmp_path_factory.mktemp("binary")
-    command = [sys.executable, str(REPO / "packaging" / "build.py"), "--dist", str(out / "dist"), "--work", str(out / "work"), "--quiet"]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=1200, cwd=REPO)
+    command = [str(installed.python), str(REPO / "packaging" / "build.py"), "--dist", str(out / "dist"), "--work", str(out / "work"), "--quiet"]
+    result = subprocess.run(command, check=False, capture_output=True, text=True, timeout=1200, cwd=installed.workdir, env=installed.environment())
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     return out / "dist" / ("contractbox.exe" if sys.platform == "win32" else "contractbox")
 
 
-@dataclass
-class BinaryServer(Server):
-    """conftest.Server, but every command, `serve` included, runs the frozen binary."""
-
-    binary: Path = Path()
-    new_session: bool = False  # a process group of its own, as a terminal gives a foreground job
-
-    def start(self) -> "BinaryServer":
-        self.log_path = self.data_dir.parent / f"binary-server-{self.port}.log"
-        log = open(self.log_path, "ab")
-        command = [str(self.binary), "serve", "--data-dir", str(self.data_dir), "--port", str(self.port)]
-        env = {**binary_environment(), **self.env}
-        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=self.new_session)
-        wait_for(self._healthy, timeout=30, what="the binary's server to be healthy")
-        return self
-
-    def cli(self, *args: str) -> tuple[int, str]:
-        result = self.run(*args, "--data-dir", str(self.data_dir))
-        return result.returncode, result.stdout if result.returncode == 0 else result.stdout + result.stderr
-
-    def run(self, *args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([str(self.binary), *args], capture_output=True, text=True, timeout=120, env=binary_environment())
+def binary_server(data_dir: Path, binary: Path, **options: object) -> ProgramServer:
+    """conftest.ProgramServer running the frozen binary, from outside the checkout."""
+    return ProgramServer(data_dir, program=[str(binary)], environment=binary_environment(), cwd=data_dir.parent, **options)  # type: ignore[arg-type]
 
 
 @dataclass
 class Setup:
-    server: BinaryServer
+    server: ProgramServer
     test_key: Key
     live_key: Key
 
 
 @pytest.fixture(scope="module")
 def setup(binary: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Setup]:
-    server = BinaryServer(tmp_path_factory.mktemp("binary-data") / "data", binary=binary)
+    server = binary_server(tmp_path_factory.mktemp("binary-data") / "data", binary)
     org = server.org("Binary Firm LLP", live=True)
     test_key, live_key = server.key(org, "test"), server.key(org, "live")
     server.start()
@@ -104,7 +86,7 @@ def submit_pdfs(client: httpx.Client) -> list[str]:
 
 def test_one_file_that_explains_itself_without_a_display(binary: Path) -> None:
     assert binary.is_file() and binary.stat().st_size <= MAX_BINARY_BYTES, binary.stat().st_size
-    result = subprocess.run([str(binary)], capture_output=True, text=True, timeout=60, env=binary_environment())
+    result = subprocess.run([str(binary)], check=False, capture_output=True, text=True, timeout=60, env=binary_environment())
     assert result.returncode == 0, result.stderr
     for command in ("serve", "desktop", "console-url"):
         assert f"{binary.name} {command}" in result.stdout or f"contractbox {command}" in result.stdout
@@ -123,25 +105,7 @@ def test_test_mode_text_and_pdfs_and_the_bundled_ui(setup: Setup) -> None:
     assert httpx.get(base + "/static/vendor/swagger-ui/swagger-ui-bundle.js").status_code == 200
 
 
-def live_engine_problem() -> str | None:
-    """Why the live engine cannot run from this source tree, if it cannot (it is built by
-    another part of the project); the binary is only expected to do what the source does."""
-    if importlib.util.find_spec("contractbox.engine.live") is None:
-        return "contractbox.engine.live is not in this tree yet"
-    from contractbox.documents.text import document_from_text
-    from contractbox.engine import analyze
-
-    try:
-        analyze(document_from_text(NDA_TEXT, "NDA"), "live")
-    except Exception as exc:  # noqa: BLE001 - any failure here is the engine's, not the binary's
-        return f"the live engine fails from source too: {type(exc).__name__}: {exc}"
-    return None
-
-
 def test_live_text_and_pdf(setup: Setup) -> None:
-    problem = live_engine_problem()
-    if problem:
-        pytest.skip(problem)
     with setup.live_key.client() as client:
         text = wait_done(client, submit_text(client, NDA_TEXT, title="NDA live")["analysisId"], timeout=120)
         assert text["status"] == "completed", text
@@ -198,9 +162,8 @@ def big_pdf() -> bytes:
     """About 800 pages of CUAD contracts: seconds of extraction, so it is in flight."""
     import io
 
-    from pypdf import PdfReader, PdfWriter
-
     from conftest import CUAD
+    from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
     while len(writer.pages) < 800:
@@ -212,19 +175,45 @@ def big_pdf() -> bytes:
     return buffer.getvalue()
 
 
+def pdf_worker_cpu_ticks(root_pid: int) -> int:
+    """CPU time (clock ticks) spent so far by the PDF worker processes under root_pid."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    descendants, frontier = set(), {root_pid}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier} - descendants
+        descendants |= frontier
+    ticks = 0
+    for pid in descendants:
+        try:
+            if PDF_WORKER_FLAG.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                ticks += int(fields[11]) + int(fields[12])  # utime, stime
+        except OSError:
+            continue
+    return ticks
+
+
 def test_ctrl_c_in_a_terminal_stops_the_binary_gracefully(binary: Path, tmp_path: Path) -> None:
     """Ctrl+C signals the whole foreground process group: the bootloader (which also forwards
     it), the app and its PDF workers. That is one request to stop gracefully, not two, and the
     PDF being extracted must not fail."""
-    server = BinaryServer(tmp_path / "data", binary=binary, new_session=True, env={"CONTRACTBOX_WORKERS": "1"})
+    server = binary_server(tmp_path / "data", binary, new_session=True, env={"CONTRACTBOX_WORKERS": "1"})
     key = server.key(server.org("Terminal LLP"), "test")
     server.start()
     body = {"title": "big", "sourceType": "pdf", "pdfBase64": base64.b64encode(big_pdf()).decode()}
     with key.client() as client:
         ids = [client.post("/v1/analyses", json=body).json()["analysisId"] for _ in range(2)]
         wait_for(lambda: client.get(f"/v1/analyses/{ids[0]}").json()["status"] == "processing", what="the first PDF to start")
-    time.sleep(1.0)  # the PDF worker process has started and is extracting
     assert server.process is not None
+    idle_ticks = pdf_worker_cpu_ticks(server.process.pid)
+    # The worker is in the middle of the document once it has spent a second of CPU on it.
+    wait_for(lambda: pdf_worker_cpu_ticks(server.process.pid) >= idle_ticks + os.sysconf("SC_CLK_TCK"), timeout=120, what="the PDF worker to be extracting")
     os.killpg(server.process.pid, signal.SIGINT)
     assert server.process.wait(timeout=60) == 0, server.log()
     with sqlite3.connect(server.data_dir / "contractbox.db") as conn:

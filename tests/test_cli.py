@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
-from conftest import Server, run_cli
+from conftest import Server, free_port, run_cli
 
 
 def contractbox(data_dir: Path, *args: str) -> subprocess.CompletedProcess:
@@ -76,16 +78,36 @@ def test_newer_data_dir_is_refused(tmp_path: Path) -> None:
     assert result.returncode != 0 and "newer version of ContractBox" in result.stderr
 
 
-def test_quickstart_prints_a_quick_start_that_works_verbatim(tmp_path: Path) -> None:
+def quickstart_blocks(lines: list[str]) -> list[str]:
+    """The indented command blocks of the printed quick start, one bash script per block."""
+    blocks: list[list[str]] = [[]]
+    for line in lines:
+        if line.startswith("  "):
+            blocks[-1].append(line.strip())
+        elif blocks[-1]:
+            blocks.append([])
+    return ["\n".join(block) for block in blocks if block]
+
+
+def new_shell_environment() -> dict[str, str]:
+    """A new shell's environment: no activated venv, no data dir chosen, no checkout on the path."""
     import os
+
+    dropped = ("VIRTUAL_ENV", "CONTRACTBOX_DATA_DIR", "PYTHONPATH")
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
+    env["PATH"] = os.pathsep.join(p for p in env.get("PATH", "").split(os.pathsep) if ".venv" not in p)
+    return env
+
+
+def test_quickstart_prints_a_quick_start_that_works_verbatim(tmp_path: Path) -> None:
     import shutil
     import signal
 
-    from conftest import free_port, wait_for
+    from conftest import wait_for
 
     port = free_port()
-    env = {**os.environ, "CONTRACTBOX_DATA_DIR": str(tmp_path)}
-    process = subprocess.Popen([sys.executable, "-m", "contractbox", "quickstart", "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    command = [str(Path(sys.executable).parent / "contractbox"), "quickstart", "--port", str(port), "--data-dir", str(tmp_path)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=tmp_path)
     try:
         lines: list[str] = []
 
@@ -94,14 +116,50 @@ def test_quickstart_prints_a_quick_start_that_works_verbatim(tmp_path: Path) -> 
             return lines[-1].startswith("API reference:")
 
         wait_for(printed_all, timeout=60, interval=0, what="the quick start text")
-        script = [line.strip() for line in lines if line.startswith("  ")]
-        assert script[0].startswith("export CB_KEY=fpk_test_")
-        wait_for(lambda: subprocess.run(["curl", "-sf", f"http://127.0.0.1:{port}/healthz"], capture_output=True).returncode == 0, what="server")
+        printed = "".join(lines)
+        assert f"Data:     {tmp_path}" in printed and "NOT about the\ndocument you send" in printed
+        test_script, live_script = quickstart_blocks(lines)
+        assert test_script.startswith("export CB_KEY=fpk_test_")
+        wait_for(lambda: subprocess.run(["curl", "-sf", f"http://127.0.0.1:{port}/healthz"], check=False, capture_output=True).returncode == 0, what="server")
         assert shutil.which("curl"), "the quick start uses curl"
-        ran = subprocess.run(["bash", "-c", "\n".join(script)], capture_output=True, text=True, timeout=60)
+        env, elsewhere = new_shell_environment(), tmp_path.parent
+
+        ran = subprocess.run(["bash", "-c", test_script], check=False, capture_output=True, text=True, timeout=60, env=env, cwd=elsewhere)
         result = json.loads(ran.stdout)
         assert result["object"] == "analysis_result" and result["mode"] == "test", ran.stderr
         assert result["analysisId"].startswith("ana_")
+
+        ran = subprocess.run(["bash", "-c", live_script], check=False, capture_output=True, text=True, timeout=180, env=env, cwd=elsewhere)
+        assert ran.returncode == 0 and not ran.stderr, ran.stderr
+        # The sample is the mutual NDA of sample_contracts/; its truth file names the parties and the law.
+        truth = json.loads((Path(__file__).resolve().parents[1] / "sample_contracts" / "mutual_nda.truth.json").read_text())
+        assert "Risk score:" in ran.stdout and truth["governing_law"] in ran.stdout, ran.stdout
+        assert re.search(r"^- .+ \(page [12]\): '", ran.stdout, re.MULTILINE), ran.stdout
+        with sqlite3.connect(tmp_path / "contractbox.db") as db:
+            modes = sorted(row[0] for row in db.execute("SELECT mode FROM analyses"))
+        assert modes == ["live", "test"]
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)
+
+
+def test_quickstart_checks_the_port_and_the_data_dir_before_creating_anything(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        refused = contractbox(tmp_path / "a", "quickstart", "--port", str(port))
+    assert refused.returncode == 1 and f"Port {port} on 127.0.0.1 is in use" in refused.stderr
+    assert "fpk_" not in refused.stdout + refused.stderr
+    assert not (tmp_path / "a" / "contractbox.db").exists()
+
+    server = Server(tmp_path / "b").start()
+    try:
+        again = contractbox(server.data_dir, "quickstart", "--port", str(free_port()))
+    finally:
+        server.stop()
+    assert again.returncode == 1 and "already running" in again.stderr and "fpk_" not in again.stdout + again.stderr
+    with sqlite3.connect(server.data_dir / "contractbox.db") as db:
+        assert db.execute("SELECT count(*) FROM api_keys").fetchone()[0] == 0

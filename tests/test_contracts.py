@@ -134,3 +134,22 @@ def test_filters_q_risk_level_and_expires_before(server: Server, org_key: Key) -
         for params, param in (({"riskLevel": "severe"}, "riskLevel"), ({"expiresBefore": "30/06/2026"}, "expiresBefore"), ({"limit": "0"}, "limit")):
             response = client.get("/v1/contracts", params=params)
             assert response.status_code == 400 and response.json()["error"]["param"] == param
+
+
+LISTING_FIELDS = {"contractId", "object", "mode", "analysisId", "title", "documentType", "parties", "riskScore",
+                  "effectiveDate", "expirationDate", "createdAt", "metadata"}
+
+
+def test_list_items_carry_listing_fields_and_the_result_only_when_expanded(org_key: Key) -> None:
+    with org_key.client() as client:
+        saved = save(client, completed_analysis(client))
+        plain = client.get("/v1/contracts", params={"limit": 1}).json()["data"][0]
+        expanded = client.get("/v1/contracts", params={"limit": 1, "expand[]": "result"}).json()["data"][0]
+        stripe_style = client.get("/v1/contracts", params={"limit": 1, "expand[]": "data.result"}).json()["data"][0]
+        single = client.get(f"/v1/contracts/{saved['contractId']}").json()
+        bad = client.get("/v1/contracts", params={"expand[]": "document"})
+    assert set(plain) == LISTING_FIELDS and plain["contractId"] == saved["contractId"]
+    assert expanded["result"] == stripe_style["result"] == saved["result"]
+    assert set(expanded) == LISTING_FIELDS | {"result"}
+    assert single["result"] == saved["result"], "a single contract still carries its result"
+    assert bad.status_code == 400 and bad.json()["error"]["param"] == "expand[]"

@@ -264,3 +264,46 @@ def test_findings_and_obligations_work_from_the_keyboard(browser: Browser, serve
     page.keyboard.press("ArrowRight")  # live is not approved for this organization: stays in test
     expect(page.locator("#toast")).to_contain_text("not approved for live access")
     watch.assert_clean()
+
+
+def test_findings_apart_from_candidates_and_missing_clauses_not_found(browser: Browser, server: Server) -> None:
+    """Live engine on the sample NDA: only clauses >= 50% are findings (listed and counted); the
+    candidates sit in a collapsed control with their own count; a risk about a missing clause says
+    so and highlights nothing."""
+    org = server.org("ui-candidates", live=True)
+    key = server.key(org, mode="live")
+    text = (SAMPLE_CONTRACTS / "mutual_nda.txt").read_text()
+    analysis = key.client().post("/v1/analyses", json={"title": "Live NDA", "sourceType": "text", "text": text}).json()
+    assert wait_done(key.client(), analysis["analysisId"], timeout=120)["status"] == "completed"
+    result = key.client().get(f"/v1/analyses/{analysis['analysisId']}/result").json()
+    findings = [c for c in result["clauses"] if c["confidence"] >= 0.5]
+    candidates = [c for c in result["clauses"] if c["confidence"] < 0.5]
+    missing = [r for r in result["risks"] if not r["evidenceIds"]]
+    assert findings and candidates and missing, "the sample NDA has findings, candidates and a missing clause"
+
+    page, watch = signed_in_page(browser, server, org)
+    page.get_by_role("radio", name="Live").click()
+    expect(page.locator("#mode-banner")).to_contain_text("Live mode")
+    page.goto(f"{server.base_url}/#/analysis/{analysis['analysisId']}")
+    clauses_heading = page.locator("section.section h2", has_text="Clauses")
+    expect(clauses_heading.locator(".count")).to_have_text(f"({len(findings)})")
+    outside = page.locator("#clauses > .category [data-clause]")
+    expect(outside).to_have_count(len(findings))
+    for clause in candidates:
+        expect(page.locator(f'[data-clause="{clause["id"]}"]')).to_be_hidden()
+    drawer = page.locator("#clause-candidates")
+    expect(drawer).not_to_have_attribute("open", "")
+    expect(drawer.locator("summary")).to_have_text(f"{len(candidates)} candidate{'s' if len(candidates) != 1 else ''} "
+                                                   "below 50% confidence (not findings)")
+    drawer.locator("summary").click()
+    expect(drawer.locator("[data-clause]")).to_have_count(len(candidates))
+    expect(drawer.locator(f'[data-clause="{candidates[0]["id"]}"]')).to_be_visible()
+
+    risk = page.locator(f'[data-risk="{missing[0]["id"]}"]')
+    expect(risk).to_contain_text("Not found in this contract")
+    expect(risk).to_contain_text(missing[0]["explanation"])
+    risk.click()
+    expect(page.locator("#doc-text mark")).to_have_count(0)
+    for quoted in (r for r in result["risks"] if r["evidenceIds"]):
+        expect(page.locator(f'[data-risk="{quoted["id"]}"]')).not_to_contain_text("Not found in this contract")
+    watch.assert_clean()

@@ -85,30 +85,51 @@ function fold(ch) {
   return ch.normalize("NFKC").replace(/\s+/g, "").replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[\u2010-\u2015]/g, "-");
 }
 
-function locate(content, quotes, viewport) {
-  // The page's characters, whitespace removed, each remembering its run and position.
+// The page's characters, whitespace removed, each remembering its run and position. With
+// dropLineEndHyphens a hyphen ending a run (a line end) is left out: ContractBox joins a word
+// hyphenated over two lines ("accord-" / "ance") into one, so its quote has no hyphen there.
+function flatten(content, dropLineEndHyphens) {
   let flat = "";
   const where = [];
   content.items.forEach((item, index) => {
     if (!item.str) return;
-    [...item.str].forEach((ch, pos) => {
+    const chars = [...item.str];
+    let lastInk = chars.length - 1;
+    while (lastInk >= 0 && !chars[lastInk].trim()) lastInk--;
+    chars.forEach((ch, pos) => {
+      if (dropLineEndHyphens && pos === lastInk && /[-\u00ad\u2010\u2011]/.test(ch)) return;
       for (const c of fold(ch)) {
         flat += c;
         where.push([index, pos]);
       }
     });
   });
+  return { flat, where };
+}
+
+// Where the quote is: whole on some layout, or else its start (a long quote running onto the
+// next page still places it). Returns [layout, start, length] or null.
+function find(layouts, needle) {
+  for (const layout of layouts) {
+    const start = layout.flat.indexOf(needle);
+    if (start >= 0) return [layout, start, needle.length];
+  }
+  if (needle.length <= 60) return null;
+  for (const layout of layouts) {
+    const start = layout.flat.indexOf(needle.slice(0, 60));
+    if (start >= 0) return [layout, start, 60];
+  }
+  return null;
+}
+
+export function locate(content, quotes, viewport) {
+  const layouts = [flatten(content, false), flatten(content, true)];
   const boxes = [];
   for (const quote of quotes) {
     const needle = [...quote.text].map(fold).join("");
-    if (!needle) continue;
-    let start = flat.indexOf(needle);
-    let length = needle.length;
-    if (start < 0 && needle.length > 60) {
-      start = flat.indexOf(needle.slice(0, 60)); // the start of a long quote still places it
-      length = 60;
-    }
-    if (start < 0) continue;
+    const found = needle ? find(layouts, needle) : null;
+    if (!found) continue;
+    const [{ where }, start, length] = found;
     const runs = new Map();
     for (let i = start; i < start + length; i++) {
       const [index, pos] = where[i];

@@ -85,16 +85,23 @@ def render_report(source: str, outcome: dict[str, Any]) -> str:
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=str))
 @click.option("--jsonl", is_flag=True, help="One JSON object per input on stdout.")
 def analyze_command(paths: tuple[str, ...], jsonl: bool) -> None:
-    """Analyse local .txt and .pdf contracts with the live engine."""
+    """Analyse local .txt and .pdf contracts with the live engine.
+
+    Exits 1 when any input could not be analysed (its line or report says why), 2 on usage errors."""
+    failed = 0
     show_progress = len(paths) >= PROGRESS_MIN_FILES and sys.stderr.isatty()
     with click.progressbar(paths, label="Analysing", file=sys.stderr, show_pos=True) if show_progress else _plain(paths) as items:
         for source in items:
             outcome = analyze_path(Path(source))
+            failed += "error" in outcome
             if jsonl:
                 sys.stdout.write(jsonl_line({"source": source, **outcome}))
             else:
                 sys.stdout.write(render_report(source, outcome) + "\n")
             sys.stdout.flush()
+    if failed:
+        click.echo(f"{failed} of {len(paths)} inputs could not be analysed.", err=True)
+        sys.exit(1)
 
 
 class _plain:

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from webview.guilib import GUIType
 
 log = logging.getLogger("contractbox.desktop")
+# The Linux desktop download (docs/packaging.md); the headless build points users to it.
+DESKTOP_DOWNLOAD = "contractbox-desktop-linux-x86_64.tar.gz"
 
 WINDOW_TITLE = "ContractBox"
 START_TIMEOUT_S = 60
@@ -141,6 +143,16 @@ def default_gui() -> str | None:
     return None
 
 
+def missing_window_advice() -> str:
+    """What to do when this install has no window toolkit: a headless binary needs the other download,
+    a source install the `desktop` extra."""
+    browser = "Or run `contractbox serve` and open http://127.0.0.1:8000/ in a browser."
+    if getattr(sys, "frozen", False):
+        return (f"This is the headless server build of ContractBox: it has no desktop window. The window is in the "
+                f"desktop download ({DESKTOP_DOWNLOAD}). {browser}")
+    return f'The desktop window needs pywebview: pip install "contractbox[desktop]". {browser}'
+
+
 @click.command("desktop")
 @data_dir_option
 @click.option("--gui", default=None, help="pywebview backend (qt, gtk, edgechromium, cocoa); default: the platform's.")
@@ -149,6 +161,6 @@ def desktop_command(data_dir: Path | None, gui: str | None) -> None:
     try:
         import webview  # noqa: F401
     except ImportError:
-        fail('The desktop window needs pywebview: pip install "contractbox[desktop]". Or run `contractbox serve` and use a browser.')
+        fail(missing_window_advice())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     run_desktop(load_settings(data_dir), gui)

@@ -35,9 +35,14 @@ def serve(data_dir: Path | None, host: str, port: int, workers: int | None, tls_
 def quickstart(data_dir: Path | None, host: str, port: int) -> None:
     """Create a demo organization and a fresh test key, print a copy-paste quick start, then serve."""
     from contractbox.keys.service import create_key
+    from contractbox.ops.quickstart import guide, preflight
     from contractbox.orgs.service import OrgError, create_org, find_org
     from contractbox.server.run import run_server
 
+    settings = load_settings(data_dir)
+    problem = preflight(settings.data_dir, host, port)
+    if problem:
+        fail(problem)
     store = open_store(data_dir)
     try:
         org = find_org(store, "Demo")
@@ -46,25 +51,6 @@ def quickstart(data_dir: Path | None, host: str, port: int) -> None:
     key = create_key(store, org.id, "test", list(RESOURCE_SCOPES), name="quickstart")
     store.close()
     base = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
-    click.echo(quickstart_text(base, key.secret))
+    click.echo(guide(base, key.secret, settings.data_dir.resolve()))
     sys.stdout.flush()  # before serving blocks: a pipe would otherwise hold the key back
-    run_server(load_settings(data_dir), host, port)
-
-
-def quickstart_text(base: str, secret: str) -> str:
-    """Copy-paste runnable as printed (bash or zsh with curl and python3)."""
-    field = "python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])'"
-    return f"""
-Demo organization ready. Test key (shown once): {secret}
-
-Quick start: paste these lines into another terminal.
-
-  export CB_KEY={secret}
-  ID=$(curl -s {base}/v1/analyses -H "Authorization: Bearer $CB_KEY" -H "Content-Type: application/json" \\
-    -d '{{"title": "Demo NDA", "sourceType": "text", "text": "This Agreement is made on January 5, 2026 between Acme Corp and Beta LLC. Beta LLC shall keep all Confidential Information secret. It is governed by the laws of the State of New York."}}' \\
-    | {field} analysisId)
-  until curl -s {base}/v1/analyses/$ID -H "Authorization: Bearer $CB_KEY" | grep -qE '"status":"(completed|failed)"'; do sleep 0.2; done
-  curl -s {base}/v1/analyses/$ID/result -H "Authorization: Bearer $CB_KEY"; echo
-
-API reference: {base}/docs    Reviewer and console: run `contractbox console-url` for a sign-in link.
-"""
+    run_server(settings, host, port)

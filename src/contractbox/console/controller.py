@@ -50,7 +50,7 @@ PAGE_HEADERS = {"Content-Security-Policy": CSP, "Cache-Control": "no-store", "X-
 
 
 def page(name: str) -> Response:
-    return Response((ui_dir() / name).read_bytes(), media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
+    return Response((ui_dir() / name).read_bytes(), media_type="text/html", headers=PAGE_HEADERS)  # Litestar adds the charset
 
 
 @get("/", opt={"public": True}, include_in_schema=False)

@@ -8,8 +8,8 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 
 from contractbox.auth.guards import principal_of
 from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
-from contractbox.core.http.paging import EndingBefore, Limit, StartingAfter
 from contractbox.contracts.service import ContractService
+from contractbox.core.http.paging import EndingBefore, Expand, Limit, StartingAfter
 
 
 # Writes run in a worker thread: their fsync must not stall the event loop serving reads.
@@ -33,9 +33,10 @@ class ContractsController(Controller):
         q: Annotated[str | None, QueryParameter(description="Words in the title or a party's name (case-insensitive)")] = None,
         risk_level: Annotated[str | None, QueryParameter(name="riskLevel", description="low, medium, high or critical; several comma-separated")] = None,
         expires_before: Annotated[str | None, QueryParameter(name="expiresBefore", description="YYYY-MM-DD: contracts whose expiration date is before it")] = None,
+        expand: Expand = None,
     ) -> ContractList:
         params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before, "q": q, "riskLevel": risk_level, "expiresBefore": expires_before}
-        return contracts.list(principal_of(request), params)
+        return contracts.list(principal_of(request), params, expand)
 
     @get("/{contractId:str}", opt={"scope": "contracts:read"}, summary="Get a contract")
     async def retrieve(self, request: Request, contractId: FromPath[str], contracts: NamedDependency[ContractService]) -> Contract:

@@ -39,7 +39,8 @@ class Contract(msgspec.Struct):
     expirationDate: str | None
     createdAt: str
     metadata: dict[str, str]
-    result: AnalysisResult
+    # Always on a single contract; on list items only with expand[]=result.
+    result: AnalysisResult | msgspec.UnsetType = msgspec.UNSET
 
 
 class ContractList(msgspec.Struct):

@@ -16,13 +16,15 @@ from contractbox.core.clock import Clock
 from contractbox.core.errors import ApiError, invalid, not_found
 from contractbox.core.events import CONTRACT_CREATED, EventRecorder
 from contractbox.core.ids import new_id
-from contractbox.core.paging import ListQuery, list_page
+from contractbox.core.paging import ListQuery, list_page, parse_expand
 from contractbox.core.params import MAX_TITLE, parse_date, validate_metadata
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
 
 RISK_LEVELS = ("low", "medium", "high", "critical")
-CONTRACT_COLUMNS = "seq, id, mode, analysis_id, title, document_type, parties, risk_value, risk_level, effective_date, expiration_date, metadata, result, created_at"
+SUMMARY_COLUMNS = "seq, id, mode, analysis_id, title, document_type, parties, risk_value, risk_level, effective_date, expiration_date, metadata, created_at"
+CONTRACT_COLUMNS = f"{SUMMARY_COLUMNS}, result"
+EXPANDABLE = ("result",)
 
 
 def first_date(result: dict[str, Any], kind: str) -> str | None:
@@ -62,7 +64,7 @@ def render(row: dict) -> dict[str, Any]:
         "expirationDate": row["expiration_date"],
         "createdAt": row["created_at"],
         "metadata": json.loads(row["metadata"]),
-        "result": json.loads(row["result"]),
+        **({"result": json.loads(row["result"])} if "result" in row else {}),
     }
 
 
@@ -141,7 +143,9 @@ class ContractService:
     def get(self, principal: Principal, contract_id: str) -> Contract:
         return msgspec.convert(render(self.get_row(principal, contract_id)), Contract)
 
-    def list(self, principal: Principal, params: dict[str, str | None]) -> ContractList:
+    def list(self, principal: Principal, params: dict[str, str | None], expand: list[str] | None = None) -> ContractList:
+        """A page of contracts; items carry the listing fields, and `result` only when expanded."""
+        with_result = "result" in parse_expand(expand, EXPANDABLE)
         query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode)
         text, risk_level, expires_before = params.get("q"), params.get("riskLevel"), params.get("expiresBefore")
         if text:
@@ -160,6 +164,6 @@ class ContractService:
             url="/v1/contracts",
             render=render,
             params=params,
-            columns=CONTRACT_COLUMNS,
+            columns=CONTRACT_COLUMNS if with_result else SUMMARY_COLUMNS,
         )
         return msgspec.convert(page, ContractList)

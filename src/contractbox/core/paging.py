@@ -80,5 +80,15 @@ def list_page(
     return {"object": "list", "data": [render(r) for r in rows], "hasMore": has_more, "url": url}
 
 
+def parse_expand(raw: Sequence[str] | None, allowed: Sequence[str]) -> set[str]:
+    """The expandable fields asked for; `data.FIELD` (Stripe's spelling for list items) means FIELD."""
+    wanted = {value.removeprefix("data.") for value in raw or () if value}
+    unknown = sorted(wanted - set(allowed))
+    if unknown:
+        choices = ", ".join(allowed)
+        raise ApiError(400, "parameter_invalid", f"expand[] '{unknown[0]}' cannot be expanded here; expandable: {choices}.", param="expand[]")
+    return wanted
+
+
 def placeholders(values: Sequence[Any]) -> str:
     return ", ".join("?" for _ in values)

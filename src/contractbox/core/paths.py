@@ -1,13 +1,18 @@
-"""Where bundled assets live: inside a PyInstaller bundle, or beside the source tree."""
+"""Where the UI's files live.
+
+An installed wheel (and a PyInstaller bundle, which is built from the package) carries them as
+`contractbox/ui/`, copied there at build time (setup.py's build_py); the checkout keeps them in
+`ui/` at the top of the repository, which an editable install serves directly."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parents[1]  # src/contractbox (this module is in core/)
 
 
 def ui_dir() -> Path:
-    frozen_root = getattr(sys, "_MEIPASS", None)
-    if frozen_root:
-        return Path(frozen_root) / "ui"
-    return Path(__file__).resolve().parents[3] / "ui"
+    packaged = PACKAGE_DIR / "ui"
+    if (packaged / "index.html").is_file():
+        return packaged
+    return PACKAGE_DIR.parents[1] / "ui"

@@ -50,5 +50,5 @@ class Document:
         return self.pages[max(index, 0)].number
 
     @classmethod
-    def from_text(cls, text: str, title: str | None = None) -> "Document":
+    def from_text(cls, text: str, title: str | None = None) -> Document:
         return cls(text=text, title=title)

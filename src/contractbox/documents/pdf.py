@@ -7,10 +7,12 @@ and kills the worker when it passes. Workers are plain `python -c` subprocesses 
 threaded server, no re-import of its main module), kept in a small pool and reused for up to
 MAX_DOCUMENTS_PER_WORKER documents; a worker that failed or timed out is never reused.
 
-Offsets: each page's text is normalised on its own (see `normalise_page_text`), then pages
-are joined with PAGE_SEPARATOR, which belongs to the page *before* it. So the page ranges
-tile the text exactly: pages[0].start == 0, pages[i].end == pages[i + 1].start and
-pages[-1].end == len(text); `Document.page_at` is right for every offset.
+Text and offsets: each page's text is normalised on its own (see `normalise_page_text`), then
+`pdf_layout.lay_out` rebuilds running text from the pages (running headers, footers and page
+numbers dropped, wrapped lines joined, paragraphs separated by a blank line) and gives each page
+its range of that text. The ranges tile the text exactly: pages[0].start == 0,
+pages[i].end == pages[i + 1].start and pages[-1].end == len(text); `Document.page_at` is right
+for every offset. The engines and the reviewer see this one text.
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import BinaryIO
+from typing import IO
 
 from contractbox.documents.errors import DocumentError
-from contractbox.documents.model import Document, Page
+from contractbox.documents.model import Document
+from contractbox.documents.pdf_layout import Vocabulary, lay_out, resolve_marked_hyphens
 
 MAX_PDF_BYTES = 50 * 1024 * 1024
 MAX_PDF_PAGES = 2_000
@@ -38,7 +41,6 @@ MAX_PDF_PAGES = 2_000
 MAX_PDF_CHARACTERS = 20_000_000
 # A PDF whose pages average fewer visible characters than this is treated as scanned.
 MIN_TEXT_CHARACTERS_PER_PAGE = 8
-PAGE_SEPARATOR = "\n\n"
 
 EXTRACTION_TIMEOUT_S = 60.0
 WORKER_ADDRESS_SPACE_BYTES = 1024**3  # CUAD and 2,000-page files need far less
@@ -53,6 +55,13 @@ _HEADER_WINDOW = 1024  # the PDF spec lets "%PDF-" start anywhere in the first 1
 _CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _LINE_BREAKS = re.compile(r"\r\n?|[\x0c\x85\u2028\u2029]")
 _PDFIUM_HYPHEN = "\ufffe"  # PDFium's marker for a hyphen character it saw in the page
+# Typographic look-alikes folded to the plain characters a text contract uses, one for one:
+# no-break space, Greek question mark (drawn as ";"), curly quotes, en dash. The reviewer's PDF
+# view folds the same characters when it finds a quote on the page.
+_PLAIN_FORMS = (
+    ("\u00a0", " "), ("\u037e", ";"), ("\u201c", '"'), ("\u201d", '"'), ("\u2018", "'"), ("\u2019", "'"),
+    ("\u2013", "-"), (_PDFIUM_HYPHEN, "-"),
+)
 
 
 def extract_pdf(data: bytes) -> Document:
@@ -67,9 +76,12 @@ def extract_pdf(data: bytes) -> Document:
 
 def normalise_page_text(text: str) -> str:
     """One page's text as the engines should see it: newlines only, no NUL or other control
-    characters, PDFium's hyphen marker as a real hyphen, no trailing blank lines."""
+    characters, PDFium's hyphen marker as a real hyphen, typographic look-alikes as plain characters
+    (`_PLAIN_FORMS`), no trailing blank lines."""
     text = _LINE_BREAKS.sub("\n", text)
-    text = text.replace(_PDFIUM_HYPHEN, "-")
+    for look_alike, plain in _PLAIN_FORMS:  # str.replace is far faster than str.translate here
+        if look_alike in text:
+            text = text.replace(look_alike, plain)
     text = _CONTROL_CHARACTERS.sub(_control_replacement, text)
     return text.rstrip()
 
@@ -95,7 +107,8 @@ def _check_before_parsing(data: bytes) -> None:
 
 
 def _build_document(data: bytes, page_texts: Sequence[str]) -> Document:
-    texts = [normalise_page_text(t) for t in page_texts]
+    vocabulary = Vocabulary(page_texts)
+    texts = [normalise_page_text(resolve_marked_hyphens(t, vocabulary)) for t in page_texts]
     visible = sum(len(t) - t.count(" ") - t.count("\n") - t.count("\t") for t in texts)
     if visible < MIN_TEXT_CHARACTERS_PER_PAGE * len(texts):
         raise DocumentError(
@@ -103,18 +116,8 @@ def _build_document(data: bytes, page_texts: Sequence[str]) -> Document:
             "This PDF has no usable text layer; it looks like a scan or photos of pages. "
             "ContractBox does not do OCR: run it through OCR first, or submit the text.",
         )
-    pages: list[Page] = []
-    start = 0
-    for number, page_text in enumerate(texts, start=1):
-        is_last = number == len(texts)
-        end = start + len(page_text) + (0 if is_last else len(PAGE_SEPARATOR))
-        pages.append(Page(number=number, start=start, end=end))
-        start = end
-    return Document(
-        text=PAGE_SEPARATOR.join(texts),
-        pages=tuple(pages),
-        raw_sha256=hashlib.sha256(data).hexdigest(),
-    )
+    text, pages = lay_out(texts, vocabulary)
+    return Document(text=text, pages=pages, raw_sha256=hashlib.sha256(data).hexdigest())
 
 
 # --- PDFium, run in the child (or in-process when ISOLATE_EXTRACTION is False) ---------------
@@ -122,7 +125,7 @@ def _build_document(data: bytes, page_texts: Sequence[str]) -> Document:
 
 def extract_page_texts(data: bytes) -> list[str]:
     """Raw text of each page via PDFium. Raises DocumentError; no isolation of its own."""
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]
 
     pdf = _open_pdf(pdfium, data)
     try:
@@ -144,7 +147,7 @@ def extract_page_texts(data: bytes) -> list[str]:
         pdf.close()
 
 
-def _open_pdf(pdfium, data: bytes):  # noqa: ANN001, ANN202 - pypdfium2 is imported lazily
+def _open_pdf(pdfium, data: bytes):  # pypdfium2 is imported lazily, so no annotations
     try:
         # password=None lets PDFium try the empty user password, so PDFs "encrypted" only
         # against editing open normally.
@@ -175,7 +178,7 @@ def _check_page_count(page_count: int) -> None:
         )
 
 
-def _page_text(pdf, index: int) -> str:  # noqa: ANN001
+def _page_text(pdf, index: int) -> str:
     page = pdf[index]
     try:
         text_page = page.get_textpage()
@@ -239,9 +242,12 @@ class _Worker:
         return reply
 
     def _exchange(self, data: bytes) -> dict | None:
+        requests, replies = self.process.stdin, self.process.stdout
+        if requests is None or replies is None:  # never: both are pipes
+            return None
         try:
-            _write_frame(self.process.stdin, data)
-            payload = _read_frame(self.process.stdout, _MAX_REPLY_BYTES)
+            _write_frame(requests, data)
+            payload = _read_frame(replies, _MAX_REPLY_BYTES)
         except (OSError, ValueError):
             return None
         if payload is None:
@@ -258,7 +264,8 @@ class _Worker:
         self.process.wait()
         for stream in (self.process.stdin, self.process.stdout):
             try:
-                stream.close()
+                if stream is not None:
+                    stream.close()
             except OSError:
                 pass
 
@@ -339,13 +346,13 @@ _FRAME_HEADER = struct.Struct(">Q")
 _MAX_REPLY_BYTES = MAX_PDF_CHARACTERS * 8 + 1024 * 1024  # JSON escapes stay far below this
 
 
-def _write_frame(stream: BinaryIO, payload: bytes) -> None:
+def _write_frame(stream: IO[bytes], payload: bytes) -> None:
     stream.write(_FRAME_HEADER.pack(len(payload)))
     stream.write(payload)
     stream.flush()
 
 
-def _read_frame(stream: BinaryIO, max_bytes: int) -> bytes | None:
+def _read_frame(stream: IO[bytes], max_bytes: int) -> bytes | None:
     header = stream.read(_FRAME_HEADER.size)
     if len(header) < _FRAME_HEADER.size:
         return None

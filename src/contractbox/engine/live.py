@@ -19,8 +19,8 @@ from contractbox.engine.clause_model import ClauseModel, default_model
 from contractbox.engine.dates import PERIOD, add_period, days_in, period_amount
 from contractbox.engine.facts import Fact, find_key_facts
 from contractbox.engine.obligations import find_obligations
-from contractbox.engine.parties import find_parties
-from contractbox.engine import playbook
+from contractbox.engine.parties import Party, find_parties
+from contractbox.engine import playbook, polarity, risk_text
 from contractbox.engine.selection import TOP_K, pick_distinct, platt, presence_remap, rank_eligible
 
 ENGINE_NAME = "contractbox-live"
@@ -95,18 +95,19 @@ def analyze(document: Document, model: ClauseModel | None = None) -> dict[str, A
     text = document.text
     evidence = Evidence(document)
     candidates, by_category = score_clauses(text, model)
+    by_category = polarity.apply(text, by_category).by_category  # negated clauses are candidates only
     best = {cat: items[0] for cat, items in by_category.items()}
     facts = find_key_facts(text, by_category)
 
     clauses = _clauses(by_category, evidence)
-    parties = _parties(text, best, evidence)
+    found_parties = find_parties(text, best["parties"][:2] if best.get("parties") else None)
+    parties = _parties(found_parties, evidence)
     notice_days = _notice_days(text, best.get("notice_period_to_terminate_renewal"))
     key_dates = _key_dates(text, facts, best, notice_days, evidence)
     sentences = [(c.start, c.end) for c in candidates if c.kind == "sent"]
-    obligations = _obligations(text, sentences, parties, evidence)
-    opening = _opening(text, best)
-    fired = playbook.evaluate(best, notice_days, opening)
-    risks = _risks(fired, evidence)
+    obligations = _obligations(text, sentences, found_parties, evidence)
+    fired = playbook.evaluate(best, notice_days, text=text)
+    risks = _risks(fired, evidence, notice_days)
     value, level = playbook.score(fired)
     drivers = sorted(({"riskId": r["id"], "points": f.points} for r, f in zip(risks, fired) if f.points),
                      key=lambda d: (-d["points"], d["riskId"]))
@@ -130,8 +131,9 @@ def analyze(document: Document, model: ClauseModel | None = None) -> dict[str, A
     }
 
 
-def _clauses(by_category, evidence: Evidence) -> list[dict[str, Any]]:
-    out = []
+def _clauses(by_category: dict[str, list[tuple[int, int, float]]], evidence: Evidence) -> list[dict[str, Any]]:
+    """Every scored clause: findings (confidence >= 0.5) and the candidates below them."""
+    out: list[dict[str, Any]] = []
     for category in LABELS:
         for start, end, conf in by_category.get(category, []):
             out.append({"id": f"cl_{len(out) + 1}", "category": category, "label": LABELS[category],
@@ -139,11 +141,7 @@ def _clauses(by_category, evidence: Evidence) -> list[dict[str, Any]]:
     return out
 
 
-def _parties(text: str, best, evidence: Evidence) -> list[dict[str, Any]]:
-    preamble = best.get("parties")
-    if not preamble:
-        return []
-    found = find_parties(text, preamble[0], preamble[1])
+def _parties(found: list[Party], evidence: Evidence) -> list[dict[str, Any]]:
     return [{"name": p.name, "role": p.role, "evidenceIds": [evidence.quote(p.start, p.end)]} for p in found]
 
 
@@ -186,38 +184,26 @@ def _key_dates(text: str, facts: dict[str, Fact], best, notice_days: int | None,
     return out
 
 
-def _obligations(text: str, sentences, parties, evidence: Evidence) -> list[dict[str, Any]]:
-    names = [p["name"] for p in parties]
-    names += [p["role"].capitalize() for p in parties if p["role"] != "party"]
+def _obligations(text: str, sentences, parties: list[Party], evidence: Evidence) -> list[dict[str, Any]]:
     out = []
-    for ob in find_obligations(text, sentences, names):
+    for ob in find_obligations(text, sentences, parties):
         due = {"date": ob.due_date, "text": ob.due_text} if ob.due_text else None
         out.append({"id": f"ob_{len(out) + 1}", "party": ob.party, "action": ob.action, "kind": ob.kind, "due": due,
                     "evidenceIds": [evidence.quote(ob.start, ob.end)]})
     return out
 
 
-def _opening(text: str, best) -> tuple[int, int]:
-    title = best.get("document_name")
-    if title:
-        return title[0], title[1]
-    stripped = text.lstrip()
-    start = len(text) - len(stripped)
-    end = text.find("\n", start)
-    end = min(end if end > start else len(text), start + 200)
-    return (start, max(end, min(start + 1, len(text))))
-
-
-def _risks(fired, evidence: Evidence) -> list[dict[str, Any]]:
-    out = []
+def _risks(fired: list[playbook.Fired], evidence: Evidence, notice_days: int | None) -> list[dict[str, Any]]:
+    """One risk per fired rule, id `rk_<rule id>` (riskScore drivers name it); a risk about
+    something missing has no evidence."""
+    out: list[dict[str, Any]] = []
     for f in fired:
         r = f.rule
-        out.append({"id": f"rk_{len(out) + 1}", "category": r["category"], "severity": r["severity"],
-                    "title": r["title"], "explanation": r["explanation"], "recommendation": r["recommendation"],
-                    "evidenceIds": [evidence.quote(s, e) for s, e in f.evidence if e > s]})
-    # the playbook rule id is kept for riskScore drivers
-    for item, f in zip(out, fired):
-        item["id"] = f"rk_{f.rule['id']}"
+        quoted = " ".join(evidence.document.text[s:e] for s, e in f.evidence)
+        explanation, recommendation = risk_text.explain(r, quoted, notice_days)
+        out.append({"id": f"rk_{r['id']}", "category": r["category"], "severity": r["severity"], "title": r["title"],
+                    "explanation": explanation, "recommendation": recommendation,
+                    "evidenceIds": [evidence.quote(s, e) for s, e in f.evidence]})
     return out
 
 

@@ -1,93 +1,281 @@
-"""Parties and their roles, read from the preamble the clause model picked.
+"""Parties and their roles, read from the party list of the preamble.
 
-A preamble names each party, often followed by a defined short name in quotes:
-`I-ESCROW, INC., a Delaware corporation ("i-Escrow")` or `... (the "Distributor")`.
+The opening of the document is read directly (not only the segment the clause model picked): after
+"between" / "by and among" / "PARTIES" each party is a legal name at the start of its own part of the
+list, followed by descriptors (", a Delaware corporation", "having its principal place of business at ...",
+"an individual residing at ...") and usually a defined term ("Licensor"). The list is split only where a
+plausible name follows "and", ";", "(2)" or an alias's closing parenthesis, so an address or "England and
+Wales" inside a descriptor never becomes a party. When no list is found, legal names with a defined term or
+legal form near the opening are harvested instead; signature blocks confirm names (`signatures.py`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-_ALIAS = re.compile(
-    r"\(\s*(?:each\s+|together\s+|collectively\s+)?(?:(?:hereinafter|herein)\s+)?(?:(?:referred\s+to\s+|called\s+)?as\s+)?"
-    r"(?:the\s+|a\s+)?[\"“']([^\"”'()]{2,60})[\"”']",
-    re.I,
+from contractbox.engine.party_names import NameSpan, is_plausible_name, read_name
+from contractbox.engine.signatures import signature_names
+
+ROLE_WORDS = {
+    "administrator", "adviser", "advisor", "affiliate", "agent", "athlete", "bank", "borrower", "buyer", "carrier",
+    "client", "collaborator", "company", "consultant", "contractor", "customer", "depositor", "developer",
+    "discloser", "distributor", "employee", "employer", "endorser", "franchisee", "franchisor", "fund", "guarantor",
+    "hospital", "host", "institution", "investor", "issuer", "landlord", "lender", "lessee", "lessor", "licensee",
+    "licensor", "licensors", "manager", "manufacturer", "marketer", "member", "operator", "owner", "partner",
+    "principal", "producer", "programmer", "promoter", "provider", "publisher", "purchaser", "recipient",
+    "representative", "reseller", "seller", "servicer", "shipper", "sponsor", "sub-advisor", "subadviser",
+    "subcontractor", "sublicensee", "supplier", "talent", "tenant", "transporter", "trust", "trustee", "university",
+    "vendor"
+}
+_ANCHOR = re.compile(r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?|"
+                     r"^[ \t]*(?:THE\s+)?(?i:parties)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))", re.MULTILINE)
+_LIST_END = re.compile(
+    r"WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|BACKGROUND|NOW,?\s+THEREFORE|"
+    r"IN\s+CONSIDERATION|TABLE\s+OF\s+CONTENTS|The\s+parties\s+(?:hereto\s+)?agree", re.IGNORECASE)
+_SEPARATOR = re.compile(r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|\(\s*(?:\d{1,2}|i{1,3}|iv)\s*\)|,)\s*", re.IGNORECASE)
+_NOISE = re.compile(
+    r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|i{1,3}|iv)\s*\)|\d{1,2}\.\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
+    r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b)*",
+    re.IGNORECASE,
 )
-_ENTITY = re.compile(
-    r"((?:[A-Z0-9][\w&.,'\-]*\s+){0,7}?[A-Z0-9][\w&.'\-]*,?\s+"
-    r"(?i:Inc|Incorporated|Corp|Corporation|Company|Co|LLC|L\.L\.C|Ltd|Limited|LP|L\.P|LLP|PLC|plc|GmbH|AG|S\.A|SA|N\.V|"
-    r"B\.V|Pty|Trust|Bank|Partnership|Holdings|Group|University)\b\.?)"
+_QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”\n]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
+_BARE_ALIAS = re.compile(
+    r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?"
+    r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})\)|hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?"
+    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})")
+_NOT_ALIASES = {"party", "parties", "agreement", "effective date", "we", "us", "you", "your", "our", "this agreement"}
+_DESCRIPTOR = re.compile(
+    r"[ \t]*,?\s*(?:\((?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
+    r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
+    r"(?:ACN|ABN|CIN|CRN)\b|acting|represented|through|together|hereinafter|herein|d/b/a|f/s/o|formerly|c/o|"
+    r"company\s+(?:number|no)|registered)",
+    re.IGNORECASE,
 )
-_CAPITALISED = re.compile(r"((?:[A-Z0-9][\w&.'\-]*\s+){0,5}[A-Z0-9][\w&.'\-]*)")
-_NOT_PARTIES = {"agreement", "effective date", "parties", "party", "this agreement", "contract"}
-ROLE_WORDS = (
-    "licensor licensee supplier distributor customer company consultant franchisor franchisee vendor purchaser "
-    "buyer seller manufacturer reseller agent client contractor provider sponsor lessor lessee landlord tenant "
-    "employer employee developer publisher partner investor lender borrower shipper carrier owner operator"
-).split()
+_ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]|\b(?:No|St|Ave|Blvd|Rd|Dr|Mr|Ms|Mrs|Ste|Fl|Co|Inc|Corp|Ltd|Bros|Jr|Sr|"
+                               r"Mt|Hwy|Pkwy|Prof|Avv|Calif|Ont|Mass|Penn|Tex|Fla|Ill|Cal|Bldg|Apt|P\.O|N\.A|S\.A|"
+                               r"U\.S\.A|U\.S)|\.[A-Za-z])\.$", re.IGNORECASE)
+_OPENING = 12000
+_TAIL = 900
+MAX_PARTIES = 8
 
 
-@dataclass(frozen=True)
+@dataclass
 class Party:
     name: str
     role: str
     start: int
     end: int
+    aliases: tuple[str, ...] = field(default_factory=tuple)
+    confirmed: bool = False
 
 
-def _role(alias: str | None, context: str) -> str:
-    for text in (alias or "", context):
-        low = text.lower()
-        for word in ROLE_WORDS:
-            if re.search(rf"\b{word}\b", low):
-                return word
-    return "party"
+def _role_of(aliases: tuple[str, ...]) -> str:
+    """The defined term naming the party's role ("Licensor"), else its first defined term, else "party"."""
+    terms = [" ".join(re.sub(r"^the\s+", "", a.lower()).split()) for a in aliases]
+    for term in terms:
+        if term.split()[-1] in ROLE_WORDS:
+            return term
+    return terms[0] if terms else "party"
 
 
-def _name_before(text: str, lo: int, hi: int) -> tuple[int, int] | None:
-    """The entity name closest before `hi` (within the preamble slice starting at `lo`)."""
-    window_start = max(lo, hi - 300)
-    window = text[window_start:hi]
-    cut = max(window.rfind(" and "), window.rfind(" between "), window.rfind(" among "), window.rfind(";"),
-              window.rfind(":"), window.rfind(")"))
-    segment_start = window_start + (cut + 1 if cut >= 0 else 0)
-    segment = text[segment_start:hi]
-    m = _ENTITY.search(segment) or _CAPITALISED.search(segment)
-    if not m:
+def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
+    found: list[tuple[int, str]] = []
+    for m in _QUOTED_ALIAS.finditer(text, start, end):
+        found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
+    for m in _BARE_ALIAS.finditer(text, start, end):
+        found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
+    out: list[str] = []
+    for _, alias in sorted(found):
+        alias = re.sub(r"^the\s+", "", alias, flags=re.IGNORECASE)
+        if alias and alias.lower() not in _NOT_ALIASES and alias not in out and len(alias.split()) <= 5:
+            out.append(alias)
+    return tuple(out)
+
+
+def _is_bare_role(name: str) -> bool:
+    words = re.sub(r"^the\s+", "", name.lower()).split()
+    generic = ROLE_WORDS | {"company", "corporation", "party", "parties"}
+    return bool(words) and all(w.rstrip(".,") in generic for w in words)
+
+
+def _name_at(text: str, pos: int) -> NameSpan | None:
+    span = read_name(text, pos)
+    if span is None:
         return None
-    s, e = segment_start + m.start(1), segment_start + m.end(1)
-    while e > s and text[e - 1] in ",. ":
-        e -= 1
-    return (s, e) if e - s >= 2 else None
+    name = span.text(text)
+    if not is_plausible_name(name, span.legal_form) or _is_bare_role(name):
+        return None
+    return span
 
 
-def find_parties(text: str, start: int, end: int, limit: int = 6) -> list[Party]:
-    """Parties named in text[start:end] (the preamble), in order of appearance."""
+def _strong_name_at(text: str, pos: int) -> NameSpan | None:
+    """A name that starts a new party: it has a legal form, or descriptors/a defined term follow it."""
+    span = _name_at(text, pos)
+    if span is None:
+        return None
+    ends_list = re.match(r"[ \t]*\.(?:\s|$)", text[span.end : span.end + 3])
+    if span.legal_form or _DESCRIPTOR.match(text, span.end) or ends_list:
+        return span
+    return None
+
+
+def _sentence_ends(text: str, i: int) -> bool:
+    if text[i] != "." or not re.match(r"\s+[A-Z]", text[i + 1 : i + 3]):
+        return False
+    if re.match(r"\s+(?:Hereinafter|Referred|Collectively|Each|Both)\b", text[i + 1 : i + 30], re.IGNORECASE):
+        return False
+    return not _ABBREVIATION_END.search(text[max(0, i - 8) : i + 1])
+
+
+def _scan_tail(text: str, pos: int, limit: int) -> tuple[int, int | None]:
+    """End of this party's descriptors, and where the next party's name starts (None: the list ends)."""
+    depth, quoted, i = 0, False, pos
+    end = min(limit, pos + _TAIL)
+    while i < end:
+        ch = text[i]
+        if ch in "\"“”":
+            quoted = not quoted if ch == '"' else ch == "“"
+        elif ch in "([" and not quoted:
+            depth += 1
+        elif ch in ")]" and not quoted:
+            depth = max(0, depth - 1)
+        if depth == 0 and not quoted:
+            if _LIST_END.match(text, i):
+                return i, None
+            if ch == "\n" and re.match(r"\n[ \t]*\n", text[i:]):
+                nxt = _NOISE.match(text, i).end()  # type: ignore[union-attr]
+                if _LIST_END.match(text, nxt):
+                    return i, None
+                span = _name_at(text, nxt)
+                if span and (span.legal_form or _DESCRIPTOR.match(text, span.end)):
+                    return i, nxt
+                if not re.match(r"\s*(?:\(|and\b|-|[a-z])", text[i:nxt + 1]):
+                    return i, None
+            if _sentence_ends(text, i):
+                nxt = _NOISE.match(text, i + 1).end()  # type: ignore[union-attr]
+                numbered = re.match(r"\s*(?:\(\s*\d{1,2}\s*\)|and\b)", text[i + 1 : nxt + 1], re.IGNORECASE)
+                if numbered and _strong_name_at(text, nxt):
+                    return i, nxt
+                return i, None
+            sep = _SEPARATOR.match(text, i)
+            if sep and sep.end() > i and (text[i] != "," or re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i])):
+                nxt = _NOISE.match(text, sep.end()).end()  # type: ignore[union-attr]
+                numbered = re.search(r"\(\s*\d", text[i:nxt])
+                if (_name_at(text, nxt) if numbered else _strong_name_at(text, nxt)):
+                    return i, nxt
+        i += 1
+    return end, None
+
+
+def _read_list(text: str, pos: int) -> list[Party]:
+    limit = min(len(text), pos + 4000)
     parties: list[Party] = []
-    seen: set[str] = set()
-    for m in _ALIAS.finditer(text, start, end):
-        alias = m.group(1).strip()
-        if alias.lower() in _NOT_PARTIES or re.search(r"\bdate\b|agreement", alias, re.I):
-            continue
-        bounds = _name_before(text, start, m.start())
-        if bounds is None:
-            name, s, e = alias, m.start(1), m.end(1)
-        else:
-            s, e = bounds
-            name = " ".join(text[s:e].split())
-        if name.lower() in seen or name.lower() in _NOT_PARTIES:
-            continue
-        seen.add(name.lower())
-        parties.append(Party(name, _role(alias, text[e : m.start()]), s, e))
-        if len(parties) == limit:
-            return parties
-    if not parties:
-        for m in _ENTITY.finditer(text, start, end):
-            name = " ".join(m.group(1).split()).strip(",. ")
-            if name.lower() not in seen:
-                seen.add(name.lower())
-                parties.append(Party(name, "party", m.start(1), m.start(1) + len(m.group(1).rstrip(",. "))))
-            if len(parties) == limit:
-                break
+    at: int | None = _NOISE.match(text, pos).end()  # type: ignore[union-attr]
+    while at is not None and len(parties) < MAX_PARTIES:
+        span = _name_at(text, at)
+        if span is None:
+            break
+        tail_end, at = _scan_tail(text, span.end, limit)
+        aliases = _aliases(text, span.end, tail_end)
+        parties.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases))
     return parties
+
+
+def _quality(parties: list[Party]) -> int:
+    return sum(2 if p.aliases else 1 for p in parties) if len(parties) >= 2 else 0
+
+
+def _from_anchors(text: str, regions: list[tuple[int, int]]) -> list[Party]:
+    best: list[Party] = []
+    single: list[Party] = []
+    for lo, hi in regions:
+        for m in _ANCHOR.finditer(text, lo, hi):
+            parties = _read_list(text, m.end())
+            if _quality(parties) > _quality(best):
+                best = parties
+            if len(best) >= 2 and all(p.aliases for p in best):
+                return best
+            if not single and len(parties) == 1 and parties[0].aliases:
+                single = parties
+    return best or single
+
+
+_DEFINED = re.compile(r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']")
+_LABELLED = re.compile(r"^[ \t]*(Party\s+[A-Z]|[A-Z][a-z]+)[ \t]*[:：][ \t]*(?=[^\s:])", re.MULTILINE)
+_NAME_BOUNDARY = re.compile(r"(?=(^|\n|\.\s|,\s+and\s|\sand\s|\bby\s|\bbetween\s|\bwith\s|:\s|;\s|\)\s|\s{3,})\S)")
+_CLUSTER_GAP = 900
+
+
+def _walk_back(text: str, lo: int, alias_at: int) -> NameSpan | None:
+    """The earliest legal name in text[lo:alias_at] that starts at a boundary and has a form or descriptor."""
+    for b in _NAME_BOUNDARY.finditer(text, lo, alias_at):
+        span = _name_at(text, b.start() + len(b.group(1)))
+        if span is None or span.end > alias_at:
+            continue
+        if span.legal_form or re.match(r"[ \t]*,?\s*(?:an?\s|organi[sz]ed|incorporated|having|with\s|whose|located)",
+                                       text[span.end : span.end + 40]):
+            return span
+    return None
+
+
+def _harvested(text: str, hi: int) -> list[Party]:
+    """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`."""
+    found: list[Party] = []
+    lo, last = 0, -1
+    hits: list[tuple[int, int, str | None]] = [(m.start(), m.end(), None) for m in _DEFINED.finditer(text, 0, hi)]
+    hits += [(m.end(), m.end(), m.group(1)) for m in _LABELLED.finditer(text, 0, hi)]
+    for at, after, label in sorted(hits):
+        if at < lo:
+            continue
+        if label is None:
+            span = _walk_back(text, max(lo, at - 400), at)
+            aliases = _aliases(text, at, text.find(")", after) + 1 if ")" in text[after : after + 80] else after + 60)
+        else:
+            span = _name_at(text, at)
+            span = span if span and span.legal_form else None
+            aliases = (label,)
+        if span is None or (aliases and re.search(r"\bdate\b|agreement", aliases[0], re.IGNORECASE)):
+            continue
+        if found and at - last > _CLUSTER_GAP:
+            if len(found) >= 2:
+                break
+            found = []
+        found.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases))
+        lo, last = max(at, span.end), at
+    return found if len(found) >= 2 else []
+
+
+def _dedupe(parties: list[Party]) -> list[Party]:
+    seen: dict[str, Party] = {}
+    aliases = {a.lower() for p in parties for a in p.aliases}
+    for p in parties:
+        if p.name.lower() in aliases or re.sub(r"^the\s+", "", p.name.lower()) in aliases:
+            continue
+        key = re.sub(r"\W+", " ", p.name.lower()).strip()
+        if key in seen:
+            seen[key].aliases = tuple(dict.fromkeys(seen[key].aliases + p.aliases))
+        else:
+            seen[key] = p
+    return list(seen.values())
+
+
+def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
+    """Parties named in the preamble, in order of appearance; `hint` is the clause model's preamble span."""
+    regions = [(0, min(len(text), _OPENING))]
+    if hint and hint[0] >= _OPENING:
+        regions.append(hint)
+    parties = _dedupe(_from_anchors(text, regions))
+    if len(parties) < 2:
+        parties = _dedupe(_harvested(text, min(len(text), 5000))) or parties
+    signed = signature_names(text)
+    signed_keys = {_key(n) for n in signed}
+    for p in parties:
+        p.confirmed = _key(p.name) in signed_keys
+    if len(parties) < 2:
+        return parties if len(parties) == 1 and parties[0].aliases else []
+    return parties
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()

@@ -3,11 +3,16 @@
 riskScore = min(100, sum of the points of the rules that fire); a rule that fires on a finding
 weighs its points by that finding's confidence (a 0.6 finding brings 60% of the points), a rule
 that fires on an absence brings all of them. Levels come from the playbook's thresholds.
+
+Only findings (confidence >= 0.5 after polarity, see polarity.py) fire rules or block absence
+rules: a candidate never counts. A rule about something missing quotes no evidence: there is no
+text to point at, and the reviewer says "not found in this contract".
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -15,46 +20,86 @@ from typing import Any
 
 PLAYBOOK_PATH = Path(__file__).resolve().parent / "data" / "playbook.json"
 FINDING = 0.5
+RENEWAL = "renewal_term"
+
+Scored = tuple[int, int, float]
 
 
 @dataclass(frozen=True)
 class Fired:
     rule: dict[str, Any]
     points: int
-    evidence: tuple[tuple[int, int], ...]  # character ranges the risk quotes
+    evidence: tuple[tuple[int, int], ...]  # character ranges the risk quotes; () for an absence
+
+    @property
+    def is_absence(self) -> bool:
+        """A rule about something missing (it requires no finding)."""
+        return not (self.rule["when"].get("found") or self.rule["when"].get("found_any"))
 
 
 @lru_cache(maxsize=1)
 def load_playbook(path: Path = PLAYBOOK_PATH) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
-def evaluate(best: dict[str, tuple[int, int, float]], notice_days: int | None,
-             fallback: tuple[int, int]) -> list[Fired]:
-    """`best`: category -> (start, end, confidence) of its best clause; `fallback` is quoted by
-    risks about something missing (the contract's title or opening)."""
-    fired: list[Fired] = []
+def _found(best: dict[str, Scored], category: str) -> bool:
+    return best.get(category, (0, 0, 0.0))[2] >= FINDING
+
+
+def _with_renewal(best: dict[str, Scored], auto_renewal: bool | None) -> dict[str, Scored]:
+    """`best` with the renewal finding set by the term facts when they know (True / False)."""
+    if auto_renewal is None:
+        return best
+    out = {k: v for k, v in best.items() if k != RENEWAL}
+    if auto_renewal:
+        start, end, _ = best.get(RENEWAL, (0, 0, 0.0))
+        out[RENEWAL] = (start, end, 1.0)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _pattern(source: str) -> re.Pattern[str]:
+    return re.compile(source, re.IGNORECASE)
+
+
+def _matches(when: dict[str, Any], best: dict[str, Scored], notice_days: int | None, fired: set[str],
+             text: str) -> bool:
+    if not all(_found(best, c) for c in when.get("found", [])):
+        return False
+    if when.get("found_any") and not any(_found(best, c) for c in when["found_any"]):
+        return False
+    if any(_found(best, c) for c in when.get("absent", [])):
+        return False
+    if "notice_days_below" in when and not (notice_days is not None and notice_days < when["notice_days_below"]):
+        return False
+    if text and "unless_text" in when and _pattern(when["unless_text"]).search(text):
+        return False  # the model found no clause, but the contract talks about it: do not claim it is missing
+    return not fired & set(when.get("not_fired", []))
+
+
+def evaluate(best: dict[str, Scored], notice_days: int | None, fallback: tuple[int, int] | None = None, *,
+             auto_renewal: bool | None = None, text: str = "") -> list[Fired]:
+    """`best`: category -> (start, end, confidence) of its best clause (after polarity).
+
+    `auto_renewal`, when not None, decides the renewal rules (the term facts know whether renewal
+    is automatic) instead of the renewal_term finding. `fallback` is no longer quoted (risks about
+    something missing have no evidence); it stays for callers written against the old signature.
+    `text` is the contract: an absence rule with `unless_text` does not fire when its pattern occurs
+    in it (the clause may be there although the model did not find it)."""
+    best = _with_renewal(best, auto_renewal)
+    out: list[Fired] = []
     names: set[str] = set()
     for rule in load_playbook()["rules"]:
         when = rule["when"]
-        found = [c for c in when.get("found", []) if best.get(c, (0, 0, 0.0))[2] >= FINDING]
-        if len(found) < len(when.get("found", [])):
+        if not _matches(when, best, notice_days, names, text):
             continue
-        any_of = [c for c in when.get("found_any", []) if best.get(c, (0, 0, 0.0))[2] >= FINDING]
-        if when.get("found_any") and not any_of:
-            continue
-        if any(best.get(c, (0, 0, 0.0))[2] >= FINDING for c in when.get("absent", [])):
-            continue
-        if "notice_days_below" in when and not (notice_days is not None and notice_days < when["notice_days_below"]):
-            continue
-        if names & set(when.get("not_fired", [])):
-            continue
-        cats = found + any_of
+        cats = list(when.get("found", [])) + [c for c in when.get("found_any", []) if _found(best, c)][:1]
         weight = min(best[c][2] for c in cats) if cats else 1.0
-        evidence = tuple((best[c][0], best[c][1]) for c in cats) or (fallback,)
-        fired.append(Fired(rule, round(rule["points"] * weight), evidence))
+        evidence = tuple((best[c][0], best[c][1]) for c in cats if best[c][1] > best[c][0])
+        out.append(Fired(rule, round(rule["points"] * weight), evidence))
         names.add(rule["id"])
-    return fired
+    return out
 
 
 def score(fired: list[Fired]) -> tuple[int, str]:

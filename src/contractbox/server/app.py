@@ -13,6 +13,7 @@ from litestar.static_files import create_static_files_router
 
 from contractbox import __version__
 from contractbox.analyses.controller import AnalysesController
+from contractbox.core.http.asgi import DrainRejectedBody, HeadAsGet
 from contractbox.comparisons.controller import ComparisonsController
 from contractbox.contracts.controller import ContractsController
 from contractbox.auth.middleware import ApiKeyMiddleware
@@ -108,5 +109,7 @@ def create_app(settings: Settings, services: Services | None = None) -> Litestar
 
 
 def create_asgi(settings: Settings) -> RequestIdMiddleware:
+    """The app as uvicorn serves it: request ids outermost, HEAD answered as GET without a body, 413s that
+    clients can read."""
     logging.getLogger("contractbox").setLevel(settings.log_level)
-    return RequestIdMiddleware(create_app(settings))
+    return RequestIdMiddleware(HeadAsGet(DrainRejectedBody(create_app(settings))))

@@ -169,32 +169,42 @@ function dial(value, level) {
 
 function risksSection(result, finding) {
   const risks = [...result.risks].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity));
+  // A risk about something missing quotes nothing: there is no text to point at.
+  const absent = (risk) => !risk.evidenceIds?.length;
   return section("Risks", risks.length, risks.length ? h("div", { id: "risks" }, risks.map((risk) =>
-    finding(h("button.finding", { type: "button", dataset: { risk: risk.id, severity: risk.severity } },
-      h("span.title", h(`span.badge.${risk.severity}`, risk.severity), risk.title),
+    finding(h("button.finding", { type: "button", dataset: { risk: risk.id, severity: risk.severity, ...(absent(risk) ? { absent: "true" } : {}) } },
+      h("span.title", h(`span.badge.${risk.severity}`, risk.severity), risk.title,
+        absent(risk) ? h("span.badge.absent", { title: "No clause of this kind was found; nothing to highlight." }, "Not found in this contract") : null),
       h("p.expl", risk.explanation),
       h("p.rec", h("b", "Recommendation: "), risk.recommendation)), risk.evidenceIds))) : h("p.muted", "No risks found."));
 }
 
+// Findings are clauses with confidence >= 50%; the rest are candidates a reviewer may open, kept
+// apart (collapsed, counted separately) so they are never read or counted as findings.
 function clausesSection(result, finding) {
-  const byCategory = new Map();
-  for (const clause of result.clauses) {
-    if (!byCategory.has(clause.category)) byCategory.set(clause.category, []);
-    byCategory.get(clause.category).push(clause);
-  }
-  const found = [];
-  const candidates = [];
-  for (const [category, clauses] of byCategory) {
-    const best = Math.max(...clauses.map((c) => c.confidence));
-    (best >= FINDING ? found : candidates).push([category, clauses.sort((a, b) => b.confidence - a.confidence)]);
-  }
+  const byConfidence = [...result.clauses].sort((a, b) => b.confidence - a.confidence);
+  const groups = (clauses) => {
+    const byCategory = new Map();
+    for (const clause of clauses) {
+      if (!byCategory.has(clause.category)) byCategory.set(clause.category, []);
+      byCategory.get(clause.category).push(clause);
+    }
+    return [...byCategory];
+  };
+  const found = byConfidence.filter((c) => c.confidence >= FINDING);
+  const candidates = byConfidence.filter((c) => c.confidence < FINDING);
   const group = ([category, clauses]) => h("div.category", { dataset: { category } },
     h("h3", clauses[0].label || titleCase(category)),
     clauses.map((clause) => finding(h("button.finding", { type: "button", dataset: { clause: clause.id } },
       h("span.title", evidenceSnippet(result, clause.evidenceIds), confidence(clause.confidence))), clause.evidenceIds)));
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
   return section("Clauses", found.length, h("div", { id: "clauses" },
-    found.length ? found.map(group) : h("p.muted", "No clause found with confidence of 50% or more."),
-    candidates.length ? h("details.candidates", h("summary", `${candidates.length} lower-confidence candidate${candidates.length === 1 ? "" : "s"}`), candidates.map(group)) : null));
+    found.length ? groups(found).map(group) : h("p.muted", "No clause found with confidence of 50% or more."),
+    candidates.length
+      ? h("details.candidates", { id: "clause-candidates" },
+        h("summary", `${plural(candidates.length, "candidate")} below 50% confidence (not findings)`),
+        groups(candidates).map(group))
+      : null));
 }
 
 function evidenceSnippet(result, ids) {

@@ -1,8 +1,11 @@
-"""Helpers for the raw ASGI middlewares (request id, console sessions, API keys, idempotency)."""
+"""Helpers for the raw ASGI middlewares (request id, console sessions, API keys, idempotency), and the
+middleware that lets a client read a 413 it was sent while still uploading."""
 
 from __future__ import annotations
 
-from litestar.types import Scope
+import asyncio
+
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 
 def header(scope: Scope, name: bytes) -> str | None:
@@ -11,3 +14,82 @@ def header(scope: Scope, name: bytes) -> str | None:
         if key == name:
             return value.decode("latin-1")
     return None
+
+
+DRAIN_MAX_BYTES = 256 * 1024 * 1024
+DRAIN_MAX_SECONDS = 60.0
+
+
+class DrainRejectedBody:
+    """When the app answers 413 before reading the whole request body, read and discard the rest before
+    the response ends, then close the connection.
+
+    Clients such as Python's requests and urllib send the whole body before they read the answer; a
+    server that closes a socket with unread data makes the kernel reset the connection, and those clients
+    then report "Connection reset by peer" instead of the 413. A client that asked `Expect: 100-continue`
+    has not sent its body, so nothing is drained for it. Draining stops after DRAIN_MAX_BYTES or
+    DRAIN_MAX_SECONDS: a body past those is cut off with the connection, as before."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        body_read = False
+        rejected = False
+
+        async def tracking_receive() -> Message:
+            nonlocal body_read
+            message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body"):
+                body_read = True
+            return message
+
+        async def draining_send(message: Message) -> None:
+            nonlocal rejected
+            if message["type"] == "http.response.start" and message["status"] == 413:
+                rejected = True
+                message = {**message, "headers": [*message.get("headers", []), (b"connection", b"close")]}
+            elif rejected and message["type"] == "http.response.body" and not message.get("more_body"):
+                if not body_read and header(scope, b"expect") is None:
+                    await _discard_body(receive)
+            await send(message)
+
+        await self.app(scope, tracking_receive, draining_send)
+
+
+async def _discard_body(receive: Receive) -> None:
+    async def discard() -> None:
+        drained = 0
+        while drained <= DRAIN_MAX_BYTES:
+            message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body"):
+                return
+            drained += len(message.get("body", b""))
+
+    try:
+        await asyncio.wait_for(discard(), DRAIN_MAX_SECONDS)
+    except asyncio.TimeoutError:
+        return
+
+
+class HeadAsGet:
+    """`HEAD` wherever `GET` exists: the request runs as a GET and the body is dropped, so the headers
+    (Content-Type, Content-Length, caching) are exactly those of the GET."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)

@@ -1,0 +1,41 @@
+"""Legal-form words (Inc., Ltd., GmbH, S.A. de C.V., ...) read from `data/legal_forms.txt`.
+
+A hand-kept list rather than a runtime dependency: the general lists (cleanco's 300+ terms) carry short
+forms that are also English or address words ("at", "et", "as", "uk"), which would anchor false names.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+_DATA = Path(__file__).parent / "data" / "legal_forms.txt"
+
+
+@lru_cache(maxsize=1)
+def legal_forms() -> tuple[str, ...]:
+    lines = _DATA.read_text(encoding="utf-8").splitlines()
+    return tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
+def _alternative(form: str) -> str:
+    body = re.escape(form.rstrip("."))
+    body = body.replace(r"\ ", r"\s*")  # "Pty. Ltd." also written "Pty.Ltd."
+    body = body.replace(r"\.", r"\.\s*")
+    return body + r"\.?"
+
+
+@lru_cache(maxsize=1)
+def legal_form_pattern() -> re.Pattern[str]:
+    """Matches one legal form as whole tokens (not inside a longer word)."""
+    forms = sorted(legal_forms(), key=len, reverse=True)
+    return re.compile(r"(?<![\w.])(?:" + "|".join(_alternative(f) for f in forms) + r")(?![\w])", re.IGNORECASE)
+
+
+def ends_with_legal_form(name: str) -> bool:
+    """True when the name's last token(s) are a legal form ("Acme Widgets, Inc.")."""
+    for m in legal_form_pattern().finditer(name):
+        if not name[m.end():].strip(" ,."):
+            return True
+    return False

@@ -1,0 +1,161 @@
+"""Reading one party's legal name at a position: a run of name words, legal forms and connectors.
+
+`read_name(text, pos)` returns the span of "Array BioPharma Inc." in "Array BioPharma Inc., a Delaware
+corporation having ..."; it stops at a comma unless a legal form follows ("Ono Pharmaceutical Co., Ltd."),
+and a legal form ends the name unless another legal form follows it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from contractbox.engine.jurisdictions import OTHER, US_STATES
+from contractbox.engine.legal_forms import legal_form_pattern
+
+_WORD = re.compile(
+    r"(?:[A-Z0-9\u00C0-\u00DE][\w.'’&\-/@+]*"  # Acme, 3M, U.S., I-ESCROW, AT&T, ÉCOLE
+    r"|[a-z][\w\-]*(?:\.(?:com|net|org|io|co)\b|[A-Z0-9])[\w.\-]*"  # drkoop.com, eDiets, i3
+    r"|[a-z](?:\.[a-z]){1,3}\.?"  # e.l.f.
+    r"|\[\s*\*+\s*\]|_{3,}|X{4,})"  # blanks in filed copies
+)
+_CONNECTOR = re.compile(r"(?:of|de|du|des|la|le|the|for|von|van|der|den|di|da|del|y|und|&|e)(?=\s)", re.IGNORECASE)
+_IN_NAME_PAREN = re.compile(r"\([A-Z][\w .&]{0,24}\)")
+_GAP = re.compile(r"[ \t]*\n?[ \t]*")  # names may wrap onto the next line, never across a blank line
+_STOP_WORDS = {
+    "whereas", "hereinafter", "herein", "having", "with", "whose", "located", "residing", "represented",
+    "address", "attention", "attn", "registered", "acting", "duly", "organized", "organised", "existing", "tel",
+    "fax", "email", "phone", "telephone", "and", "or", "by", "to", "in", "on", "at", "as", "a", "an", "its",
+    "recitals", "witnesseth", "background", "dated", "effective", "this", "that", "which", "who", "hereby",
+}
+_CAPITAL_STOP_WORDS = {
+    "and", "whereas", "hereinafter", "having", "with", "whose", "address", "attention", "attn", "tel", "fax",
+    "dated", "by", "between", "among", "agreement", "recitals", "witnesseth", "this",
+}
+_ADDRESS_WORDS = re.compile(
+    r"\b(?:street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd\.?|suite|floor|drive|lane|parkway|highway|hwy\.?|"
+    r"p\.?\s?o\.?\s+box|building|plaza|tower)\b",
+    re.IGNORECASE,
+)
+_NOT_NAMES = {
+    "agreement", "exhibit", "schedule", "section", "article", "appendix", "annex", "whereas", "notwithstanding",
+    "recitals", "witnesseth", "product", "products", "party", "parties", "effective date", "the undersigned",
+    "undersigned", "name", "title", "by", "date", "source", "page", "table of contents", "compensation",
+    "confidential", "execution version", "execution copy", "now", "therefore", "in witness whereof", "the",
+}
+_HEADING_WORDS = {"exhibit", "schedule", "section", "article", "appendix", "annex", "attachment", "clause", "page"}
+_PLACES = {p.lower() for p in US_STATES + OTHER} | {
+    "usa", "u.s.a.", "united states of america", "china", "japan", "wales", "england", "munich", "berlin", "london",
+    "paris", "tokyo", "new york city", "hong kong sar",
+}
+_MONTHS = re.compile(r"^(?:january|february|march|april|may|june|july|august|september|october|november|december)\b",
+                     re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class NameSpan:
+    start: int
+    end: int
+    legal_form: bool
+
+    def text(self, source: str) -> str:
+        return " ".join(source[self.start : self.end].split())
+
+
+def _legal_form_at(text: str, pos: int) -> re.Match[str] | None:
+    """A legal form at `pos`; "incorporated" or "limited" in lower case is a descriptor, not a name's end."""
+    m = legal_form_pattern().match(text, pos)
+    if not m or m.end() == pos or (m.group().isalpha() and m.group().islower() and len(m.group()) > 3):
+        return None
+    return m
+
+
+def _word_at(text: str, pos: int) -> re.Match[str] | None:
+    m = _WORD.match(text, pos)
+    if not m:
+        return None
+    word = m.group().rstrip(".,")
+    if word.lower() in (_STOP_WORDS if word.islower() else _CAPITAL_STOP_WORDS):
+        return None
+    return m
+
+
+def _after_gap(text: str, pos: int) -> int:
+    return _GAP.match(text, pos).end()  # type: ignore[union-attr]
+
+
+def _continue_with_form(text: str, end: int) -> int | None:
+    """End of ", Inc." / " Ltd." directly after `end`, or None."""
+    m = re.compile(r",?[ \t]*\n?[ \t]*").match(text, end)
+    at = m.end() if m else end
+    form = _legal_form_at(text, at)
+    return form.end() if form else None
+
+
+_LEAD = re.compile(r"(?:the|(?i:mr|mrs|ms|dr|prof|messrs|m/s)\.?)\s+(?=[A-Z])")
+
+
+def _ends_sentence(word: str) -> bool:
+    """"Offering." ends a sentence; "U.S.", "Corp." and "J." do not."""
+    return word.endswith(".") and len(word) > 4 and "." not in word[:-1]
+
+
+def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
+    """The name that starts exactly at `pos` (after an optional leading "the "), or None."""
+    lead = _LEAD.match(text, pos)
+    start = lead.end() if lead else pos
+    end, words, formed = start, 0, False
+    at = start
+    while words < max_words:
+        form = _legal_form_at(text, at)
+        if form and (words or formed):
+            end, formed, words = form.end(), True, words + 1
+        elif formed:
+            break
+        else:
+            word = _word_at(text, at)
+            if not word:
+                break
+            end, words = word.end(), words + 1
+            if _ends_sentence(word.group()):
+                end -= 1
+                break
+        following = _continue_with_form(text, end)
+        while following is not None:
+            end, formed, words = following, True, words + 1
+            following = _continue_with_form(text, end)
+        nxt = _after_gap(text, end)
+        if formed:
+            at = nxt
+            continue
+        connector = _CONNECTOR.match(text, nxt) or _IN_NAME_PAREN.match(text, nxt)
+        if connector:
+            beyond = _after_gap(text, connector.end())
+            if text[beyond : beyond + 1].isdigit() or not (_word_at(text, beyond) or _legal_form_at(text, beyond)):
+                break
+            at = beyond
+        else:
+            at = nxt
+    if end <= start:
+        return None
+    while end > start and text[end - 1] in ",;: " and not formed:
+        end -= 1
+    if not formed and text[end - 1] == "." and not re.search(r"(?:\b[A-Z]|\.[A-Za-z]{1,3})\.$", text[start:end]):
+        end -= 1
+    return NameSpan(start, end, formed)
+
+
+def is_plausible_name(name: str, legal_form: bool) -> bool:
+    """Reject addresses, headings, places, dates and bare defined terms."""
+    low = name.lower().strip(" .,")
+    if low.split()[0] in _HEADING_WORDS or re.match(r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s", low):
+        return False
+    if len(low) < 2 or low in _NOT_NAMES or low in _PLACES or _MONTHS.match(low):
+        return False
+    if re.fullmatch(r"[\d\W_]+", low) or re.match(r"(?:state|province|commonwealth|laws?|republic) of\b", low):
+        return False
+    if not legal_form and (_ADDRESS_WORDS.search(name) or re.match(r"\d+\s", name) or re.search(r"\d{4,}$", name)):
+        return False
+    if re.search(r"\bAct\b(?:,?\s+\d{4})?$", name, re.IGNORECASE):
+        return False
+    return not re.fullmatch(r"(?:\[\s*\*+\s*\]|_+|X+)", name.strip())

@@ -1,0 +1,333 @@
+"""Polarity: a clause that says the opposite of its category is not a finding of that category.
+
+The clause model scores topics: "a non-exclusive licence", "nothing restricts either party from
+competing" and "a change of control does not give any right to terminate" are about exclusivity,
+competition and change of control, and score high for them. Here each candidate of a category
+with a polarity rule is read once more: when it negates the category (and does not also assert it
+elsewhere in the span), its confidence is scaled below 0.5, so it stays a candidate for a reviewer
+and for the CUAD scorer but is never a finding and never fires a risk.
+
+A rule negates a span when one of its `negative` patterns matches and none of its `positive`
+patterns matches what is left once the negative matches are cut out; or, for rules with a
+`required` marker, when the span lacks it (a cap with no carve-out is not "uncapped"), optionally
+only when a `required_when` pattern matches (termination that cites breach is not termination for
+convenience unless it also says "convenience", "any reason", "without cause", ...).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+Scored = tuple[int, int, float]
+DEMOTED_SCALE = 0.45  # a negated candidate keeps its rank among negated ones, always below 0.5
+PROMOTED = 0.55  # an express statement of the category, when the model found none
+
+_X = re.IGNORECASE
+
+
+def _any(*patterns: str) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(p, _X) for p in patterns)
+
+
+_GAP = r"[^.;]{0,200}"
+_CONTROL = r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|shareholding)"
+_PRICE = r"(?:price|prices|pricing|terms|rates?|fees|royalt\w*)"
+_REST = r"[^.;]*"
+_SOLICIT = _any(r"\bsolicit\w*", r"\bentic\w*", r"\binduc\w*", r"\bhir(?:e|ing)\b", r"\brecruit\w*", r"\bemploy\w*",
+                r"\bpoach\w*", r"\bdivert\w*", r"\binterfer\w*", r"\bapproach\w*", r"\bcanvass\w*", r"\bengag\w*",
+                r"\bcontract\s+with\b", r"\bretain\w*", r"\blure\w*", r"\bencourag\w*")  # a negation covers the rest of its sentence
+_LIABILITY = r"\bliabilit\w*\b[^.;]{0,120}"
+
+
+@dataclass(frozen=True)
+class Rule:
+    reason: str  # why a negated span is not a finding, in words a reviewer reads
+    negative: tuple[re.Pattern[str], ...] = ()
+    positive: tuple[re.Pattern[str], ...] = ()
+    required: tuple[re.Pattern[str], ...] = ()
+    required_when: tuple[re.Pattern[str], ...] = field(default=())
+    # express wording that is the category whatever the model says (promotes one candidate when the
+    # category has no finding); `sources` are categories whose candidates are read for it too
+    asserting: tuple[re.Pattern[str], ...] = ()
+    sources: tuple[str, ...] = ()
+
+    def negates(self, span: str) -> bool:
+        if self.negative and any(p.search(span) for p in self.negative):
+            rest = span
+            for p in self.negative:
+                rest = p.sub(" ", rest)
+            if not any(p.search(rest) for p in self.positive):
+                return True
+        if self.required and not any(p.search(span) for p in self.required):
+            return not self.required_when or any(p.search(span) for p in self.required_when)
+        return False
+
+    def asserts(self, span: str) -> bool:
+        """Express wording of the category; it wins over a missing `required` marker."""
+        return any(p.search(span) for p in self.asserting)
+
+
+RULES: dict[str, Rule] = {
+    "exclusivity": Rule(
+        "non-exclusive, or exclusive only in another sense (jurisdiction, remedy)",
+        negative=_any(
+            r"\bnon[\s\-\u2010-\u2013]?exclusive(?:ly)?\b",
+            r"\bnot\s+(?:be\s+)?exclusive(?:ly)?\b",
+            r"\bexclusive\s+(?:jurisdiction|venue|forum|remed(?:y|ies)|courts?|property|of\b)",
+            r"\bsole\s+and\s+exclusive\s+(?:remed(?:y|ies)|jurisdiction|venue|property|owner)",
+            r"\bnothing\b" + _GAP + r"\b(?:prevent|preclude|restrict|prohibit|limit)s?\b" + _GAP
+            + r"\b(?:appoint|enter|sell|licen[cs]e|deal|contract|engage|purchas|buy)\w*",
+            r"\bfree\s+to\s+(?:appoint|sell|enter|deal|engage|licen[cs]e|contract|purchase|buy)\b",
+        ),
+        positive=_any(
+            r"\bexclusiv(?:e|ely|ity)\b",
+            r"\bsole\s+(?:source|supplier|distributor|provider|licensee|agent|reseller|representative)\b",
+            r"\b(?:only|solely|exclusively)\s+from\b",
+            r"\ball\s+(?:of\s+)?(?:its|their)\s+requirements\b",
+        ),
+    ),
+    "non_compete": Rule(
+        "says that a party remains free to compete",
+        negative=_any(
+            r"\bnothing\b" + _GAP + r"\b(?:prevent|preclude|restrict|prohibit|limit|bar|impair)s?\b" + _GAP
+            + r"\b(?:compet|develop|market|engag|offer|sell|provid|pursu|enter)\w*",
+            r"\bfree\s+to\s+(?:compete|develop|market|engage|offer|sell|provide|pursue|enter)\b",
+            r"\bnot\s+(?:be\s+)?(?:restricted|prevented|prohibited|precluded|limited)\s+(?:in\s+any\s+way\s+)?from\s+"
+            r"(?:compet|develop|market|engag|offer|sell)\w*",
+            r"\bno\s+non[\s\-]?compet\w*",
+            r"\b(?:neither|no)\s+party\s+(?:is|shall\s+be|will\s+be)\s+(?:restricted|prevented|prohibited|precluded)\b",
+        ),
+        positive=_any(
+            r"\b(?:shall|will|must|may)\s+not\b[^.;]{0,250}\b(?:compet|engag|develop|market|sell|offer|manufactur|"
+            r"distribut|own|operat|participat|carry\s+on)\w*",
+            r"\bagrees?\s+not\s+to\b",
+            r"\brefrain\s+from\b",
+            r"\bcovenants?\s+not\s+to\s+compete\b",
+        ),
+        # a promise not to solicit employees or customers is a non-solicitation, not a non-compete
+        required=_any(r"\bcompet\w*", r"\bengag\w*", r"\bbusiness\w*", r"\bsimilar\b", r"\brival\w*",
+                      r"\b(?:develop|market|sell|manufactur|distribut|commerciali[sz])\w*"),
+        required_when=_any(r"\bsolicit\w*", r"\bhire\b", r"\bemploy\w*", r"\brecruit\w*",
+                           r"\bgrants?\b[^.;]{0,80}\blicen[cs]e"),
+    ),
+    "change_of_control": Rule(
+        "says a change of control has no consequence (no right to terminate, no consent needed)",
+        negative=_any(
+            _CONTROL + _GAP + r"\b(?:shall|will|does|do|did)\s+not\s+(?:in\s+itself\s+)?(?:give|entitle|constitute|"
+            r"be\s+deemed|require|trigger|confer|result|permit|allow|create|affect|terminate|operate)\w*" + _REST,
+            r"\b(?:shall|will|does|do)\s+not\s+(?:give|entitle|confer|create)\b" + _GAP + r"\b" + _CONTROL + _REST,
+            r"\bno\s+(?:consent|approval|notice|right)\b" + _GAP + r"\b" + _CONTROL + _REST,
+            r"\bnothing\b" + _GAP + r"\b(?:restrict|prevent|prohibit|limit)s?\b" + _GAP + r"\b" + _CONTROL + _REST,
+        ),
+        positive=_any(r"\b(?:control|merg\w*|acqui\w*)\b" + _GAP + r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b",
+                      r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b" + _GAP + r"\b(?:control|merg\w*|acqui\w*)"),
+    ),
+    "most_favored_nation": Rule(
+        "says no party must match better terms given to others",
+        negative=_any(
+            r"\b(?:no|not\s+(?:a|any))\s+(?:most[\s\-]+)?favou?red[\s\-]+(?:nation|customer|licensee|pricing|terms|treatment|clause|"
+            r"commitment|provision)" + _REST,
+            r"\b(?:not|no)\b[^.;]{0,60}\b(?:obligat|requir|entitl|bound|oblig)\w*\b[^.;]{0,120}\b(?:most[\s\-]+"
+            r"favou?red|no\s+less\s+favou?rable|more\s+favou?rable|better|lower|lowest|same)\b[^.;]{0,60}\b" + _PRICE,
+            r"\bnothing\b" + _GAP + r"\b(?:require|obligate|oblige)s?\b" + _GAP + r"\b" + _PRICE + r"\b",
+            r"\bfree\s+to\s+(?:set|determine|establish|change)\b[^.;]{0,40}\bpric\w*",
+        ),
+        positive=_any(
+            r"\bmost[\s\-]+favou?red\b", r"\bno\s+less\s+favou?rable\b", r"\bno\s+(?:greater|higher)\s+than\b",
+            r"\b(?:lowest|best)\s+" + _PRICE, r"\bmore\s+favou?rable\b",
+        ),
+        required=_any(r"\bfavou?r\w*", r"\b" + _PRICE + r"\b", r"\bdiscount\w*", r"\blowest\b", r"\bbest\b", r"\bequal\w*",
+                      r"\bmatch\w*", r"\bno\s+(?:less|greater|higher)\b", r"\bparity\b", r"\bcomparable\b",
+                      r"\bsimilarly\s+situated\b"),
+    ),
+    "termination_for_convenience": Rule(
+        "termination for breach or another cause, or a statement that no party may terminate for convenience",
+        negative=_any(
+            r"\b(?:neither|no)\s+party\s+(?:may|shall|will|is\s+entitled\s+to|has\s+the\s+right\s+to)\b[^.;]{0,60}"
+            r"\bterminat\w*\b[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
+            r"\b(?:may|shall|will|can)\s+not\s+(?:be\s+entitled\s+to\s+|have\s+the\s+right\s+to\s+)?terminat\w*\b"
+            r"[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
+            r"\bno\s+(?:right\s+(?:of|to)\s+)?terminat\w*\s+(?:right\s+)?for\s+convenience\b",
+        ),
+        required=_any(
+            r"\bconvenience\b", r"\bany\s+reason\b", r"\bno\s+reason\b", r"\bwithout\s+(?:cause|reason)\b",
+            r"\bwith\s+or\s+without\s+cause\b", r"\b(?:sole|absolute)\s+discretion\b", r"\bat\s+will\b",
+            r"\bat\s+any\s+time\s+(?:upon|on|by|with|after)\b[^.;]{0,60}\bnotice\b"
+            r"(?![^.;]{0,40}\b(?:if|in\s+the\s+event|upon\s+the\s+occurrence|should)\b)",
+            r"\bwithout\s+(?:assigning|giving|stating|specifying)\s+(?:any\s+)?reasons?\b",
+        ),
+        required_when=_any(
+            r"\bbreach\w*", r"\bdefault\w*", r"\bcured?\b", r"\bfail(?:s|ure|ed)?\s+to\b", r"\binsolven\w*",
+            r"\bbankrupt\w*", r"\breceiver\b", r"\bwinding[\s\-]up\b", r"\bliquidat\w*", r"\b" + _CONTROL,
+            r"\b(?:if|in\s+the\s+event|upon\s+the\s+occurrence|should)\b(?!\s+(?:it|such\s+party|the\s+\w+)\s+"
+            r"(?:wishes|elects|decides|chooses|desires))",
+        ),
+    ),
+    "uncapped_liability": Rule(
+        "a cap or exclusion of liability with no carve-out, so nothing is left uncapped",
+        required=_any(
+            r"\bexcept\w*\b", r"\bexclud(?:ing|es?)\b", r"\bother\s+than\b", r"\bsave\s+(?:for|in|as)\b",
+            r"\b(?:not|never)\s+(?:apply|be\s+limited|limit|restrict|exclude|be\s+subject|count)\w*",
+            r"\bnothing\b" + _GAP + r"\b(?:limit|exclude|restrict)s?\b", r"\bunlimited\b",
+            r"\bwithout\s+(?:any\s+)?(?:limit|cap)\b(?!\w)", r"\bno\s+(?:limit|cap)\b", r"\bnotwithstanding\b",
+            r"\bcarve[\s\-]?outs?\b", r"\bin\s+addition\s+to\s+the\s+(?:cap|limit)", r"\bprovided\s+(?:that|however)\b",
+            r"\bexclusions?\b", r"\bunless\b", r"\bexcluded\s+from\b", r"\bsubject\s+to\s+(?:section|clause|article)",
+            r"\b(?:not|neither)\b[^.;]{0,30}\bapply\b",
+        ),
+        asserting=_any(
+            r"\bunlimited\b", r"\bliable\s+without\s+limitation\b", r"\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit|cap)",
+            r"\bnothing\b[^.;]{0,100}\b(?:limits?|exclud\w*|restricts?)\b[^.;]{0,60}\bliabilit",
+            _LIABILITY + r"\b(?:(?:is|are)\s+not|(?:shall|will)\s+not\s+be)\s+(?:limited|capped)\b",
+            r"\b(?:limitations?|cap|exclusions?)\b[^.;]{0,80}\b(?:shall|will|do|does)\s+not\s+apply\s+to\b",
+            r"\bliabilit\w*\b.{0,300}?\b(?:clause|section|article)\s+[\d.]+(?:\s*\([a-z]\))?\s+(?:shall\s+|does\s+|will\s+)?"
+            r"not\s+apply\s+to\b",
+        ),
+        sources=("cap_on_liability",),
+    ),
+    "renewal_term": Rule(
+        "says nothing about renewal or extension (a term that runs until terminated is not a renewal)",
+        required=_any(r"\brenew\w*", r"\bextend\w*", r"\bextension\w*", r"\bsuccessive\b", r"\bautomatic\w*",
+                      r"\bevergreen\b", r"\bthereafter\b", r"\b(?:year|month)\s+to\s+(?:year|month)\b",
+                      r"\broll\w*\s+over\b", r"\badditional\s+(?:term|period|year)"),
+        negative=_any(
+            r"\b(?:may|can|might)\s+(?:\w+\s+){0,3}(?:extend|renew)\w*\b[^.;]{0,120}\b(?:by|upon|with|on)\s+(?:their\s+)?"
+            r"(?:mutual|written|the\s+parties'?)\s+(?:written\s+)?(?:agreement|consent|amendment)" + _REST,
+            r"\b(?:only|solely)\s+(?:by|upon|with)\s+(?:the\s+)?(?:mutual|written)\s+(?:written\s+)?(?:agreement|consent|amendment)"
+            + _REST,
+            r"\b(?:shall|will|does)\s+not\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend)\w*" + _REST,
+            r"\bno\s+(?:automatic\s+)?(?:renewal|extension)\b" + _REST,
+        ),
+        positive=_any(r"\bautomatic\w*", r"\bunless\b[^.;]{0,120}\bnotice\b", r"\bsuccessive\b", r"\bevergreen\b",
+                      r"\b(?:year|month)\s+to\s+(?:year|month)\b"),
+    ),
+    "no_solicit_of_customers": Rule(
+        "restricts something other than dealing with the other party's customers",
+        required=_SOLICIT + _any(r"\bcustomers?\b", r"\bclients?\b", r"\baccounts?\b", r"\binsureds?\b",
+                                 r"\bsubscribers?\b", r"\bpatrons?\b"),
+    ),
+    "no_solicit_of_employees": Rule(
+        "restricts something other than soliciting customers or employees",
+        required=_SOLICIT,
+    ),
+    "termination_for_cause": Rule(
+        "termination on notice without any cause (that is termination for convenience)",
+        required=_any(r"\bbreach\w*", r"\bdefault\w*", r"\binsolven\w*", r"\bbankrupt\w*", r"\bcause\b", r"\bfail\w*",
+                      r"\bcured?\b", r"\bremed\w*", r"\bviolat\w*", r"\breceiver\w*", r"\bliquidat\w*",
+                      r"\bwinding[\s\-]up\b", r"\bnon-?(?:payment|performance)\b", r"\bmaterial\w*"),
+    ),
+    "liquidated_damages": Rule(
+        "",
+        asserting=_any(r"\bliquidated\s+damages\b[^.;]{0,80}\b(?:of|in\s+the\s+amount|equal)",
+                       r"\bcontractual\s+penalty\s+(?:of|in\s+the\s+amount)\b",
+                       r"\bshall\s+pay\b[^.;]{0,120}\b(?:as\s+)?(?:liquidated|agreed)\s+damages\b"),
+    ),
+    "cap_on_liability": Rule(
+        "says liability is not limited",
+        negative=_any(
+            r"\bno\s+(?:limit(?:ation)?|cap)\s+(?:on|of|to)\s+(?:the\s+)?(?:\w+\s+){0,3}liabilit\w*",
+            r"\bliabilit\w*\b[^.;]{0,80}\bshall\s+be\s+unlimited\b",
+            r"\bunlimited\s+liabilit\w*",
+        ),
+        positive=_any(r"\bshall\s+not\s+exceed\b", r"\bin\s+no\s+event\b", r"\blimited\s+to\b", r"\bmaximum\b",
+                      r"\baggregate\b"),
+        asserting=_any(
+            _LIABILITY + r"\b(?:shall|will|does|do|must)\s+not\s+(?:in\s+(?:the\s+)?aggregate\s+)?exceed\b",
+            _LIABILITY + r"\b(?:is|are|shall\s+be|will\s+be)\s+limited\s+to\b",
+            r"\bin\s+no\s+event\b[^.;]{0,80}\bliable\b[^.;]{0,80}\b(?:indirect|consequential|special|incidental)",
+            r"\bnot\s+be\s+liable\s+(?:to\s+\w+(?:\s+\w+)?\s+)?for\b[^.;]{0,80}\b(?:indirect|consequential|lost\s+profits)",
+        ),
+        sources=("uncapped_liability",),
+    ),
+    "ip_ownership_assignment": Rule(
+        "says intellectual property is not transferred (each party keeps its own)",
+        negative=_any(
+            r"\bnothing\b" + _GAP + r"\b(?:assign|transfer|convey|grant)s?\b[^.;]{0,120}\b(?:right|title|interest|"
+            r"ownership|intellectual)",
+            r"\bno\s+(?:right,?\s+title|ownership|title)\b[^.;]{0,80}\b(?:transfer|pass|assign|convey)\w*",
+            r"\bshall\s+not\s+(?:be\s+deemed\s+to\s+)?(?:transfer|assign|convey)\w*\b[^.;]{0,80}\b(?:ownership|title|"
+            r"intellectual)",
+            r"\bretains?\s+(?:all\s+)?(?:of\s+its\s+)?(?:right|title|ownership)\b",
+        ),
+        positive=_any(
+            r"\bhereby\s+(?:irrevocably\s+)?(?:assign|transfer|convey)s?\b", r"\b(?:assign|transfer|convey)s\s+(?:and\s+\w+\s+)?to\b",
+            r"\b(?:shall|will|agrees?\s+to)\s+(?:promptly\s+)?(?:assign|transfer|convey)\b",
+            r"\bshall\s+(?:vest|become|be)\s+(?:in\s+)?(?:the\s+)?(?:sole\s+(?:and\s+exclusive\s+)?)?(?:property|owned)",
+            r"\bwork[\s\-]+made[\s\-]+for[\s\-]+hire\b", r"\bshall\s+own\b",
+        ),
+        asserting=_any(
+            r"\bhereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?)\b[^.;]{0,120}\b(?:right|title|interest|intellectual|"
+            r"copyright|patent)",
+            r"\b(?:assigns|transfers)\s+(?:and\s+\w+\s+)?to\s+(?:the\s+)?\w+(?:\s+\w+)?\s+all\s+(?:of\s+its\s+)?(?:right|title|"
+            r"intellectual|copyright)",
+            r"\bworks?\s+made\s+for\s+hire\b",
+        ),
+    ),
+}
+
+
+@dataclass
+class Polarity:
+    """Clauses per category after polarity, best first, and the spans each rule negated."""
+
+    by_category: dict[str, list[Scored]]
+    negated: dict[str, list[tuple[int, int]]]
+
+
+_VERB = re.compile(r"\b(?:shall|may|will|must|is|are|be|does|do|has|have|agrees?|grants?|hereby|can|cannot)\b", _X)
+
+
+def is_heading(span: str) -> bool:
+    """A few words with no verb ("Change of Control."): a heading names a topic, it states nothing."""
+    return len(span.split()) <= 8 and not _VERB.search(span)
+
+
+def negates(category: str, span: str) -> bool:
+    """True when `span` says the opposite of `category` (and nothing in it asserts the category),
+    or is only a heading."""
+    rule = RULES.get(category)
+    if rule is None:
+        return False
+    span = " ".join(span.split())
+    return is_heading(span) or rule.negates(span)
+
+
+def reason(category: str) -> str | None:
+    rule = RULES.get(category)
+    return rule.reason if rule else None
+
+
+def apply(text: str, by_category: dict[str, list[Scored]]) -> Polarity:
+    """Scale down the candidates that negate their category and re-sort each category."""
+    out: dict[str, list[Scored]] = {}
+    negated: dict[str, list[tuple[int, int]]] = {}
+    for category, items in by_category.items():
+        if category not in RULES:
+            out[category] = items
+            continue
+        kept = []
+        for start, end, conf in items:
+            if negates(category, text[start:end]):
+                negated.setdefault(category, []).append((start, end))
+                conf = round(conf * DEMOTED_SCALE, 4)
+            kept.append((start, end, conf))
+        out[category] = sorted(kept, key=lambda item: (-item[2], item[0], item[1]))
+    for category, rule in RULES.items():
+        if rule.asserting:
+            _promote(text, category, rule, by_category, out)
+    return Polarity(out, negated)
+
+
+def _promote(text: str, category: str, rule: Rule, scored: dict[str, list[Scored]],
+             out: dict[str, list[Scored]]) -> None:
+    """When `category` has no finding, raise its first candidate (own, then `sources`) that states
+    the category expressly to a finding."""
+    own = out.get(category, [])
+    if own and own[0][2] >= 0.5:
+        return
+    pool = [(s, e) for s, e, _ in own] + [(s, e) for src in rule.sources for s, e, _ in scored.get(src, [])]
+    for start, end in pool:
+        if rule.asserts(" ".join(text[start:end].split())):
+            rest = [item for item in own if (item[0], item[1]) != (start, end)]
+            out[category] = [(start, end, PROMOTED)] + rest
+            return

@@ -1,0 +1,83 @@
+"""Obligations on hand-written clauses: attributed to the named party, whole sentences, same-sentence due dates."""
+
+from __future__ import annotations
+
+from contractbox.engine.obligations import EACH_PARTY, find_obligations, whole_action
+from contractbox.engine.parties import Party
+
+ARRAY = Party("Array BioPharma Inc.", "licensor", 0, 20, ("Array", "Licensor"))
+ONO = Party("Ono Pharmaceutical Co., Ltd.", "licensee", 30, 58, ("Ono", "Licensee"))
+
+
+def obligations(text: str, parties: list[Party]):
+    return find_obligations(text, [(0, len(text))], parties)
+
+
+def test_defined_term_resolves_to_the_legal_name() -> None:
+    text = ("Within ten (10) Business Days after the Effective Date, Ono shall pay to Array a license fee of "
+            "Three Billion Five Hundred Million Japanese Yen. The Licensee shall deliver quarterly reports to Array.")
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.kind) for o in found] == [("Ono Pharmaceutical Co., Ltd.", "payment"),
+                                                  ("Ono Pharmaceutical Co., Ltd.", "delivery")]
+    assert found[0].due_text == "Within ten (10) Business Days"
+
+
+def test_role_word_resolves_to_its_party() -> None:
+    supplier = Party("Brightfield Components, Inc.", "supplier", 0, 10, ("Supplier",))
+    buyer = Party("Atlas Home Appliances Corporation", "buyer", 20, 30, ("Buyer",))
+    text = "Buyer shall purchase not less than 10,000 units per year. Supplier shall maintain product liability insurance."
+    found = obligations(text, [supplier, buyer])
+    assert [(o.party, o.kind) for o in found] == [("Atlas Home Appliances Corporation", "purchase"),
+                                                  ("Brightfield Components, Inc.", "insurance")]
+
+
+def test_mutual_duty_is_each_named_partys() -> None:
+    text = "Each Party shall keep the Confidential Information of the other Party strictly confidential."
+    found = obligations(text, [ARRAY, ONO])
+    assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
+    assert {o.kind for o in found} == {"confidentiality"}
+
+
+def test_mutual_duty_with_unknown_parties_stays_each_party() -> None:
+    found = obligations("Each party shall comply with all applicable laws in performing this Agreement.", [])
+    assert [o.party for o in found] == [EACH_PARTY]
+
+
+def test_rights_are_not_obligations() -> None:
+    text = "Array shall have the sole right to prosecute the Patents. Ono shall be entitled to terminate this Agreement."
+    assert obligations(text, [ARRAY, ONO]) == []
+
+
+def test_action_is_the_whole_sentence_never_cut_mid_word() -> None:
+    long_tail = " ".join(["and shall use commercially reasonable efforts to obtain approvals in each case"] * 12)
+    text = f"Ono shall file the Regulatory Filings {long_tail}."
+    (found,) = obligations(text, [ARRAY, ONO])
+    assert found.action.startswith("shall file the Regulatory Filings")
+    body = found.action.removesuffix(" …")
+    assert text.find(body) >= 0  # a prefix of the sentence ...
+    assert text[text.find(body) + len(body)] == " "  # ... that ends between two words
+    short = whole_action("Ono shall pay the fees in each case.", 4, 36)
+    assert short == "shall pay the fees in each case"
+
+
+def test_due_date_only_from_the_same_sentence() -> None:
+    text = ("The Initial Term ends on December 31, 2026. Ono shall pay the annual fee to Array. "
+            "Array shall deliver the Product by March 1, 2025.")
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.due_date) for o in found] == [("Ono Pharmaceutical Co., Ltd.", None),
+                                                      ("Array BioPharma Inc.", "2025-03-01")]
+    first = found[0]
+    assert text[first.start : first.end] == "Ono shall pay the annual fee to Array."
+
+
+def test_abbreviations_do_not_split_a_sentence() -> None:
+    text = "Array shall deliver the Product to Ono Pharmaceutical Co. Ltd. at its Osaka facility within 30 days."
+    (found,) = obligations(text, [ARRAY, ONO])
+    assert found.due_text == "within 30 days"
+    assert found.action.endswith("at its Osaka facility within 30 days")
+
+
+def test_shared_role_names_neither_party() -> None:
+    first = Party("Alpha Ltd", "member", 0, 5, ())
+    second = Party("Beta Ltd", "member", 10, 15, ())
+    assert obligations("The Member shall contribute capital to the venture.", [first, second]) == []

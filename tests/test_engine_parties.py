@@ -1,0 +1,150 @@
+"""Parties read from hand-written preambles: one test per trap named in issue 11."""
+
+from __future__ import annotations
+
+from contractbox.engine.legal_forms import ends_with_legal_form
+from contractbox.engine.parties import find_parties
+from contractbox.engine.signatures import signature_names
+
+
+def names(text: str) -> list[str]:
+    return [p.name for p in find_parties(text)]
+
+
+def test_between_x_and_y_with_addresses_beside_the_names() -> None:
+    text = (
+        "LICENSE AGREEMENT\n\nThis License Agreement is made as of June 1, 2024 by and between Array BioPharma Inc., "
+        "a Delaware corporation having its principal place of business at 3200 Walnut Street, Boulder, CO 80301 "
+        '("Array"), and Ono Pharmaceutical Co., Ltd., a Japanese corporation having its principal place of business '
+        'at 8-2, Kyutaromachi 1-chome, Chuo-ku, Osaka 541-8564, Japan ("Ono").\n\n1. DEFINITIONS.'
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
+    for p in parties:
+        assert text[p.start : p.end] == p.name  # evidence quotes the name exactly
+    assert parties[0].aliases == ("Array",)
+
+
+def test_role_comes_from_the_defined_term() -> None:
+    text = (
+        "This Agreement is dated January 15, 2025 between Cloudmere Software Ltd., a New York corporation having "
+        'its principal office at 200 Hudson Avenue, New York, New York 10013 ("Provider"), and Redwater Logistics '
+        'Corp., a Texas corporation ("Customer").\n\n1. SERVICE.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Cloudmere Software Ltd.", "provider"), ("Redwater Logistics Corp.", "customer")]
+
+
+def test_numbered_uk_style_parties_without_quotes() -> None:
+    text = (
+        "THIS AGREEMENT is dated 1 May 2024\n\nPARTIES\n\n"
+        "(1) HOLLOWAY FACILITIES SERVICES LIMITED incorporated and registered in England and Wales with company "
+        "number 04567890 whose registered office is at 12 Mill Lane, Leeds LS1 4AB (Supplier).\n\n"
+        "(2) ACME WIDGETS LIMITED incorporated and registered in England and Wales with company number 01234567 "
+        "whose registered office is at 1 High Street, York YO1 7HH (Customer).\n\nBACKGROUND\n\n(A) The Customer..."
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties] == ["HOLLOWAY FACILITIES SERVICES LIMITED", "ACME WIDGETS LIMITED"]
+    assert [p.role for p in parties] == ["supplier", "customer"]
+
+
+def test_hereinafter_called_and_an_individual() -> None:
+    text = (
+        "This Leave and Licence Agreement is made at Mumbai on 18 April 2025\n\nBETWEEN\n\n"
+        "MR. RAJESH KUMAR MEHTA, aged about 58 years, residing at Flat 1201, Sea Breeze Apartments, Carter Road, "
+        "Bandra (West), Mumbai 400050, hereinafter called the Licensor of the ONE PART\n\nAND\n\n"
+        "ORCHID DIGITAL MEDIA PRIVATE LIMITED, a company incorporated under the Companies Act, 2013, having its "
+        "registered office at 301, Link Square, Mumbai 400052, hereinafter called the Licensee of the OTHER PART.\n\n"
+        "WHEREAS the Licensor owns the premises."
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties] == ["RAJESH KUMAR MEHTA", "ORCHID DIGITAL MEDIA PRIVATE LIMITED"]
+    assert [p.role for p in parties] == ["licensor", "licensee"]
+
+
+def test_person_named_as_an_individual() -> None:
+    text = (
+        "This Consulting Agreement, made this 27th day of March, 2017, is entered into by Immunotolerance, Inc., "
+        'a Delaware corporation (the "Company"), and Alan Crane, an individual (the "Consultant").\n\nWHEREAS ...'
+    )
+    assert names(text) == ["Immunotolerance, Inc.", "Alan Crane"]
+
+
+def test_three_parties_by_and_among() -> None:
+    text = (
+        "This Escrow Agreement is entered into by and among Quillstone Software Corporation, a Delaware "
+        'corporation ("Depositor"), Bayview Regional Credit Union, a California credit union ("Beneficiary"), and '
+        'Ironvault Escrow Services LLC, a Nevada limited liability company ("Escrow Agent").\n\n1. DEPOSIT.'
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties] == [
+        "Quillstone Software Corporation", "Bayview Regional Credit Union", "Ironvault Escrow Services LLC"]
+    assert parties[2].role == "escrow agent"
+
+
+def test_england_and_wales_inside_a_descriptor_is_not_a_party() -> None:
+    text = (
+        "This Agreement is made by and between Dialog Semiconductor (UK) Ltd., a corporation organized under the "
+        "laws of England and Wales, having its principal office at 100 Longwater Avenue, Reading, United Kingdom "
+        '("DIALOG") and Energous Corporation, a Delaware corporation ("ENERGOUS").\n\nWHEREAS DIALOG ...'
+    )
+    assert names(text) == ["Dialog Semiconductor (UK) Ltd.", "Energous Corporation"]
+
+
+def test_non_ascii_letters_and_dot_com_names() -> None:
+    text = (
+        'This Agreement is entered into by and between drkoop.com, inc., a Delaware corporation ("drkoop.com"), '
+        "and Eurofarma Laboratórios S.A., a Brazilian corporation (\"Eurofarma\").\n\n1. SERVICES."
+    )
+    assert names(text) == ["drkoop.com, inc.", "Eurofarma Laboratórios S.A."]
+
+
+def test_a_parent_mentioned_after_the_party_list_is_not_a_party() -> None:
+    text = (
+        "This agreement is made on 10 January 2018 by and between Bravatek Solutions, Inc., a Colorado corporation "
+        '("Bravatek"), and Fazync LLC, a Colorado limited liability company ("Fazync"). Fazync is a wholly owned '
+        'subsidiary of Intelligent Highway Solutions, Inc., ("IHSI"), a Nevada corporation.\n\nWhereas, ...'
+    )
+    assert names(text) == ["Bravatek Solutions, Inc.", "Fazync LLC"]
+
+
+def test_preamble_without_between_is_found_by_its_defined_terms() -> None:
+    text = (
+        "CONSULTING AGREEMENT\n\nAduro Biotech, Inc., with a place of business at 740 Heinz Avenue, Berkeley, "
+        'CA 94710 ("Aduro") and IREYA B.V having an address at Staalwijkstraat 16, Leiden, the Netherlands '
+        '("Consultant") agree to all terms and conditions of this Consulting Agreement ("Agreement").\n\n1. Services.'
+    )
+    assert names(text) == ["Aduro Biotech, Inc.", "IREYA B.V"]
+
+
+def test_headings_and_clause_text_are_never_parties() -> None:
+    text = (
+        "EXCLUSIVE SUPPLY AGREEMENT\n\nExhibit A\n\n1. Products. The Supplier shall supply the Products.\n\n"
+        "Notwithstanding anything to the contrary, Compensation. The Company shall pay the fees."
+    )
+    assert names(text) == []
+
+
+def test_unsure_gives_fewer_parties_not_wrong_ones() -> None:
+    text = "AGREEMENT dated ____ between the party named in Schedule 1 and the Franchisee.\n\n1. GRANT."
+    assert names(text) == []
+
+
+def test_signature_block_names_confirm_the_preamble() -> None:
+    text = (
+        'This Agreement is made between Harbor Lane Analytics, Inc., a Delaware corporation ("Harbor Lane"), and '
+        'Northfield Medical Devices LLC, a Minnesota limited liability company ("Northfield").\n\n1. PURPOSE.\n\n'
+        + "Body text. " * 200
+        + "\n\nIN WITNESS WHEREOF the parties have signed this Agreement.\n\nHARBOR LANE ANALYTICS, INC.\n\n"
+        "By: ______________\nName: Dana Lee\n\nNorthfield Medical Devices LLC\n\nBy: ______________\nName: Sam Ortiz\n"
+    )
+    assert signature_names(text) == ["HARBOR LANE ANALYTICS, INC.", "Northfield Medical Devices LLC"]
+    assert [p.confirmed for p in find_parties(text)] == [True, True]
+
+
+def test_legal_form_list() -> None:
+    assert ends_with_legal_form("Ono Pharmaceutical Co., Ltd.")
+    assert ends_with_legal_form("Softwerk Bergmann GmbH & Co. KG")
+    assert ends_with_legal_form("Grupo Ejemplo S. de R.L. de C.V.")
+    assert not ends_with_legal_form("Acme Incorporation Services")
+    assert not ends_with_legal_form("Marketing Department")

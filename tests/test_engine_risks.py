@@ -1,0 +1,194 @@
+"""Polarity, risks and their explanations: each trap of issue 11 as a short snippet we wrote.
+
+Unit tests read one clause at a time (polarity rules, explanation details, playbook rules); the
+contract tests run the whole live engine on short contracts and check which risks it raises.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from contractbox.documents import Document
+from contractbox.engine import live, playbook, polarity, risk_text
+
+NON_EXCLUSIVE = ("Licensor hereby grants to Licensee a non-exclusive, non-transferable licence to use the Software "
+                 "in the Territory during the Term.")
+EXCLUSIVE = "Licensor hereby appoints Distributor as its exclusive distributor of the Products in France."
+FREE_TO_COMPETE = ("Nothing in this Agreement restricts either party from competing with the other or from developing, "
+                   "marketing or selling products that compete with the Products.")
+NON_COMPETE = ("During the Term and for two (2) years thereafter, Consultant shall not engage in any business that "
+               "competes with the Company in the United States.")
+NO_SOLICIT_ONLY = ("During the term and for twelve (12) months after it ends, the Consultant shall not solicit for "
+                   "employment any employee of the Company.")
+COC_NEGATED = ("A change of control of either party does not give the other party any right to terminate this "
+               "Agreement, and no consent of the other party is required in connection with any change of control.")
+COC = "Licensor may terminate this Agreement on thirty (30) days' notice if Licensee undergoes a change of control."
+NO_MFN = ("The prices in Exhibit 1 are fixed for the term of this Agreement. Seller makes no most-favoured pricing "
+          "commitment, and nothing in this Agreement requires Seller to offer Buyer the lowest price it charges others.")
+MFN = ("Supplier shall ensure that the prices charged to Customer are no less favourable than the prices it charges "
+       "any other customer for similar volumes.")
+PLAIN_CAP = ("Each party's aggregate liability under this Agreement shall not exceed the fees paid in the twelve (12) "
+             "months before the claim.")
+CAP_WITH_CARVE_OUT = ("Except for breach of Section 7 (Confidentiality) and a party's indemnification obligations, each "
+                      "party's aggregate liability under this Agreement shall not exceed the fees paid in the twelve (12) "
+                      "months before the claim.")
+UNLIMITED = ("Nothing in this Agreement limits or excludes either party's liability for death or personal injury caused "
+             "by its negligence or for fraud.")
+BREACH_WITH_CURE = ("Either party may terminate this Agreement on written notice if the other party materially breaches "
+                    "it and fails to cure the breach within thirty (30) days after notice.")
+CONVENIENCE = "Customer may terminate this Agreement for convenience on ninety (90) days' written notice to Supplier."
+NO_CONVENIENCE = "Neither party may terminate this Agreement for convenience."
+RENEW_BY_AGREEMENT = "The parties may extend the term by written agreement signed by both of them."
+AUTO_RENEW = ("This Agreement shall automatically renew for successive one (1) year terms unless either party gives "
+              "notice of non-renewal at least thirty (30) days before the end of the then-current term.")
+
+
+@pytest.mark.parametrize(("category", "span"), [
+    ("exclusivity", NON_EXCLUSIVE),
+    ("non_compete", FREE_TO_COMPETE),
+    ("non_compete", NO_SOLICIT_ONLY),
+    ("change_of_control", COC_NEGATED),
+    ("most_favored_nation", NO_MFN),
+    ("uncapped_liability", PLAIN_CAP),
+    ("termination_for_convenience", BREACH_WITH_CURE),
+    ("termination_for_convenience", COC),
+    ("termination_for_convenience", NO_CONVENIENCE),
+    ("renewal_term", RENEW_BY_AGREEMENT),
+])
+def test_a_clause_that_says_the_opposite_negates_its_category(category: str, span: str) -> None:
+    assert polarity.negates(category, span)
+
+
+@pytest.mark.parametrize(("category", "span"), [
+    ("exclusivity", EXCLUSIVE),
+    ("non_compete", NON_COMPETE),
+    ("change_of_control", COC),
+    ("most_favored_nation", MFN),
+    ("uncapped_liability", CAP_WITH_CARVE_OUT),
+    ("uncapped_liability", UNLIMITED),
+    ("termination_for_convenience", CONVENIENCE),
+    ("renewal_term", AUTO_RENEW),
+])
+def test_a_clause_that_asserts_its_category_keeps_it(category: str, span: str) -> None:
+    assert not polarity.negates(category, span)
+
+
+def test_apply_demotes_negated_candidates_below_a_finding_and_keeps_them_as_candidates() -> None:
+    text = f"{NON_EXCLUSIVE} {EXCLUSIVE}"
+    first, second = (0, len(NON_EXCLUSIVE)), (len(NON_EXCLUSIVE) + 1, len(text))
+    scored = {"exclusivity": [(*first, 0.9), (*second, 0.6)], "governing_law": [(*first, 0.7)]}
+    out = polarity.apply(text, scored)
+    assert out.by_category["exclusivity"][0] == (*second, 0.6)  # the real exclusivity clause is now the best
+    demoted = out.by_category["exclusivity"][1]
+    assert demoted[:2] == first and demoted[2] < 0.5  # still a candidate, never a finding
+    assert out.negated == {"exclusivity": [first]}
+    assert out.by_category["governing_law"] == scored["governing_law"]  # no rule: untouched
+
+
+def test_apply_promotes_an_express_carve_out_the_model_missed() -> None:
+    text = f"{PLAIN_CAP} {UNLIMITED}"
+    cap, unlimited = (0, len(PLAIN_CAP)), (len(PLAIN_CAP) + 1, len(text))
+    out = polarity.apply(text, {"cap_on_liability": [(*cap, 0.9), (*unlimited, 0.3)],
+                                "uncapped_liability": [(*cap, 0.2)]})
+    best = out.by_category["uncapped_liability"][0]
+    assert best[:2] == unlimited and best[2] >= 0.5
+
+
+def test_explanations_quote_the_contracts_own_details() -> None:
+    uncapped, _ = risk_text.explain({"id": "uncapped_liability"}, CAP_WITH_CARVE_OUT, None)
+    assert "breach of Section 7 (Confidentiality) and a party's indemnification obligations" in uncapped
+    assert "the fees paid in the twelve (12) months before the claim" in uncapped
+    convenience, _ = risk_text.explain({"id": "termination_for_convenience"}, CONVENIENCE, None)
+    assert convenience.startswith("Customer may") and "ninety (90) days' notice" in convenience
+    restriction, _ = risk_text.explain({"id": "non_compete"}, NON_COMPETE, None)
+    assert "in the United States" in restriction and "two (2) years" in restriction
+    renewal, _ = risk_text.explain({"id": "auto_renewal_short_notice"}, AUTO_RENEW, 30)
+    assert "30 days before the end of the term" in renewal
+    missing, recommendation = risk_text.explain({"id": "no_limitation_of_liability"}, "", None)
+    assert missing.startswith("Not found in this contract: looked for a clause capping")
+    assert recommendation
+
+
+def test_holder_names_who_may_terminate() -> None:
+    assert risk_text.holder(CONVENIENCE) == "Customer"
+    assert risk_text.holder("Either party may terminate this Agreement at any time on 60 days' notice.") == "Either party"
+    assert risk_text.holder("This Agreement may be terminated on notice.") is None
+
+
+def test_playbook_counts_findings_only_and_absences_quote_nothing() -> None:
+    best = {"exclusivity": (0, 10, 0.49), "governing_law": (20, 40, 0.9)}
+    fired = {f.rule["id"]: f for f in playbook.evaluate(best, None)}
+    assert "exclusivity" not in fired  # a candidate is not a finding
+    assert fired["no_limitation_of_liability"].evidence == () and fired["no_limitation_of_liability"].is_absence
+    assert "no_governing_law" not in fired
+
+
+def test_an_absence_rule_does_not_fire_when_the_text_talks_about_it() -> None:
+    text = "6. CONFIDENTIALITY. Neither party may disclose the terms of this agreement."
+    assert "no_confidentiality" in {f.rule["id"] for f in playbook.evaluate({}, None)}
+    assert "no_confidentiality" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_term_facts_decide_renewal_when_given() -> None:
+    renewal = {"renewal_term": (0, 50, 0.9)}
+    ids = lambda fired: {f.rule["id"] for f in fired}
+    assert "auto_renewal" in ids(playbook.evaluate(renewal, None))
+    assert not {"auto_renewal", "auto_renewal_short_notice"} & ids(playbook.evaluate(renewal, None, auto_renewal=False))
+    fired = {f.rule["id"]: f for f in playbook.evaluate({}, 30, auto_renewal=True)}
+    assert "auto_renewal_short_notice" in fired and not fired["auto_renewal_short_notice"].is_absence
+
+
+NEGATED_CONTRACT = f"""DISTRIBUTION AGREEMENT
+
+This Distribution Agreement is made on 1 March 2024 between Alder Components Ltd. ("Supplier") and Birch Retail Inc. ("Distributor").
+
+1. Appointment. {NON_EXCLUSIVE.replace("Licensor", "Supplier").replace("Licensee", "Distributor")}
+
+2. Competition. {FREE_TO_COMPETE}
+
+3. Prices. {NO_MFN.replace("Seller", "Supplier").replace("Buyer", "Distributor")}
+
+4. Liability. {PLAIN_CAP}
+
+5. Termination. {BREACH_WITH_CURE}
+
+6. Change of Control. {COC_NEGATED}
+
+7. Confidentiality. Each party shall keep the other party's confidential information secret.
+
+8. Governing Law. This Agreement is governed by the laws of England and Wales.
+"""
+
+
+@pytest.fixture(scope="module")
+def negated_result() -> dict:
+    return live.analyze(Document.from_text(NEGATED_CONTRACT, title="negated"))
+
+
+def test_a_contract_of_negations_raises_none_of_the_risks_it_excludes(negated_result: dict) -> None:
+    raised = {r["id"].removeprefix("rk_") for r in negated_result["risks"]}
+    excluded = {"exclusivity", "non_compete", "most_favored_nation", "uncapped_liability",
+                "termination_for_convenience", "change_of_control", "no_limitation_of_liability",
+                "no_termination_for_cause", "no_governing_law", "no_confidentiality"}
+    assert not raised & excluded
+    findings = {c["category"] for c in negated_result["clauses"] if c["confidence"] >= 0.5}
+    assert not findings & {"exclusivity", "non_compete", "most_favored_nation", "uncapped_liability",
+                           "termination_for_convenience"}
+    assert {d["riskId"] for d in negated_result["riskScore"]["drivers"]} <= {r["id"] for r in negated_result["risks"]}
+
+
+def test_missing_clause_risks_have_no_evidence_and_say_what_was_looked_for() -> None:
+    text = """SERVICES AGREEMENT
+
+This Services Agreement is made on 1 May 2024 between Cedar Labs LLC ("Provider") and Dune Foods Inc. ("Client").
+
+1. Services. Provider shall provide the services described in Schedule 1.
+
+2. Fees. Client shall pay Provider USD 5,000 per month within thirty (30) days after each invoice.
+"""
+    result = live.analyze(Document.from_text(text, title="missing"))
+    risks = {r["id"].removeprefix("rk_"): r for r in result["risks"]}
+    for rule in ("no_limitation_of_liability", "no_governing_law", "no_confidentiality"):
+        assert risks[rule]["evidenceIds"] == []
+        assert risks[rule]["explanation"].startswith("Not found in this contract: looked for")
+    assert len({r["explanation"] for r in risks.values()}) == len(risks)

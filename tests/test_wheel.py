@@ -1,0 +1,102 @@
+"""What a user gets from `pip install`: the wheel `python -m build` makes (from its sdist),
+installed in a new venv outside the checkout (the `installed_wheel` session fixture in
+conftest), and nothing but that install driven: its `contractbox serve` with live text and
+PDF analyses, the UI and the console in Chromium, and `contractbox analyze --jsonl`.
+
+Slow (a build and a pip install into a new venv: about a minute on 2 cores)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import subprocess
+from collections.abc import Iterator
+
+import pytest
+from conftest import CUAD, SAMPLE_CONTRACTS, InstalledWheel, Key, ProgramServer, submit_text, wait_done
+from playwright.sync_api import Browser, expect
+from test_ui_support import browser, playwright_instance, signed_in_page  # noqa: F401
+
+SAAS_TEXT = (SAMPLE_CONTRACTS / "saas_subscription_agreement.txt").read_text()
+SUPPLY_PDF = SAMPLE_CONTRACTS / "supply_agreement.pdf"
+
+
+@pytest.fixture(scope="module")
+def wheel_server(installed_wheel: InstalledWheel) -> Iterator[ProgramServer]:
+    server = ProgramServer(
+        installed_wheel.workdir / "data",
+        program=[str(installed_wheel.contractbox)],
+        environment=installed_wheel.environment(),
+        cwd=installed_wheel.workdir,
+    )
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def live_key(wheel_server: ProgramServer) -> Key:
+    return wheel_server.key(wheel_server.org("Wheel Firm LLP", live=True), "live")
+
+
+def assert_live_result_with_evidence(result: dict) -> None:
+    assert result["mode"] == "live", result
+    assert result["clauses"] and result["evidence"], result
+    evidence_ids = {e["id"] for e in result["evidence"]}
+    assert all(set(c["evidenceIds"]) <= evidence_ids for c in result["clauses"])
+
+
+def test_the_venv_imports_the_installed_package_not_the_checkout(installed_wheel: InstalledWheel) -> None:
+    probe = "import contractbox.core.paths as p; print(p.__file__); print(p.ui_dir())"
+    ran = subprocess.run([str(installed_wheel.python), "-c", probe], check=False, capture_output=True, text=True, env=installed_wheel.environment(), cwd=installed_wheel.workdir)
+    assert ran.returncode == 0, ran.stderr
+    module_file, ui = ran.stdout.split()
+    assert module_file.startswith(str(installed_wheel.venv)) and ui.startswith(str(installed_wheel.venv)), ran.stdout
+
+
+def test_live_text_analysis(live_key: Key) -> None:
+    with live_key.client() as client:
+        done = wait_done(client, submit_text(client, SAAS_TEXT, title="SaaS")["analysisId"], timeout=180)
+        assert done["status"] == "completed", done
+        result = client.get(f"/v1/analyses/{done['analysisId']}/result").json()
+    assert_live_result_with_evidence(result)
+    assert all(SAAS_TEXT[e["start"] : e["end"]] == e["text"] and e["page"] is None for e in result["evidence"])
+
+
+def test_live_pdf_analysis_has_page_numbered_evidence(live_key: Key) -> None:
+    body = {"title": SUPPLY_PDF.stem, "sourceType": "pdf", "pdfBase64": base64.b64encode(SUPPLY_PDF.read_bytes()).decode()}
+    with live_key.client() as client:
+        response = client.post("/v1/analyses", json=body)
+        assert response.status_code == 202, response.text
+        done = wait_done(client, response.json()["analysisId"], timeout=180)
+        assert done["status"] == "completed", done
+        result = client.get(f"/v1/analyses/{done['analysisId']}/result").json()
+    assert_live_result_with_evidence(result)
+    pages = done["document"]["pageCount"]
+    assert pages >= 1 and all(isinstance(e["page"], int) and 1 <= e["page"] <= pages for e in result["evidence"])
+
+
+def test_the_ui_and_the_console_load_in_chromium(browser: Browser, wheel_server: ProgramServer) -> None:  # noqa: F811
+    page, watch = signed_in_page(browser, wheel_server, wheel_server.org("Wheel UI"))
+    expect(page.locator("#queue")).to_be_visible()
+    page.goto(wheel_server.base_url + "/#/console/orgs")
+    expect(page.locator("#console-orgs")).to_contain_text("Wheel UI")
+    expect(page.locator("h1")).to_have_text("Console")
+    page.goto(wheel_server.base_url + "/docs")
+    expect(page.locator(".swagger-ui .title").first).to_be_visible()
+    watch.assert_clean()
+    page.context.close()
+
+
+def test_analyze_jsonl_on_a_cuad_text(installed_wheel: InstalledWheel) -> None:
+    contract = min((CUAD / "contracts").glob("*.txt"))
+    ran = subprocess.run([str(installed_wheel.contractbox), "analyze", "--jsonl", str(contract)], check=False, capture_output=True, text=True, timeout=300, env=installed_wheel.environment(), cwd=installed_wheel.workdir)
+    assert ran.returncode == 0, ran.stderr
+    lines = [json.loads(line) for line in ran.stdout.splitlines()]
+    assert len(lines) == 1 and lines[0]["source"] == str(contract), ran.stdout[:2000]
+    result = lines[0]["result"]
+    text = contract.read_text()
+    assert result["clauses"] and result["evidence"]
+    assert all(text[e["start"] : e["end"]] == e["text"] for e in result["evidence"])
+    assert any(re.search(r"\w", p["name"]) for p in result["summary"]["parties"]), result["summary"]
