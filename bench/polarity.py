@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 def clauses_only(path: Path, use_polarity: bool, model: Any = None) -> dict[str, Any]:
     from contractbox.engine import live, polarity
-    from contractbox.cli.analyze import load_document
+    from contractbox.documents.sources import read_file as load_document
 
     document = load_document(path)
     _, by_category = live.score_clauses(document.text, model or live.default_model())
