@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from contractbox.core.migrations import NewerDataDirError
 from contractbox.core.settings import Settings
-from contractbox.core.store import Store
+
+if TYPE_CHECKING:
+    from contractbox.core.store import Store
 
 data_dir_option = click.option(
     "--data-dir",
@@ -26,6 +27,10 @@ def load_settings(data_dir: Path | None, **overrides: object) -> Settings:
 
 
 def open_store(data_dir: Path | None) -> Store:
+    # Imported here: sqlite-utils is the slowest import, and `contractbox analyze` needs no store.
+    from contractbox.core.migrations import NewerDataDirError
+    from contractbox.core.store import Store
+
     settings = load_settings(data_dir)
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     store = Store(settings.app_db_path)

@@ -9,9 +9,9 @@ from pathlib import Path
 import click
 
 from contractbox.cli.common import data_dir_option, fail, load_settings
-from contractbox.ops.backup import BackupError, create_backup
-from contractbox.ops.doctor import render_text, report
-from contractbox.ops.restore import RestoreError, restore_backup
+
+# The ops modules are imported in the commands: they bring sqlite-utils, which other commands
+# (`contractbox analyze`) do without.
 
 
 @click.command("backup")
@@ -19,6 +19,8 @@ from contractbox.ops.restore import RestoreError, restore_backup
 @click.argument("dest", type=click.Path(file_okay=False, path_type=Path))
 def backup_command(data_dir: Path | None, dest: Path) -> None:
     """Copy the databases to the directory DEST (consistent, safe while serving)."""
+    from contractbox.ops.backup import BackupError, create_backup
+
     settings = load_settings(data_dir)
     try:
         result = create_backup(settings, dest.expanduser().resolve())
@@ -32,6 +34,8 @@ def backup_command(data_dir: Path | None, dest: Path) -> None:
 @click.argument("src", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def restore_command(data_dir: Path | None, src: Path) -> None:
     """Replace the data dir's databases with the backup in SRC (refused while a server runs)."""
+    from contractbox.ops.restore import RestoreError, restore_backup
+
     settings = load_settings(data_dir)
     try:
         kept = restore_backup(settings, src.expanduser().resolve())
@@ -47,6 +51,8 @@ def restore_command(data_dir: Path | None, src: Path) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def doctor_command(data_dir: Path | None, as_json: bool) -> None:
     """Versions, data dir, database integrity, migrations, queue, disk; exit 1 on problems."""
+    from contractbox.ops.doctor import render_text, report
+
     result = report(load_settings(data_dir))
     click.echo(json.dumps(result, indent=2) if as_json else render_text(result))
     sys.exit(0 if result["ok"] else 1)
