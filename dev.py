@@ -39,17 +39,17 @@ SYSTEM_PACKAGES: list[str] = [
 
 
 def run(*args: str | Path, **kwargs: object) -> None:
-    subprocess.run([str(a) for a in args], check=True, **kwargs)  # type: ignore[arg-type]
+    subprocess.run([str(a) for a in args], check=True, **kwargs)  # type: ignore[arg-type,call-overload]
 
 
 def ensure_venv(extras: str) -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py runs under any python3, before the venv exists
         sys.exit("ContractBox needs Python 3.11 or newer.")
     if not PYTHON.exists():
         print("Creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     wanted = f"{extras}:{(ROOT / 'pyproject.toml').stat().st_mtime_ns}"
-    if STAMP.exists() and STAMP.read_text() == wanted:
+    if STAMP.exists() and installed_covers(STAMP.read_text(), wanted):
         return
     print(f"Installing ContractBox and its dependencies ({extras or 'runtime'}) ...", flush=True)
     run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
@@ -58,8 +58,16 @@ def ensure_venv(extras: str) -> None:
     STAMP.write_text(wanted)
 
 
+def installed_covers(installed: str, wanted: str) -> bool:
+    """Whether the install recorded in the stamp ("extras:pyproject mtime") has what is wanted:
+    the same pyproject.toml and every wanted extra (`start` after `test` installs nothing)."""
+    have_extras, _, have_version = installed.partition(":")
+    want_extras, _, want_version = wanted.partition(":")
+    return have_version == want_version and set(filter(None, want_extras.split(","))) <= set(have_extras.split(","))
+
+
 def ensure_system_packages() -> None:
-    missing = [p for p in SYSTEM_PACKAGES if subprocess.run(["dpkg", "-s", p], capture_output=True).returncode != 0] if shutil.which("dpkg") else []
+    missing = [p for p in SYSTEM_PACKAGES if subprocess.run(["dpkg", "-s", p], check=False, capture_output=True).returncode != 0] if shutil.which("dpkg") else []
     if not missing:
         return
     if os.geteuid() != 0 or not shutil.which("apt-get"):
@@ -88,7 +96,7 @@ def check() -> int:
     failed = []
     for command in CHECKS:
         print(f"$ {' '.join(command)}", flush=True)
-        if subprocess.run([str(BIN / command[0]), *command[1:]], cwd=ROOT).returncode != 0:
+        if subprocess.run([str(BIN / command[0]), *command[1:]], cwd=ROOT, check=False).returncode != 0:
             failed.append(command[0] if command[0] != "ruff" else f"ruff {command[1]}")
     if failed:
         print(f"Failed: {', '.join(failed)}", flush=True)
@@ -99,7 +107,7 @@ def test(args: list[str]) -> None:
     ensure_venv("test")
     ensure_system_packages()
     checks = check()
-    result = subprocess.run([str(PYTHON), "-m", "pytest", *args], cwd=ROOT)
+    result = subprocess.run([str(PYTHON), "-m", "pytest", *args], cwd=ROOT, check=False)
     sys.exit(checks or result.returncode)
 
 

@@ -1,16 +1,27 @@
 #!/usr/bin/env python3
-"""The one-file binary against `python -m contractbox serve` from source: one table.
+"""The builds a user downloads, measured in one run: two tables.
 
-    python bench/binary.py [--runs 5] [--build]
+    python bench/binary.py [--runs 5] [--desktop-runs 3] [--build]
 
-- file size of dist/contractbox (headless) and, if built, dist/contractbox-desktop (Qt);
+Servers: the headless one-file binary dist/contractbox against `python -m contractbox serve`
+from source:
+- file size;
 - launch -> first /healthz 200, median of --runs starts on an initialised data dir;
 - idle RSS 2 s after start, summed over the process tree (the one-file bootloader, the app,
   its PDF workers);
 - peak RSS of that tree, sampled every 20 ms, while analysing the largest PDF in
   ../shared/data/cuad/pdfs with a live key (a test key if this tree has no live engine).
 
-Goals: <= 150 MB file, <= 3 s to /healthz, <= 150 MB idle RSS. Writes bench/out/binary.json.
+Desktop (Linux, Qt): the one-file dist/contractbox-desktop against the one-folder build packed as
+dist/contractbox-desktop-linux.tar.gz (unpacked into a temp dir first, as a user does), each
+built by `packaging/build.py --desktop [--onedir]` (not here: minutes of CPU):
+- download size (and the unpacked folder's size);
+- launch of `desktop` on a fresh data dir -> the window showing the UI (the first-run page's
+  heading read from the page through QtWebEngine's DevTools endpoint), under a private Xvfb;
+  median of --desktop-runs.
+
+Goals: headless <= 150 MB file, <= 3 s to /healthz, <= 150 MB idle RSS; desktop <= 2 s to the
+window. Writes bench/out/binary.json.
 """
 
 from __future__ import annotations
@@ -24,12 +35,16 @@ import socket
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import httpx
+from websockets.sync.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 PDFS = ROOT.parent / "shared" / "data" / "cuad" / "pdfs"
@@ -46,6 +61,16 @@ class Figures:
     peak_rss_mb: float
     pdf_mode: str
     pdf_status: str
+
+
+@dataclass
+class DesktopFigures:
+    name: str
+    download_mb: float
+    installed_mb: float
+    window_s: float
+    window_cpu_s: float
+    runs: list[float]
 
 
 def free_port() -> int:
@@ -169,27 +194,157 @@ def table(rows: list[Figures]) -> str:
     return "\n".join(lines)
 
 
+# --- desktop builds: launch -> window under Xvfb ------------------------------------------------
+
+
+@contextmanager
+def private_display() -> Iterator[str]:
+    """An Xvfb of our own; it picks its display number itself (-displayfd)."""
+    read_end, write_end = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1366x900x24", "-nolisten", "tcp"], pass_fds=(write_end,), stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    number = b""
+    while not number.endswith(b"\n"):
+        chunk = os.read(read_end, 16)
+        if not chunk:
+            raise RuntimeError("Xvfb exited before reporting its display")
+        number += chunk
+    os.close(read_end)
+    try:
+        yield f":{number.decode().strip()}"
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+def page_heading(devtools_port: int) -> str | None:
+    """The first-run page's <h1>, read from the window's page over the DevTools protocol."""
+    try:
+        targets = httpx.get(f"http://127.0.0.1:{devtools_port}/json", timeout=1).json()
+    except (httpx.HTTPError, ValueError):
+        return None
+    page = next((t for t in targets if t.get("type") == "page" and t.get("url", "").endswith("/#/welcome")), None)
+    if page is None:
+        return None
+    expression = "document.querySelector('h1')?.textContent"
+    with connect(page["webSocketDebuggerUrl"], max_size=None) as ws:
+        ws.send(json.dumps({"id": 1, "method": "Runtime.evaluate", "params": {"expression": expression, "returnByValue": True}}))
+        while True:
+            message = json.loads(ws.recv(timeout=10))
+            if message.get("id") == 1:
+                return message.get("result", {}).get("result", {}).get("value")
+
+
+def tree_cpu_seconds(root_pid: int) -> float:
+    """CPU time (user + system) used so far by root_pid and its descendants, reaped ones included."""
+    parents: dict[int, int] = {}
+    cpu: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        cpu[int(entry.name)] = sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    tree, frontier = {root_pid}, {root_pid}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier} - tree
+        tree |= frontier
+    return sum(cpu.get(pid, 0) for pid in tree) / os.sysconf("SC_CLK_TCK")
+
+
+def launch_to_window(program: Path, display: str) -> tuple[float, float]:
+    """Seconds from starting `program desktop` on a fresh data dir to its window showing the UI,
+    and the CPU seconds its process tree spent until then (the part that does not depend on
+    what else runs on the machine)."""
+    data_dir = Path(tempfile.mkdtemp(prefix="bench-desktop-")) / "data"
+    devtools_port = free_port()
+    env = {**environment(), "DISPLAY": display, "QTWEBENGINE_REMOTE_DEBUGGING": f"127.0.0.1:{devtools_port}", "QTWEBENGINE_CHROMIUM_FLAGS": "--no-sandbox"}
+    started = time.perf_counter()
+    process = subprocess.Popen([str(program), "desktop", "--data-dir", str(data_dir)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    try:
+        while page_heading(devtools_port) != "Welcome to ContractBox":
+            if process.poll() is not None:
+                raise RuntimeError(f"{program} desktop exited with {process.returncode}")
+            if time.perf_counter() - started > 120:
+                raise RuntimeError(f"{program} desktop showed no window in 120 s")
+            time.sleep(0.02)
+        return time.perf_counter() - started, tree_cpu_seconds(process.pid)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
+
+
+def folder_mb(folder: Path) -> float:
+    return sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink()) / 1e6
+
+
+def measure_desktop(name: str, program: Path, download: Path, runs: int, display: str) -> DesktopFigures:
+    installed = folder_mb(program.parent) if program.parent.name == program.name else program.stat().st_size / 1e6
+    measured = [launch_to_window(program, display) for _ in range(runs)]
+    times, cpu = [m[0] for m in measured], [m[1] for m in measured]
+    return DesktopFigures(name, download.stat().st_size / 1e6, installed, statistics.median(times), statistics.median(cpu), times)
+
+
+def unpack(tarball: Path) -> Path:
+    """The tarball unpacked as a user would; the program inside its folder."""
+    target = Path(tempfile.mkdtemp(prefix="bench-desktop-unpacked-"))
+    with tarfile.open(tarball) as archive:
+        archive.extractall(target, filter="tar")
+    return target / "contractbox-desktop" / "contractbox-desktop"
+
+
+def desktop_rows(runs: int) -> list[DesktopFigures]:
+    onefile, tarball = DIST / "contractbox-desktop", DIST / "contractbox-desktop-linux.tar.gz"
+    builds = []
+    if onefile.is_file():
+        builds.append(("one-file (Qt)", onefile, onefile))
+    if tarball.is_file():
+        builds.append(("one-folder tarball (Qt)", unpack(tarball), tarball))
+    if not builds:
+        return []
+    with private_display() as display:
+        return [measure_desktop(name, program, download, runs, display) for name, program, download in builds]
+
+
+def desktop_table(rows: list[DesktopFigures]) -> str:
+    lines = [
+        "| desktop build | download | on disk | launch -> window (median) | CPU until the window (median) | runs (s) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        runs = ", ".join(f"{t:.2f}" for t in row.runs)
+        lines.append(f"| {row.name} | {row.download_mb:.0f} MB | {row.installed_mb:.0f} MB | {row.window_s:.2f} s | {row.window_cpu_s:.2f} s | {runs} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--desktop-runs", type=int, default=3)
     parser.add_argument("--build", action="store_true", help="rebuild dist/contractbox first")
+    parser.add_argument("--desktop-only", action="store_true", help="only the desktop table")
     args = parser.parse_args()
-    binary = DIST / "contractbox"
-    if args.build or not binary.exists():
-        subprocess.run([sys.executable, str(ROOT / "packaging" / "build.py"), "--quiet"], check=True)
-    desktop = DIST / "contractbox-desktop"
-    live = live_engine_works()
-    rows = [
-        measure("source (python -m contractbox)", [sys.executable, "-m", "contractbox"], None, args.runs, live),
-        measure("one-file binary, headless", [str(binary)], binary.stat().st_size / 1e6, args.runs, live),
-    ]
-    if desktop.exists():  # built by `packaging/build.py --desktop`; measured serving, no window
-        rows.append(measure("one-file binary, desktop (Qt)", [str(desktop)], desktop.stat().st_size / 1e6, args.runs, live))
-    print(table(rows))
+    rows: list[Figures] = []
+    if not args.desktop_only:
+        binary = DIST / "contractbox"
+        if args.build or not binary.exists():
+            subprocess.run([sys.executable, str(ROOT / "packaging" / "build.py"), "--quiet"], check=True)
+        live = live_engine_works()
+        rows = [
+            measure("source (python -m contractbox)", [sys.executable, "-m", "contractbox"], None, args.runs, live),
+            measure("one-file binary, headless", [str(binary)], binary.stat().st_size / 1e6, args.runs, live),
+        ]
+        print(table(rows))
+    desktops = desktop_rows(args.desktop_runs)
+    print()
+    print(desktop_table(desktops) if desktops else "No desktop build in dist/ (packaging/build.py --desktop [--onedir]).")
     print(f"\nload average at the end: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     out = ROOT / "bench" / "out"
     out.mkdir(parents=True, exist_ok=True)
-    (out / "binary.json").write_text(json.dumps({"rows": [asdict(r) for r in rows]}, indent=2))
+    (out / "binary.json").write_text(json.dumps({"rows": [asdict(r) for r in rows], "desktop": [asdict(d) for d in desktops]}, indent=2))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ CUAD v1 by The Atticus Project, CC BY 4.0.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -41,6 +40,8 @@ def main() -> None:
     parser.add_argument("--off", action="store_true", help="without polarity (the baseline)")
     parser.add_argument("--folds", type=Path, help="held-out fold models (bench/cuad_folds.py)")
     args = parser.parse_args()
+    from contractbox.cli.analyze import jsonl_line
+
     folds = None
     if args.folds:
         sys.path.insert(0, str(REPO / "bench"))
@@ -54,7 +55,7 @@ def main() -> None:
             line = {"source": source, "result": clauses_only(path, not args.off, model)}
         except Exception as exc:  # noqa: BLE001 - one bad file must not stop the batch
             line = {"source": source, "error": {"code": "internal_error", "message": str(exc)}}
-        sys.stdout.write(json.dumps(line, ensure_ascii=False) + "\n")
+        sys.stdout.write(jsonl_line(line))  # escapes U+2028 and friends, which would split the line
 
 
 if __name__ == "__main__":

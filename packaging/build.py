@@ -6,9 +6,9 @@ wheel is installed in (what CI and releases do), or the dev venv (the editable c
 Installs PyInstaller (pyproject's `build` extra) into that environment when it is missing, and
 pywebview with Qt for --desktop. Prints the artifact, its size and the time.
 
---onedir builds a folder instead of one self-unpacking file; with --desktop on Linux it is then
-packed as dist/contractbox-desktop-linux.tar.gz with a .desktop entry and the icon (see
-docs/packaging.md).
+--onedir builds a folder (dist/onedir/NAME/) instead of one self-unpacking file; with --desktop
+on Linux it is then packed as dist/contractbox-desktop-linux.tar.gz with a .desktop entry and
+the icon (see docs/packaging.md).
 """
 
 from __future__ import annotations
@@ -52,14 +52,16 @@ def binary_name(desktop: bool) -> str:
 
 def build(desktop: bool, onedir: bool, dist: Path, work: Path, quiet: bool) -> Path:
     ensure_tools(desktop)
-    command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--distpath", str(dist), "--workpath", str(work)]
+    # The folder goes one level down: beside the one-file build of the same name it would clash.
+    target = dist / "onedir" if onedir else dist
+    command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--distpath", str(target), "--workpath", str(work)]
     command += ["--log-level", "WARN" if quiet else "INFO", str(SPEC), "--"]
     command += ["--desktop"] if desktop else []
     command += ["--onedir"] if onedir else []
     subprocess.run(command, check=True, cwd=ROOT)
     if onedir:
-        folder = dist / binary_name(desktop).removesuffix(".exe")
-        return pack_folder(folder) if desktop and sys.platform.startswith("linux") else folder
+        folder = target / binary_name(desktop).removesuffix(".exe")
+        return pack_folder(folder, dist) if desktop and sys.platform.startswith("linux") else folder
     return dist / binary_name(desktop)
 
 
@@ -83,7 +85,7 @@ echo "ContractBox added to the application menu; or run $here/contractbox-deskto
 """
 
 
-def pack_folder(folder: Path) -> Path:
+def pack_folder(folder: Path, dist: Path) -> Path:
     """The one-folder desktop build as a tarball: the folder, a .desktop entry, the icon and a
     script that installs the entry with this folder's absolute path."""
     entry = DESKTOP_ENTRY.format(exec_path=f"@HERE@/{folder.name}", icon_path="@HERE@/contractbox.svg")
@@ -92,7 +94,7 @@ def pack_folder(folder: Path) -> Path:
     install = folder / "install-desktop-entry.sh"
     install.write_text(INSTALL_SCRIPT)
     install.chmod(0o755)
-    tarball = folder.parent / f"{folder.name}-linux.tar.gz"
+    tarball = dist / f"{folder.name}-linux.tar.gz"
     with tarfile.open(tarball, "w:gz") as archive:
         archive.add(folder, arcname=folder.name)
     return tarball

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import Server, free_port, run_cli
+from conftest import REPO, Server, free_port, run_cli
 
 
 def contractbox(data_dir: Path, *args: str) -> subprocess.CompletedProcess:
@@ -106,8 +106,9 @@ def test_quickstart_prints_a_quick_start_that_works_verbatim(tmp_path: Path) -> 
     from conftest import wait_for
 
     port = free_port()
-    command = [str(Path(sys.executable).parent / "contractbox"), "quickstart", "--port", str(port), "--data-dir", str(tmp_path)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=tmp_path)
+    # The README's first command, as printed there (with a port and a data dir of the test's own).
+    command = [shutil.which("python3") or sys.executable, "dev.py", "start", "--port", str(port), "--data-dir", str(tmp_path)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=REPO, env=new_shell_environment())
     try:
         lines: list[str] = []
 
@@ -118,6 +119,7 @@ def test_quickstart_prints_a_quick_start_that_works_verbatim(tmp_path: Path) -> 
         wait_for(printed_all, timeout=60, interval=0, what="the quick start text")
         printed = "".join(lines)
         assert f"Data:     {tmp_path}" in printed and "NOT about the\ndocument you send" in printed
+        assert f"Command:  {REPO / '.venv' / 'bin' / 'contractbox'} " in printed
         test_script, live_script = quickstart_blocks(lines)
         assert test_script.startswith("export CB_KEY=fpk_test_")
         wait_for(lambda: subprocess.run(["curl", "-sf", f"http://127.0.0.1:{port}/healthz"], check=False, capture_output=True).returncode == 0, what="server")

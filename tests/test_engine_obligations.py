@@ -81,3 +81,27 @@ def test_shared_role_names_neither_party() -> None:
     first = Party("Alpha Ltd", "member", 0, 5, ())
     second = Party("Beta Ltd", "member", 10, 15, ())
     assert obligations("The Member shall contribute capital to the venture.", [first, second]) == []
+
+
+def test_candidates_split_after_an_abbreviation_are_one_sentence() -> None:
+    licensee = Party("ORCHID DIGITAL MEDIA PRIVATE LIMITED", "licensee", 0, 5, ("Licensee",))
+    text = "The Licensee shall pay to the Licensor a monthly licence fee of Rs. 2,40,000 on or before the 5th day."
+    split_at = text.index("2,40,000")
+    (found,) = find_obligations(text, [(0, split_at - 1), (split_at, len(text))], [licensee])
+    assert found.action == "shall pay to the Licensor a monthly licence fee of Rs. 2,40,000 on or before the 5th day"
+
+
+def test_defined_term_in_parentheses_between_subject_and_shall() -> None:
+    text = ('Each party (the "Receiving Party") shall hold in confidence all information disclosed by the other '
+            "party.")
+    found = obligations(text, [ARRAY, ONO])
+    assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
+    assert found[0].action.startswith("shall hold in confidence")
+
+
+def test_role_that_either_party_can_hold_is_mutual() -> None:
+    text = ('Each Party (as "Discloser") may disclose information to the other Party (as "Recipient"). '
+            "Recipient shall use Confidential Information only for the Purpose.")
+    found = obligations(text, [ARRAY, ONO])
+    assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
+    assert found[0].action == "shall use Confidential Information only for the Purpose"

@@ -148,3 +148,52 @@ def test_legal_form_list() -> None:
     assert ends_with_legal_form("Grupo Ejemplo S. de R.L. de C.V.")
     assert not ends_with_legal_form("Acme Incorporation Services")
     assert not ends_with_legal_form("Marketing Department")
+
+
+def test_parties_only_in_flattened_signature_blocks() -> None:
+    text = (
+        "JOINT FILING AGREEMENT\n\nThe undersigned hereby agree to the joint filing of the Statement on Schedule 13D."
+        "\n\nDated: July 6, 2020\n\nHPS INVESTMENT PARTNERS, LLC /s/ John Madden Name: John Madden Title: Authorized "
+        "Signatory HPS MEZZANINE PARTNERS II, LLC By: HPS Investment Partners, LLC, its sole member /s/ John Madden "
+        "Name: John Madden Title: Authorized Signatory"
+    )
+    assert names(text) == ["HPS INVESTMENT PARTNERS, LLC", "HPS MEZZANINE PARTNERS II, LLC"]
+
+
+def test_labelled_parties_with_roles() -> None:
+    text = (
+        "Road Transportation Agreement   Party A (Shipper): ZTO Express Co., Ltd. Address: Building 1, Huazhi Road, "
+        "Shanghai   Party B (Carrier): Tonglu Tongze Logistics Ltd. Address: 12 Floor, Yinchun South Road, Tonglu   "
+        "Party A and Party B enter into this Agreement."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("ZTO Express Co., Ltd.", "shipper"), ("Tonglu Tongze Logistics Ltd.", "carrier")]
+
+
+def test_wide_layout_gap_ends_a_name() -> None:
+    text = (
+        "OUTSOURCING AGREEMENT\n\nBETWEEN:\n\n   MODUS MEDIA INTERNATIONAL            LANDDROSTLAAN 51     "
+        "(HEREINAFTER \"MMI\")\n\n   AND\n\n   DRAGON SYSTEMS, INC.     320 NEVADA STREET  (HEREINAFTER \"DRAGON\")\n\n"
+    )
+    assert names(text) == ["MODUS MEDIA INTERNATIONAL", "DRAGON SYSTEMS, INC."]
+
+
+def test_address_lines_with_a_period_before_the_defined_term() -> None:
+    text = (
+        "ODM SUPPLY AGREEMENT\n\nBETWEEN:\n\nORGANIC PREPARATIONS INC.\n\n2 nd Floor, Transpacific Haus\n"
+        "Lini Highway, Port Vila. Vanuatu\n\"the Manufacturer\"\n-- AND --\n\nAGAPE ATP INTERNATIONAL HOLDING LIMITED"
+        "\n\nUnit 05, 4F, Energy Plaza\nKowloon, Hong Kong\n\"the Customer\"\n\nRECITALS\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("ORGANIC PREPARATIONS INC.", "manufacturer"), ("AGAPE ATP INTERNATIONAL HOLDING LIMITED", "customer")]
+
+
+def test_lettered_list_of_three_parties() -> None:
+    text = (
+        "This Escrow Agreement is made by and among:\n\n(a) Quillstone Software Corporation, a Washington "
+        'corporation ("Depositor");\n\n(b) Bayview Regional Credit Union, a Washington state-chartered credit union '
+        'whose address is 77 Harbor Drive, Tacoma ("Beneficiary"); and\n\n(c) Ironvault Escrow Services LLC, a '
+        'Delaware limited liability company ("Escrow Agent").\n\n1. DEPOSIT.'
+    )
+    assert names(text) == [
+        "Quillstone Software Corporation", "Bayview Regional Credit Union", "Ironvault Escrow Services LLC"]

@@ -192,3 +192,8 @@ This Services Agreement is made on 1 May 2024 between Cedar Labs LLC ("Provider"
         assert risks[rule]["evidenceIds"] == []
         assert risks[rule]["explanation"].startswith("Not found in this contract: looked for")
     assert len({r["explanation"] for r in risks.values()}) == len(risks)
+
+
+def test_automatic_renewal_from_the_term_facts_quotes_their_sentence() -> None:
+    fired = {f.rule["id"]: f for f in playbook.evaluate({}, 90, auto_renewal=True, renewal_span=(10, 60))}
+    assert fired["auto_renewal"].evidence == ((10, 60),)

@@ -5,10 +5,16 @@ by PDFium through `extract_pdf`."""
 
 from __future__ import annotations
 
+import base64
 import importlib.util
 import itertools
 import sys
 from pathlib import Path
+
+import pytest
+from conftest import Server
+from playwright.sync_api import Browser
+from test_ui_support import browser, playwright_instance  # noqa: F401 - fixtures
 
 from contractbox.documents import Document, extract_pdf
 from contractbox.documents.pdf_layout import lay_out
@@ -127,3 +133,80 @@ def test_a_page_with_nothing_kept_has_an_empty_range_and_offsets_stay_on_their_p
     assert ranges[1].start == ranges[1].end
     assert document.page_at(text.index("Third")) == 3
     assert document.page_at(text.index("First")) == 1
+
+
+# --- the reviewer finds repaired quotes on the PDF page (pdf.js in Chromium) --------------------
+
+HIGHLIGHT_PAGE_ONE = [
+    "1. Scope. The Supplier shall deliver the Products in accordance with Section 9 and Schedule A.",
+    "2. Quality. The Supplier shall act in good faith and in accord-",
+    "ance with the Specifications at all times during the term of this Agreement.",
+    "3. Reports. Quarterly and Other Reports are due to the Buyer when the",
+]
+HIGHLIGHT_PAGE_TWO = ["Buyer asks for them in writing, and at the latest thirty days after each quarter."]
+
+LOCATE_QUOTES = """async ([pdfBase64, quotes]) => {
+  const lib = await import("/static/vendor/pdfjs/pdf.min.mjs");
+  lib.GlobalWorkerOptions.workerSrc = "/static/vendor/pdfjs/pdf.worker.min.mjs";
+  const { locate } = await import("/static/js/pdfview.js");
+  const data = Uint8Array.from(atob(pdfBase64), (c) => c.charCodeAt(0));
+  const pdf = await lib.getDocument({ data, standardFontDataUrl: "/static/vendor/pdfjs/standard_fonts/" }).promise;
+  const found = {};
+  for (const quote of quotes) {
+    const page = await pdf.getPage(quote.page);
+    const boxes = locate(await page.getTextContent(), [quote], page.getViewport({ scale: 1 }));
+    found[quote.id] = boxes.length;
+  }
+  return found;
+}"""
+
+
+def sentence_at(document: Document, words: str) -> tuple[str, int]:
+    """The sentence of the document text holding `words`, and the page it starts on."""
+    at = document.text.index(words)
+    start = max(document.text.rfind(". ", 0, at) + 2, document.text.rfind("\n", 0, at) + 1)
+    end = document.text.index(".", at) + 1
+    return document.text[start:end], document.page_at(start) or 0
+
+
+def test_the_reviewer_locates_repaired_quotes_on_the_pdf_page(browser: Browser, server: Server) -> None:  # noqa: F811
+    lines = HIGHLIGHT_PAGE_ONE + [""] * 2 + HIGHLIGHT_PAGE_TWO + [""] * 5
+    data = make_pdfs.text_to_pdf("\n".join(lines), lines_per_page=6)
+    document = extract_pdf(data)
+    joined, joined_page = sentence_at(document, "in accordance with the Specifications")
+    across, across_page = sentence_at(document, "Quarterly and Other Reports")
+    assert "act in good faith and in accordance with the Specifications at all times" in joined
+    assert "are due to the Buyer when the Buyer asks for them" in across
+    assert (joined_page, across_page) == (1, 1)
+    quotes = [
+        {"id": "joined", "page": 1, "text": joined},
+        {"id": "across", "page": 1, "text": across},
+        {"id": "absent", "page": 1, "text": "Nothing like this sentence is printed on the first page."},
+    ]
+    page = browser.new_page()
+    try:
+        page.goto(server.base_url + "/")
+        found = page.evaluate(LOCATE_QUOTES, [base64.b64encode(data).decode(), quotes])
+    finally:
+        page.close()
+    assert found["joined"] >= 2  # both lines of the hyphenated word
+    assert found["across"] >= 1  # its start, at the foot of page 1
+    assert found["absent"] == 0
+
+
+def test_many_line_end_hyphens_are_decided_by_the_same_vocabulary() -> None:
+    words = [f"word{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}" for i in range(100)]
+    pages = ["\n".join(f"The {w[:4]}-\n{w[4:]} and the plain {w}." for w in words[:50]),
+             "\n".join(f"The {w[:4]}-\n{w[4:]} has no plain form." for w in words[50:])]
+    text, _ = lay_out(pages)
+    assert all(f"The {w} and the plain {w}." in text for w in words[:50])
+    assert all(f"The {w[:4]}-{w[4:]} has no plain form." in text for w in words[50:])
+
+
+def test_a_file_of_more_lines_than_any_contract_keeps_its_pages_as_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from contractbox.documents import pdf_layout
+
+    monkeypatch.setattr(pdf_layout, "MAX_LAID_OUT_LINES", 2)
+    text, ranges = lay_out(["Page one\nwraps here", "Page two"])
+    assert text == "Page one\nwraps here\n\nPage two"
+    assert [(p.start, p.end) for p in ranges] == [(0, 21), (21, 29)]

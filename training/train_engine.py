@@ -2,6 +2,8 @@
 
     python training/train_engine.py --data ../shared/data/cuad            # 5-fold CV + ship model
     python training/train_engine.py --data ../shared/data/cuad --no-cv    # ship model only
+    python training/train_engine.py --save-folds bench/out/folds --no-save  # CV + the 5 fold models
+                                                                          # for bench/cuad_folds.py
 
 Folds are by contract; every number reported is computed on contracts the model (and its
 calibration) did not see, with the official scorer's matching and curve functions.
@@ -22,12 +24,12 @@ import scipy.sparse as sp
 from sklearn.linear_model import LogisticRegression
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cuad_data import Contract, cuad_eval, load_contracts  # noqa: E402
+from cuad_data import Contract, cuad_eval, load_contracts
 
-from contractbox.engine.categories import CUAD_CATEGORIES, LABELS, eligible  # noqa: E402
-from contractbox.engine.clause_model import MODEL_PATH, save_model  # noqa: E402
-from contractbox.engine.facts import key_facts  # noqa: E402
-from contractbox.engine.selection import TOP_K, platt, presence_remap, top_candidates  # noqa: E402
+from contractbox.engine.categories import CUAD_CATEGORIES, LABELS, eligible
+from contractbox.engine.clause_model import MODEL_PATH, save_model
+from contractbox.engine.facts import key_facts
+from contractbox.engine.selection import TOP_K, platt, presence_remap, top_candidates
 
 CATEGORIES = list(LABELS)
 MIN_DF = 3
@@ -255,7 +257,7 @@ def fast_curve(preds, gts, cats=None):
             fp += int((~m[:, keep].any(axis=0)).sum())
         precs.append(tp / (tp + fp) if tp + fp else float("nan"))
         recs.append(tp / (tp + fn) if tp + fn else float("nan"))
-    env = [p if p == p else 0.0 for p in precs]
+    env = [0.0 if np.isnan(p) else p for p in precs]
     for i in range(len(env) - 2, -1, -1):
         env[i] = max(env[i], env[i + 1])
     return env, recs
@@ -266,17 +268,65 @@ def decision(models, x, rows_mask=None) -> dict[str, np.ndarray]:
     return {cat: m.decision_function(x) for cat, m in models.items()}
 
 
-def restrict_columns(x_raw: sp.csr_matrix, rows: Rows, train_docs, ) -> sp.csr_matrix:
+def restrict_columns(x_raw: sp.csr_matrix, rows: Rows, train_docs) -> tuple[sp.csr_matrix, np.ndarray]:
     """Drop features seen in fewer than MIN_DF training candidates (the test fold never counts)."""
     in_train = np.isin(rows.doc, train_docs)
     df = np.asarray(x_raw[np.flatnonzero(in_train)].sum(axis=0)).ravel()
-    keep = (df >= MIN_DF).astype(np.float32)
-    return l2_rows(x_raw @ sp.diags(keep))
+    keep = df >= MIN_DF
+    return l2_rows(x_raw @ sp.diags(keep.astype(np.float32))), keep
 
 
-def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse: bool = False) -> dict:
+def fold_assignment(n: int, folds: int) -> np.ndarray:
+    """Fold of each contract (labels.jsonl order); bench/cuad_folds.py relies on the same split."""
+    return np.random.default_rng(SEED).permutation(n) % folds
+
+
+class _Linear:
+    """coef_/intercept_ of one category restricted to the fold's kept features (for save_model)."""
+
+    def __init__(self, coef: np.ndarray, intercept: float) -> None:
+        self.coef_ = coef[None, :]
+        self.intercept_ = np.array([intercept])
+
+
+def save_fold_model(out_dir: Path, f: int, vocab: list[str], keep: np.ndarray, models: dict, calib: dict) -> None:
+    """Fold f's model in the run-time format, its vocabulary cut to the features kept in training
+    (run time normalises by the number of known features, as training normalised the kept ones)."""
+    cols = np.flatnonzero(keep)
+    restricted = {cat: _Linear(m.coef_[0][cols], float(m.intercept_[0])) for cat, m in models.items()}
+    save_model(out_dir / f"fold{f}.npz", [vocab[i] for i in cols], CATEGORIES, restricted, calib)
+
+
+def write_fold_index(out_dir: Path, contracts, fold_of: np.ndarray) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from cuad_folds import feature_key
+
+    index = {"seed": SEED, "folds": int(fold_of.max()) + 1, "feature_key": feature_key(),
+             "fold_of": {c.id: int(fold_of[i]) for i, c in enumerate(contracts)}}
+    (out_dir / "folds.json").write_text(json.dumps(index, indent=0))
+
+
+def recalibrate_fold_model(out_dir: Path, f: int, calib: dict) -> None:
+    """Rewrite a saved fold model with new calibration (used with --reuse-oof)."""
+    from contractbox.engine.clause_model import load_model
+
+    path = out_dir / f"fold{f}.npz"
+    if not path.exists():
+        sys.exit(f"{path} is missing: run once without --reuse-oof to train the fold models")
+    with np.load(path, allow_pickle=False) as z:
+        arrays = {k: z[k] for k in z.files}
+    meta = load_model(path).meta
+    meta["calibration"] = calib
+    arrays["meta"] = np.frombuffer(json.dumps(meta).encode("utf-8"), dtype=np.uint8)
+    np.savez_compressed(path, **arrays)
+
+
+def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse: bool = False,
+                   vocab: list[str] | None = None, save_folds: Path | None = None) -> dict:
     n = len(contracts)
-    fold_of = np.random.default_rng(SEED).permutation(n) % folds
+    fold_of = fold_assignment(n, folds)
+    fold_keep: dict[int, np.ndarray] = {}
+    fold_models: dict[int, dict] = {}
     oof = {cat: np.full(len(rows.doc), np.nan) for cat in CATEGORIES}
     if reuse and OOF_PATH.exists():
         with np.load(OOF_PATH) as z:
@@ -285,8 +335,10 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
     for f in range(folds):
         t0 = time.perf_counter()
         train_docs = np.flatnonzero(fold_of != f)
-        x = restrict_columns(x_raw, rows, train_docs)
+        x, keep = restrict_columns(x_raw, rows, train_docs)
         models = fit_all(x, rows, train_docs, c_reg)
+        if save_folds is not None:
+            fold_keep[f], fold_models[f] = keep, models
         test_rows = np.flatnonzero(fold_of[rows.doc] == f)
         for cat, m in models.items():
             oof[cat][test_rows] = m.decision_function(x[test_rows])
@@ -296,12 +348,20 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
     # calibration of fold f is fitted on the other folds' out-of-fold scores only
     fold_results = []
     all_selected = select(contracts, rows, scores, range(n))
-    merged_calib: dict[str, dict] = {}
     per_fold_calib = {}
     folds = int(fold_of.max()) + 1
     for f in range(folds):
         other = {cat: [it for it in items if fold_of[it[0]] != f] for cat, items in all_selected.items()}
         per_fold_calib[f] = fit_calibration(other, contracts)
+    if save_folds is not None:
+        save_folds.mkdir(parents=True, exist_ok=True)
+        for f in range(folds):
+            if f in fold_models:
+                save_fold_model(save_folds, f, vocab or [], fold_keep[f], fold_models[f], per_fold_calib[f])
+            else:
+                recalibrate_fold_model(save_folds, f, per_fold_calib[f])
+        write_fold_index(save_folds, contracts, fold_of)
+        log(f"fold models written to {save_folds}")
     # evaluate each fold with its own calibration, then pool the predictions as the scorer would
     pooled_calib_selected = {cat: [] for cat in CATEGORIES}
     for cat, items in all_selected.items():
@@ -312,7 +372,7 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
             conf = confidence(it[2], cal)
             pooled_calib_selected[cat].append((it[0], it[1], conf, it[3]))
     identity = {cat: {"a": 1.0, "b": 0.0, "threshold": 0.5} for cat in CATEGORIES}
-    logit = lambda p: float(np.log(max(p, 1e-9) / max(1 - p, 1e-9)))  # noqa: E731
+    logit = lambda p: float(np.log(max(p, 1e-9) / max(1 - p, 1e-9)))
     pooled = {cat: [(d, i, logit(p), y) for d, i, p, y in items] for cat, items in pooled_calib_selected.items()}
     report = evaluate(contracts, pooled, identity, list(range(n)))
     for f in range(folds):
@@ -347,6 +407,8 @@ def main() -> None:
     ap.add_argument("--no-save", action="store_true")
     ap.add_argument("--reuse-oof", action="store_true", help="reuse the last run's out-of-fold scores")
     ap.add_argument("--report", type=Path, help="write the CV metrics as JSON here")
+    ap.add_argument("--save-folds", type=Path, metavar="DIR",
+                    help="write each fold's model (with its calibration) for bench/cuad_folds.py, e.g. bench/out/folds")
     ap.add_argument("--cache", type=Path, default=Path(__file__).resolve().parent / ".cache")
     args = ap.parse_args()
 
@@ -358,7 +420,8 @@ def main() -> None:
     log(f"{len(vocab)} features")
     calib_source = None
     if not args.no_cv:
-        report = cross_validate(contracts, x_raw, rows, args.folds, args.c_reg, args.reuse_oof)
+        report = cross_validate(contracts, x_raw, rows, args.folds, args.c_reg, args.reuse_oof,
+                                vocab, args.save_folds)
         calib_source = report.pop("oof_selected")
         print_report(report)
         if args.report:

@@ -107,19 +107,38 @@ function flatten(content, dropLineEndHyphens) {
   return { flat, where };
 }
 
-// Where the quote is: whole on some layout, or else its start (a long quote running onto the
-// next page still places it). Returns [layout, start, length] or null.
+// Where the quote is: whole on some layout, or else its start, since a quote can run on to the
+// next page (its page is the page it starts on): the first 60 characters, else the longest start
+// of 12 or more characters anywhere on the page, or of 4 or more in the page's last 200 (a
+// sentence that begins at the foot of the page). Returns [layout, start, length] or null.
 function find(layouts, needle) {
   for (const layout of layouts) {
     const start = layout.flat.indexOf(needle);
     if (start >= 0) return [layout, start, needle.length];
   }
-  if (needle.length <= 60) return null;
+  let best = null;
   for (const layout of layouts) {
-    const start = layout.flat.indexOf(needle.slice(0, 60));
-    if (start >= 0) return [layout, start, 60];
+    for (const [minimum, from] of [[12, 0], [4, Math.max(0, layout.flat.length - 200)]]) {
+      const length = longestStart(layout.flat, needle, from);
+      if (length >= Math.min(minimum, needle.length) && (!best || length > best[2])) {
+        best = [layout, layout.flat.indexOf(needle.slice(0, length), from), length];
+      }
+    }
   }
-  return null;
+  return best;
+}
+
+// The length of the longest start of `needle` found in `flat` at or after `from` (binary search:
+// a start that is found has every shorter start found too).
+function longestStart(flat, needle, from) {
+  let low = 0;
+  let high = needle.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (flat.indexOf(needle.slice(0, middle), from) >= 0) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 export function locate(content, quotes, viewport) {

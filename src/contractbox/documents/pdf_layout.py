@@ -43,6 +43,9 @@ MIN_FURNITURE_PAGES = 3
 # A line shorter than this share of the document's usual full line ends its paragraph when it
 # ends a sentence; a heading (no sentence end) is shorter than HEADING_SHARE.
 SHORT_LINE_SHARE = 0.75
+# Repair costs about 10 microseconds a line in the server process; past this many lines (no
+# contract has them: 2,000 full pages are about 120,000) the pages are kept as printed.
+MAX_LAID_OUT_LINES = 300_000
 HEADING_SHARE = 0.6
 
 _PAGE_NUMBER = re.compile(
@@ -80,6 +83,8 @@ class _Line:
 def lay_out(page_texts: Sequence[str], vocabulary: Vocabulary | None = None) -> tuple[str, tuple[Page, ...]]:
     """The running text of the pages and each page's [start, end) range in it (see module doc).
     `vocabulary`: the document's words, when the caller has them already."""
+    if sum(page.count("\n") + 1 for page in page_texts) > MAX_LAID_OUT_LINES:
+        return _pages_as_printed(page_texts)
     vocabulary = Vocabulary(page_texts) if vocabulary is None else vocabulary
     lines = _body_lines(page_texts)
     full_line = _usual_line_length(lines)
@@ -99,6 +104,16 @@ def lay_out(page_texts: Sequence[str], vocabulary: Vocabulary | None = None) -> 
     return "".join(parts), _page_ranges(len(page_texts), first_offset, length)
 
 
+def _pages_as_printed(page_texts: Sequence[str]) -> tuple[str, tuple[Page, ...]]:
+    """The pages unrepaired, each followed by a blank line: for files past MAX_LAID_OUT_LINES."""
+    pages, start = [], 0
+    for number, text in enumerate(page_texts, start=1):
+        end = start + len(text) + (len(PARAGRAPH_BREAK) if number < len(page_texts) else 0)
+        pages.append(Page(number=number, start=start, end=end))
+        start = end
+    return PARAGRAPH_BREAK.join(page_texts), tuple(pages)
+
+
 def _page_ranges(page_count: int, first_offset: dict[int, int], length: int) -> tuple[Page, ...]:
     starts = [0] * page_count
     following = length
@@ -116,23 +131,46 @@ def _page_ranges(page_count: int, first_offset: dict[int, int], length: int) -> 
 class Vocabulary:
     """The document's own words (lower case), read on first use: its dictionary for telling a
     word hyphenated at a line end ("accord-ance": "accordance" occurs elsewhere) from a compound
-    ("non-exclusive"). Most PDFs have no line-end hyphen and never read it."""
+    ("non-exclusive"). Most PDFs have no line-end hyphen and never read it; a few lookups scan the
+    text with str.find, and a document with many builds the set of its words once, so a crafted
+    file cannot make the cost grow with (hyphens x text)."""
+
+    SCANNED_LOOKUPS = 32
+    SCANNED_OCCURRENCES = 256
 
     def __init__(self, page_texts: Sequence[str]) -> None:
         self._page_texts = page_texts
         self._lowered: str | None = None
+        self._words: frozenset[str] | None = None
+        self._answers: dict[str, bool] = {}
 
     def __contains__(self, word: str) -> bool:
+        word = word.lower()
+        if self._words is not None:
+            return word in self._words
+        if word not in self._answers:
+            if len(self._answers) >= self.SCANNED_LOOKUPS:
+                self._words = frozenset(re.split(r"[^a-z]+", self._text()))
+                return word in self._words
+            self._answers[word] = self._scan(word)
+        return self._answers[word]
+
+    def _text(self) -> str:
         if self._lowered is None:
             self._lowered = "\n".join(self._page_texts).lower()
-        text, word = self._lowered, word.lower()
-        at = text.find(word)  # str.find, far faster here than a regular expression with look-arounds
-        while at >= 0:
+        return self._lowered
+
+    def _scan(self, word: str) -> bool:
+        text = self._text()
+        at = text.find(word)  # str.find: far faster here than a regular expression with look-arounds
+        for _ in range(self.SCANNED_OCCURRENCES):
+            if at < 0:
+                return False
             end = at + len(word)
             if not (at and text[at - 1].isalpha()) and not (end < len(text) and text[end].isalpha()):
                 return True
             at = text.find(word, at + 1)
-        return False
+        return word in frozenset(re.split(r"[^a-z]+", text))
 
 
 def _is_split_word(first: str, second: str, vocabulary: Vocabulary) -> bool:

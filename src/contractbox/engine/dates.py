@@ -11,6 +11,7 @@ import re
 from datetime import date
 
 from contractbox.engine.candidates import DATE_PATTERN
+from contractbox.engine.date_pattern import iter_date_matches
 
 MONTHS = {name: i for i, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name[:3]: i for name, i in list(MONTHS.items())})
@@ -19,8 +20,7 @@ _MONTH_LOOKUP = {k.lower(): v for k, v in MONTHS.items()}
 
 NUMBER_WORDS = {
     w: i for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-        "sixteen seventeen eighteen nineteen twenty".split()
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
     )
 }
 NUMBER_WORDS.update({"thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90,
@@ -30,9 +30,9 @@ _NUMERIC = re.compile(r"(\d{1,2})[/\-](\d{1,2})[/\-](\d{2,4})$")
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})$")
 _WORDY = re.compile(r"[A-Za-z]+|\d+")
 PERIOD = re.compile(
-    r"\b(?:(\d+)|((?:one hundred )?[a-z]+(?:-[a-z]+)?)(?:\s*\((\d+)\))?)\s+(calendar\s+|business\s+|consecutive\s+)?"
+    r"\b(?:(\d+)|((?:one hundred )?[a-z]+(?:-[a-z]+)?)(?:\s*\((\d+)\))?)\s+((?:full\s+)?(?:calendar|business|consecutive|contract)\s+)?"
     r"(year|month|week|day)s?\b",
-    re.I,
+    re.IGNORECASE,
 )
 
 
@@ -60,7 +60,7 @@ def parse_date(expr: str) -> date | None:
         return _safe_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     month = day = year = None
     numbers = []
-    for tok in _WORDY.findall(re.sub(r"(\d)\s?(st|nd|rd|th|s t|t h|n d|r d)\b", r"\1", s, flags=re.I)):
+    for tok in _WORDY.findall(re.sub(r"(\d)\s?(st|nd|rd|th|s t|t h|n d|r d)\b", r"\1", s, flags=re.IGNORECASE)):
         low = tok.lower()
         if low in _MONTH_LOOKUP and month is None:
             month = _MONTH_LOOKUP[low]
@@ -80,17 +80,49 @@ def find_dates(text: str) -> list[tuple[int, int, date | None]]:
     return [(m.start(), m.end(), parse_date(m.group())) for m in DATE_PATTERN.finditer(text)]
 
 
+_MONTHS_LOWER = {name.lower(): number for name, number in MONTHS.items()}
+_ORDINAL_DAYS = {w: i + 1 for i, w in enumerate(
+    ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"])}
+_MONTH_RE = "|".join(sorted(_MONTHS_LOWER, key=len, reverse=True))
+_LOOSE_DATE = re.compile(
+    rf"\b(?:(?P<month>{_MONTH_RE})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+,|\.)\s*"
+    rf"|\(?(?P<day2>\d{{1,2}}|{'|'.join(_ORDINAL_DAYS)})(?:\s?(?:st|nd|rd|th|s\s?t|t\s?h))?\)?\s+day\s+of\s+"
+    rf"(?P<month2>{_MONTH_RE})\.?\s*,?\s+"
+    rf"|(?<=[a-z])(?P<day3>\d{{1,2}})\s+(?P<month3>{_MONTH_RE})\.?\s*,?\s+)(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+
+
+def _loose_dates(text: str) -> list[tuple[int, int, date]]:
+    """Dates the shared pattern misses: "April 15 , 2010", "19  DAY OF MAY , 2010", "first day of July, 2017",
+    "March 18. 2021", "as of1 August 2019"."""
+    out = []
+    for m in _LOOSE_DATE.finditer(text):
+        month = _MONTHS_LOWER.get((m.group("month") or m.group("month2") or m.group("month3")).lower().rstrip("."))
+        day_text = m.group("day") or m.group("day2") or m.group("day3") or ""
+        day = int(day_text) if day_text.isdigit() else _ORDINAL_DAYS.get(day_text.lower())
+        found = _safe_date(int(m.group("year")), month, day) if month and day else None
+        if found:
+            out.append((m.start(), m.end(), found))
+    return out
+
+
+def find_dates_loose(text: str) -> list[tuple[int, int, date | None]]:
+    """`find_dates` plus the loosely written dates, which replace a partial match inside them ("May , 2010")."""
+    found = [(m.start(), m.end(), parse_date(m.group())) for m in iter_date_matches(text)]
+    loose = _loose_dates(text)
+    if not loose:
+        return found
+    kept = [f for f in found if not any(s <= f[0] < e for s, e, _ in loose)]
+    return sorted(kept + list(loose), key=lambda f: f[0])
+
+
 def period_amount(match: re.Match[str]) -> tuple[int, str] | None:
     digits, word, paren, _, unit = match.groups()
-    if digits:
-        n = int(digits)
-    elif paren:
-        n = int(paren)
-    else:
-        n = NUMBER_WORDS.get((word or "").lower())
-        if n is None:
-            return None
-    return n, unit.lower()
+    if digits or paren:
+        return int(digits or paren), unit.lower()
+    n = NUMBER_WORDS.get((word or "").lower())
+    return (n, unit.lower()) if n is not None else None
 
 
 def add_period(anchor: date, amount: int, unit: str) -> date:

@@ -1,6 +1,12 @@
 """Answers read from the best clauses: agreement, effective and expiration dates, governing law.
 
-Each answer keeps the character range it was read from, so the result can quote it.
+Each answer keeps the character range it was read from, so the result can quote it. A date is
+chosen among the date expressions of the document by the clause model's confidence in the
+sentence around it plus the words just before it ("dated", "made as of", "effective as of",
+"commencing on"); dates that refer to something else (another agreement, a filing header,
+deliveries, expiry) are not agreement or effective dates. A blank date ("dated as of ____")
+is an answer with no date and a reason, never a guess. The term and its expiry come from
+`term.read_term`.
 """
 
 from __future__ import annotations
@@ -9,78 +15,184 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from contractbox.engine.dates import PERIOD, add_period, find_dates, parse_date, period_amount
+from contractbox.engine.dates import find_dates_loose, parse_date
 from contractbox.engine.jurisdictions import jurisdiction_in
+from contractbox.engine.term import Term, read_term
 
 Scored = list[tuple[int, int, float]]  # (start, end, confidence) of one category's clauses
 
-_TERM_ANCHOR = re.compile(
-    r"(?:from|after|following|of|commencing (?:on|with)|beginning (?:on|with)|starting (?:on|with))\s+(?:the\s+)?"
-    r"(?:effective date|date (?:of|hereof|first (?:above )?written|of execution)|execution|commencement date|signing)",
-    re.I,
+_SOURCE_LINE = re.compile(r"Source:[^\n]{0,160}$")
+_AGREEMENT_CUE = re.compile(
+    r"(?:\bdated\b|\bmade\b|\bentered into\b|\bexecuted\b|\bas of\b|\bday of\b|\bsigned\b|\bdate[d]? of\b|"
+    r"\bdate:|\bon\b|\bthis\b)[\s,:\-]*(?:the\s+)?(?:\d{1,2}\w*\s+day\s+of\s+)?$",
+    re.IGNORECASE,
 )
-_DURATION_WORDS = re.compile(r"\b(?:term|period|continue|remain|expire|terminat|until|for)\w*", re.I)
-_MIN_DATE_CONFIDENCE = 0.05
+_EFFECTIVE_CUE = re.compile(r"\b(?:effective|commenc\w*|begin|begins|beginning|starting|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
+                            r"take effect|in force)\b[^.;]{0,30}$", re.IGNORECASE)
+_EFFECTIVE_AFTER = re.compile(r"^[\s,]*\(?(?:the\s+|hereinafter\s+)?[\"“']*(?:effective|commencement)\s+date", re.IGNORECASE)
+_OTHER_THING = re.compile(
+    r"\b(?:amended|original|prior|previous|existing|expir\w*|terminat\w*|until|through|deliver\w*|warrant\w*|"
+    r"fiscal|ending|ended|filed|no later than|not later than|prior to|due|paid|payable|beginning|launch\w*)"
+    r"\b[^.;]{0,30}$",
+    re.IGNORECASE,
+)
+_DOCUMENT_NOUN = re.compile(r"\b(?:agreement|contract|amendment|addendum|letter|lease|plan|license|licence|note|"
+                            r"convention|act|order|deed)\b", re.IGNORECASE)
+_DETERMINER = re.compile(r"\b(?:this|these|the present|(?-i:[Tt]he)|(?-i:[Tt]hat)|(?-i:an?)|said|such|certain|prior|original|"
+                         r"existing|previous)\b", re.IGNORECASE)
+_RECITAL = re.compile(r"\b(?:whereas|recitals?|previously|have entered into|has entered into|entered into an?)\b",
+                      re.IGNORECASE)
+_UNTIL_BEFORE = re.compile(r"\b(?:until|through|thru|to|end|ends|ending|ended|conclud\w*|expir\w*|terminat\w*|and)\s*"
+                          r"(?:on\s*|at\s*)?$", re.IGNORECASE)
+_STARTS_ON_SIGNING = re.compile(
+    r"\b(?:effective(?!\s+date)|commence\w*|begin\w*|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
+    r"entered into as of|(?:effective|commencement) date\W*\s+(?:means|is|shall be))\b"
+    r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |written |signed |noted )*"
+    r"(?:written|above|below|signed)|"
+    r"date of (?:this agreement|the agreement|(?:its |actual )?execution|signature|signing)|date hereof|"
+    r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
+    r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"
+    r"date when [^.]{0,60}\bsign)",
+    re.IGNORECASE,
+)
+_THIS_CONTRACT = re.compile(r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b(?!\s+dated)|\bthe term\b|"
+                            r"\b(?:effective|commencement) date\b", re.IGNORECASE)
+_BLANK = re.compile(r"_|\[")
+# a signature block's date: "Date: January 8, 2025", "Munich, 12 May 2025" (place, date on a line of its own)
+_SIGNED_CUE = re.compile(r"(?:\b(?:date|dated|signed|executed)\b[^.]{0,40}|(?:^|\n|[ \t]{3})[ \t]*[A-Z][\w.'/ -]{1,40},[ \t]*)$",
+                         re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(\w+)\.\s+(?=[A-Z\"“(])")
+_ABBREVIATIONS = {"no", "inc", "co", "ltd", "corp", "mr", "ms", "mrs", "dr", "st", "s", "u", "n", "v", "vs", "sec", "art"}
+_EARLY = 3000
+_SIGNATURE_BONUS = 0.3
+_EFFECTIVE_NEAR = re.compile(r"\b(?:effective|commenc\w*)\b[^.;\d]{0,20}$", re.IGNORECASE)
+_MIN_SCORE = 0.45
+_LAW_TIE = 0.05  # governing-law clauses this close in confidence are taken in document order
 
 
 @dataclass(frozen=True)
 class Fact:
-    value: str | None  # ISO date or jurisdiction name
+    value: str | None  # ISO date or jurisdiction name; None when the contract gives none (see reason)
     start: int
     end: int
     text: str
+    reason: str = ""
 
 
-def _ranked(scored: Scored | None) -> Scored:
-    return sorted(scored or [], key=lambda s: (-s[2], s[0]))
+@dataclass(frozen=True)
+class _Mention:
+    start: int
+    end: int
+    date: date | None  # None: a blank ("____, 2020") or month-only date
 
 
-def _first_date(text: str, start: int, end: int) -> Fact | None:
-    for s, e, d in find_dates(text[start:end]):
-        if d is not None:
-            return Fact(d.isoformat(), start + s, start + e, text[start + s : start + e])
-    return None
+def _mentions(text: str) -> list[_Mention]:
+    found = [_Mention(s, e, d) for s, e, d in find_dates_loose(text)]
+    out = []
+    for m in found:
+        line_start = text.rfind("\n", 0, m.start) + 1
+        if _SOURCE_LINE.search(text[line_start : m.start]):
+            continue  # EDGAR filing header ("Source: ACME INC, 10-K, 3/6/2020"), not the contract's own date
+        if m.date is None and not _BLANK.search(text, m.start, m.end):
+            continue  # "July 2017": a month, not a date and not a blank
+        out.append(m)
+    return out
 
 
-def _date_fact(text: str, scored: Scored | None) -> Fact | None:
-    for start, end, conf in _ranked(scored):
-        if conf < _MIN_DATE_CONFIDENCE:
-            break
-        fact = _first_date(text, start, end)
-        if fact:
-            return fact
-    return None
+def _model_confidence(mention: _Mention, scored: Scored | None) -> float:
+    best = 0.0
+    for start, end, conf in scored or []:
+        if start <= mention.start and mention.end <= end and conf > best:
+            best = conf
+    return best
 
 
-def _expiration(text: str, scored: Scored | None, anchor: date | None) -> Fact | None:
-    for start, end, conf in _ranked(scored)[:3]:
-        if conf < _MIN_DATE_CONFIDENCE:
-            break
-        sentence = text[start:end]
-        dates = [(s, e, d) for s, e, d in find_dates(sentence) if d is not None]
-        later = [x for x in dates if anchor is None or x[2] > anchor]
-        if later:
-            s, e, d = later[-1]
-            return Fact(d.isoformat(), start + s, start + e, sentence[s:e])
-        if anchor is None:
-            continue
-        for m in PERIOD.finditer(sentence):
-            amount = period_amount(m)
-            window = sentence[m.end() : m.end() + 80]
-            if amount and amount[1] in ("year", "month") and _TERM_ANCHOR.search(window):
-                end_date = add_period(anchor, *amount)
-                return Fact(end_date.isoformat(), start + m.start(), start + m.end(), m.group())
-        for m in PERIOD.finditer(sentence):
-            amount = period_amount(m)
-            before = sentence[max(0, m.start() - 60) : m.start()]
-            if amount and amount[1] == "year" and _DURATION_WORDS.search(before) and "renew" not in before.lower():
-                end_date = add_period(anchor, *amount)
-                return Fact(end_date.isoformat(), start + m.start(), start + m.end(), m.group())
-    return None
+def _sentence_before(text: str, at: int) -> str:
+    window = text[max(0, at - 300) : at]
+    cut = window.rfind("\n\n")
+    for m in _SENTENCE_END.finditer(window):
+        if m.group(1).lower() not in _ABBREVIATIONS:
+            cut = max(cut, m.end() - 1)
+    return window[cut + 1 :] if cut >= 0 else window
+
+
+def _refers_elsewhere(text: str, at: int) -> bool:
+    """The date belongs to another document ("the Master Agreement ... dated as of July 27, 2009"): the
+    last document named before it in the sentence is not "this" one, or the sentence is a recital."""
+    prefix = _sentence_before(text, at)
+    if _RECITAL.search(prefix):
+        return True
+    nouns = [m for m in _DOCUMENT_NOUN.finditer(prefix) if prefix[max(0, m.start() - 1) : m.start()] not in "\"“'("
+             or m.start() == 0]
+    if not nouns:
+        return False
+    last = nouns[-1]
+    lead = prefix[max(0, last.start() - 80) : last.start()]
+    determiner = list(_DETERMINER.finditer(lead))
+    return bool(determiner) and determiner[-1].group(0).lower() not in ("this", "these", "the present")
+
+
+def _is_signature_date(text: str, mention: _Mention) -> bool:
+    return mention.start > 0.6 * len(text) and mention.date is not None and bool(
+        _SIGNED_CUE.search(text, max(0, mention.start - 90), mention.start))
+
+
+def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _Mention:
+    """The agreement is made when the last party signs: the latest date of the same signature block."""
+    block = [m for m in mentions if abs(m.start - chosen.start) <= 400 and _is_signature_date(text, m)]
+    return max(block, key=lambda m: (m.date, m.start)) if block else chosen
+
+
+def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> float:
+    before = text[max(0, mention.start - 90) : mention.start]
+    score = _model_confidence(mention, scored)
+    if _AGREEMENT_CUE.search(before):
+        score += 0.35
+    if mention.start < _EARLY:
+        score += 0.25
+    elif _is_signature_date(text, mention):
+        score += _SIGNATURE_BONUS
+    if _refers_elsewhere(text, mention.start) or _OTHER_THING.search(before[-45:]):
+        score -= 1.0
+    near = _EFFECTIVE_NEAR.search(before)
+    if near and re.search(r"\b(?:19|20)\d\d\b", before[: near.start()]):
+        score -= 0.3  # "dated June 1, 2020, effective as of July 1, 2020": the later date is the effective date
+    return score
+
+
+def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> float:
+    before = text[max(0, mention.start - 90) : mention.start]
+    after = text[mention.end : mention.end + 40]
+    score = _model_confidence(mention, scored)
+    cue = bool(_EFFECTIVE_CUE.search(before) or _EFFECTIVE_AFTER.search(after))
+    if not cue or _UNTIL_BEFORE.search(before):
+        return score - 1.0
+    score += 0.5
+    if mention.start < _EARLY:
+        score += 0.2
+    if _refers_elsewhere(text, mention.start):
+        score -= 1.0
+    return score
+
+
+def _best(text: str, mentions: list[_Mention], scored: Scored | None, scorer) -> Fact | None:
+    ranked = sorted(((scorer(text, m, scored), -m.start, m) for m in mentions), key=lambda t: (t[0], t[1]), reverse=True)
+    if not ranked or ranked[0][0] < _MIN_SCORE:
+        return None
+    m = ranked[0][2]
+    quote = text[m.start : m.end]
+    if m.date is None:
+        return Fact(None, m.start, m.end, quote, "the date is left blank in the contract")
+    return Fact(m.date.isoformat(), m.start, m.end, quote)
 
 
 def _governing_law(text: str, scored: Scored | None) -> Fact | None:
-    for start, end, conf in _ranked(scored)[:3]:
+    """The law chosen by the first of the best governing-law clauses (a later one is usually an exhibit's)."""
+    ranked = sorted(scored or [], key=lambda s: (-s[2], s[0]))[:3]
+    if not ranked:
+        return None
+    close = sorted((s for s in ranked if s[2] >= ranked[0][2] - _LAW_TIE), key=lambda s: s[0])
+    for start, end, _ in close + [s for s in ranked if s not in close]:
         found = jurisdiction_in(text[start:end])
         if found:
             name, s, e = found
@@ -88,21 +200,48 @@ def _governing_law(text: str, scored: Scored | None) -> Fact | None:
     return None
 
 
-def find_key_facts(text: str, by_category: dict[str, Scored]) -> dict[str, Fact]:
-    facts: dict[str, Fact] = {}
-    agreement = _date_fact(text, by_category.get("agreement_date"))
-    effective = _date_fact(text, by_category.get("effective_date")) or agreement
+def _starts_on_signing(text: str) -> bool:
+    """The contract says it takes effect when signed ("effective as of the date first written above")."""
+    for m in _STARTS_ON_SIGNING.finditer(text):
+        if _THIS_CONTRACT.search(text, max(0, m.start() - 80), m.end()):
+            return True
+    return False
+
+
+def _iso(fact: Fact | None) -> date | None:
+    return date.fromisoformat(fact.value) if fact and fact.value else None
+
+
+def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fact], Term]:
+    """Dates, governing law and the term. A fact with value None is a known absence (its reason says why)."""
+    mentions = _mentions(text)
+    agreement = _best(text, mentions, by_category.get("agreement_date"), _agreement_score)
+    if agreement is not None and agreement.value is not None:
+        chosen = next(m for m in mentions if m.start == agreement.start)
+        if _is_signature_date(text, chosen):
+            last = _last_signature(text, mentions, chosen)
+            agreement = Fact(last.date.isoformat() if last.date else None, last.start, last.end,
+                             text[last.start : last.end])
+    effective = _best(text, mentions, by_category.get("effective_date"), _effective_score)
+    if effective is None and agreement is not None and _starts_on_signing(text):
+        effective = agreement
     if agreement is None and effective is not None:
         agreement = effective
-    anchor_fact = effective or agreement
-    anchor = date.fromisoformat(anchor_fact.value) if anchor_fact and anchor_fact.value else None
-    expiration = _expiration(text, by_category.get("expiration_date"), anchor)
-    law = _governing_law(text, by_category.get("governing_law"))
+    term = read_term(text, by_category, _iso(effective) or _iso(agreement))
+    facts: dict[str, Fact] = {}
+    if term.expiry is not None:
+        x = term.expiry
+        facts["expiration_date"] = Fact(x.date.isoformat() if x.date else None, x.start, x.end, text[x.start : x.end],
+                                        "" if x.date else x.reason)
     for kind, fact in (("agreement_date", agreement), ("effective_date", effective),
-                       ("expiration_date", expiration), ("governing_law", law)):
+                       ("governing_law", _governing_law(text, by_category.get("governing_law")))):
         if fact is not None:
             facts[kind] = fact
-    return facts
+    return facts, term
+
+
+def find_key_facts(text: str, by_category: dict[str, Scored]) -> dict[str, Fact]:
+    return read_facts(text, by_category)[0]
 
 
 def key_facts(text: str, by_category: dict[str, Scored]) -> dict[str, str | None]:
@@ -110,4 +249,4 @@ def key_facts(text: str, by_category: dict[str, Scored]) -> dict[str, str | None
     return {k: f.value for k, f in find_key_facts(text, by_category).items()}
 
 
-__all__ = ["Fact", "find_key_facts", "key_facts", "parse_date"]
+__all__ = ["Fact", "find_key_facts", "key_facts", "parse_date", "read_facts"]

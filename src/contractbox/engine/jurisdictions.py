@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import re
 
-US_STATES = (
-    "Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho "
-    "Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota "
-    "Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania Tennessee Texas Utah "
-    "Vermont Virginia Washington Wisconsin Wyoming"
-).split() + [
+US_STATES = ["Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware", "Florida", "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maine", "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi", "Missouri", "Montana", "Nebraska", "Nevada", "Ohio", "Oklahoma", "Oregon", "Pennsylvania", "Tennessee", "Texas", "Utah", "Vermont", "Virginia", "Washington", "Wisconsin", "Wyoming"] + [
     "New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina", "North Dakota", "Rhode Island",
     "South Carolina", "South Dakota", "West Virginia", "District of Columbia",
 ]
@@ -20,29 +15,65 @@ OTHER = [
     "Australia", "New South Wales", "Victoria", "Canada", "Mexico", "Brazil", "Korea", "Bermuda", "Cayman Islands",
     "Beijing", "Shanghai", "Malaysia", "Philippines", "Thailand", "Denmark", "Norway", "Finland", "Austria",
     "United Kingdom", "United States",
+    "Manitoba", "Saskatchewan", "Nova Scotia", "New Brunswick", "Newfoundland and Labrador", "Prince Edward Island",
+    "Queensland", "Western Australia", "South Australia", "Tasmania", "Northern Territory",
+    "Australian Capital Territory", "New Zealand", "Northern Ireland", "Isle of Man", "Guernsey",
+    "British Virgin Islands", "Puerto Rico", "Cyprus", "Malta", "Portugal", "Greece", "Poland", "Hungary",
+    "Czech Republic", "Romania", "Turkey", "Russian Federation", "Russia", "Ukraine", "United Arab Emirates", "Dubai",
+    "Saudi Arabia", "Qatar", "Egypt", "Nigeria", "Kenya", "Chile", "Argentina", "Peru", "Vietnam", "Indonesia",
+    "Liechtenstein", "Monaco", "Macau", "Delhi", "Maharashtra",
 ]
-CHINA = re.compile(r"People'?s Republic of China|\bPRC\b|\bChina\b", re.I)
+CHINA = re.compile(r"People'?s\s+Republic\s+of\s+China|\bPRC\b|\bChina\b|\bChinese\s+law", re.IGNORECASE)
+# "English law", "Italian Law": the adjective names the jurisdiction
+ADJECTIVES = {
+    "English": "England", "Scots": "Scotland", "Scottish": "Scotland", "Irish": "Ireland", "German": "Germany",
+    "French": "France", "Italian": "Italy", "Spanish": "Spain", "Dutch": "Netherlands", "Swiss": "Switzerland",
+    "Swedish": "Sweden", "Israeli": "Israel", "Japanese": "Japan", "Indian": "India", "Singaporean": "Singapore",
+    "Canadian": "Canada", "Australian": "Australia", "Belgian": "Belgium", "Danish": "Denmark", "Norwegian": "Norway",
+    "Finnish": "Finland", "Austrian": "Austria", "Korean": "Korea", "Brazilian": "Brazil", "Mexican": "Mexico",
+    "Luxembourg": "Luxembourg", "Hong Kong": "Hong Kong",
+}
 _NAMES = sorted(US_STATES + OTHER, key=len, reverse=True)
-_ANY = re.compile(r"\b(" + "|".join(re.escape(n) for n in _NAMES) + r")\b", re.I)
+
+
+def _spaced(name: str) -> str:
+    """A name as a pattern that allows any whitespace (line breaks in PDF text) between its words."""
+    return r"\s+".join(re.escape(w) for w in name.split())
+
+
+_ANY = re.compile(r"\b(" + "|".join(_spaced(n) for n in _NAMES) + r")\b", re.IGNORECASE)
+_ADJECTIVE = re.compile(r"\b(" + "|".join(_spaced(a) for a in ADJECTIVES) + r")\s+law\b", re.IGNORECASE)
 _CANONICAL = {n.lower(): n for n in _NAMES}
-_LAWS_OF = re.compile(r"\blaws?\b|\bgoverned\b|\bconstrued\b", re.I)
+_ADJ_CANONICAL = {a.lower(): n for a, n in ADJECTIVES.items()}
+_LAWS_OF = re.compile(r"\blaws?\b|\bgoverned\b|\bconstrued\b|\bregulations?\b", re.IGNORECASE)
+_DIRECT = re.compile(r"\blaws?\s+of\s+(?:the\s+)?(?:(?:state|province|commonwealth|republic|kingdom)\s+of\s+)?$", re.IGNORECASE)
+_BROAD = ("United States", "Canada", "United Kingdom")
+
+
+def _found_from(sentence: str, begin: int) -> list[tuple[str, int, int]]:
+    found = [(_CANONICAL[" ".join(m.group(1).lower().split())], m.start(), m.end()) for m in _ANY.finditer(sentence, begin)]
+    found += [(_ADJ_CANONICAL[" ".join(m.group(1).lower().split())], m.start(), m.end())
+              for m in _ADJECTIVE.finditer(sentence, max(0, begin - 30))]
+    m = CHINA.search(sentence, begin)
+    if m:
+        found.append(("People's Republic of China", m.start(), m.end()))
+    return sorted(found, key=lambda f: f[1])
 
 
 def jurisdiction_in(sentence: str) -> tuple[str, int, int] | None:
     """The jurisdiction whose law a clause chooses, with its offsets in `sentence`.
 
     Prefers the first name after "laws of" / "governed by"; "United States" only when nothing
-    more specific is named (federal law plus a state is the state)."""
+    more specific is named (federal law plus a state is the state) or when it directly follows
+    "the laws of"."""
     anchor = _LAWS_OF.search(sentence)
-    begin = anchor.start() if anchor else 0
-    found = []
-    for m in _ANY.finditer(sentence, begin):
-        found.append((_CANONICAL[m.group(1).lower()], m.start(), m.end()))
-    m = CHINA.search(sentence, begin)
-    if m:
-        found.append(("People's Republic of China", m.start(), m.end()))
+    found = _found_from(sentence, anchor.start() if anchor else 0) or (_found_from(sentence, 0) if anchor else [])
     if not found:
         return None
-    found.sort(key=lambda f: f[1])
-    specific = [f for f in found if f[0] not in ("United States", "Canada", "United Kingdom")]
+    first = found[0]
+    if first[0] in _BROAD and _DIRECT.search(sentence[max(0, first[1] - 40) : first[1]]):
+        # "the laws of the United States of America and of the State of Texas" is Texas law
+        joined = [f for f in found if f[0] not in _BROAD and f[1] - first[2] <= 60]
+        return joined[0] if joined else first
+    specific = [f for f in found if f[0] not in _BROAD]
     return (specific or found)[0]

@@ -16,12 +16,12 @@ from contractbox.documents import Document
 from contractbox.engine.candidates import Candidate, build_candidates
 from contractbox.engine.categories import LABELS, MAX_SENTENCE_INDEX, allowed_kinds
 from contractbox.engine.clause_model import ClauseModel, default_model
-from contractbox.engine.dates import PERIOD, add_period, days_in, period_amount
-from contractbox.engine.facts import Fact, find_key_facts
+from contractbox.engine.facts import Fact, read_facts
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties
 from contractbox.engine import playbook, polarity, risk_text
 from contractbox.engine.selection import TOP_K, pick_distinct, platt, presence_remap, rank_eligible
+from contractbox.engine.term import Term, notice_deadline
 
 ENGINE_NAME = "contractbox-live"
 MIN_REPORTED_CONFIDENCE = 0.01
@@ -97,16 +97,17 @@ def analyze(document: Document, model: ClauseModel | None = None) -> dict[str, A
     candidates, by_category = score_clauses(text, model)
     by_category = polarity.apply(text, by_category).by_category  # negated clauses are candidates only
     best = {cat: items[0] for cat, items in by_category.items()}
-    facts = find_key_facts(text, by_category)
+    facts, term = read_facts(text, by_category)
 
     clauses = _clauses(by_category, evidence)
     found_parties = find_parties(text, best["parties"][:2] if best.get("parties") else None)
     parties = _parties(found_parties, evidence)
-    notice_days = _notice_days(text, best.get("notice_period_to_terminate_renewal"))
-    key_dates = _key_dates(text, facts, best, notice_days, evidence)
+    notice_days = _notice_days(term)
+    key_dates = _key_dates(text, facts, term, best, evidence)
     sentences = [(c.start, c.end) for c in candidates if c.kind == "sent"]
     obligations = _obligations(text, sentences, found_parties, evidence)
-    fired = playbook.evaluate(best, notice_days, text=text)
+    renewal_span = (term.renewal.start, term.renewal.end) if term.renewal else None
+    fired = playbook.evaluate(best, notice_days, auto_renewal=term.auto_renewal, renewal_span=renewal_span, text=text)
     risks = _risks(fired, evidence, notice_days)
     value, level = playbook.score(fired)
     drivers = sorted(({"riskId": r["id"], "points": f.points} for r, f in zip(risks, fired) if f.points),
@@ -114,7 +115,7 @@ def analyze(document: Document, model: ClauseModel | None = None) -> dict[str, A
     law = facts.get("governing_law")
     doc_type = _document_type(text, best, document.title)
     summary = {
-        "text": _summary_text(doc_type, parties, law, facts, best, risks),
+        "text": _summary_text(doc_type, parties, law, facts, term, risks),
         "documentType": doc_type,
         "parties": parties,
         "governingLaw": {"jurisdiction": law.value, "evidenceIds": [evidence.quote(law.start, law.end)]} if law else None,
@@ -145,39 +146,34 @@ def _parties(found: list[Party], evidence: Evidence) -> list[dict[str, Any]]:
     return [{"name": p.name, "role": p.role, "evidenceIds": [evidence.quote(p.start, p.end)]} for p in found]
 
 
-def _notice_days(text: str, clause: tuple[int, int, float] | None) -> int | None:
-    if not clause or clause[2] < FINDING:
-        return None
-    for m in PERIOD.finditer(text, clause[0], clause[1]):
-        amount = period_amount(m)
-        if amount:
-            return days_in(*amount)
-    return None
+def _notice_days(term: Term) -> int | None:
+    """Days of notice that stop an automatic renewal (None when the contract states none)."""
+    return term.notice_days if term.auto_renewal else None
 
 
-def _key_dates(text: str, facts: dict[str, Fact], best, notice_days: int | None, evidence: Evidence) -> list[dict[str, Any]]:
+def _key_dates(text: str, facts: dict[str, Fact], term: Term, best, evidence: Evidence) -> list[dict[str, Any]]:
+    """A date, or `date: null` with `text` saying why (blank, perpetual, runs from an event)."""
     out: list[dict[str, Any]] = []
 
-    def add(kind: str, iso: str | None, start: int, end: int) -> None:
-        out.append({"id": f"kd_{len(out) + 1}", "kind": kind, "date": iso, "text": " ".join(text[start:end].split()),
+    def add(kind: str, iso: str | None, start: int, end: int, why: str = "") -> None:
+        quote = " ".join(text[start:end].split())
+        out.append({"id": f"kd_{len(out) + 1}", "kind": kind, "date": iso,
+                    "text": f"{why}: {quote}" if why and iso is None else quote,
                     "evidenceIds": [evidence.quote(start, end)]})
 
     for kind in ("agreement_date", "effective_date", "expiration_date"):
         fact = facts.get(kind)
         if fact:
-            add(kind, fact.value, fact.start, fact.end)
-    expiration = facts.get("expiration_date")
-    from datetime import date
-
-    renewal = best.get("renewal_term")
-    if renewal and renewal[2] >= FINDING:
-        add("renewal_date", expiration.value if expiration else None, renewal[0], renewal[1])
-        notice = best.get("notice_period_to_terminate_renewal")
-        if notice and notice[2] >= FINDING:
-            deadline = None
-            if expiration and expiration.value and notice_days:
-                deadline = add_period(date.fromisoformat(expiration.value), -notice_days, "day").isoformat()
-            add("notice_deadline", deadline, notice[0], notice[1])
+            add(kind, fact.value, fact.start, fact.end, fact.reason)
+    if term.auto_renewal and term.renewal:
+        expiry = term.expiry
+        renews_on = expiry.date.isoformat() if expiry and expiry.date else None
+        add("renewal_date", renews_on, term.renewal.start, term.renewal.end,
+            "renews automatically; the end of the current term is not stated")
+        deadline = notice_deadline(expiry, term.notice_days)
+        where = term.notice or term.renewal
+        why = "no notice period stated" if term.notice_days is None else "the end of the current term is not stated"
+        add("notice_deadline", deadline.isoformat() if deadline else None, where.start, where.end, why)
     payment = best.get("payment_terms")
     if payment and payment[2] >= FINDING:
         add("payment_due", None, payment[0], payment[1])
@@ -218,22 +214,34 @@ def _document_type(text: str, best, title: str | None) -> str:
     return raw.title() if raw.isupper() else raw
 
 
-def _summary_text(doc_type: str, parties, law: Fact | None, facts: dict[str, Fact], best, risks) -> str:
+def _summary_text(doc_type: str, parties, law: Fact | None, facts: dict[str, Fact], term: Term, risks) -> str:
+    """Built only from the facts; what the engine did not establish is left out."""
     parts = [doc_type]
     if parties:
         names = [p["name"] for p in parties[:3]]
         parts.append("between " + (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]))
-    sentence = " ".join(parts) + "."
-    details = []
+    details = [" ".join(parts).rstrip(".") + "."]
     if law:
         details.append(f"Governed by the law of {law.value}.")
-    eff, exp = facts.get("effective_date"), facts.get("expiration_date")
-    if eff and eff.value:
-        details.append(f"Effective {eff.value}" + (f", expiring {exp.value}." if exp and exp.value else "."))
-    renewal = best.get("renewal_term")
-    if renewal and renewal[2] >= FINDING:
-        details.append("Renews automatically unless notice is given.")
+    details += _term_summary(facts, term)
     if risks:
         top = [r["title"].lower() for r in risks if r["severity"] in ("critical", "high")][:3] or [risks[0]["title"].lower()]
         details.append("Main risks: " + "; ".join(top) + ".")
-    return " ".join([sentence] + details)
+    return " ".join(details)
+
+
+def _term_summary(facts: dict[str, Fact], term: Term) -> list[str]:
+    out = []
+    eff, exp = facts.get("effective_date"), facts.get("expiration_date")
+    if eff and eff.value:
+        out.append(f"Effective {eff.value}" + (f", expiring {exp.value}." if exp and exp.value else "."))
+    elif exp and exp.value:
+        out.append(f"Expires {exp.value}.")
+    if exp and exp.value is None and exp.reason.startswith("no end date"):
+        out.append(exp.reason[0].upper() + exp.reason[1:] + ".")
+    if term.auto_renewal:
+        notice = f" unless notice is given {term.notice_days} days before the end of the term" if term.notice_days else ""
+        out.append(f"Renews automatically{notice}.")
+    elif term.renewal_by_agreement:
+        out.append("Renewal only by agreement of the parties.")
+    return out

@@ -10,6 +10,7 @@ at a word boundary when very long); a due date or period is read from that same 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -28,18 +29,23 @@ _KINDS = (
     ("compliance", re.compile(r"\b(comply|compliance|laws|regulation)", re.IGNORECASE)),
     ("notice", re.compile(r"\b(notify|notice|inform)", re.IGNORECASE)),
 )
+_ANY_KIND = re.compile("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern in _KINDS), re.IGNORECASE)
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
-_MODAL = re.compile(
-    r"(?:,[^,;.]{1,60},\s*|\s+(?:also|hereby|promptly|further|shall\s+also)\s+|\s+)"
-    r"(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to)(\s+not)?\b\s*",
-    re.IGNORECASE,
-)
+_BETWEEN = r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|\s+(?:also|hereby|promptly|further)\s+|\s+)"
+_MODAL = re.compile(r"\b(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to)"
+                    r"(\s+not)?\b\s*", re.IGNORECASE)
+_LOOK_BACK = 90
+_MUTUAL_TERM = re.compile(r"\b(?:each|either|the\s+other|a)\s+part(?:y|ies)\s*\((?:as\s+|the\s+|a\s+|an\s+)*[\"“]"
+                          r"([A-Z][\w\- ]{1,38})[\"”]", re.IGNORECASE)
 _NOT_DUTIES = re.compile(r"(?:be\s+entitled|have\s+(?:the\s+)?(?:sole\s+|exclusive\s+|first\s+)?right|be\s+deemed|"
                          r"be\s+liable|not\s+be\s+liable|be\s+"
                          r"permitted|have\s+no\s+(?:obligation|liability))", re.IGNORECASE)
 _MUTUAL = ("each party", "either party", "both parties", "the parties", "each of the parties", "neither party")
 _SENTENCE_END = re.compile(r"\.(?=\s+(?:[A-Z(\"“]|\d+\.))|\n[ \t]*\n")
-_ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|U\.S|e\.g|i\.e|etc|Art|para))$")
+_ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|Rs|Mr|Ms|Dr|U\.S|e\.g|i\.e|Art|para))$")
+_MAY_HOLD_DATE = re.compile(r"\b(?:1[89]|20)\d\d\b")
+_DUE_PERIOD = re.compile(r"\b(?:within|no later than|at least|not less than|prior to|before)\s+[^,.;]{0,20}?"
+                         + PERIOD.pattern, re.IGNORECASE)
 _MAX = 60
 _MAX_ACTION = 400
 EACH_PARTY = "Each Party"
@@ -79,27 +85,24 @@ def subject_map(parties: Sequence[PartyLike]) -> dict[str, str]:
     return subjects
 
 
-def _subject_pattern(subjects: dict[str, str]) -> re.Pattern[str]:
+def _subject_before(subjects: dict[str, str]) -> re.Pattern[str]:
+    """A subject ending right before a modal verb (searched in the few characters before "shall")."""
     alternatives = "|".join(re.escape(s) for s in sorted(subjects, key=len, reverse=True))
-    return re.compile(rf"(?<![\w'’])(?:the\s+)?({alternatives})(?![\w'’])", re.IGNORECASE)
+    return re.compile(rf"(?<![\w'’])(?:the\s+)?({alternatives})(?![\w'’]){_BETWEEN}$", re.IGNORECASE)
 
 
 def _kind(action: str) -> str:
     """The kind whose word comes first in the action (the main verb, not a word in a subordinate clause)."""
-    first = (len(action), "other")
-    for kind, pattern in _KINDS:
-        m = pattern.search(action)
-        if m and m.start() < first[0]:
-            first = (m.start(), kind)
-    return first[1]
+    m = _ANY_KIND.search(action, 0, 240)
+    return m.lastgroup or "other" if m else "other"
 
 
 def _due(sentence: str) -> tuple[str | None, str | None]:
-    for _, _, d in find_dates(sentence):
-        if d is not None:
-            return None, d.isoformat()
-    m = re.search(r"\b(?:within|no later than|at least|not less than|prior to|before)\s+[^,.;]{0,20}?" + PERIOD.pattern,
-                  sentence, re.IGNORECASE)
+    if _MAY_HOLD_DATE.search(sentence):  # every date the engine reads has a year
+        for _, _, d in find_dates(sentence):
+            if d is not None:
+                return None, d.isoformat()
+    m = _DUE_PERIOD.search(sentence)
     if m:
         return " ".join(m.group().split()), None
     return None, None
@@ -127,35 +130,70 @@ def whole_action(text: str, start: int, end: int) -> str:
     return action[:cut].rstrip(" ,;") + " …"
 
 
-def _in_sentence(text: str, start: int, end: int, subjects: dict[str, str],
-                 pattern: re.Pattern[str]) -> list[Obligation]:
-    """Duties in one sentence; a mutual duty ("each Party shall") is each named party's, listed once per party."""
-    named = list(dict.fromkeys(v for v in subjects.values() if v != EACH_PARTY))
-    out: list[Obligation] = []
-    seen: set[str] = set()
-    for m in pattern.finditer(text, start, end):
-        modal = _MODAL.match(text, m.end())
-        if not modal or _NOT_DUTIES.match(text, modal.end()):
-            continue
-        party = subjects[m.group(1).lower()]
-        action = whole_action(text, modal.start(1), end)
-        if party in seen or len(action) < 12:
-            continue
-        seen.add(party)
-        due_text, due_date = _due(text[start:end])
-        for obligor in named if party == EACH_PARTY and 2 <= len(named) <= 3 else [party]:
-            out.append(Obligation(obligor, action, _kind(action), due_text or due_date, due_date, start, end))
+class _Sentences:
+    """The sentence around a position, from the (rejoined) sentence candidates, each cut at most once."""
+
+    def __init__(self, text: str, spans: list[tuple[int, int]]) -> None:
+        self.text = text
+        self.spans = _rejoined(text, spans)
+        self.starts = [s for s, _ in self.spans]
+        self._cut: dict[int, list[tuple[int, int]]] = {}
+
+    def around(self, pos: int) -> tuple[int, int] | None:
+        i = bisect_right(self.starts, pos) - 1
+        if i < 0 or pos >= self.spans[i][1]:
+            return None
+        if i not in self._cut:
+            self._cut[i] = _sentences(self.text, *self.spans[i])
+        for start, end in self._cut[i]:
+            if start <= pos < end:
+                return start, end
+        return None
+
+
+def _rejoined(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sentence candidates joined again where they were split after an abbreviation ("Rs. 2,40,000")."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and out[-1][1] <= start and not text[out[-1][1] : start].strip() \
+                and _ABBREVIATION.search(text, max(0, out[-1][1] - 6), out[-1][1] - 1):
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
     return out
 
 
 def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[PartyLike]) -> list[Obligation]:
-    """Obligations in the sentence spans, main duties of named parties first when there are too many."""
+    """Obligations in the sentence spans, main duties of named parties first when there are too many.
+
+    One duty per party per sentence; a mutual duty ("each Party shall") is each named party's.
+    """
     subjects = subject_map(parties)
-    pattern = _subject_pattern(subjects)
+    for term in _MUTUAL_TERM.findall(text):  # "each Party (as "Recipient")": either party can be the Recipient
+        subjects.setdefault(" ".join(term.lower().split()), EACH_PARTY)
+    named = list(dict.fromkeys(v for v in subjects.values() if v != EACH_PARTY))
+    sentences = _Sentences(text, spans)
     found: list[Obligation] = []
-    for span_start, span_end in spans:
-        for start, end in _sentences(text, span_start, span_end):
-            found.extend(_in_sentence(text, start, end, subjects, pattern))
+    seen: set[tuple[int, str]] = set()
+    subject_before = _subject_before(subjects)
+    for m in _MODAL.finditer(text):
+        if _NOT_DUTIES.match(text, m.end()):
+            continue
+        sentence = sentences.around(m.start())
+        if sentence is None:
+            continue
+        start, end = sentence
+        subject = subject_before.search(text, max(start, m.start() - _LOOK_BACK), m.start())
+        if subject is None:
+            continue
+        party = subjects[subject.group(1).lower()]
+        action = whole_action(text, m.start(1), end)
+        if (start, party) in seen or len(action) < 12:
+            continue
+        seen.add((start, party))
+        due_text, due_date = _due(text[start:end])
+        for obligor in named if party == EACH_PARTY and 2 <= len(named) <= 3 else [party]:
+            found.append(Obligation(obligor, action, _kind(action), due_text or due_date, due_date, start, end))
     if len(found) <= _MAX:
         return found
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from contractbox.engine.party_names import NameSpan, is_plausible_name, read_name
-from contractbox.engine.signatures import signature_names
+from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, read_name
+from contractbox.engine.signatures import signature_spans
 
 ROLE_WORDS = {
     "administrator", "adviser", "advisor", "affiliate", "agent", "athlete", "bank", "borrower", "buyer", "carrier",
@@ -33,13 +33,13 @@ _ANCHOR = re.compile(r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\
 _LIST_END = re.compile(
     r"WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|BACKGROUND|NOW,?\s+THEREFORE|"
     r"IN\s+CONSIDERATION|TABLE\s+OF\s+CONTENTS|The\s+parties\s+(?:hereto\s+)?agree", re.IGNORECASE)
-_SEPARATOR = re.compile(r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|\(\s*(?:\d{1,2}|i{1,3}|iv)\s*\)|,)\s*", re.IGNORECASE)
+_SEPARATOR = re.compile(r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv)\s*\)|,)\s*", re.IGNORECASE)
 _NOISE = re.compile(
-    r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|i{1,3}|iv)\s*\)|\d{1,2}\.\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
+    r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv)\s*\)|\d{1,2}\.\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
     r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b)*",
     re.IGNORECASE,
 )
-_QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”\n]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
+_QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
 _BARE_ALIAS = re.compile(
     r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?"
     r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})\)|hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?"
@@ -55,6 +55,8 @@ _DESCRIPTOR = re.compile(
 _ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]|\b(?:No|St|Ave|Blvd|Rd|Dr|Mr|Ms|Mrs|Ste|Fl|Co|Inc|Corp|Ltd|Bros|Jr|Sr|"
                                r"Mt|Hwy|Pkwy|Prof|Avv|Calif|Ont|Mass|Penn|Tex|Fla|Ill|Cal|Bldg|Apt|P\.O|N\.A|S\.A|"
                                r"U\.S\.A|U\.S)|\.[A-Za-z])\.$", re.IGNORECASE)
+# after a blank line the party's descriptors go on with a lower-case word, "(", "and" or an address line
+_CONTINUES_AFTER_BLANK = re.compile(r"\s*(?:\(|and\b|-|[a-z]|\d|(?:Unit|Suite|Level|Floor|Address|P\.?\s?O\.?)\b)")
 _OPENING = 12000
 _TAIL = 900
 MAX_PARTIES = 8
@@ -84,10 +86,12 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     for m in _QUOTED_ALIAS.finditer(text, start, end):
         found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
     for m in _BARE_ALIAS.finditer(text, start, end):
-        found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
+        bare = (m.group(1) or "").strip(" ,.")
+        if m.group(2) or (bare.lower() not in PLACES and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}):
+            found.append((m.start(), (m.group(2) or bare).strip(" ,.")))
     out: list[str] = []
     for _, alias in sorted(found):
-        alias = re.sub(r"^the\s+", "", alias, flags=re.IGNORECASE)
+        alias = re.sub(r"^the\s+", "", " ".join(alias.split()), flags=re.IGNORECASE)
         if alias and alias.lower() not in _NOT_ALIASES and alias not in out and len(alias.split()) <= 5:
             out.append(alias)
     return tuple(out)
@@ -96,7 +100,9 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
 def _is_bare_role(name: str) -> bool:
     words = re.sub(r"^the\s+", "", name.lower()).split()
     generic = ROLE_WORDS | {"company", "corporation", "party", "parties"}
-    return bool(words) and all(w.rstrip(".,") in generic for w in words)
+    if re.fullmatch(r"party\s+[a-z]", " ".join(words)):  # "Party A"
+        return True
+    return bool(words) and all(w.rstrip(".,") in generic or w.rstrip(".,s") in generic for w in words)
 
 
 def _name_at(text: str, pos: int) -> NameSpan | None:
@@ -128,6 +134,12 @@ def _sentence_ends(text: str, i: int) -> bool:
     return not _ABBREVIATION_END.search(text[max(0, i - 8) : i + 1])
 
 
+def _alias_follows_address(text: str, pos: int, i: int) -> bool:
+    """A "." inside an address ("Port Vila. Vanuatu ("the Manufacturer")"): the party's defined term is still to come."""
+    return not _QUOTED_ALIAS.search(text, pos, i) and bool(
+        re.match(r"[^.;\n]{0,80}\n?[^.;\n]{0,40}?[(\s][\"“'‘](?:the\s+)?[A-Z]", text[i + 1 : i + 160]))
+
+
 def _scan_tail(text: str, pos: int, limit: int) -> tuple[int, int | None]:
     """End of this party's descriptors, and where the next party's name starts (None: the list ends)."""
     depth, quoted, i = 0, False, pos
@@ -141,31 +153,37 @@ def _scan_tail(text: str, pos: int, limit: int) -> tuple[int, int | None]:
         elif ch in ")]" and not quoted:
             depth = max(0, depth - 1)
         if depth == 0 and not quoted:
-            if _LIST_END.match(text, i):
-                return i, None
-            if ch == "\n" and re.match(r"\n[ \t]*\n", text[i:]):
-                nxt = _NOISE.match(text, i).end()  # type: ignore[union-attr]
-                if _LIST_END.match(text, nxt):
-                    return i, None
-                span = _name_at(text, nxt)
-                if span and (span.legal_form or _DESCRIPTOR.match(text, span.end)):
-                    return i, nxt
-                if not re.match(r"\s*(?:\(|and\b|-|[a-z])", text[i:nxt + 1]):
-                    return i, None
-            if _sentence_ends(text, i):
-                nxt = _NOISE.match(text, i + 1).end()  # type: ignore[union-attr]
-                numbered = re.match(r"\s*(?:\(\s*\d{1,2}\s*\)|and\b)", text[i + 1 : nxt + 1], re.IGNORECASE)
-                if numbered and _strong_name_at(text, nxt):
-                    return i, nxt
-                return i, None
-            sep = _SEPARATOR.match(text, i)
-            if sep and sep.end() > i and (text[i] != "," or re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i])):
-                nxt = _NOISE.match(text, sep.end()).end()  # type: ignore[union-attr]
-                numbered = re.search(r"\(\s*\d", text[i:nxt])
-                if (_name_at(text, nxt) if numbered else _strong_name_at(text, nxt)):
-                    return i, nxt
+            verdict = _boundary_at(text, pos, i)
+            if verdict is not None:
+                return i, verdict[0]
         i += 1
     return end, None
+
+
+def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
+    """At a top-level position of a party's tail: None (go on), or (start of the next party or None: list ends)."""
+    if _LIST_END.match(text, i):
+        return (None,)
+    if text[i] == "\n" and re.match(r"\n[ \t]*\n", text[i : i + 20]):
+        nxt = _NOISE.match(text, i).end()  # type: ignore[union-attr]
+        if _LIST_END.match(text, nxt):
+            return (None,)
+        span = _name_at(text, nxt)
+        if span and (span.legal_form or _DESCRIPTOR.match(text, span.end)):
+            return (nxt,)
+        if not _CONTINUES_AFTER_BLANK.match(text[i : nxt + 12]):
+            return (None,)
+    if _sentence_ends(text, i) and not _alias_follows_address(text, pos, i):
+        nxt = _NOISE.match(text, i + 1).end()  # type: ignore[union-attr]
+        numbered = re.match(r"\s*(?:\(\s*\d{1,2}\s*\)|and\b)", text[i + 1 : nxt + 1], re.IGNORECASE)
+        return (nxt,) if numbered and _strong_name_at(text, nxt) else (None,)
+    sep = _SEPARATOR.match(text, i)
+    if sep and sep.end() > i and (text[i] != "," or re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i])):
+        nxt = _NOISE.match(text, sep.end()).end()  # type: ignore[union-attr]
+        numbered = re.search(r"\(\s*\d", text[i:nxt])
+        if _name_at(text, nxt) if numbered else _strong_name_at(text, nxt):
+            return (nxt,)
+    return None
 
 
 def _read_list(text: str, pos: int) -> list[Party]:
@@ -202,9 +220,16 @@ def _from_anchors(text: str, regions: list[tuple[int, int]]) -> list[Party]:
 
 
 _DEFINED = re.compile(r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']")
-_LABELLED = re.compile(r"^[ \t]*(Party\s+[A-Z]|[A-Z][a-z]+)[ \t]*[:：][ \t]*(?=[^\s:])", re.MULTILINE)
-_NAME_BOUNDARY = re.compile(r"(?=(^|\n|\.\s|,\s+and\s|\sand\s|\bby\s|\bbetween\s|\bwith\s|:\s|;\s|\)\s|\s{3,})\S)")
+_LABELLED = re.compile(r"(?:^|\s{2,})(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|[A-Z][a-z]+)[ \t]*[:：][ \t]*(?=[^\s:])",
+                       re.MULTILINE)
+_NAME_BOUNDARY = re.compile(r"(?=(^|\s|\(|[.,:;]\s)[\w\[])")
 _CLUSTER_GAP = 900
+
+
+_ENTITY_DESCRIPTOR = re.compile(
+    r"[ \t]*,?\s*(?:an?\s+(?:[\w.\-]+\s+){0,5}?(?:corporation|company|partnership|individual|entity|organi[sz]ation|"
+    r"association|bank|trust|university|society|institution|limited\s+liability|business)\b|residing|"
+    r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under))", re.IGNORECASE)
 
 
 def _walk_back(text: str, lo: int, alias_at: int) -> NameSpan | None:
@@ -213,28 +238,39 @@ def _walk_back(text: str, lo: int, alias_at: int) -> NameSpan | None:
         span = _name_at(text, b.start() + len(b.group(1)))
         if span is None or span.end > alias_at:
             continue
-        if span.legal_form or re.match(r"[ \t]*,?\s*(?:an?\s|organi[sz]ed|incorporated|having|with\s|whose|located)",
-                                       text[span.end : span.end + 40]):
+        if span.legal_form or _ENTITY_DESCRIPTOR.match(text, span.end, span.end + 80):
             return span
     return None
+
+
+def _is_role_label(label: str) -> bool:
+    return label.startswith("Party") or label.lower() in ROLE_WORDS
+
+
+def _label_role(label: str) -> tuple[str, ...]:
+    """"Party A (Shipper)" -> ("Shipper", "Party A")."""
+    m = re.match(r"(Party\s+[A-Z])\s*\(([^)]+)\)", label)
+    return (m.group(2).strip(), m.group(1)) if m else (label,)
 
 
 def _harvested(text: str, hi: int) -> list[Party]:
     """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`."""
     found: list[Party] = []
-    lo, last = 0, -1
+    lo, last, previous = 0, -1, 0
     hits: list[tuple[int, int, str | None]] = [(m.start(), m.end(), None) for m in _DEFINED.finditer(text, 0, hi)]
     hits += [(m.end(), m.end(), m.group(1)) for m in _LABELLED.finditer(text, 0, hi)]
     for at, after, label in sorted(hits):
         if at < lo:
             continue
         if label is None:
-            span = _walk_back(text, max(lo, at - 400), at)
-            aliases = _aliases(text, at, text.find(")", after) + 1 if ")" in text[after : after + 80] else after + 60)
+            close = text.find(")", after, after + 80)
+            span = _walk_back(text, max(lo, previous, at - 400), at)
+            aliases = _aliases(text, at, close + 1 if close >= 0 else after + 60)
+            previous = close + 1 if close >= 0 else after
         else:
             span = _name_at(text, at)
-            span = span if span and span.legal_form else None
-            aliases = (label,)
+            span = span if span and span.legal_form and _is_role_label(label) else None
+            aliases = _label_role(label)
         if span is None or (aliases and re.search(r"\bdate\b|agreement", aliases[0], re.IGNORECASE)):
             continue
         if found and at - last > _CLUSTER_GAP:
@@ -268,8 +304,10 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     parties = _dedupe(_from_anchors(text, regions))
     if len(parties) < 2:
         parties = _dedupe(_harvested(text, min(len(text), 5000))) or parties
-    signed = signature_names(text)
-    signed_keys = {_key(n) for n in signed}
+    signed = [Party(s.text(text), "party", s.start, s.end) for s in signature_spans(text)]
+    if len(parties) < 2 and len(signed) >= 2:  # e.g. joint filing agreements: "the undersigned" sign below
+        parties = _dedupe(signed)
+    signed_keys = {_key(s.name) for s in signed}
     for p in parties:
         p.confirmed = _key(p.name) in signed_keys
     if len(parties) < 2:

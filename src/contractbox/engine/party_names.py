@@ -21,7 +21,8 @@ _WORD = re.compile(
 )
 _CONNECTOR = re.compile(r"(?:of|de|du|des|la|le|the|for|von|van|der|den|di|da|del|y|und|&|e)(?=\s)", re.IGNORECASE)
 _IN_NAME_PAREN = re.compile(r"\([A-Z][\w .&]{0,24}\)")
-_GAP = re.compile(r"[ \t]*\n?[ \t]*")  # names may wrap onto the next line, never across a blank line
+# names may wrap onto the next line, never across a blank line or a wide layout gap
+_GAP = re.compile(r"[ \t]{0,4}(?:\n[ \t]*)?")
 _STOP_WORDS = {
     "whereas", "hereinafter", "herein", "having", "with", "whose", "located", "residing", "represented",
     "address", "attention", "attn", "registered", "acting", "duly", "organized", "organised", "existing", "tel",
@@ -44,9 +45,9 @@ _NOT_NAMES = {
     "confidential", "execution version", "execution copy", "now", "therefore", "in witness whereof", "the",
 }
 _HEADING_WORDS = {"exhibit", "schedule", "section", "article", "appendix", "annex", "attachment", "clause", "page"}
-_PLACES = {p.lower() for p in US_STATES + OTHER} | {
+PLACES = {p.lower() for p in US_STATES + OTHER} | {
     "usa", "u.s.a.", "united states of america", "china", "japan", "wales", "england", "munich", "berlin", "london",
-    "paris", "tokyo", "new york city", "hong kong sar",
+    "paris", "tokyo", "new york city", "hong kong sar", "virgin islands", "british virgin islands", "islands",
 }
 _MONTHS = re.compile(r"^(?:january|february|march|april|may|june|july|august|september|october|november|december)\b",
                      re.IGNORECASE)
@@ -148,9 +149,9 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
 def is_plausible_name(name: str, legal_form: bool) -> bool:
     """Reject addresses, headings, places, dates and bare defined terms."""
     low = name.lower().strip(" .,")
-    if low.split()[0] in _HEADING_WORDS or re.match(r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s", low):
+    if low.split()[0] in _HEADING_WORDS or re.match(r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s|an?\s|\(|\d+\s", low):
         return False
-    if len(low) < 2 or low in _NOT_NAMES or low in _PLACES or _MONTHS.match(low):
+    if len(low) < 2 or low in _NOT_NAMES or low in PLACES or _MONTHS.match(low):
         return False
     if re.fullmatch(r"[\d\W_]+", low) or re.match(r"(?:state|province|commonwealth|laws?|republic) of\b", low):
         return False

@@ -47,13 +47,15 @@ def _found(best: dict[str, Scored], category: str) -> bool:
     return best.get(category, (0, 0, 0.0))[2] >= FINDING
 
 
-def _with_renewal(best: dict[str, Scored], auto_renewal: bool | None) -> dict[str, Scored]:
-    """`best` with the renewal finding set by the term facts when they know (True / False)."""
+def _with_renewal(best: dict[str, Scored], auto_renewal: bool | None,
+                  renewal_span: tuple[int, int] | None) -> dict[str, Scored]:
+    """`best` with the renewal finding set by the term facts when they know (True / False); its
+    evidence is the sentence the term facts read, else the best renewal candidate."""
     if auto_renewal is None:
         return best
     out = {k: v for k, v in best.items() if k != RENEWAL}
     if auto_renewal:
-        start, end, _ = best.get(RENEWAL, (0, 0, 0.0))
+        start, end = renewal_span or best.get(RENEWAL, (0, 0, 0.0))[:2]
         out[RENEWAL] = (start, end, 1.0)
     return out
 
@@ -79,15 +81,17 @@ def _matches(when: dict[str, Any], best: dict[str, Scored], notice_days: int | N
 
 
 def evaluate(best: dict[str, Scored], notice_days: int | None, fallback: tuple[int, int] | None = None, *,
-             auto_renewal: bool | None = None, text: str = "") -> list[Fired]:
+             auto_renewal: bool | None = None, renewal_span: tuple[int, int] | None = None,
+             text: str = "") -> list[Fired]:
     """`best`: category -> (start, end, confidence) of its best clause (after polarity).
 
     `auto_renewal`, when not None, decides the renewal rules (the term facts know whether renewal
-    is automatic) instead of the renewal_term finding. `fallback` is no longer quoted (risks about
+    is automatic) instead of the renewal_term finding; `renewal_span` is the sentence that says so.
+    `fallback` is no longer quoted (risks about
     something missing have no evidence); it stays for callers written against the old signature.
     `text` is the contract: an absence rule with `unless_text` does not fire when its pattern occurs
     in it (the clause may be there although the model did not find it)."""
-    best = _with_renewal(best, auto_renewal)
+    best = _with_renewal(best, auto_renewal, renewal_span)
     out: list[Fired] = []
     names: set[str] = set()
     for rule in load_playbook()["rules"]:

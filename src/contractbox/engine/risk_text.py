@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from contractbox.engine.dates import PERIOD, days_in, period_amount
+from contractbox.engine.jurisdictions import OTHER, US_STATES
 
 _MAX_QUOTE = 160
 
@@ -80,7 +81,10 @@ _TERRITORY = re.compile(
     r"\b(?:(worldwide|throughout\s+the\s+world)|(?:in|within|throughout)\s+(?:the\s+)?((?:Territory\b|"
     r"[A-Z][\w\-]*(?:\s+(?:of|and|&)\s+[A-Z][\w\-]*|\s+[A-Z][\w\-]*){0,5})))"
 )
-_NOT_PLACE = ("Agreement", "Section", "Article", "Clause", "Term", "Schedule", "Exhibit", "Annex", "Products", "Services")
+_REGIONS = ("North America", "South America", "Latin America", "Europe", "European Union", "Asia", "Africa", "Middle East",
+            "EMEA", "APAC", "Northern Ireland", "Wales", "Oceania", "Caribbean")
+_PLACE = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in sorted(US_STATES + OTHER + list(_REGIONS), key=len,
+                                                                     reverse=True)) + r")\b")
 
 
 def duration(text: str) -> str | None:
@@ -98,7 +102,7 @@ def territory(text: str) -> str | None:
         place = " ".join(m.group(2).split())
         if place == "Territory":
             return "the Territory"
-        if not any(word in place.split() for word in _NOT_PLACE):
+        if _PLACE.search(place):  # a defined term ("Licensed Field") is not a place
             return place
     return None
 
@@ -154,10 +158,26 @@ def _uncapped(ctx: Context) -> tuple[str, str]:
     return what + cap_text, rec
 
 
+_RENEWAL_PERIOD = re.compile(r"\b(?:renew\w*|extend\w*|extension|successive|additional)\b[^.;]{0,60}?\b(?:for\s+)?(?:a\s+)?"
+                             r"(?:period\s+of\s+)?(?=\w+[\s\-]+(?:\(\d+\)\s+)?(?:calendar\s+)?(?:year|month)s?\b)", re.IGNORECASE)
+
+
+_HYPHENATED = re.compile(r"(?:\w+|\d+)-(?:year|month)\b", re.IGNORECASE)  # "two-year terms"
+
+
+def renewal_period(text: str) -> str | None:
+    """How long each renewal lasts ("one (1) year"), read after "renew", "successive", "extend"."""
+    m = _RENEWAL_PERIOD.search(text)
+    if not m:
+        return None
+    period = PERIOD.match(text, m.end()) or _HYPHENATED.match(text, m.end())
+    return " ".join(period.group(0).split()) if period else None
+
+
 def _renewal(ctx: Context, short_window: bool) -> tuple[str, str]:
-    term = duration(ctx.text)
+    term = renewal_period(ctx.text)
     notice = notice_period(ctx.text)
-    what = _sentence("The term renews automatically", f"for {term}" if term else None)
+    what = _sentence("The term renews automatically", f"for periods of {term}" if term else None)
     if ctx.notice_days is not None:
         window = f"notice of non-renewal must be given {ctx.notice_days} days before the end of the term"
         what += f"; {window}" + (", a short window." if short_window else ".")

@@ -7,10 +7,17 @@ from __future__ import annotations
 
 import re
 
-from contractbox.engine.party_names import is_plausible_name, read_name
+from contractbox.engine.legal_forms import legal_form_pattern
+from contractbox.engine.party_names import NameSpan, is_plausible_name, read_name
 
+_UPPER_NAME = re.compile(r"(?<![\w.,&])((?:(?:[A-Z0-9\u00C0-\u00DE][A-Z0-9\u00C0-\u00DE&'’.\-/]*|[-&]|\([A-Z ]+\)),?[ \t]+){1,9}"
+                         r"[A-Z\u00C0-\u00DE][A-Z\u00C0-\u00DE.]*(?:[ \t]+[A-Z\u00C0-\u00DE][A-Z.]*)?\.?)(?=[\s,])")
+_SIGNING_WORDS = re.compile(r"(?:(?:APPROVED|AGREED|ACCEPTED|ACKNOWLEDGED|SIGNED|EXECUTED|FOR|AND|BY|ON|BEHALF|OF|"
+                            r"WITNESS|TO|\d[\d,.]*)[ \t:,.]+)+")
+_REAL_WORD = r"\b(?!(?:GP|LP|LLC|II|III|IV|VI|VII|VIII|IX|XI|XII)\b)[A-Z\u00C0-\u00DE]{3,}"
+_SIGNED_AFTER = re.compile(r"\bBy\s*:|/s/|\bName\s*:|\bSignature\b", re.IGNORECASE)
 _WITNESS = re.compile(
-    r"IN\s+WITNESS\s+WHEREOF|EXECUTED\s+(?:as\s+an\s+agreement|by)|SIGNED\s+(?:by|for)", re.IGNORECASE
+    r"IN\s+WITNESS\s+WHEREOF|the\s+undersigned|EXECUTED\s+(?:as\s+an\s+agreement|by)|SIGNED\s+(?:by|for)", re.IGNORECASE
 )
 _SIGN_LINE = re.compile(r"\n[ \t]*(?:By|Signature|Signed|Name)\s*:", re.IGNORECASE)
 _NAME_LINE = re.compile(
@@ -25,10 +32,36 @@ def _signature_area(text: str) -> int:
     return last.start() if last else max(0, len(text) - 6000)
 
 
-def signature_names(text: str) -> list[str]:
+def _upper_case_names(text: str, start: int) -> list[NameSpan]:
+    """ALL-CAPS names ending in a legal form, followed by "By:" / "/s/" / "Name:" (flattened signature pages)."""
+    out = []
+    for m in _UPPER_NAME.finditer(text, start):
+        run_start, run_end = m.start(1), m.end(1)
+        if re.search(r"\bBy:?\s*$", text[max(0, run_start - 6) : run_start]):
+            continue
+        if not _SIGNED_AFTER.search(text, run_end, run_end + 160):
+            continue
+        s = run_start
+        for form in legal_form_pattern().finditer(text, run_start, run_end):  # a run may hold several names
+            if text[form.end() : form.end() + 1] not in ("", " ", "\t", "\n", ","):
+                continue
+            if legal_form_pattern().match(text, form.end() + len(text[form.end():form.end() + 3]) - len(
+                    text[form.end():form.end() + 3].lstrip(" ,"))):
+                continue  # "CO., LTD.": the name ends at the last form
+            lead = _SIGNING_WORDS.match(text, s, form.start())
+            begin = lead.end() if lead else s
+            if re.search(_REAL_WORD, text[begin : form.start()]):
+                out.append(NameSpan(begin, form.end(), True))
+            s = form.end()
+            while s < run_end and text[s] in " ,\t":
+                s += 1
+    return out
+
+
+def signature_spans(text: str) -> list[NameSpan]:
     """Legal names (with a legal form) written just above a "By:" line, in document order."""
     start = _signature_area(text)
-    names: list[str] = []
+    spans: list[NameSpan] = []
     for line in _NAME_LINE.finditer(text, start):
         span = read_name(text, line.end())
         if span is None or not span.legal_form:
@@ -36,7 +69,18 @@ def signature_names(text: str) -> list[str]:
         rest_of_line = text[span.end : text.find("\n", span.end) if "\n" in text[span.end :] else len(text)]
         if rest_of_line.strip(" :,.") or not _SIGN_LINE.search(text, span.end, span.end + 160):
             continue
+        spans.append(span)
+    spans += _upper_case_names(text, start)
+    seen: set[str] = set()
+    out = []
+    for span in sorted(spans, key=lambda s: s.start):
         name = span.text(text)
-        if is_plausible_name(name, True) and name not in names:
-            names.append(name)
-    return names
+        key = re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
+        if key not in seen and is_plausible_name(name, True):
+            seen.add(key)
+            out.append(span)
+    return out
+
+
+def signature_names(text: str) -> list[str]:
+    return [span.text(text) for span in signature_spans(text)]

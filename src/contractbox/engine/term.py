@@ -1,0 +1,295 @@
+"""The term of a contract: when it ends, whether it renews by itself, and how much notice stops that.
+
+Read from the sentences the clause model ranks for expiration, renewal and notice, with rules a
+lawyer would apply: an expiry is an explicit end date or a stated period added to its anchor
+(the effective date, the date of signing, a date in the same sentence); a term that runs from an
+event ("the Launch Date") or "until terminated" / "in perpetuity" has no date, and says why.
+Renewal is automatic only when the text makes it so ("automatically renewed", "renewed for
+successive one-year terms unless either party gives notice"); renewal by mutual agreement or at
+a party's option is not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from contractbox.engine.dates import (
+    NUMBER_WORDS,
+    PERIOD,
+    add_period,
+    days_in,
+    find_dates,
+    find_dates_loose,
+    period_amount,
+)
+
+Scored = list[tuple[int, int, float]]
+
+_MIN_CONFIDENCE = 0.05
+_ORDINALS = {w: i for i, w in enumerate(
+    ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"])}
+_ORD_SUFFIX = r"\s?(?:st|nd|rd|th|s\s?t|t\s?h|n\s?d|r\s?d)"
+ANNIVERSARY = re.compile(
+    r"\b(?:(" + "|".join(_ORDINALS) + r")|(\d{1,2})" + _ORD_SUFFIX + r"|(\w+)-year)"
+    r"(?:\s*\((?:\d{1,2})" + _ORD_SUFFIX + r"\))?\s+(?:anniversary|(?:contract |agreement )?year)\b",
+    re.IGNORECASE,
+)
+_OPEN_ENDED = re.compile(
+    r"\bperpetu|\bindefinite|\bevergreen\b|\buntil (?:(?:it is |such time as it is |so )?terminated|"
+    r"(?:either|a|one) party terminates|terminated by)|\bunless and until terminated",
+    re.IGNORECASE,
+)
+# what a sentence must speak of to state the term of the contract
+_TERM_SUBJECT = re.compile(r"\b(?:term|agreement|contract|period|duration|appointment|license|licence)\b", re.IGNORECASE)
+_TERM_VERB = re.compile(r"\b(?:expir\w*|terminat\w*|continu\w*|remain\w*|in (?:full )?(?:force|effect)|valid\w*|end|"
+                        r"ending|ends|conclud\w*|shall be|will be|is|through|until|commenc\w*|begin\w*)\b", re.IGNORECASE)
+_END_CUE = re.compile(
+    r"(?:\b(?:expir\w*|terminat\w*|end|ends|ending|conclud\w*|until|through|thru|to|continu\w*|including)"
+    r"(?:\s+(?:on|at|upon|as of|in))?(?:\s+the\s+(?:later|earlier)\s+of(?:\s*\(\w+\))?)?"
+    r"|\b(?:expir\w*|end|ends|ending)\b[^.;]{0,40}?\bon"
+    r"|\bi\.\s?e\.,?(?:\s+on)?"
+    r"|\b(?:expiration|termination|end) date\s*:)\s*$",
+    re.IGNORECASE,
+)
+_FIRM_END = re.compile(r"expir|terminat|\bend|until|through|date\s*:", re.IGNORECASE)
+_DAY_BEFORE = re.compile(r"\b(?:the\s+)?day\s+(?:before|prior\s+to|preceding)\s+(?:the\s+)?$", re.IGNORECASE)
+_PERIOD_LEAD = re.compile(
+    r"\b(?:term|period|continu\w*|remain\w*|expir\w*|terminat\w*|for|until|end|ending|ends|valid\w*|duration|in effect|"
+    r"in force)\b"
+    r"(?:\W+\w+){0,6}?\W*$",
+    re.IGNORECASE,
+)
+_OWN_ANCHOR = re.compile(
+    r"(?:the\s+)?(?:effective date|date (?:hereof|of this agreement|of (?:its )?execution|first (?:above |set forth )?written|"
+    r"(?:on which )?(?:this agreement|it) (?:is|was|has been) (?:signed|executed))|execution (?:date|hereof|of this agreement)|"
+    r"commencement date|signing|full execution|date of signature)",
+    re.IGNORECASE,
+)
+_EVENT_ANCHOR = re.compile(
+    r"\b(?:from|after|following|upon|commencing (?:on|from|upon|with)|commence on|begin(?:ning)? on)\s+(?:the\s+)?"
+    r"((?:date (?:on|upon) which|date of (?:the )?(?!(?i:effective|execution|signature|signing|this))|first|initial|launch|closing|completion|delivery|acceptance|"
+    r"[A-Z][\w-]+(?:\s+[A-Z][\w-]+)*\s+(?:Date|Launch)\b)[^,.;()]{0,40})",
+)
+_AUTO_RENEWAL = re.compile(
+    r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend)|\brenew\w*\s+automatically|"
+    r"\bautomatic\s+(?:\w+\s+){0,3}(?:renewal|extension)s?\b|\bauto-renew|\bevergreen\b",
+    re.IGNORECASE,
+)
+_RENEWS_UNLESS = re.compile(
+    r"\b(?:renew\w*|extend\w*|continue\w*)\b[^.;]{0,160}?\b(?:successive|additional|further|year[- ]to[- ]year|"
+    r"month[- ]to[- ]month)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnotice",
+    re.IGNORECASE,
+)
+_BY_AGREEMENT = re.compile(
+    r"\bmutual(?:ly)?\b|\bby (?:the )?(?:written )?agreement of\b|\bif (?:both|the) parties (?:so )?agree|"
+    r"\boption to (?:renew|extend)|\bmay (?:be )?(?:renew|extend)|\bat (?:its|the) (?:sole )?option",
+    re.IGNORECASE,
+)
+_RENEW_WORD = re.compile(r"\brenew|\bextend|\bextension|\bsuccessive\b|\b(?:year|month)[- ]to[- ](?:year|month)\b",
+                         re.IGNORECASE)
+_ENDS_ON_EVENT = re.compile(
+    r"\b(?:ends|end|expires?|terminates?|shall (?:end|expire|terminate)|continu\w* (?:\w+ ){0,4}?until)\s+"
+    r"(?:(?:upon|on|with|at)\s+)?+(?:the\s+)?+"
+    r"(?!date\b|day\b|\d|end of the (?:initial|then|term)|(?:first|second|third|\w+th) anniversary|"
+    r"(?:expiration|expiry|end) of (?:the |its |this )?(?:[\w-]+ ){0,2}(?:term|period))"
+    r"((?:[\w'’-]+\s+){0,6}?(?:acceptance|completion|payment|delivery|closing|sale|termination|expiration|"
+    r"approval|launch)\b[^.;]{0,40})",
+    re.IGNORECASE,
+)
+_NOTICE_AFTER = re.compile(r"^\W*(?:prior\b|before\b|in advance\b|advance\b|written\b|notice\b|'|’)", re.IGNORECASE)
+_NOTICE_BEFORE = re.compile(r"(?:at least|not less than|no less than|no later than|minimum of|upon|giving|gives|give)\s*$",
+                            re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Span:
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Expiry:
+    """The end of the initial term: a date, or None with the reason."""
+
+    date: date | None
+    start: int
+    end: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Term:
+    expiry: Expiry | None
+    auto_renewal: bool | None  # None: the engine found nothing about renewal
+    renewal: Span | None  # the sentence that provides (or refuses) renewal
+    renewal_by_agreement: bool
+    notice_days: int | None
+    notice: Span | None  # the notice period's words
+
+
+def _ranked(scored: Scored | None, limit: int) -> Scored:
+    ordered = sorted(scored or [], key=lambda s: (-s[2], s[0]))
+    return [s for s in ordered if s[2] >= _MIN_CONFIDENCE][:limit]
+
+
+def _ordinal(match: re.Match[str]) -> int | None:
+    word, digits, hyphen = match.group(1), match.group(2), match.group(3)
+    if word:
+        return _ORDINALS[word.lower()]
+    if digits:
+        return int(digits)
+    return NUMBER_WORDS.get(hyphen.lower()) if hyphen else None
+
+
+def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
+    """The length of the initial term stated in a sentence: (amount, unit, start, end), first one stated."""
+    found = []
+    for m in ANNIVERSARY.finditer(sentence):
+        n = _ordinal(m)
+        if n:
+            # "ends on the day before the third anniversary": the last day of the term
+            before = sentence[max(0, m.start() - 40) : m.start()]
+            found.append((m.start(), n, "year-1d" if _DAY_BEFORE.search(before) else "year", m.end()))
+    for m in PERIOD.finditer(sentence):
+        amount = period_amount(m)
+        if not amount:
+            continue
+        before = sentence[max(0, m.start() - 60) : m.start()]
+        after = sentence[m.end() : m.end() + 30]
+        if re.search(r"renew|notice", before, re.IGNORECASE) or re.match(r"\W*(?:prior|before|notice|written|advance|after (?:receipt|notice))",
+                                                             after, re.IGNORECASE):
+            continue
+        if _PERIOD_LEAD.search(before):
+            found.append((m.start(), amount[0], amount[1], m.end()))
+    if not found:
+        return None
+    s, n, unit, e = min(found)
+    return n, unit, s, e
+
+
+def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] | None:
+    """The first date stated as the end ("expire on", "until", "through", "Expiration Date:")."""
+    for s, e, d in find_dates_loose(sentence):
+        cue = _END_CUE.search(sentence[max(0, s - 40) : s]) if d is not None else None
+        if d is not None and cue and (anchor is None or d > anchor or _FIRM_END.search(cue.group(0))):
+            return d, s, e
+    return None
+
+
+def _anchor_in(sentence: str, fallback: date | None) -> tuple[date | None, str | None]:
+    """The start of the term: a date it commences on, the contract's own date, or an event (no date)."""
+    sentence = " ".join(sentence.split())  # names broken over lines ("Effective\nDate")
+    m = re.search(r"\b(?:commenc\w*|begin\w*|start\w*|effective|from)\s+(?:on\s+|as of\s+|from\s+)?", sentence, re.IGNORECASE)
+    if m:
+        for s, _, d in find_dates(sentence[m.end() : m.end() + 40]):
+            if d is not None and s < 5:
+                return d, None
+    for event in _EVENT_ANCHOR.finditer(sentence):
+        if not _OWN_ANCHOR.match(event.group(1)) and not _OWN_ANCHOR.match(sentence, event.start(1)):
+            return None, " ".join(event.group(1).split())
+    return fallback, None
+
+
+def _end_of_term(start: date, amount: int, unit: str) -> date:
+    if unit.endswith("-1d"):
+        return add_period(add_period(start, amount, unit[:-3]), -1, "day")
+    return add_period(start, amount, unit)
+
+
+def _is_term_sentence(sentence: str) -> bool:
+    return bool(_TERM_SUBJECT.search(sentence) and _TERM_VERB.search(sentence)) or bool(
+        re.search(r"\b(?:term|period|expiration date|termination date|end date)\s*:", sentence, re.IGNORECASE))
+
+
+def read_expiry(text: str, scored: Scored | None, anchor: date | None,
+                also: Scored | None = None) -> Expiry | None:
+    """The end of the initial term from the best expiration sentences (`also`: other sentences that
+    may state the term, e.g. the best effective-date ones, read for an explicit end date only)."""
+    for start, end, _ in _ranked(scored, 3):
+        sentence = text[start:end]
+        if not _is_term_sentence(sentence):
+            continue
+        explicit = _explicit_end(sentence, anchor)
+        period = _term_period(sentence)
+        open_ended = _OPEN_ENDED.search(sentence)
+        event_end = _ENDS_ON_EVENT.search(sentence)
+        if explicit:
+            d, s, e = explicit
+            return Expiry(d, start + s, start + e, "stated end date")
+        if open_ended and not (period and period[2] < open_ended.start()):
+            why = "perpetual" if re.search(r"perpetu|indefinite|evergreen", sentence, re.IGNORECASE) else "until terminated"
+            return Expiry(None, start, end, f"no end date: the term is {why}")
+        if event_end and not (period and period[2] < event_end.start()):
+            what = " ".join(event_end.group(1).split())
+            return Expiry(None, start, end, f"the term ends on an event ({what}), not a stated date")
+        if period:
+            amount, unit, s, e = period
+            base, event = _anchor_in(sentence, anchor)
+            if event:
+                return Expiry(None, start, end, f"the term runs from an event ({event}), not a stated date")
+            if base is not None:
+                return Expiry(_end_of_term(base, amount, unit), start + s, start + e, "term added to its start date")
+    for start, end, _ in _ranked(also, 3):
+        sentence = text[start:end]
+        explicit = _explicit_end(sentence, anchor) if _is_term_sentence(sentence) else None
+        if explicit:
+            d, s, e = explicit
+            return Expiry(d, start + s, start + e, "stated end date")
+    return None
+
+
+def _notice_period(text: str, start: int, end: int) -> tuple[int, int, int] | None:
+    """Notice days stated in a sentence: the period followed by "prior", "notice"... or after "at least"."""
+    for m in PERIOD.finditer(text, start, end):
+        amount = period_amount(m)
+        if not amount:
+            continue
+        after = text[m.end() : min(end, m.end() + 25)]
+        before = text[max(start, m.start() - 25) : m.start()]
+        if _NOTICE_AFTER.search(after) or _NOTICE_BEFORE.search(before):
+            return days_in(*amount), m.start(), m.end()
+    return None
+
+
+def read_renewal(text: str, renewal: Scored | None, notice: Scored | None,
+                 expiration: Scored | None) -> tuple[bool | None, Span | None, bool]:
+    """(automatic?, the sentence, renewal only by agreement?). None when no sentence speaks of renewal."""
+    by_agreement_at: Span | None = None
+    seen = False
+    for start, end, _ in _ranked(renewal, 3) + _ranked(notice, 2) + _ranked(expiration, 2):
+        sentence = text[start:end]
+        if not _RENEW_WORD.search(sentence):
+            continue
+        seen = True
+        if _AUTO_RENEWAL.search(sentence) or _RENEWS_UNLESS.search(sentence):
+            return True, Span(start, end), False
+        if _BY_AGREEMENT.search(sentence) and by_agreement_at is None:
+            by_agreement_at = Span(start, end)
+    if by_agreement_at:
+        return False, by_agreement_at, True
+    return (False if seen else None), None, False
+
+
+def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) -> Term:
+    expiry = read_expiry(text, by_category.get("expiration_date"), anchor, by_category.get("effective_date"))
+    auto, span, by_agreement = read_renewal(text, by_category.get("renewal_term"),
+                                            by_category.get("notice_period_to_terminate_renewal"),
+                                            by_category.get("expiration_date"))
+    notice_days, notice_span = None, None
+    places = ([(span.start, span.end)] if span else []) + [
+        (s, e) for s, e, _ in _ranked(by_category.get("notice_period_to_terminate_renewal"), 2)]
+    for s, e in places:
+        found = _notice_period(text, s, e)
+        if found:
+            notice_days, notice_span = found[0], Span(found[1], found[2])
+            break
+    return Term(expiry, auto, span, by_agreement, notice_days, notice_span)
+
+
+def notice_deadline(expiry: Expiry | None, notice_days: int | None) -> date | None:
+    """The last day to give notice of non-renewal: the end of the current term minus the notice period."""
+    if expiry is None or expiry.date is None or notice_days is None:
+        return None
+    return add_period(expiry.date, -notice_days, "day")

@@ -1,0 +1,186 @@
+"""Dates, term, renewal, notice deadline and governing law on hand-written snippets, one per trap.
+
+The clause model is replaced by spans we choose (each sentence given to the category a model
+would rank it for), so each test checks the rules that read the facts, not the model.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from pathlib import Path
+
+from contractbox.documents import Document
+from contractbox.engine import live
+from contractbox.engine.facts import read_facts
+from contractbox.engine.jurisdictions import jurisdiction_in
+from contractbox.engine.term import Expiry, notice_deadline
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def spans(text: str, **by_category: str | list[str]) -> dict[str, list[tuple[int, int, float]]]:
+    """Category -> the character range of each quoted sentence, confidence 0.9."""
+    out: dict[str, list[tuple[int, int, float]]] = {}
+    for category, quotes in by_category.items():
+        for quote in [quotes] if isinstance(quotes, str) else quotes:
+            start = text.index(quote)
+            out.setdefault(category, []).append((start, start + len(quote), 0.9))
+    return out
+
+
+PREAMBLE = 'This Services Agreement (the "Agreement") is made as of March 1, 2024 between Alder Ltd and Birch Inc.'
+
+
+def test_auto_renewal_and_notice_deadline():
+    term = "The initial term is three (3) years from the Effective Date."
+    renew = ("This Agreement shall automatically renew for successive one (1) year terms unless either party gives "
+             "notice of non-renewal at least ninety (90) days before the end of the then-current term.")
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=renew))
+    assert facts["agreement_date"].value == "2024-03-01"
+    assert facts["expiration_date"].value == "2027-03-01"
+    assert t.auto_renewal is True and t.notice_days == 90
+    assert notice_deadline(t.expiry, t.notice_days) == date(2026, 12, 1)
+
+
+def test_renewal_by_mutual_agreement_is_not_automatic():
+    term = "This Agreement shall continue for two (2) years from the Effective Date."
+    renew = "The parties may renew this Agreement for a further year by mutual written agreement."
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is False and t.renewal_by_agreement
+    assert facts["expiration_date"].value == "2026-03-01"
+
+
+def test_continue_for_two_years_is_a_term_not_a_renewal():
+    term = "This Agreement shall continue for two (2) years, unless terminated earlier under Section 6."
+    text = f"{PREAMBLE} {term}"
+    facts, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=term))
+    assert t.auto_renewal is not True
+    assert facts["expiration_date"].value == "2026-03-01"
+
+
+def test_renews_unless_notice_without_the_word_automatically():
+    renew = ("Thereafter this Agreement shall be renewed for successive one-year periods unless either party gives "
+             "written notice of termination sixty (60) days prior to the end of the then current period.")
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 60
+
+
+def test_perpetual_and_until_terminated_have_no_expiry():
+    for sentence, word in (("This Agreement shall remain in force in perpetuity.", "perpetual"),
+                           ("This Agreement shall continue until terminated by either party on thirty (30) days' notice.",
+                            "until terminated")):
+        text = f"{PREAMBLE} {sentence}"
+        facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=sentence))
+        expiry = facts["expiration_date"]
+        assert expiry.value is None and word in expiry.reason
+
+
+def test_evergreen_term_is_open_ended():
+    sentence = "This is an evergreen agreement that remains in effect from year to year."
+    text = f"{PREAMBLE} {sentence}"
+    facts, _ = read_facts(text, spans(text, expiration_date=sentence))
+    assert facts["expiration_date"].value is None
+
+
+def test_blank_date_is_null_with_reason():
+    text = 'This Agreement is dated as of ____________, 2024 between Alder Ltd and Birch Inc. Alder shall pay Birch.'
+    facts, _ = read_facts(text, spans(text, agreement_date="____________, 2024"))
+    assert facts["agreement_date"].value is None
+    assert "blank" in facts["agreement_date"].reason
+
+
+def test_commencement_later_than_signing():
+    text = ("This Consulting Agreement is dated June 1, 2020, effective as of July 1, 2020 (the \"Effective Date\"), "
+            "between Alder Ltd and Birch Inc.")
+    facts, _ = read_facts(text, spans(text, agreement_date="June 1, 2020", effective_date="July 1, 2020"))
+    assert facts["agreement_date"].value == "2020-06-01"
+    assert facts["effective_date"].value == "2020-07-01"
+
+
+def test_amendment_changes_the_end_date():
+    text = ('This Amendment No. 1 (this "Amendment") is made as of October 6, 2025 and amends the Hosting Agreement '
+            'between the parties dated January 1, 2023 (the "Agreement"). Section 9.1 of the Agreement is amended to '
+            'read in full: "The term of this Agreement shall end on December 31, 2026."')
+    term = "The term of this Agreement shall end on December 31, 2026."
+    by_cat = spans(text, agreement_date=["January 1, 2023", "October 6, 2025"], expiration_date=term)
+    facts, _ = read_facts(text, by_cat)
+    assert facts["agreement_date"].value == "2025-10-06"  # the amendment's own date, not the amended agreement's
+    assert facts["expiration_date"].value == "2026-12-31"
+
+
+def test_dates_in_unrelated_sentences_are_not_taken():
+    delivery = "Supplier shall deliver the first units no later than September 30, 2024."
+    fiscal = 'The "Fiscal Year" means the twelve months ending on June 30, 2025.'
+    other = "The parties entered into a Master Supply Agreement dated January 15, 2019."
+    text = f"{PREAMBLE} {delivery} {fiscal} {other}"
+    by_cat = spans(text, agreement_date=["September 30, 2024", "January 15, 2019", "March 1, 2024"],
+                   effective_date=["September 30, 2024"], expiration_date=[fiscal, delivery])
+    facts, _ = read_facts(text, by_cat)
+    assert facts["agreement_date"].value == "2024-03-01"
+    assert "effective_date" not in facts
+    assert "expiration_date" not in facts
+
+
+def test_term_from_an_event_has_no_date():
+    term = "The term of this Agreement shall continue for one (1) year following the Launch Date."
+    text = f"{PREAMBLE} {term}"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term))
+    assert facts["expiration_date"].value is None
+    assert "Launch Date" in facts["expiration_date"].reason
+
+
+def test_day_before_the_anniversary_and_explicit_end():
+    term = "The initial term begins on 1 July 2025 and ends on the day before the third anniversary of that date."
+    text = f"{PREAMBLE} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2028-06-30"
+    term = "This Agreement shall take effect on 1 June 2024 and shall expire at the end of the Initial Period on 31 May 2027."
+    text = f"{PREAMBLE} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2027-05-31"
+
+
+def test_notice_deadline_needs_both_facts():
+    assert notice_deadline(Expiry(date(2028, 2, 1), 0, 1, ""), 60) == date(2027, 12, 3)
+    assert notice_deadline(Expiry(None, 0, 1, "perpetual"), 60) is None
+    assert notice_deadline(Expiry(date(2028, 2, 1), 0, 1, ""), None) is None
+
+
+def test_governing_law_names():
+    cases = {
+        "This Agreement is governed by the laws of England and Wales.": "England and Wales",
+        "This Agreement shall be governed by the laws of the Province of Ontario and the federal laws of Canada "
+        "applicable therein.": "Ontario",
+        "This Agreement is governed by English law.": "England",
+        "governed by the laws of the State of North\nCarolina": "North Carolina",
+        "governed by the laws of the United States of America and of the State of Texas.": "Texas",
+        "This Agreement is accepted in the State of Nevada and shall be governed by the laws thereof.": "Nevada",
+    }
+    for sentence, want in cases.items():
+        found = jurisdiction_in(sentence)
+        assert found is not None and found[0] == want, sentence
+
+
+def test_samples_key_dates_and_summary():
+    """The real engine on the shipped samples: no renewal where the text has none, the right deadline where it has."""
+    nda = (ROOT / "sample_contracts" / "mutual_nda.txt").read_text(encoding="utf-8")
+    assert not re.search(r"renew", nda, re.IGNORECASE)
+    result = live.analyze(Document(text=nda))
+    kinds = {k["kind"]: k for k in result["keyDates"]}
+    assert "renewal_date" not in kinds and "notice_deadline" not in kinds
+    assert "Renews automatically" not in result["summary"]["text"]
+    assert kinds["expiration_date"]["date"] == "2027-03-03"
+
+    saas = (ROOT / "sample_contracts" / "saas_subscription_agreement.txt").read_text(encoding="utf-8")
+    result = live.analyze(Document(text=saas))
+    kinds = {k["kind"]: k for k in result["keyDates"]}
+    assert kinds["effective_date"]["date"] == "2025-02-01"
+    assert kinds["agreement_date"]["date"] == "2025-01-15"
+    assert kinds["notice_deadline"]["date"] == "2027-12-03"
+    assert "Renews automatically" in result["summary"]["text"]
+    for kd in result["keyDates"]:
+        assert kd["evidenceIds"], kd
