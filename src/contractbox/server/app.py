@@ -17,7 +17,6 @@ from contractbox.core.http.asgi import DrainRejectedBody, HeadAsGet
 from contractbox.comparisons.controller import ComparisonsController
 from contractbox.contracts.controller import ContractsController
 from contractbox.auth.middleware import ApiKeyMiddleware
-from contractbox.console.admin import ConsoleService
 from contractbox.console.controller import CONSOLE_ROUTES
 from contractbox.console.middleware import ConsoleV1Middleware
 from contractbox.core.http.errors import EXCEPTION_HANDLERS
@@ -54,14 +53,13 @@ def provide(value: object) -> Provide:
 
 def dependencies(services: Services) -> dict[str, Provide]:
     """What route handlers may ask for by parameter name: a service each, never the container."""
-    console = ConsoleService(services.store, services.settings.data_dir, services.analyses, services.usage)
     return {
         "analyses": provide(services.analyses),
         "contracts": provide(services.contracts),
         "comparisons": provide(services.comparisons),
         "usage": provide(services.usage),
         "webhooks": provide(services.webhooks),
-        "console": provide(console),
+        "console": provide(services.console),
         "store": provide(services.store),
         "queue": provide(services.queue),
     }

@@ -9,6 +9,7 @@ from typing import Any
 from contractbox.analyses.service import AnalysisService
 from contractbox.auth.ratelimit import RateLimiter
 from contractbox.comparisons.service import ComparisonService
+from contractbox.console.admin import ConsoleService
 from contractbox.contracts.service import ContractService
 from contractbox.core.clock import Clock
 from contractbox.core.events import EventRecorder
@@ -45,6 +46,7 @@ class Services:
         self.comparisons = ComparisonService(self.store, self.events, self.clock, self.analyses, self.contracts, self.usage)
         self.webhook_delivery = WebhookDelivery(self.store, self.queue, settings)
         self.webhooks = WebhookService(self.store, self.clock, self.webhook_delivery, settings.webhook_allow_loopback)
+        self.console = ConsoleService(self.store, settings.data_dir, self.analyses, self.usage)
         self._read_options = ReadOptions(url_allow_loopback=settings.url_allow_loopback)
         self._started = False
 
