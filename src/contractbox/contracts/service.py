@@ -68,6 +68,15 @@ def render(row: dict) -> dict[str, Any]:
     }
 
 
+def as_contract(row: dict) -> Contract:
+    """The typed contract of a row. Its saved result goes out as stored (msgspec.Raw), unchecked
+    against today's AnalysisResult: a record keeps the result it was saved with."""
+    contract = msgspec.convert(render({k: v for k, v in row.items() if k != "result"}), Contract)
+    if "result" in row:
+        contract = msgspec.structs.replace(contract, result=msgspec.Raw(row["result"].encode()))
+    return contract
+
+
 class ContractService:
     def __init__(self, store: Store, events: EventRecorder, clock: Clock, analyses: AnalysisService) -> None:
         self.store = store
@@ -104,7 +113,7 @@ class ContractService:
             )
             contract = render(next(db.query(f"SELECT {CONTRACT_COLUMNS} FROM contracts WHERE id = ?", (contract_id,))))
             self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, contract)
-        return msgspec.convert(contract, Contract)
+        return self.get(principal, contract_id)
 
     def _completed_analysis(self, principal: Principal, analysis_id: str) -> dict:
         try:
@@ -141,7 +150,7 @@ class ContractService:
         return row
 
     def get(self, principal: Principal, contract_id: str) -> Contract:
-        return msgspec.convert(render(self.get_row(principal, contract_id)), Contract)
+        return as_contract(self.get_row(principal, contract_id))
 
     def list(self, principal: Principal, params: dict[str, str | None], expand: list[str] | None = None) -> ContractList:
         """A page of contracts; items carry the listing fields, and `result` only when expanded."""
@@ -162,8 +171,8 @@ class ContractService:
             "contracts",
             query,
             url="/v1/contracts",
-            render=render,
+            render=lambda row: row,
             params=params,
             columns=CONTRACT_COLUMNS if with_result else SUMMARY_COLUMNS,
         )
-        return msgspec.convert(page, ContractList)
+        return ContractList(object="list", data=[as_contract(row) for row in page["data"]], hasMore=page["hasMore"], url=page["url"])
