@@ -7,9 +7,9 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 from contractbox.analyses.schemas import Analysis, AnalysisList, AnalysisResult, CreateAnalysisRequest
+from contractbox.analyses.service import AnalysisService
 from contractbox.auth.guards import principal_of
 from contractbox.core.http.paging import EndingBefore, Limit, StartingAfter
-from contractbox.analyses.service import AnalysisService
 
 
 class AnalysesController(Controller):
@@ -17,8 +17,16 @@ class AnalysesController(Controller):
     tags = ["Analyses"]
 
     # Sync in a worker thread: the insert's fsync must not stall the event loop serving polls.
-    @post("/", status_code=202, opt={"scope": "analyses:write"}, summary="Submit a contract for analysis", sync_to_thread=True)
-    def create(self, request: Request, data: JSONBody[CreateAnalysisRequest], analyses: NamedDependency[AnalysisService]) -> Response[Analysis]:
+    @post(
+        "/",
+        status_code=202,
+        opt={"scope": "analyses:write"},
+        summary="Submit a contract for analysis",
+        sync_to_thread=True,
+    )
+    def create(
+        self, request: Request, data: JSONBody[CreateAnalysisRequest], analyses: NamedDependency[AnalysisService]
+    ) -> Response[Analysis]:
         analysis = analyses.submit(principal_of(request), data)
         return Response(analysis, status_code=202, headers={"Location": analysis.links.self})
 
@@ -34,15 +42,30 @@ class AnalysesController(Controller):
         created_gte: Annotated[str | None, QueryParameter(name="createdGte")] = None,
         created_lte: Annotated[str | None, QueryParameter(name="createdLte")] = None,
     ) -> AnalysisList:
-        params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before, "status": status, "createdGte": created_gte, "createdLte": created_lte}
+        params = {
+            "limit": limit,
+            "startingAfter": starting_after,
+            "endingBefore": ending_before,
+            "status": status,
+            "createdGte": created_gte,
+            "createdLte": created_lte,
+        }
         return analyses.list(principal_of(request), params)
 
     @get("/{analysisId:str}", opt={"scope": "analyses:read"}, summary="Get an analysis (poll until completed)")
-    async def retrieve(self, request: Request, analysisId: FromPath[str], analyses: NamedDependency[AnalysisService]) -> Analysis:
+    async def retrieve(
+        self, request: Request, analysisId: FromPath[str], analyses: NamedDependency[AnalysisService]
+    ) -> Analysis:
         return analyses.get(principal_of(request), analysisId)
 
-    @get("/{analysisId:str}/result", opt={"scope": "analyses:read"}, summary="Get the structured result of a completed analysis")
-    async def result(self, request: Request, analysisId: FromPath[str], analyses: NamedDependency[AnalysisService]) -> Response[AnalysisResult]:
+    @get(
+        "/{analysisId:str}/result",
+        opt={"scope": "analyses:read"},
+        summary="Get the structured result of a completed analysis",
+    )
+    async def result(
+        self, request: Request, analysisId: FromPath[str], analyses: NamedDependency[AnalysisService]
+    ) -> Response[AnalysisResult]:
         body = analyses.result(principal_of(request), analysisId)
         # The stored JSON is served as is (it was validated when written); the annotation documents it.
         return Response(content=body.encode(), media_type="application/json")  # type: ignore[arg-type]  # Response[T] cannot type "bytes encoding a T"

@@ -39,7 +39,11 @@ class ApiKeyMiddleware:
         state = scope["app"].state
         try:
             # A console session (ConsoleV1Middleware, before this one) stands in for a key.
-            principal = scope["user"] if scope.get("console_session") else authenticate(state.store, presented_secret(scope["headers"]))
+            principal = (
+                scope["user"]
+                if scope.get("console_session")
+                else authenticate(state.store, presented_secret(scope["headers"]))
+            )
         except AuthFailure as failure:
             await send_error(send, failure.status, failure.code, failure.message)
             return
@@ -51,7 +55,9 @@ class ApiKeyMiddleware:
             return
         needed = handler.opt.get("scope") if handler is not None else None
         if needed and needed not in principal.scopes:
-            await send_error(send, 403, "insufficient_scope", f"This API key lacks the scope '{needed}' that this endpoint requires.")
+            await send_error(
+                send, 403, "insufficient_scope", f"This API key lacks the scope '{needed}' that this endpoint requires."
+            )
             return
         scope["user"] = principal
         await self.app(scope, receive, send)

@@ -71,7 +71,6 @@ class ServerThread:
         import uvicorn
 
         from contractbox.server.app import create_asgi
-
         from contractbox.server.run import uvicorn_config
 
         config = uvicorn_config(create_asgi(settings), settings, "127.0.0.1", port)
@@ -148,8 +147,10 @@ def missing_window_advice() -> str:
     a source install the `desktop` extra."""
     browser = "Or run `contractbox serve` and open http://127.0.0.1:8000/ in a browser."
     if getattr(sys, "frozen", False):
-        return (f"This is the headless server build of ContractBox: it has no desktop window. The window is in the "
-                f"desktop download ({DESKTOP_DOWNLOAD}). {browser}")
+        return (
+            f"This is the headless server build of ContractBox: it has no desktop window. The window is in the "
+            f"desktop download ({DESKTOP_DOWNLOAD}). {browser}"
+        )
     return f'The desktop window needs pywebview: pip install "contractbox[desktop]". {browser}'
 
 

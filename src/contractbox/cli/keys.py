@@ -58,7 +58,9 @@ def keys_list(data_dir: Path | None, org_ref: str, as_json: bool) -> None:
             click.echo(json.dumps(row))
         else:
             state = f"revoked {row['revokedAt']}" if row["revokedAt"] else f"last used {row['lastUsedAt'] or 'never'}"
-            click.echo(f"{row['keyId']}  {row['mode']}  {row['prefix']}…{row['last4']}  {row['name'] or '-'}  {','.join(row['scopes'])}  {state}")
+            click.echo(
+                f"{row['keyId']}  {row['mode']}  {row['prefix']}…{row['last4']}  {row['name'] or '-'}  {','.join(row['scopes'])}  {state}"
+            )
 
 
 @keys.command("revoke")

@@ -41,7 +41,9 @@ def orgs_list(data_dir: Path | None, as_json: bool) -> None:
         if as_json:
             click.echo(json.dumps(org.as_json()))
         else:
-            click.echo(f"{org.id}  {org.name}  live={'approved' if org.live_approved else 'not approved'}  created {org.created_at}")
+            click.echo(
+                f"{org.id}  {org.name}  live={'approved' if org.live_approved else 'not approved'}  created {org.created_at}"
+            )
 
 
 def _set_live(data_dir: Path | None, org_ref: str, approved: bool) -> None:

@@ -14,13 +14,23 @@ class ComparisonsController(Controller):
     path = "/comparisons"
     tags = ["Comparisons"]
 
-    @post("/", status_code=201, opt={"scope": "comparisons:write"}, summary="Compare two analyses or two contracts", sync_to_thread=True)
-    def create(self, request: Request, data: JSONBody[CreateComparisonRequest], comparisons: NamedDependency[ComparisonService]) -> Response[Comparison]:
+    @post(
+        "/",
+        status_code=201,
+        opt={"scope": "comparisons:write"},
+        summary="Compare two analyses or two contracts",
+        sync_to_thread=True,
+    )
+    def create(
+        self, request: Request, data: JSONBody[CreateComparisonRequest], comparisons: NamedDependency[ComparisonService]
+    ) -> Response[Comparison]:
         comparison = comparisons.create(principal_of(request), data)
         return Response(comparison, status_code=201, headers={"Location": f"/v1/comparisons/{comparison.comparisonId}"})
 
     @get("/{comparisonId:str}", opt={"scope": "comparisons:read"}, summary="Get a comparison")
-    async def retrieve(self, request: Request, comparisonId: FromPath[str], comparisons: NamedDependency[ComparisonService]) -> Response[Comparison]:
+    async def retrieve(
+        self, request: Request, comparisonId: FromPath[str], comparisons: NamedDependency[ComparisonService]
+    ) -> Response[Comparison]:
         body = comparisons.get(principal_of(request), comparisonId)
         # The stored JSON is served as is; the annotation documents it.
         return Response(content=body.encode(), media_type="application/json")  # type: ignore[arg-type]  # Response[T] cannot type "bytes encoding a T"

@@ -118,7 +118,11 @@ def _closest(free_left: list, free_right: list, closeness: Callable, threshold: 
     if pair_lone and len(free_left) == 1 and len(free_right) == 1:
         return [(free_left[0], free_right[0])]
     scored = sorted(
-        ((-closeness(l[1], r[1]), a, b) for a, l in enumerate(free_left) for b, r in enumerate(free_right)),
+        (
+            (-closeness(left[1], right[1]), a, b)
+            for a, left in enumerate(free_left)
+            for b, right in enumerate(free_right)
+        ),
     )
     chosen, used_left, used_right = [], set(), set()
     for negative, a, b in scored:
@@ -148,10 +152,14 @@ def clause_sides(result: Item) -> dict[str, Item]:
     for clause in result["clauses"]:
         if clause["confidence"] < FINDING_CONFIDENCE:
             continue
-        side = sides.setdefault(clause["category"], {"clauseIds": [], "label": clause["label"], "confidence": 0.0, "evidence": []})
+        side = sides.setdefault(
+            clause["category"], {"clauseIds": [], "label": clause["label"], "confidence": 0.0, "evidence": []}
+        )
         side["clauseIds"].append(clause["id"])
         side["confidence"] = max(side["confidence"], clause["confidence"])
-        side["evidence"] += [evidence[i] for i in clause["evidenceIds"] if i in evidence and evidence[i] not in side["evidence"]]
+        side["evidence"] += [
+            evidence[i] for i in clause["evidenceIds"] if i in evidence and evidence[i] not in side["evidence"]
+        ]
     for side in sides.values():
         quotes = sorted(side.pop("evidence"), key=lambda e: ((e["page"] or 0), e["start"]))
         side["text"] = QUOTE_SEPARATOR.join(e["text"].strip() for e in quotes)
@@ -176,7 +184,9 @@ def compare_clauses(left: Item, right: Item) -> list[Item]:
                 "similarity": 1.0 if same_words else score,
                 "left": l_side,
                 "right": r_side,
-                "redline": redline(l_side["text"], r_side["text"]) if change == "changed" and l_side and r_side else None,
+                "redline": redline(l_side["text"], r_side["text"])
+                if change == "changed" and l_side and r_side
+                else None,
             }
         )
     return entries
@@ -239,7 +249,12 @@ def compare_risks(left: Item, right: Item) -> list[Item]:
     )
     entries = []
     for l_item, r_item in pairs:
-        unchanged = bool(l_item and r_item and l_item["title"].casefold() == r_item["title"].casefold() and l_item["severity"] == r_item["severity"])
+        unchanged = bool(
+            l_item
+            and r_item
+            and l_item["title"].casefold() == r_item["title"].casefold()
+            and l_item["severity"] == r_item["severity"]
+        )
         entries.append(
             {
                 "category": either(l_item, r_item)["category"],
@@ -252,7 +267,16 @@ def compare_risks(left: Item, right: Item) -> list[Item]:
 
 
 def _risk(item: Item | None) -> Item | None:
-    return None if item is None else {"riskId": item["id"], "title": item["title"], "severity": item["severity"], "explanation": item["explanation"]}
+    return (
+        None
+        if item is None
+        else {
+            "riskId": item["id"],
+            "title": item["title"],
+            "severity": item["severity"],
+            "explanation": item["explanation"],
+        }
+    )
 
 
 def _due_text(item: Item) -> str:
@@ -261,7 +285,11 @@ def _due_text(item: Item) -> str:
 
 def compare_obligations(left: Item, right: Item) -> list[Item]:
     def same(a: Item, b: Item) -> bool:
-        return words(a["action"].casefold()) == words(b["action"].casefold()) and a["kind"] == b["kind"] and a["due"] == b["due"]
+        return (
+            words(a["action"].casefold()) == words(b["action"].casefold())
+            and a["kind"] == b["kind"]
+            and a["due"] == b["due"]
+        )
 
     pairs = align(
         left["obligations"],
@@ -378,7 +406,9 @@ def number_changes(segments: list[Item], limit: int = 2) -> list[str]:
         old, new = deleted["text"].strip(), inserted["text"].strip()
         if not (re.search(r"\d", old) and re.search(r"\d", new)):
             continue
-        following = segments[index + 2]["text"] if index + 2 < len(segments) and segments[index + 2]["op"] == "equal" else ""
+        following = (
+            segments[index + 2]["text"] if index + 2 < len(segments) and segments[index + 2]["op"] == "equal" else ""
+        )
         # Segments carry their trailing space, so a figure that is a word of its own ends in one.
         unit = re.match(r"\w+", following) if deleted["text"][-1:].isspace() else None
         suffix = f" {unit.group()}" if unit else ""
@@ -399,7 +429,9 @@ def _date_phrases(key_dates: list[Item]) -> list[str]:
         name = _date_name(entry["kind"])
         left, right = entry["left"], entry["right"]
         if entry["change"] == "changed":
-            phrases.append(f"moves the {name} from {left['date'] or 'an undated term'} to {right['date'] or 'an undated term'}")
+            phrases.append(
+                f"moves the {name} from {left['date'] or 'an undated term'} to {right['date'] or 'an undated term'}"
+            )
         elif entry["change"] == "added":
             phrases.append(f"adds a {name}" + (f" ({right['date']})" if right["date"] else ""))
         elif entry["change"] == "removed":

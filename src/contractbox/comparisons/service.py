@@ -32,7 +32,13 @@ def kind_of(param: str, object_id: str) -> str:
 
 class ComparisonService:
     def __init__(
-        self, store: Store, events: EventRecorder, clock: Clock, analyses: AnalysisService, contracts: ContractService, usage: UsageService
+        self,
+        store: Store,
+        events: EventRecorder,
+        clock: Clock,
+        analyses: AnalysisService,
+        contracts: ContractService,
+        usage: UsageService,
     ) -> None:
         self.store = store
         self.events = events
@@ -44,7 +50,10 @@ class ComparisonService:
     def create(self, principal: Principal, req: CreateComparisonRequest) -> Comparison:
         left_kind, right_kind = kind_of("left", req.left), kind_of("right", req.right)
         if left_kind != right_kind:
-            raise invalid("right", f"Compare two analyses or two contracts: left is {KINDS[left_kind]} {req.left}, right is {KINDS[right_kind]} {req.right}.")
+            raise invalid(
+                "right",
+                f"Compare two analyses or two contracts: left is {KINDS[left_kind]} {req.left}, right is {KINDS[right_kind]} {req.right}.",
+            )
         left = self._result(principal, "left", req.left)
         right = self._result(principal, "right", req.right)
         comparison = {
@@ -82,13 +91,19 @@ class ComparisonService:
         except ApiError:
             raise not_found("analysis", object_id, param=param) from None
         if row["status"] != "completed":
-            raise ApiError(409, "analysis_not_completed", f"Analysis {object_id} is {row['status']}; it can be compared once it is completed.", param=param)
+            raise ApiError(
+                409,
+                "analysis_not_completed",
+                f"Analysis {object_id} is {row['status']}; it can be compared once it is completed.",
+                param=param,
+            )
         return json.loads(row["result"])
 
     def get(self, principal: Principal, comparison_id: str) -> str:
         """The stored comparison JSON text (served as is: it was built by this service)."""
         row = self.store.query_one(
-            "SELECT body FROM comparisons WHERE id = ? AND org_id = ? AND mode = ?", (comparison_id, principal.org_id, principal.mode)
+            "SELECT body FROM comparisons WHERE id = ? AND org_id = ? AND mode = ?",
+            (comparison_id, principal.org_id, principal.mode),
         )
         if row is None:
             raise not_found("comparison", comparison_id)

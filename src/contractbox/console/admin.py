@@ -39,7 +39,12 @@ class Console:
         try:
             org = create_org(self.store, name)
         except OrgError as exc:
-            raise ApiError(409 if "already exists" in str(exc) else 400, "org_exists" if "already exists" in str(exc) else "parameter_invalid", str(exc), param="name") from None
+            raise ApiError(
+                409 if "already exists" in str(exc) else 400,
+                "org_exists" if "already exists" in str(exc) else "parameter_invalid",
+                str(exc),
+                param="name",
+            ) from None
         self._audit("org.create", org_id=org.id, target=org.id, status=201, name=org.name)
         return org.as_json()
 
@@ -67,14 +72,23 @@ class Console:
         try:
             key = create_key(self.store, org_id, mode, scopes, (name or "").strip() or None)
         except KeyError_ as exc:
-            status, code = (403, "live_access_not_approved") if "not approved" in str(exc) else (400, "parameter_invalid")
+            status, code = (
+                (403, "live_access_not_approved") if "not approved" in str(exc) else (400, "parameter_invalid")
+            )
             raise ApiError(status, code, str(exc)) from None
-        self._audit("key.create", org_id=org_id, mode=mode, target=key.key_id, status=201, name=key.name, scopes=key.scopes)
+        self._audit(
+            "key.create", org_id=org_id, mode=mode, target=key.key_id, status=201, name=key.name, scopes=key.scopes
+        )
         return {**(get_key(self.store, key.key_id) or {}), "console": False, "secret": key.secret}
 
     def revoke_key(self, org_id: str, key_id: str) -> dict:
         if is_console_key(self.store, key_id):
-            raise ApiError(400, "parameter_invalid", "The console's own key cannot be revoked; it has no secret anyone could hold.", param="keyId")
+            raise ApiError(
+                400,
+                "parameter_invalid",
+                "The console's own key cannot be revoked; it has no secret anyone could hold.",
+                param="keyId",
+            )
         try:
             row = revoke_key(self.store, key_id, org_id)
         except KeyError_:
@@ -97,7 +111,10 @@ class Console:
             days_of_key = by_key.get(key["keyId"], {})
             if not days_of_key and key["revokedAt"]:
                 continue
-            keys.append({k: key[k] for k in ("keyId", "name", "mode", "prefix", "last4", "console", "revokedAt")} | {"days": days_of_key})
+            keys.append(
+                {k: key[k] for k in ("keyId", "name", "mode", "prefix", "last4", "console", "revokedAt")}
+                | {"days": days_of_key}
+            )
         return {"object": "usage_by_key", "orgId": org_id, "days": span, "keys": keys}
 
     # --- password -------------------------------------------------------------------------

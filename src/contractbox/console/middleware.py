@@ -73,12 +73,33 @@ async def check_write(scope: HTTPScope, send: Send, session: Session, store: Any
     if scope["method"] in SAFE_METHODS:
         return True
     if cross_origin(scope):
-        audit.record(store, "cross_origin.rejected", session_id=session.id, status=403, client=client_of(scope), path=scope["path"], origin=header(scope, b"origin"))
+        audit.record(
+            store,
+            "cross_origin.rejected",
+            session_id=session.id,
+            status=403,
+            client=client_of(scope),
+            path=scope["path"],
+            origin=header(scope, b"origin"),
+        )
         await send_error(send, 403, "cross_origin_request", "This request came from another web site and was refused.")
         return False
     if not csrf_ok(session, header(scope, CSRF_HEADER)):
-        audit.record(store, "csrf.rejected", session_id=session.id, status=403, client=client_of(scope), path=scope["path"], method=scope["method"])
-        await send_error(send, 403, "csrf_token_invalid", "The request lacks a valid X-CSRF-Token header. Reload the console and try again.")
+        audit.record(
+            store,
+            "csrf.rejected",
+            session_id=session.id,
+            status=403,
+            client=client_of(scope),
+            path=scope["path"],
+            method=scope["method"],
+        )
+        await send_error(
+            send,
+            403,
+            "csrf_token_invalid",
+            "The request lacks a valid X-CSRF-Token header. Reload the console and try again.",
+        )
         return False
     return True
 
@@ -98,7 +119,12 @@ class ConsoleV1Middleware:
 
     async def __call__(self, any_scope: Scope, receive: Receive, send: Send) -> None:
         handler = any_scope.get("route_handler")
-        if any_scope["type"] != "http" or (handler is not None and handler.opt.get("public")) or has_api_key(any_scope) or session_cookie(any_scope) is None:
+        if (
+            any_scope["type"] != "http"
+            or (handler is not None and handler.opt.get("public"))
+            or has_api_key(any_scope)
+            or session_cookie(any_scope) is None
+        ):
             await self.app(any_scope, receive, send)
             return
         scope = cast(HTTPScope, any_scope)
@@ -144,10 +170,19 @@ class ConsoleV1Middleware:
             fields = sorted(_json_keys(bytes(request_body)))
             if action == "webhook.update" and any("rotate" in f.lower() for f in fields):
                 action = "webhook.rotate"
-            target = target or _created_id(bytes(response_body)) or (answer.get("location") or "").rsplit("/", 1)[-1] or None
+            target = (
+                target or _created_id(bytes(response_body)) or (answer.get("location") or "").rsplit("/", 1)[-1] or None
+            )
             audit.record(
-                store, action, session_id=session.id, org_id=principal.org_id, mode=principal.mode, target=target,
-                status=answer.get("status"), client=client_of(scope), fields=fields,
+                store,
+                action,
+                session_id=session.id,
+                org_id=principal.org_id,
+                mode=principal.mode,
+                target=target,
+                status=answer.get("status"),
+                client=client_of(scope),
+                fields=fields,
             )
 
 
@@ -166,7 +201,9 @@ class ConsoleApiMiddleware:
         store = scope["app"].state.store
         if handler is not None and handler.opt.get("public"):
             if scope["method"] not in SAFE_METHODS and cross_origin(scope):
-                await send_error(send, 403, "cross_origin_request", "This request came from another web site and was refused.")
+                await send_error(
+                    send, 403, "cross_origin_request", "This request came from another web site and was refused."
+                )
                 return
             await self.app(scope, receive, send)
             return

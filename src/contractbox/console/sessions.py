@@ -13,12 +13,12 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from contractbox.core.store import Store
+from contractbox.core.clock import iso, now_iso, utcnow
 from contractbox.core.ids import new_id
+from contractbox.core.store import Store
 from contractbox.keys.scopes import RESOURCE_SCOPES, expand
 from contractbox.keys.service import AuthFailure, Principal, insert_internal_key, key_is_active
 from contractbox.orgs.service import get_org
-from contractbox.core.clock import iso, now_iso, utcnow
 
 LINK_LIFETIME = timedelta(minutes=10)
 SESSION_LIFETIME = timedelta(hours=12)
@@ -39,7 +39,9 @@ def create_login_link(store: Store) -> str:
     now = utcnow()
     with store.transaction() as db:
         db.execute("DELETE FROM console_login_links WHERE expires_at < ?", (iso(now),))
-        db.table("console_login_links").insert({"token_hash": _hash(token), "created_at": iso(now), "expires_at": iso(now + LINK_LIFETIME)})
+        db.table("console_login_links").insert(
+            {"token_hash": _hash(token), "created_at": iso(now), "expires_at": iso(now + LINK_LIFETIME)}
+        )
     return token
 
 
@@ -47,10 +49,13 @@ def consume_login_link(store: Store, token: str) -> bool:
     """True once per valid, unexpired token; False for unknown, used or expired ones."""
     if not token or len(token) > 200:
         return False
-    return store.execute(
-        "UPDATE console_login_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
-        (now_iso(), _hash(token), now_iso()),
-    ) == 1
+    return (
+        store.execute(
+            "UPDATE console_login_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+            (now_iso(), _hash(token), now_iso()),
+        )
+        == 1
+    )
 
 
 # --- sessions --------------------------------------------------------------------------------
@@ -100,7 +105,12 @@ def find_session(store: Store, token: str | None) -> Session | None:
     presented = _hash(token)
     row = store.query_one("SELECT * FROM console_sessions WHERE token_hash = ?", (presented,))
     now = utcnow()
-    if row is None or not hmac.compare_digest(row["token_hash"], presented) or row["ended_at"] or row["expires_at"] <= iso(now):
+    if (
+        row is None
+        or not hmac.compare_digest(row["token_hash"], presented)
+        or row["ended_at"]
+        or row["expires_at"] <= iso(now)
+    ):
         return None
     if row["last_seen_at"] <= iso(now - TOUCH_EVERY):
         store.execute("UPDATE console_sessions SET last_seen_at = ? WHERE id = ?", (iso(now), row["id"]))
@@ -129,7 +139,9 @@ def console_key_id(store: Store, org_id: str, mode: str) -> str:
         return row["key_id"]
     with store.transaction() as db:
         key_id = insert_internal_key(db, org_id, mode, CONSOLE_KEY_NAME, "console")
-        db.execute("INSERT OR REPLACE INTO console_keys (org_id, mode, key_id) VALUES (?, ?, ?)", (org_id, mode, key_id))
+        db.execute(
+            "INSERT OR REPLACE INTO console_keys (org_id, mode, key_id) VALUES (?, ?, ?)", (org_id, mode, key_id)
+        )
     return key_id
 
 
@@ -140,14 +152,24 @@ def is_console_key(store: Store, key_id: str) -> bool:
 def session_principal(store: Store, org_id: str | None, mode: str | None) -> Principal:
     """The Principal a session acts as for the organization and mode the UI chose."""
     if not org_id:
-        raise AuthFailure(400, "parameter_missing", "Choose an organization: the console sends it in the X-ContractBox-Org header.")
+        raise AuthFailure(
+            400, "parameter_missing", "Choose an organization: the console sends it in the X-ContractBox-Org header."
+        )
     if mode not in ("test", "live"):
-        raise AuthFailure(400, "parameter_invalid", "Choose a mode, test or live: the console sends it in the X-ContractBox-Mode header.")
+        raise AuthFailure(
+            400,
+            "parameter_invalid",
+            "Choose a mode, test or live: the console sends it in the X-ContractBox-Mode header.",
+        )
     org = get_org(store, org_id)
     if org is None:
         raise AuthFailure(404, "resource_missing", f"No organization with id '{org_id}' exists.")
     if mode == "live" and not org.live_approved:
-        raise AuthFailure(403, "live_access_not_approved", f"{org.name} is not approved for live access. Approve it under Organizations, or switch to test mode.")
+        raise AuthFailure(
+            403,
+            "live_access_not_approved",
+            f"{org.name} is not approved for live access. Approve it under Organizations, or switch to test mode.",
+        )
     return Principal(console_key_id(store, org.id, mode), org.id, mode, expand(list(RESOURCE_SCOPES)))
 
 

@@ -25,13 +25,22 @@ class EventRecorder:
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
 
-    def record(self, db: sqlite_utils.Database, org_id: str, mode: str, event_type: str, data_object: dict[str, Any]) -> str:
+    def record(
+        self, db: sqlite_utils.Database, org_id: str, mode: str, event_type: str, data_object: dict[str, Any]
+    ) -> str:
         """Write one event to the outbox; call inside the transaction that makes the change."""
         if event_type not in EVENT_TYPES:
             raise ValueError(f"unknown event type {event_type}")
         event_id = new_id("evt")
         created_at = self.clock.now_iso()
-        payload = {"eventId": event_id, "object": "event", "type": event_type, "createdAt": created_at, "mode": mode, "data": {"object": data_object}}
+        payload = {
+            "eventId": event_id,
+            "object": "event",
+            "type": event_type,
+            "createdAt": created_at,
+            "mode": mode,
+            "data": {"object": data_object},
+        }
         db.execute(
             "INSERT INTO events (id, org_id, mode, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             (event_id, org_id, mode, event_type, json.dumps(payload), created_at),
@@ -44,7 +53,12 @@ class EventRecorder:
 
 def undispatched(db: sqlite_utils.Database, limit: int) -> list[dict[str, Any]]:
     """The oldest events not yet dispatched, oldest first."""
-    return list(db.query("SELECT id, org_id, mode, type, payload, created_at FROM events WHERE dispatched_at IS NULL ORDER BY seq LIMIT ?", (limit,)))
+    return list(
+        db.query(
+            "SELECT id, org_id, mode, type, payload, created_at FROM events WHERE dispatched_at IS NULL ORDER BY seq LIMIT ?",
+            (limit,),
+        )
+    )
 
 
 def any_undispatched(db: sqlite_utils.Database) -> bool:

@@ -17,6 +17,7 @@ TLS SNI/certificate checks. One `Deadline` covers a whole exchange.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import ipaddress
 import socket
@@ -31,20 +32,24 @@ IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 MAX_URL_LENGTH = 2048
 DEFAULT_TIMEOUT_S = 20.0
 METADATA_HOSTNAMES = frozenset(
-    {"metadata.google.internal", "metadata.goog", "metadata", "instance-data",
-     "instance-data.ec2.internal", "metadata.azure.com", "metadata.platformequinix.com"}
+    {
+        "metadata.google.internal",
+        "metadata.goog",
+        "metadata",
+        "instance-data",
+        "instance-data.ec2.internal",
+        "metadata.azure.com",
+        "metadata.platformequinix.com",
+    }
 )
 METADATA_ADDRESSES = frozenset(
     ipaddress.ip_address(a)
-    for a in ("169.254.169.254", "169.254.170.2", "fd00:ec2::254", "100.100.100.200",
-              "192.0.0.192")
+    for a in ("169.254.169.254", "169.254.170.2", "fd00:ec2::254", "100.100.100.200", "192.0.0.192")
 )
 PRIVATE_NETWORKS = tuple(
-    ipaddress.ip_network(n)
-    for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7")
+    ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7")
 )
 _NAT64_NETWORKS = tuple(ipaddress.ip_network(n) for n in ("64:ff9b::/96", "64:ff9b:1::/48"))
-
 
 
 class NetworkError(Exception):
@@ -68,8 +73,10 @@ def refusal_reason(address: IPAddress | str, *, allow_loopback: bool) -> str | N
     if address.is_loopback:
         if allow_loopback:
             return None
-        return ("it is this computer itself (a loopback address); an administrator can allow "
-                "this with CONTRACTBOX_URL_ALLOW_LOOPBACK=1")
+        return (
+            "it is this computer itself (a loopback address); an administrator can allow "
+            "this with CONTRACTBOX_URL_ALLOW_LOOPBACK=1"
+        )
     if address.is_link_local:
         return "it is a link-local address"
     if isinstance(address, ipaddress.IPv6Address) and address.is_site_local:
@@ -115,16 +122,14 @@ class Destination:
     addresses: tuple[IPAddress, ...]
 
 
-def resolve_destination(url: str, *, allow_loopback: bool,
-                        timeout_s: float = DEFAULT_TIMEOUT_S) -> Destination:
+def resolve_destination(url: str, *, allow_loopback: bool, timeout_s: float = DEFAULT_TIMEOUT_S) -> Destination:
     """Parse `url`, resolve its host and check every address it resolves to.
 
     Raises NetworkError url_invalid, url_forbidden, url_unreachable (unknown host) or
     url_timeout (name lookup too slow)."""
     scheme, host, port, target = _parse_url(url)
     if host.rstrip(".") in METADATA_HOSTNAMES:
-        raise NetworkError(
-            "url_forbidden", f"ContractBox does not fetch from {host}: it is a cloud metadata service.")
+        raise NetworkError("url_forbidden", f"ContractBox does not fetch from {host}: it is a cloud metadata service.")
     addresses = _resolve(host, port, timeout_s)
     for address in addresses:
         check_address(address, allow_loopback=allow_loopback, host=host)
@@ -180,8 +185,7 @@ def _resolve(host: str, port: int, timeout_s: float) -> tuple[IPAddress, ...]:
         raise NetworkError("url_timeout", f"Looking up the server {host} took too long.")
     if isinstance(outcome[0], OSError):
         raise NetworkError("url_unreachable", f"The server {host} could not be found.")
-    addresses = tuple(dict.fromkeys(
-        ipaddress.ip_address(info[4][0].split("%")[0]) for info in outcome[0]))
+    addresses = tuple(dict.fromkeys(ipaddress.ip_address(info[4][0].split("%")[0]) for info in outcome[0]))
     if not addresses:
         raise NetworkError("url_unreachable", f"The server {host} could not be found.")
     return addresses
@@ -238,7 +242,5 @@ class PinnedConnection(http.client.HTTPConnection):
     def abort(self) -> None:
         raw = self._raw_socket
         if raw is not None:
-            try:
+            with contextlib.suppress(OSError):  # already closed: nothing to abort
                 raw.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass

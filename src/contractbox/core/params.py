@@ -3,7 +3,7 @@ metadata. Each limit is declared here once."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Literal
 
 from contractbox.core.clock import iso
@@ -24,7 +24,7 @@ def parse_timestamp(param: str, value: str) -> str:
     except ValueError:
         raise invalid(param, f"{param} must be an ISO 8601 timestamp such as 2026-11-21T10:15:00Z.") from None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
+        moment = moment.replace(tzinfo=UTC)
     return iso(moment)
 
 
@@ -41,4 +41,7 @@ def validate_metadata(metadata: dict[str, str]) -> None:
         raise invalid("metadata", f"metadata takes at most {MAX_METADATA_KEYS} keys.")
     for key, value in metadata.items():
         if not key or len(key) > MAX_METADATA_KEY or len(value) > MAX_METADATA_VALUE:
-            raise invalid("metadata", f"metadata keys must be 1-{MAX_METADATA_KEY} characters and values at most {MAX_METADATA_VALUE}.")
+            raise invalid(
+                "metadata",
+                f"metadata keys must be 1-{MAX_METADATA_KEY} characters and values at most {MAX_METADATA_VALUE}.",
+            )

@@ -23,7 +23,14 @@ from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from contractbox.core import netguard
-from contractbox.core.netguard import DEFAULT_TIMEOUT_S, Deadline, Destination, IPAddress, NetworkError, PinnedConnection
+from contractbox.core.netguard import (
+    DEFAULT_TIMEOUT_S,
+    Deadline,
+    Destination,
+    IPAddress,
+    NetworkError,
+    PinnedConnection,
+)
 from contractbox.documents.errors import DocumentError
 from contractbox.documents.html import html_to_text
 from contractbox.documents.model import Document
@@ -73,8 +80,9 @@ def check_destination(url: str, *, allow_loopback: bool) -> None:
 # --- fetching -------------------------------------------------------------------------------
 
 
-def fetch_url(url: str, *, allow_loopback: bool, max_bytes: int = DEFAULT_MAX_BYTES,
-              timeout_s: float = DEFAULT_TIMEOUT_S) -> Document:
+def fetch_url(
+    url: str, *, allow_loopback: bool, max_bytes: int = DEFAULT_MAX_BYTES, timeout_s: float = DEFAULT_TIMEOUT_S
+) -> Document:
     """Fetch `url` and turn it into a Document (PDF, HTML or plain text by content type).
 
     Raises DocumentError: url_invalid, url_forbidden, url_unreachable, url_timeout,
@@ -84,14 +92,17 @@ def fetch_url(url: str, *, allow_loopback: bool, max_bytes: int = DEFAULT_MAX_BY
     current = url
     for _ in range(MAX_REDIRECTS + 1):
         with _as_document_error():
-            destination = netguard.resolve_destination(current, allow_loopback=allow_loopback, timeout_s=deadline.remaining())
+            destination = netguard.resolve_destination(
+                current, allow_loopback=allow_loopback, timeout_s=deadline.remaining()
+            )
         with _as_document_error():  # the deadline can pass between two steps
             response = _get(destination, deadline, max_bytes)
         if response.status not in _REDIRECT_STATUSES:
             return _document_from(response, max_bytes)
         if not response.location:
             raise DocumentError(
-                "url_http_error", f"The server answered {response.status} (a redirect) without saying where to.")
+                "url_http_error", f"The server answered {response.status} (a redirect) without saying where to."
+            )
         current = urljoin(current, response.location)
     raise DocumentError(
         "url_unreachable",
@@ -129,14 +140,17 @@ def _get(destination: Destination, deadline: Deadline, max_bytes: int) -> _Respo
     return response
 
 
-def _exchange(connection: http.client.HTTPConnection, destination: Destination,
-              max_bytes: int) -> _Response:
-    connection.request("GET", destination.target, headers={
-        "User-Agent": USER_AGENT,
-        "Accept": "application/pdf, text/html;q=0.9, text/plain;q=0.8, */*;q=0.1",
-        "Accept-Encoding": "identity",
-        "Connection": "close",
-    })
+def _exchange(connection: http.client.HTTPConnection, destination: Destination, max_bytes: int) -> _Response:
+    connection.request(
+        "GET",
+        destination.target,
+        headers={
+            "User-Agent": USER_AGENT,
+            "Accept": "application/pdf, text/html;q=0.9, text/plain;q=0.8, */*;q=0.1",
+            "Accept-Encoding": "identity",
+            "Connection": "close",
+        },
+    )
     response = connection.getresponse()
     status = response.status
     if status in _REDIRECT_STATUSES:
@@ -144,10 +158,17 @@ def _exchange(connection: http.client.HTTPConnection, destination: Destination,
     elif 200 <= status < 300:
         body = _read_capped(response, max_bytes)
     else:
-        raise DocumentError("url_http_error", f"The server answered with HTTP status {status} "
-                            f"({response.reason or 'error'}) instead of the document.")
-    return _Response(status, response.getheader("Location"), response.getheader("Content-Type", ""),
-                     response.getheader("Content-Encoding", "identity").strip().lower(), body)
+        raise DocumentError(
+            "url_http_error",
+            f"The server answered with HTTP status {status} ({response.reason or 'error'}) instead of the document.",
+        )
+    return _Response(
+        status,
+        response.getheader("Location"),
+        response.getheader("Content-Type", ""),
+        response.getheader("Content-Encoding", "identity").strip().lower(),
+        body,
+    )
 
 
 def _read_capped(response: http.client.HTTPResponse, max_bytes: int) -> bytes:
@@ -171,13 +192,20 @@ def _timeout(deadline: Deadline) -> DocumentError:
 
 def _too_large(max_bytes: int) -> DocumentError:
     return DocumentError(
-        "url_too_large", f"The document at this address is larger than {max_bytes / 1024 / 1024:g} MB.")
+        "url_too_large", f"The document at this address is larger than {max_bytes / 1024 / 1024:g} MB."
+    )
 
 
 def _unreachable(destination: Destination, error: Exception) -> DocumentError:
-    detail = "the connection was refused" if isinstance(error, ConnectionRefusedError) else (
-        "its certificate could not be verified" if isinstance(error, ssl.SSLCertVerificationError)
-        else "the connection failed")
+    detail = (
+        "the connection was refused"
+        if isinstance(error, ConnectionRefusedError)
+        else (
+            "its certificate could not be verified"
+            if isinstance(error, ssl.SSLCertVerificationError)
+            else "the connection failed"
+        )
+    )
     return DocumentError("url_unreachable", f"Could not fetch the document from {destination.host}: {detail}.")
 
 
@@ -207,8 +235,9 @@ def _decoded_body(response: _Response, max_bytes: int) -> bytes:
         return response.body
     if encoding not in ("gzip", "x-gzip", "deflate"):
         raise DocumentError(
-            "url_unsupported_type", f"The server sent the document compressed as {encoding}, "
-            "which ContractBox does not read.")
+            "url_unsupported_type",
+            f"The server sent the document compressed as {encoding}, which ContractBox does not read.",
+        )
     # wbits 47: accept gzip and zlib headers. max_length stops a decompression bomb early.
     decompressor = zlib.decompressobj(wbits=47)
     try:

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from contractbox.core.store import Store
+from contractbox.core.clock import now_iso
 from contractbox.core.ids import new_id, random_base62
+from contractbox.core.store import Store
 from contractbox.keys.scopes import KNOWN_SCOPES, RESOURCE_SCOPES, expand
 from contractbox.orgs.service import find_org, get_org
-from contractbox.core.clock import now_iso
 
 PREFIXES = {"test": "fpk_test_", "live": "fpk_live_"}
 SECRET_LENGTH = 32
@@ -48,7 +48,13 @@ class CreatedKey:
     name: str | None
 
     def as_json(self) -> dict:
-        return {"keyId": self.key_id, "secret": self.secret, "mode": self.mode, "scopes": self.scopes, "orgId": self.org_id}
+        return {
+            "keyId": self.key_id,
+            "secret": self.secret,
+            "mode": self.mode,
+            "scopes": self.scopes,
+            "orgId": self.org_id,
+        }
 
 
 def hash_secret(secret: str) -> str:
@@ -178,7 +184,11 @@ class AuthFailure(Exception):
 def authenticate(store: Store, secret: str | None) -> Principal:
     """The principal for a presented secret, or AuthFailure with the documented status and code."""
     if not secret:
-        raise AuthFailure(401, "missing_api_key", "No API key was sent. Send it as 'Authorization: Bearer <key>' or 'X-Api-Key: <key>'.")
+        raise AuthFailure(
+            401,
+            "missing_api_key",
+            "No API key was sent. Send it as 'Authorization: Bearer <key>' or 'X-Api-Key: <key>'.",
+        )
     mode = mode_of(secret)
     presented = hash_secret(secret)
     row = store.query_one("SELECT * FROM api_keys WHERE secret_hash = ?", (presented,)) if mode else None
@@ -187,7 +197,11 @@ def authenticate(store: Store, secret: str | None) -> Principal:
     if row["mode"] == "live":
         org = get_org(store, row["org_id"])
         if org is None or not org.live_approved:
-            raise AuthFailure(403, "live_access_not_approved", "This organization's live access has not been approved or was withdrawn. Use a test key, or ask an administrator.")
+            raise AuthFailure(
+                403,
+                "live_access_not_approved",
+                "This organization's live access has not been approved or was withdrawn. Use a test key, or ask an administrator.",
+            )
     return Principal(row["id"], row["org_id"], row["mode"], granted_scopes(row["scopes"]))
 
 

@@ -8,12 +8,11 @@ import platform
 from dataclasses import dataclass
 from pathlib import Path
 
-
 from contractbox import __version__
-from contractbox.core.migrations import STEPS
-from contractbox.ops.sqlitefiles import applied_migrations, database_files, integrity_problems, online_copy
-from contractbox.core.settings import Settings
 from contractbox.core.clock import now_iso
+from contractbox.core.migrations import STEPS
+from contractbox.core.settings import Settings
+from contractbox.ops.sqlitefiles import applied_migrations, database_files, integrity_problems, online_copy
 
 MANIFEST_NAME = "manifest.json"
 

@@ -38,7 +38,9 @@ class RedactSecrets(logging.Filter):
 def file_handler(settings: Settings) -> RotatingFileHandler:
     path = log_path(settings.data_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handler = RotatingFileHandler(path, maxBytes=settings.log_max_bytes, backupCount=settings.log_backups, encoding="utf-8")
+    handler = RotatingFileHandler(
+        path, maxBytes=settings.log_max_bytes, backupCount=settings.log_backups, encoding="utf-8"
+    )
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     handler.addFilter(RedactSecrets())
     return handler

@@ -28,13 +28,15 @@ class ServerLock:
         self.path = lock_path(data_dir)
         self._file: IO[str] | None = None
 
-    def acquire(self) -> "ServerLock":
+    def acquire(self) -> ServerLock:
         """Take the lock without waiting; ServerRunningError if another process holds it."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(self.path, "a+")
+        handle = open(self.path, "a+")  # noqa: SIM115 - held open for as long as the server runs
         if not _try_lock(handle):
             handle.close()
-            raise ServerRunningError(f"A ContractBox server is running on {self.path.parent} (lock {self.path} is held).")
+            raise ServerRunningError(
+                f"A ContractBox server is running on {self.path.parent} (lock {self.path} is held)."
+            )
         handle.seek(0)
         handle.truncate()
         handle.write(f"{os.getpid()}\n")

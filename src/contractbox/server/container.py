@@ -43,7 +43,9 @@ class Services:
         self.usage = UsageService(self.store, self.clock)
         self.analyses = AnalysisService(self.store, self.queue, self.events, self.clock, self.usage, self._read_source)
         self.contracts = ContractService(self.store, self.events, self.clock, self.analyses)
-        self.comparisons = ComparisonService(self.store, self.events, self.clock, self.analyses, self.contracts, self.usage)
+        self.comparisons = ComparisonService(
+            self.store, self.events, self.clock, self.analyses, self.contracts, self.usage
+        )
         self.webhook_delivery = WebhookDelivery(self.store, self.queue, settings)
         self.webhooks = WebhookService(self.store, self.clock, self.webhook_delivery, settings.webhook_allow_loopback)
         self.console = ConsoleService(self.store, settings.data_dir, self.analyses, self.usage)

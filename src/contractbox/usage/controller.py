@@ -7,8 +7,8 @@ from litestar.di import NamedDependency
 from litestar.params import QueryParameter
 
 from contractbox.auth.guards import principal_of
-from contractbox.usage.service import UsageService
 from contractbox.usage.schemas import Usage
+from contractbox.usage.service import UsageService
 
 
 class UsageController(Controller):
@@ -20,7 +20,12 @@ class UsageController(Controller):
         self,
         request: Request,
         usage: NamedDependency[UsageService],
-        from_: Annotated[str | None, QueryParameter(name="from", description="First day, YYYY-MM-DD (UTC); default the first of this month")] = None,
-        to: Annotated[str | None, QueryParameter(description="Last day, YYYY-MM-DD (UTC), included; default today")] = None,
+        from_: Annotated[
+            str | None,
+            QueryParameter(name="from", description="First day, YYYY-MM-DD (UTC); default the first of this month"),
+        ] = None,
+        to: Annotated[
+            str | None, QueryParameter(description="Last day, YYYY-MM-DD (UTC), included; default today")
+        ] = None,
     ) -> Usage:
         return usage.summary(principal_of(request), from_, to)

@@ -8,15 +8,16 @@ most that last second of request counts, and no request pays for an extra fsync.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections import Counter
 
 import sqlite_utils
 
+from contractbox.core.clock import iso_from_epoch, today
 from contractbox.core.store import Store
 from contractbox.keys.service import record_last_used
-from contractbox.core.clock import iso_from_epoch, today
 
 COUNTER_COLUMNS = (
     "requests",
@@ -97,7 +98,6 @@ class RequestCounter:
 
     def _run(self) -> None:
         while not self._stop.wait(self.interval_s):
-            try:
+            # A failed flush keeps its counts and is retried next tick (the disk may be full a while).
+            with contextlib.suppress(Exception):
                 self.flush()
-            except Exception:  # noqa: BLE001 - retried next tick; the disk may be full for a while
-                pass

@@ -5,6 +5,7 @@ Other domains count through `UsageService.add`, inside their own transactions.""
 from __future__ import annotations
 
 from datetime import date
+
 import msgspec
 import sqlite_utils
 
@@ -44,7 +45,9 @@ class UsageService:
 
     def summary(self, principal: Principal, raw_from: str | None, raw_to: str | None) -> Usage:
         start, end = period(raw_from, raw_to, self.clock.today())
-        totals = self.store.query_one(f"SELECT {SUMS} FROM usage_daily WHERE key_id = ? AND day BETWEEN ? AND ?", (principal.key_id, start, end))
+        totals = self.store.query_one(
+            f"SELECT {SUMS} FROM usage_daily WHERE key_id = ? AND day BETWEEN ? AND ?", (principal.key_id, start, end)
+        )
         assert totals is not None
         summary = {
             "object": "usage",
@@ -52,7 +55,11 @@ class UsageService:
             "mode": principal.mode,
             "period": {"from": start, "to": end},
             "requests": totals["requests"],
-            "analyses": {"created": totals["analyses_created"], "completed": totals["analyses_completed"], "failed": totals["analyses_failed"]},
+            "analyses": {
+                "created": totals["analyses_created"],
+                "completed": totals["analyses_completed"],
+                "failed": totals["analyses_failed"],
+            },
             "pages": totals["pages"],
             "characters": totals["characters"],
             "comparisons": totals["comparisons"],
@@ -65,12 +72,19 @@ class UsageService:
         if not key_ids:
             return {}
         marks = ", ".join("?" for _ in key_ids)
-        rows = self.store.query(f"SELECT * FROM usage_daily WHERE key_id IN ({marks}) AND day >= ? ORDER BY day", (*key_ids, since))
+        rows = self.store.query(
+            f"SELECT * FROM usage_daily WHERE key_id IN ({marks}) AND day >= ? ORDER BY day", (*key_ids, since)
+        )
         by_key: dict[str, dict[str, dict[str, int]]] = {}
         for r in rows:
             by_key.setdefault(r["key_id"], {})[r["day"]] = {
-                "requests": r["requests"], "analysesCreated": r["analyses_created"], "analysesCompleted": r["analyses_completed"],
-                "analysesFailed": r["analyses_failed"], "pages": r["pages"], "characters": r["characters"],
-                "comparisons": r["comparisons"], "billableUnits": r["billable_units"],
+                "requests": r["requests"],
+                "analysesCreated": r["analyses_created"],
+                "analysesCompleted": r["analyses_completed"],
+                "analysesFailed": r["analyses_failed"],
+                "pages": r["pages"],
+                "characters": r["characters"],
+                "comparisons": r["comparisons"],
+                "billableUnits": r["billable_units"],
             }
         return by_key

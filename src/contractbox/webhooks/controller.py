@@ -6,7 +6,6 @@ from litestar.params import FromPath, JSONBody
 
 from contractbox.auth.guards import principal_of
 from contractbox.core.http.paging import EndingBefore, Limit, StartingAfter
-from contractbox.webhooks.service import WebhookService
 from contractbox.webhooks.schemas import (
     CreateWebhookRequest,
     DeletedWebhookEndpoint,
@@ -18,6 +17,7 @@ from contractbox.webhooks.schemas import (
     WebhookEndpointList,
     WebhookEndpointWithSecret,
 )
+from contractbox.webhooks.service import WebhookService
 
 SCOPE = {"scope": "webhooks:manage"}
 
@@ -27,8 +27,16 @@ class WebhooksController(Controller):
     path = "/webhooks"
     tags = ["Webhooks"]
 
-    @post("/", status_code=201, opt=SCOPE, summary="Register a webhook endpoint (its signing secret is shown once)", sync_to_thread=True)
-    def create(self, request: Request, data: JSONBody[CreateWebhookRequest], webhooks: NamedDependency[WebhookService]) -> Response[WebhookEndpointWithSecret]:
+    @post(
+        "/",
+        status_code=201,
+        opt=SCOPE,
+        summary="Register a webhook endpoint (its signing secret is shown once)",
+        sync_to_thread=True,
+    )
+    def create(
+        self, request: Request, data: JSONBody[CreateWebhookRequest], webhooks: NamedDependency[WebhookService]
+    ) -> Response[WebhookEndpointWithSecret]:
         endpoint = webhooks.create(principal_of(request), data)
         return Response(endpoint, status_code=201, headers={"Location": f"/v1/webhooks/{endpoint.webhookId}"})
 
@@ -45,23 +53,50 @@ class WebhooksController(Controller):
         return webhooks.list(principal_of(request), params)
 
     @get("/{webhookId:str}", opt=SCOPE, summary="Get a webhook endpoint")
-    async def retrieve(self, request: Request, webhookId: FromPath[str], webhooks: NamedDependency[WebhookService]) -> WebhookEndpoint:
+    async def retrieve(
+        self, request: Request, webhookId: FromPath[str], webhooks: NamedDependency[WebhookService]
+    ) -> WebhookEndpoint:
         return webhooks.get(principal_of(request), webhookId)
 
-    @patch("/{webhookId:str}", opt=SCOPE, summary="Change a webhook endpoint's url, events, description or enabled flag, or rotate its secret", sync_to_thread=True)
-    def update(self, request: Request, webhookId: FromPath[str], data: JSONBody[UpdateWebhookRequest], webhooks: NamedDependency[WebhookService]) -> UpdatedWebhookEndpoint:
+    @patch(
+        "/{webhookId:str}",
+        opt=SCOPE,
+        summary="Change a webhook endpoint's url, events, description or enabled flag, or rotate its secret",
+        sync_to_thread=True,
+    )
+    def update(
+        self,
+        request: Request,
+        webhookId: FromPath[str],
+        data: JSONBody[UpdateWebhookRequest],
+        webhooks: NamedDependency[WebhookService],
+    ) -> UpdatedWebhookEndpoint:
         return webhooks.update(principal_of(request), webhookId, data)
 
     @delete("/{webhookId:str}", status_code=200, opt=SCOPE, summary="Delete a webhook endpoint", sync_to_thread=True)
-    def remove(self, request: Request, webhookId: FromPath[str], webhooks: NamedDependency[WebhookService]) -> DeletedWebhookEndpoint:
+    def remove(
+        self, request: Request, webhookId: FromPath[str], webhooks: NamedDependency[WebhookService]
+    ) -> DeletedWebhookEndpoint:
         return webhooks.delete(principal_of(request), webhookId)
 
-    @post("/{webhookId:str}/test", status_code=202, opt=SCOPE, summary="Send a signed webhook.test event to the endpoint", sync_to_thread=True)
-    def send_test(self, request: Request, webhookId: FromPath[str], webhooks: NamedDependency[WebhookService]) -> Response[WebhookDelivery]:
+    @post(
+        "/{webhookId:str}/test",
+        status_code=202,
+        opt=SCOPE,
+        summary="Send a signed webhook.test event to the endpoint",
+        sync_to_thread=True,
+    )
+    def send_test(
+        self, request: Request, webhookId: FromPath[str], webhooks: NamedDependency[WebhookService]
+    ) -> Response[WebhookDelivery]:
         delivery = webhooks.send_test(principal_of(request), webhookId)
         return Response(delivery, status_code=202)
 
-    @get("/{webhookId:str}/deliveries", opt=SCOPE, summary="The endpoint's deliveries, newest first, each with its attempts")
+    @get(
+        "/{webhookId:str}/deliveries",
+        opt=SCOPE,
+        summary="The endpoint's deliveries, newest first, each with its attempts",
+    )
     async def deliveries(
         self,
         request: Request,

@@ -19,6 +19,7 @@ import logging
 import threading
 import time
 from datetime import datetime, timedelta
+
 import sqlite_utils
 
 from contractbox import __version__
@@ -40,7 +41,9 @@ RECORD_FAILURE_RETRY_S = 30
 WEBHOOK_USER_AGENT = f"ContractBox-Webhooks/{__version__}"
 
 
-def insert_delivery(db: sqlite_utils.Database, webhook_id: str, event_id: str, event_type: str, payload: str, is_test: bool = False) -> str:
+def insert_delivery(
+    db: sqlite_utils.Database, webhook_id: str, event_id: str, event_type: str, payload: str, is_test: bool = False
+) -> str:
     delivery_id = new_id("dlv")
     now = now_iso()
     db.execute(
@@ -66,7 +69,9 @@ class WebhookDelivery:
     def resume(self) -> int:
         """At start (after the queue was flushed): reschedule every unfinished delivery."""
         self.store.execute("UPDATE webhook_deliveries SET state = 'pending' WHERE state = 'sending'")
-        rows = self.store.query("SELECT id, next_attempt_at FROM webhook_deliveries WHERE state = 'pending' ORDER BY seq")
+        rows = self.store.query(
+            "SELECT id, next_attempt_at FROM webhook_deliveries WHERE state = 'pending' ORDER BY seq"
+        )
         now = utcnow()
         for row in rows:
             due = _parse_iso(row["next_attempt_at"])
@@ -101,7 +106,9 @@ class WebhookDelivery:
         its delivery pending with no task behind it: enqueue such overdue deliveries again (the
         claim in `deliver` makes a duplicate task harmless)."""
         overdue_since = iso(utcnow() - timedelta(seconds=SWEEP_INTERVAL_S))
-        for row in self.store.query("SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ?", (overdue_since,)):
+        for row in self.store.query(
+            "SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ?", (overdue_since,)
+        ):
             self.enqueue(row["id"])
 
     def request_dispatch(self) -> None:
@@ -128,7 +135,9 @@ class WebhookDelivery:
                 )
                 for endpoint in list(endpoints):
                     if event["type"] in json.loads(endpoint["events"]):
-                        created.append(insert_delivery(db, endpoint["id"], event["id"], event["type"], event["payload"]))
+                        created.append(
+                            insert_delivery(db, endpoint["id"], event["id"], event["type"], event["payload"])
+                        )
                 mark_dispatched(db, event["id"], now_iso())
         for delivery_id in created:
             self.enqueue(delivery_id)
@@ -139,7 +148,8 @@ class WebhookDelivery:
 
     def deliver(self, delivery_id: str) -> None:
         claimed = self.store.execute(
-            "UPDATE webhook_deliveries SET state = 'sending' WHERE id = ? AND state = 'pending' AND next_attempt_at <= ?", (delivery_id, now_iso())
+            "UPDATE webhook_deliveries SET state = 'sending' WHERE id = ? AND state = 'pending' AND next_attempt_at <= ?",
+            (delivery_id, now_iso()),
         )
         if not claimed:
             return  # finished already, or a duplicate task from before a restart
@@ -154,13 +164,17 @@ class WebhookDelivery:
             self._finish(delivery_id, "failed", f"Not sent: the endpoint was {reason} before this attempt.")
             return
         attempted_at = now_iso()
-        outcome = sender.post(row["url"], row["payload"].encode(), self._headers(row), allow_loopback=self.settings.webhook_allow_loopback)
+        outcome = sender.post(
+            row["url"], row["payload"].encode(), self._headers(row), allow_loopback=self.settings.webhook_allow_loopback
+        )
         try:
             delay = self._record(row, attempted_at, outcome)
         except Exception:
             # Not recorded (the disk may be full): hand the delivery back so it is sent again.
             log.exception("could not record webhook delivery %s", delivery_id)
-            self.store.execute("UPDATE webhook_deliveries SET state = 'pending' WHERE id = ? AND state = 'sending'", (delivery_id,))
+            self.store.execute(
+                "UPDATE webhook_deliveries SET state = 'pending' WHERE id = ? AND state = 'sending'", (delivery_id,)
+            )
             delay = RECORD_FAILURE_RETRY_S
         if delay is not None:
             self.enqueue(delivery_id, delay)
@@ -194,14 +208,21 @@ class WebhookDelivery:
             if outcome.succeeded:
                 self._finish_in(db, row["id"], "succeeded")
                 if not row["is_test"]:
-                    db.execute("UPDATE webhook_endpoints SET last_success_at = ? WHERE id = ?", (attempted_at, row["webhook_id"]))
+                    db.execute(
+                        "UPDATE webhook_endpoints SET last_success_at = ? WHERE id = ?",
+                        (attempted_at, row["webhook_id"]),
+                    )
                 return None
             if row["is_test"]:
                 self._finish_in(db, row["id"], "failed")  # a test event gets one attempt and never disables
                 return None
             if outcome.status_code == 410:
                 self._finish_in(db, row["id"], "failed")
-                self._disable(db, row["webhook_id"], f"The endpoint answered 410 Gone at {attempted_at}, so ContractBox stopped sending to it.")
+                self._disable(
+                    db,
+                    row["webhook_id"],
+                    f"The endpoint answered 410 Gone at {attempted_at}, so ContractBox stopped sending to it.",
+                )
                 return None
             if number > len(delays):
                 self._finish_in(db, row["id"], "failed")
@@ -214,7 +235,9 @@ class WebhookDelivery:
             )
             return delay
 
-    def _disable_if_still_failing(self, db: sqlite_utils.Database, row: dict, attempted_at: str, outcome: sender.Outcome) -> None:
+    def _disable_if_still_failing(
+        self, db: sqlite_utils.Database, row: dict, attempted_at: str, outcome: sender.Outcome
+    ) -> None:
         """The retry schedule ran out: disable the endpoint unless another delivery to it succeeded
         meanwhile (then the endpoint works and only this event failed)."""
         endpoint = next(db.query("SELECT last_success_at FROM webhook_endpoints WHERE id = ?", (row["webhook_id"],)))
@@ -226,13 +249,16 @@ class WebhookDelivery:
             db,
             row["webhook_id"],
             f"Every delivery attempt from {first} to {attempted_at} failed ({attempts} attempts for event {row['event_id']}); "
-            f"the last error: {outcome.error} Fix the endpoint, then re-enable it with PATCH {{\"enabled\": true}}.",
+            f'the last error: {outcome.error} Fix the endpoint, then re-enable it with PATCH {{"enabled": true}}.',
         )
 
     @staticmethod
     def _disable(db: sqlite_utils.Database, webhook_id: str, reason: str) -> None:
         log.warning("webhook endpoint %s disabled: %s", webhook_id, reason)
-        db.execute("UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ?", (reason, now_iso(), webhook_id))
+        db.execute(
+            "UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ?",
+            (reason, now_iso(), webhook_id),
+        )
 
     def _finish(self, delivery_id: str, state: str, error: str | None = None) -> None:
         with self.store.transaction() as db:

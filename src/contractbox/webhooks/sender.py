@@ -62,8 +62,14 @@ def _exchange(destination: Destination, deadline: Deadline, body: bytes, headers
     except (OSError, http.client.HTTPException, ssl.SSLError) as error:
         if deadline.expired or isinstance(error, TimeoutError):
             raise NetworkError("url_timeout", "timeout") from None
-        reason = "the connection was refused" if isinstance(error, ConnectionRefusedError) else f"the connection failed ({error.__class__.__name__})"
-        raise NetworkError("url_unreachable", f"Could not deliver to {destination.host}:{destination.port}: {reason}.") from None
+        reason = (
+            "the connection was refused"
+            if isinstance(error, ConnectionRefusedError)
+            else f"the connection failed ({error.__class__.__name__})"
+        )
+        raise NetworkError(
+            "url_unreachable", f"Could not deliver to {destination.host}:{destination.port}: {reason}."
+        ) from None
     finally:
         watchdog.cancel()
         connection.close()

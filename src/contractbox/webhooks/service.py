@@ -9,8 +9,8 @@ GET or list; protect the data directory as you protect the API keys' owners' dat
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import msgspec
@@ -136,7 +136,9 @@ class WebhookService:
         return render(self.get_row(principal, webhook_id))
 
     def list(self, principal: Principal, params: dict[str, str | None]) -> WebhookEndpointList:
-        query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode).add("deleted_at IS NULL")
+        query = (
+            ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode).add("deleted_at IS NULL")
+        )
         page = list_page(
             self.store,
             "webhook_endpoints",
@@ -173,7 +175,10 @@ class WebhookService:
                 )
             if changes:
                 assignments = ", ".join(f"{column} = ?" for column in changes)
-                db.execute(f"UPDATE webhook_endpoints SET {assignments}, updated_at = ? WHERE id = ?", (*changes.values(), self.clock.now_iso(), webhook_id))
+                db.execute(
+                    f"UPDATE webhook_endpoints SET {assignments}, updated_at = ? WHERE id = ?",
+                    (*changes.values(), self.clock.now_iso(), webhook_id),
+                )
         endpoint = self._endpoint(principal, webhook_id)
         return msgspec.convert({**endpoint, "secret": secret} if secret else endpoint, UpdatedWebhookEndpoint)
 
@@ -181,12 +186,18 @@ class WebhookService:
         self.get_row(principal, webhook_id)
         now = self.clock.now_iso()
         with self.store.transaction() as db:
-            db.execute("UPDATE webhook_endpoints SET deleted_at = ?, enabled = 0, updated_at = ? WHERE id = ?", (now, now, webhook_id))
+            db.execute(
+                "UPDATE webhook_endpoints SET deleted_at = ?, enabled = 0, updated_at = ? WHERE id = ?",
+                (now, now, webhook_id),
+            )
             db.execute(
                 "UPDATE webhook_deliveries SET state = 'failed', next_attempt_at = NULL, finished_at = ?, last_error = ? WHERE webhook_id = ? AND state = 'pending'",
                 (now, "Not sent: the endpoint was deleted.", webhook_id),
             )
-        return msgspec.convert({"webhookId": webhook_id, "object": "webhook_endpoint", "mode": principal.mode, "deleted": True}, DeletedWebhookEndpoint)
+        return msgspec.convert(
+            {"webhookId": webhook_id, "object": "webhook_endpoint", "mode": principal.mode, "deleted": True},
+            DeletedWebhookEndpoint,
+        )
 
     # --- test events and the delivery log -------------------------------------------------
 
@@ -195,7 +206,14 @@ class WebhookService:
         sent even to a disabled endpoint, so the receiver can be checked before re-enabling)."""
         endpoint = self._endpoint(principal, webhook_id)
         event_id = new_id("evt")
-        payload = {"eventId": event_id, "object": "event", "type": TEST_EVENT_TYPE, "createdAt": self.clock.now_iso(), "mode": principal.mode, "data": {"object": endpoint}}
+        payload = {
+            "eventId": event_id,
+            "object": "event",
+            "type": TEST_EVENT_TYPE,
+            "createdAt": self.clock.now_iso(),
+            "mode": principal.mode,
+            "data": {"object": endpoint},
+        }
         with self.store.transaction() as db:
             delivery_id = insert_delivery(db, webhook_id, event_id, TEST_EVENT_TYPE, json.dumps(payload), is_test=True)
         self.delivery.enqueue(delivery_id)
@@ -219,7 +237,8 @@ class WebhookService:
     def _render_delivery(self, mode: str) -> Callable[[dict], dict[str, Any]]:
         def render_delivery(row: dict) -> dict[str, Any]:
             attempts = self.store.query(
-                "SELECT number, attempted_at, status_code, duration_ms, error FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq", (row["id"],)
+                "SELECT number, attempted_at, status_code, duration_ms, error FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq",
+                (row["id"],),
             )
             return {
                 "deliveryId": row["id"],
@@ -234,7 +253,13 @@ class WebhookService:
                 "createdAt": row["created_at"],
                 "finishedAt": row["finished_at"],
                 "attempts": [
-                    {"number": a["number"], "attemptedAt": a["attempted_at"], "statusCode": a["status_code"], "durationMs": a["duration_ms"], "error": a["error"]}
+                    {
+                        "number": a["number"],
+                        "attemptedAt": a["attempted_at"],
+                        "statusCode": a["status_code"],
+                        "durationMs": a["duration_ms"],
+                        "error": a["error"],
+                    }
                     for a in attempts
                 ],
             }

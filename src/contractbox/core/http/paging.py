@@ -10,9 +10,15 @@ from litestar.params import QueryParameter
 from contractbox.core.paging import DEFAULT_LIMIT, MAX_LIMIT
 
 Limit = Annotated[str | None, QueryParameter(description=f"1-{MAX_LIMIT}, default {DEFAULT_LIMIT}")]
-StartingAfter = Annotated[str | None, QueryParameter(name="startingAfter", description="An id: the page after it (older)")]
-EndingBefore = Annotated[str | None, QueryParameter(name="endingBefore", description="An id: the page before it (newer)")]
+StartingAfter = Annotated[
+    str | None, QueryParameter(name="startingAfter", description="An id: the page after it (older)")
+]
+EndingBefore = Annotated[
+    str | None, QueryParameter(name="endingBefore", description="An id: the page before it (newer)")
+]
 Expand = Annotated[
     list[str] | None,
-    QueryParameter(name="expand[]", description="Fields to include in full in each list item (Stripe-style), e.g. expand[]=result"),
+    QueryParameter(
+        name="expand[]", description="Fields to include in full in each list item (Stripe-style), e.g. expand[]=result"
+    ),
 ]
