@@ -92,6 +92,14 @@ def test_one_file_that_explains_itself_without_a_display(binary: Path) -> None:
         assert f"{binary.name} {command}" in result.stdout or f"contractbox {command}" in result.stdout
 
 
+def test_headless_desktop_names_the_download_with_the_window(binary: Path, tmp_path: Path) -> None:
+    result = subprocess.run([str(binary), "desktop", "--data-dir", str(tmp_path / "data")], check=False,
+                            capture_output=True, text=True, timeout=60, env=binary_environment())
+    assert result.returncode == 1
+    assert "contractbox-desktop-linux.tar.gz" in result.stderr and "contractbox serve" in result.stderr
+    assert "pip install" not in result.stderr, "source-install advice means nothing to a binary user"
+
+
 def test_test_mode_text_and_pdfs_and_the_bundled_ui(setup: Setup) -> None:
     with setup.test_key.client() as client:
         text = wait_done(client, submit_text(client, NDA_TEXT, title="NDA")["analysisId"])

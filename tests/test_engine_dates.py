@@ -184,3 +184,34 @@ def test_samples_key_dates_and_summary():
     assert "Renews automatically" in result["summary"]["text"]
     for kd in result["keyDates"]:
         assert kd["evidenceIds"], kd
+
+
+def test_sample_pdf_gives_the_same_term_facts_as_its_text():
+    from contractbox.engine.cli import load_document
+
+    by_kind = {}
+    for name in ("saas_subscription_agreement.txt", "saas_subscription_agreement.pdf"):
+        result = live.analyze(load_document(ROOT / "sample_contracts" / name))
+        by_kind[name] = {k["kind"]: k["date"] for k in result["keyDates"]}
+        assert result["summary"]["governingLaw"]["jurisdiction"] == "New York"
+    assert by_kind["saas_subscription_agreement.txt"] == by_kind["saas_subscription_agreement.pdf"]
+    assert by_kind["saas_subscription_agreement.pdf"]["notice_deadline"] == "2027-12-03"
+
+
+def test_other_automatic_renewal_wordings():
+    wordings = [
+        ("Thereafter this Agreement shall automatically continue in effect until either party gives the other "
+         "at least six (6) months prior written notice of termination."),
+        ("Unless either party gives written notice to terminate at least sixty (60) days prior to the end of the "
+         "Initial Term, this Agreement shall continue on a year to year basis."),
+        ("This Agreement will extend automatically for monthly periods unless either party notifies the other "
+         "in writing at least thirty (30) days before the expiration of the then current term."),
+    ]
+    for renew in wordings:
+        text = f"{PREAMBLE} {renew}"
+        _, t = read_facts(text, spans(text, renewal_term=renew))
+        assert t.auto_renewal is True, renew
+    option = "Licensee shall have the option to extend the Term for successive renewal terms of five (5) years each."
+    text = f"{PREAMBLE} {option}"
+    _, t = read_facts(text, spans(text, renewal_term=option))
+    assert t.auto_renewal is False

@@ -44,7 +44,9 @@ def test_mutual_duty_with_unknown_parties_stays_each_party() -> None:
 
 
 def test_rights_are_not_obligations() -> None:
-    text = "Array shall have the sole right to prosecute the Patents. Ono shall be entitled to terminate this Agreement."
+    text = ("Array shall have the sole right to prosecute the Patents. Ono shall be entitled to terminate this Agreement. "
+            "Array will also continue to own all right, title and interest in the Tooling. Ono will retain the right to "
+            "develop the Products.")
     assert obligations(text, [ARRAY, ONO]) == []
 
 

@@ -197,3 +197,13 @@ def test_lettered_list_of_three_parties() -> None:
     )
     assert names(text) == [
         "Quillstone Software Corporation", "Bayview Regional Credit Union", "Ironvault Escrow Services LLC"]
+
+
+def test_mixed_case_signature_names_before_by() -> None:
+    text = (
+        "JOINT FILING AGREEMENT\n\nThe undersigned agree to file jointly. Dated: 4/8/2020 YA II PN, Ltd. "
+        "By:/s/ Troy J. Rillo, Esq. Date: 4/8/2020 Troy J. Rillo, Esq. Chief Compliance Officer Yorkville Advisors "
+        "Global, LP By:Yorkville Advisors Global, LLC Its:General Partner By:/s/ Troy J. Rillo\n\n"
+        "For and on behalf of Advantage Telecommunications Ltd.         By:\n"
+    )
+    assert names(text) == ["YA II PN, Ltd.", "Yorkville Advisors Global, LP", "Advantage Telecommunications Ltd."]

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("contractbox.desktop")
 # The Linux desktop download (docs/packaging.md); the headless build points users to it.
-DESKTOP_DOWNLOAD = "contractbox-desktop-linux-x86_64.tar.gz"
+DESKTOP_DOWNLOAD = "contractbox-desktop-linux.tar.gz"
 
 WINDOW_TITLE = "ContractBox"
 START_TIMEOUT_S = 60

@@ -93,11 +93,19 @@ _LOOSE_DATE = re.compile(
 )
 
 
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
 def _loose_dates(text: str) -> list[tuple[int, int, date]]:
     """Dates the shared pattern misses: "April 15 , 2010", "19  DAY OF MAY , 2010", "first day of July, 2017",
     "March 18. 2021", "as of1 August 2019"."""
     out = []
-    for m in _LOOSE_DATE.finditer(text):
+    seen = -1
+    for year in _YEAR.finditer(text):  # every loose date ends with a year: try the pattern only just before one
+        m = _LOOSE_DATE.search(text, max(seen + 1, year.start() - 40), year.end())
+        if m is None or m.end() != year.end():
+            continue
+        seen = m.end()
         month = _MONTHS_LOWER.get((m.group("month") or m.group("month2") or m.group("month3")).lower().rstrip("."))
         day_text = m.group("day") or m.group("day2") or m.group("day3") or ""
         day = int(day_text) if day_text.isdigit() else _ORDINAL_DAYS.get(day_text.lower())

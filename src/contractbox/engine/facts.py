@@ -53,7 +53,6 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"
     r"date when [^.]{0,60}\bsign)",
-    re.IGNORECASE,
 )
 _THIS_CONTRACT = re.compile(r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b(?!\s+dated)|\bthe term\b|"
                             r"\b(?:effective|commencement) date\b", re.IGNORECASE)
@@ -65,6 +64,7 @@ _SENTENCE_END = re.compile(r"(\w+)\.\s+(?=[A-Z\"“(])")
 _ABBREVIATIONS = {"no", "inc", "co", "ltd", "corp", "mr", "ms", "mrs", "dr", "st", "s", "u", "n", "v", "vs", "sec", "art"}
 _EARLY = 3000
 _SIGNATURE_BONUS = 0.3
+_WINDOW = 6000
 _EFFECTIVE_NEAR = re.compile(r"\b(?:effective|commenc\w*)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _MIN_SCORE = 0.45
 _LAW_TIE = 0.05  # governing-law clauses this close in confidence are taken in document order
@@ -86,8 +86,34 @@ class _Mention:
     date: date | None  # None: a blank ("____, 2020") or month-only date
 
 
-def _mentions(text: str) -> list[_Mention]:
-    found = [_Mention(s, e, d) for s, e, d in find_dates_loose(text)]
+def _occurrences(lower: str, word: str) -> list[int]:
+    found, at = [], lower.find(word)
+    while at >= 0:
+        found.append(at)
+        at = lower.find(word, at + 1)
+    return found
+
+
+def _windows(text: str, lower: str, by_category: dict[str, Scored]) -> list[tuple[int, int]]:
+    """Where agreement and effective dates can be: the opening, the closing (signature blocks) and
+    around the clauses the model ranks for dates. Reading dates only there keeps long contracts fast."""
+    n = len(text)
+    spans = [(0, _WINDOW), (max(0, n - _WINDOW), n)]
+    spans += [(at, min(n, at + _WINDOW // 2)) for at in _occurrences(lower, "in witness")]
+    for category in ("agreement_date", "effective_date", "expiration_date"):
+        spans += [(max(0, s - 200), min(n, e + 200)) for s, e, _ in by_category.get(category, [])]
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _mentions(text: str, lower: str, by_category: dict[str, Scored]) -> list[_Mention]:
+    found = [_Mention(w0 + s, w0 + e, d) for w0, w1 in _windows(text, lower, by_category)
+             for s, e, d in find_dates_loose(text[w0:w1])]
     out = []
     for m in found:
         line_start = text.rfind("\n", 0, m.start) + 1
@@ -200,9 +226,10 @@ def _governing_law(text: str, scored: Scored | None) -> Fact | None:
     return None
 
 
-def _starts_on_signing(text: str) -> bool:
-    """The contract says it takes effect when signed ("effective as of the date first written above")."""
-    for m in _STARTS_ON_SIGNING.finditer(text):
+def _starts_on_signing(text: str, lower: str) -> bool:
+    """The contract says it takes effect when signed ("effective as of the date first written above").
+    Matched on the lower-cased text: a case-sensitive scan is several times faster."""
+    for m in _STARTS_ON_SIGNING.finditer(lower):
         if _THIS_CONTRACT.search(text, max(0, m.start() - 80), m.end()):
             return True
     return False
@@ -214,7 +241,8 @@ def _iso(fact: Fact | None) -> date | None:
 
 def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fact], Term]:
     """Dates, governing law and the term. A fact with value None is a known absence (its reason says why)."""
-    mentions = _mentions(text)
+    lower = text.lower()
+    mentions = _mentions(text, lower, by_category)
     agreement = _best(text, mentions, by_category.get("agreement_date"), _agreement_score)
     if agreement is not None and agreement.value is not None:
         chosen = next(m for m in mentions if m.start == agreement.start)
@@ -223,7 +251,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
             agreement = Fact(last.date.isoformat() if last.date else None, last.start, last.end,
                              text[last.start : last.end])
     effective = _best(text, mentions, by_category.get("effective_date"), _effective_score)
-    if effective is None and agreement is not None and _starts_on_signing(text):
+    if effective is None and agreement is not None and _starts_on_signing(text, lower):
         effective = agreement
     if agreement is None and effective is not None:
         agreement = effective

@@ -24,7 +24,7 @@ from contractbox.engine.selection import TOP_K, pick_distinct, platt, presence_r
 from contractbox.engine.term import Term, notice_deadline
 
 ENGINE_NAME = "contractbox-live"
-MIN_REPORTED_CONFIDENCE = 0.01
+MIN_REPORTED_CONFIDENCE = 0.001  # below: not shown even as a candidate (keeps the recall tail for reviewers)
 FINDING = 0.5
 
 

@@ -37,9 +37,12 @@ _MODAL = re.compile(r"\b(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants
 _LOOK_BACK = 90
 _MUTUAL_TERM = re.compile(r"\b(?:each|either|the\s+other|a)\s+part(?:y|ies)\s*\((?:as\s+|the\s+|a\s+|an\s+)*[\"“]"
                           r"([A-Z][\w\- ]{1,38})[\"”]", re.IGNORECASE)
-_NOT_DUTIES = re.compile(r"(?:be\s+entitled|have\s+(?:the\s+)?(?:sole\s+|exclusive\s+|first\s+)?right|be\s+deemed|"
-                         r"be\s+liable|not\s+be\s+liable|be\s+"
-                         r"permitted|have\s+no\s+(?:obligation|liability))", re.IGNORECASE)
+# rights, states and ownership after "shall" are not duties ("shall own", "will retain the right", "shall be deemed")
+_NOT_DUTIES = re.compile(
+    r"(?:be\s+entitled|have\s+(?:the\s+)?(?:sole\s+|exclusive\s+|first\s+)?right|be\s+deemed|be\s+liable|"
+    r"not\s+be\s+liable|be\s+permitted|have\s+no\s+(?:obligation|liability)|(?:also\s+)?(?:continue\s+to\s+)?own\b|"
+    r"retain\b|remain\b|become\b|be\s+the\s+(?:sole\s+)?owner|not\s+be\s+(?:required|obligated|obliged)|"
+    r"be\s+(?:construed|vested|owned))", re.IGNORECASE)
 _MUTUAL = ("each party", "either party", "both parties", "the parties", "each of the parties", "neither party")
 _SENTENCE_END = re.compile(r"\.(?=\s+(?:[A-Z(\"“]|\d+\.))|\n[ \t]*\n")
 _ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|Rs|Mr|Ms|Dr|U\.S|e\.g|i\.e|Art|para))$")

@@ -22,6 +22,7 @@ _WORD = re.compile(
 _CONNECTOR = re.compile(r"(?:of|de|du|des|la|le|the|for|von|van|der|den|di|da|del|y|und|&|e)(?=\s)", re.IGNORECASE)
 _IN_NAME_PAREN = re.compile(r"\([A-Z][\w .&]{0,24}\)")
 # names may wrap onto the next line, never across a blank line or a wide layout gap
+_FORM_GAP = re.compile(r",?[ \t]*\n?[ \t]*")
 _GAP = re.compile(r"[ \t]{0,4}(?:\n[ \t]*)?")
 _STOP_WORDS = {
     "whereas", "hereinafter", "herein", "having", "with", "whose", "located", "residing", "represented",
@@ -87,7 +88,7 @@ def _after_gap(text: str, pos: int) -> int:
 
 def _continue_with_form(text: str, end: int) -> int | None:
     """End of ", Inc." / " Ltd." directly after `end`, or None."""
-    m = re.compile(r",?[ \t]*\n?[ \t]*").match(text, end)
+    m = _FORM_GAP.match(text, end)
     at = m.end() if m else end
     form = _legal_form_at(text, at)
     return form.end() if form else None
@@ -150,6 +151,8 @@ def is_plausible_name(name: str, legal_form: bool) -> bool:
     """Reject addresses, headings, places, dates and bare defined terms."""
     low = name.lower().strip(" .,")
     if low.split()[0] in _HEADING_WORDS or re.match(r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s|an?\s|\(|\d+\s", low):
+        return False
+    if legal_form_pattern().fullmatch(name.strip(" ,")):
         return False
     if len(low) < 2 or low in _NOT_NAMES or low in PLACES or _MONTHS.match(low):
         return False

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-TOP_K = 8
+TOP_K = 20  # candidates per category: the scorer reads up to 20, reviewers see those under 0.5 as candidates
 
 
 def overlap(a: tuple[int, int], b: tuple[int, int]) -> float:

@@ -19,6 +19,13 @@ _SIGNED_AFTER = re.compile(r"\bBy\s*:|/s/|\bName\s*:|\bSignature\b", re.IGNORECA
 _WITNESS = re.compile(
     r"IN\s+WITNESS\s+WHEREOF|the\s+undersigned|EXECUTED\s+(?:as\s+an\s+agreement|by)|SIGNED\s+(?:by|for)", re.IGNORECASE
 )
+_BY = re.compile(r"\bBy\s*:")
+_TOKEN_START = re.compile(r"(?<![\w'’.&\-/])[\w(]")
+_TITLE_WORDS = re.compile(
+    r"\b(?:Officer|President|Director|Secretary|Manager|Member|Partner|Signatory|Esq|Title|Name|CEO|CFO|COO|"
+    r"Treasurer|Chairman|Counsel|Date|Dated|Its|Witness|behalf)\b", re.IGNORECASE)
+_WITNESS_MARKERS = ("in witness whereof", "the undersigned", "executed as an agreement", "executed by", "signed by",
+                    "signed for")
 _SIGN_LINE = re.compile(r"\n[ \t]*(?:By|Signature|Signed|Name)\s*:", re.IGNORECASE)
 _NAME_LINE = re.compile(
     r"^[ \t]*(?:for\s+and\s+on\s+behalf\s+of\s+|on\s+behalf\s+of\s+)?", re.IGNORECASE | re.MULTILINE
@@ -26,10 +33,16 @@ _NAME_LINE = re.compile(
 
 
 def _signature_area(text: str) -> int:
-    last = None
-    for m in _WITNESS.finditer(text, max(0, len(text) // 2)):
-        last = m
-    return last.start() if last else max(0, len(text) - 6000)
+    """Where the signature pages start: the last "IN WITNESS WHEREOF" (or the like) in the second half."""
+    half = len(text) // 2
+    low = text[half:].lower()
+    last = max(low.rfind(marker) for marker in _WITNESS_MARKERS)
+    if last < 0:
+        m = None
+        for m in _WITNESS.finditer(text, half):  # the markers with odd spacing ("IN  WITNESS")
+            pass
+        return m.start() if m else max(0, len(text) - 6000)
+    return half + last
 
 
 def _upper_case_names(text: str, start: int) -> list[NameSpan]:
@@ -58,6 +71,33 @@ def _upper_case_names(text: str, start: int) -> list[NameSpan]:
     return out
 
 
+def _name_ending_at(text: str, lo: int, end: int) -> NameSpan | None:
+    """The longest name in text[lo:end] that ends exactly at `end`, without job titles or dates glued in front."""
+    for token in _TOKEN_START.finditer(text, lo, end):
+        s = token.start()
+        first = text[s : s + 20].split(maxsplit=1)[0] if text[s : s + 20].strip() else ""
+        if not re.search(r"[A-Za-z]", first):
+            continue
+        span = read_name(text, s)
+        if span and span.end == end and not _TITLE_WORDS.search(text, s, end):
+            return span if is_plausible_name(span.text(text), True) else None
+    return None
+
+
+def _names_before_by(text: str, start: int) -> list[NameSpan]:
+    """Mixed-case names with a legal form right before "By:" ("... Officer YA II PN, Ltd. By:/s/ ...")."""
+    out = []
+    for by in _BY.finditer(text, start):
+        lo = max(start, by.start() - 160)
+        forms = [m for m in legal_form_pattern().finditer(text, lo, by.start())
+                 if not text[m.end() : by.start()].strip(" ,\t\n")]
+        if forms:
+            span = _name_ending_at(text, lo, forms[-1].end())
+            if span is not None:
+                out.append(span)
+    return out
+
+
 def signature_spans(text: str) -> list[NameSpan]:
     """Legal names (with a legal form) written just above a "By:" line, in document order."""
     start = _signature_area(text)
@@ -71,6 +111,7 @@ def signature_spans(text: str) -> list[NameSpan]:
             continue
         spans.append(span)
     spans += _upper_case_names(text, start)
+    spans += _names_before_by(text, start)
     seen: set[str] = set()
     out = []
     for span in sorted(spans, key=lambda s: s.start):

@@ -73,13 +73,16 @@ _EVENT_ANCHOR = re.compile(
     r"[A-Z][\w-]+(?:\s+[A-Z][\w-]+)*\s+(?:Date|Launch)\b)[^,.;()]{0,40})",
 )
 _AUTO_RENEWAL = re.compile(
-    r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend)|\brenew\w*\s+automatically|"
+    r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend|continue|prolong)|"
+    r"\b(?:renew|extend|continue|prolong)\w*\s+automatically|"
     r"\bautomatic\s+(?:\w+\s+){0,3}(?:renewal|extension)s?\b|\bauto-renew|\bevergreen\b",
     re.IGNORECASE,
 )
 _RENEWS_UNLESS = re.compile(
     r"\b(?:renew\w*|extend\w*|continue\w*)\b[^.;]{0,160}?\b(?:successive|additional|further|year[- ]to[- ]year|"
-    r"month[- ]to[- ]month)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnotice",
+    r"month[- ]to[- ]month)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnotice|"
+    r"\bunless\b[^.]{0,150}?\bnotice\b[^.]{0,150}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
+    r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional)\b",
     re.IGNORECASE,
 )
 _BY_AGREEMENT = re.compile(
@@ -87,11 +90,11 @@ _BY_AGREEMENT = re.compile(
     r"\boption to (?:renew|extend)|\bmay (?:be )?(?:renew|extend)|\bat (?:its|the) (?:sole )?option",
     re.IGNORECASE,
 )
-_RENEW_WORD = re.compile(r"\brenew|\bextend|\bextension|\bsuccessive\b|\b(?:year|month)[- ]to[- ](?:year|month)\b",
+_RENEW_WORD = re.compile(r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b",
                          re.IGNORECASE)
 _ENDS_ON_EVENT = re.compile(
-    r"\b(?:ends|end|expires?|terminates?|shall (?:end|expire|terminate)|continu\w* (?:\w+ ){0,4}?until)\s+"
-    r"(?:(?:upon|on|with|at)\s+)?+(?:the\s+)?+"
+    r"\b(?:(?:ends|end|expires?|terminates?)\s+(?:upon|on|with|at)|continu\w* (?:\w+ ){0,4}?until)\s+"
+    r"(?:the\s+)?+"
     r"(?!date\b|day\b|\d|end of the (?:initial|then|term)|(?:first|second|third|\w+th) anniversary|"
     r"(?:expiration|expiry|end) of (?:the |its |this )?(?:[\w-]+ ){0,2}(?:term|period))"
     r"((?:[\w'’-]+\s+){0,6}?(?:acceptance|completion|payment|delivery|closing|sale|termination|expiration|"
