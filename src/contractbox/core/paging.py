@@ -14,7 +14,6 @@ DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
 
 
-
 @dataclass
 class ListQuery:
     """The scoping and filter conditions of one list request."""
@@ -22,7 +21,7 @@ class ListQuery:
     where: list[str] = field(default_factory=list)
     params: list[Any] = field(default_factory=list)
 
-    def add(self, condition: str, *params: Any) -> "ListQuery":
+    def add(self, condition: str, *params: Any) -> ListQuery:
         self.where.append(condition)
         self.params.extend(params)
         return self
@@ -86,7 +85,12 @@ def parse_expand(raw: Sequence[str] | None, allowed: Sequence[str]) -> set[str]:
     unknown = sorted(wanted - set(allowed))
     if unknown:
         choices = ", ".join(allowed)
-        raise ApiError(400, "parameter_invalid", f"expand[] '{unknown[0]}' cannot be expanded here; expandable: {choices}.", param="expand[]")
+        raise ApiError(
+            400,
+            "parameter_invalid",
+            f"expand[] '{unknown[0]}' cannot be expanded here; expandable: {choices}.",
+            param="expand[]",
+        )
     return wanted
 
 

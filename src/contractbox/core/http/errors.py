@@ -33,7 +33,6 @@ TYPE_BY_STATUS = {
 }
 
 
-
 def error_body(status: int, code: str, message: str, param: str | None = None, **extra: Any) -> dict[str, Any]:
     return {
         "error": {
@@ -47,7 +46,9 @@ def error_body(status: int, code: str, message: str, param: str | None = None, *
     }
 
 
-def error_response(status: int, code: str, message: str, param: str | None = None, headers: dict[str, str] | None = None, **extra: Any) -> Response:
+def error_response(
+    status: int, code: str, message: str, param: str | None = None, headers: dict[str, str] | None = None, **extra: Any
+) -> Response:
     return Response(error_body(status, code, message, param, **extra), status_code=status, headers=headers)
 
 
