@@ -9,6 +9,7 @@ import json
 import logging
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -124,6 +125,15 @@ def render(row: dict) -> dict[str, Any]:
 ANALYSIS_COLUMNS = "seq, id, mode, status, title, source_type, filename, created_at, started_at, completed_at, error_code, error_message, page_count, character_count, sha256, metadata"
 
 
+@dataclass(frozen=True)
+class CompletedAnalysis:
+    """What other domains build on (a contract, a comparison): the stored result JSON as written."""
+
+    title: str
+    metadata: dict[str, str]
+    result: str
+
+
 # Reads a stored source: (source type, source columns, title) -> Document.
 SourceReader = Callable[[str, dict[str, Any], str | None], Document]
 
@@ -169,6 +179,18 @@ class AnalysisService:
         if row is None:
             raise not_found("analysis", analysis_id)
         return row
+
+    def completed(self, principal: Principal, analysis_id: str, *, param: str, purpose: str) -> CompletedAnalysis:
+        """A completed analysis of the caller's organization and mode: 404 under `param` when there
+        is none, 409 while it is not completed ("...; {purpose} once it is completed.")."""
+        try:
+            row = self.get_row(principal, analysis_id, "status, title, metadata, result")
+        except ApiError:
+            raise not_found("analysis", analysis_id, param=param) from None
+        if row["status"] != "completed":
+            message = f"Analysis {analysis_id} is {row['status']}; {purpose} once it is completed."
+            raise ApiError(409, "analysis_not_completed", message, param=param)
+        return CompletedAnalysis(row["title"], json.loads(row["metadata"]), row["result"])
 
     def get(self, principal: Principal, analysis_id: str) -> Analysis:
         return msgspec.convert(render(self.get_row(principal, analysis_id)), Analysis)

@@ -13,7 +13,7 @@ from contractbox.comparisons.diff import compare_results
 from contractbox.comparisons.schemas import Comparison, CreateComparisonRequest
 from contractbox.contracts.service import ContractService
 from contractbox.core.clock import Clock
-from contractbox.core.errors import ApiError, invalid, not_found
+from contractbox.core.errors import invalid, not_found
 from contractbox.core.events import COMPARISON_CREATED, EventRecorder
 from contractbox.core.ids import new_id
 from contractbox.core.store import Store
@@ -85,19 +85,10 @@ class ComparisonService:
     def _result(self, principal: Principal, param: str, object_id: str) -> dict[str, Any]:
         """The analysis result behind one side: an analysis's own, or a contract's saved copy."""
         if object_id.startswith("ctr_"):
-            return json.loads(self.contracts.get_row(principal, object_id, param=param)["result"])
-        try:
-            row = self.analyses.get_row(principal, object_id, "status, result")
-        except ApiError:
-            raise not_found("analysis", object_id, param=param) from None
-        if row["status"] != "completed":
-            raise ApiError(
-                409,
-                "analysis_not_completed",
-                f"Analysis {object_id} is {row['status']}; it can be compared once it is completed.",
-                param=param,
-            )
-        return json.loads(row["result"])
+            return json.loads(self.contracts.saved_result(principal, object_id, param=param))
+        return json.loads(
+            self.analyses.completed(principal, object_id, param=param, purpose="it can be compared").result
+        )
 
     def get(self, principal: Principal, comparison_id: str) -> str:
         """The stored comparison JSON text (served as is: it was built by this service)."""

@@ -85,15 +85,17 @@ class ContractService:
         self.analyses = analyses
 
     def create(self, principal: Principal, req: CreateContractRequest) -> Contract:
-        analysis = self._completed_analysis(principal, req.analysisId)
-        title = (req.title if req.title is not None else analysis["title"]).strip()
+        analysis = self.analyses.completed(
+            principal, req.analysisId, param="analysisId", purpose="a contract can be saved"
+        )
+        title = (req.title if req.title is not None else analysis.title).strip()
         if not title:
             raise invalid("title", "title is empty: leave it out to use the analysis title, or send one.")
         if len(title) > MAX_TITLE:
             raise invalid("title", f"title must be at most {MAX_TITLE} characters.")
-        metadata = req.metadata if req.metadata is not None else json.loads(analysis["metadata"])
+        metadata = req.metadata if req.metadata is not None else analysis.metadata
         validate_metadata(metadata)
-        result = json.loads(analysis["result"])
+        result = json.loads(analysis.result)
         contract_id = new_id("ctr")
         with self.store.transaction() as db:
             self._refuse_duplicate(db, req.analysisId)
@@ -106,7 +108,7 @@ class ContractService:
                     "analysis_id": req.analysisId,
                     "title": title,
                     "metadata": json.dumps(metadata),
-                    "result": analysis["result"],
+                    "result": analysis.result,
                     "created_at": self.clock.now_iso(),
                     **listing_columns(result, title),
                 }
@@ -114,20 +116,6 @@ class ContractService:
             contract = render(next(db.query(f"SELECT {CONTRACT_COLUMNS} FROM contracts WHERE id = ?", (contract_id,))))
             self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, contract)
         return self.get(principal, contract_id)
-
-    def _completed_analysis(self, principal: Principal, analysis_id: str) -> dict:
-        try:
-            row = self.analyses.get_row(principal, analysis_id, "id, status, title, metadata, result")
-        except ApiError:
-            raise not_found("analysis", analysis_id, param="analysisId") from None
-        if row["status"] != "completed":
-            raise ApiError(
-                409,
-                "analysis_not_completed",
-                f"Analysis {analysis_id} is {row['status']}; a contract can be saved once it is completed.",
-                param="analysisId",
-            )
-        return row
 
     @staticmethod
     def _refuse_duplicate(db: sqlite_utils.Database, analysis_id: str) -> None:
@@ -143,16 +131,23 @@ class ContractService:
 
     def get_row(self, principal: Principal, contract_id: str, param: str = "id") -> dict:
         row = self.store.query_one(
-            f"SELECT {CONTRACT_COLUMNS} FROM contracts WHERE id = ? AND org_id = ? AND mode = ?", (contract_id, principal.org_id, principal.mode)
+            f"SELECT {CONTRACT_COLUMNS} FROM contracts WHERE id = ? AND org_id = ? AND mode = ?",
+            (contract_id, principal.org_id, principal.mode),
         )
         if row is None:
             raise not_found("contract", contract_id, param=param)
         return row
 
+    def saved_result(self, principal: Principal, contract_id: str, param: str = "id") -> str:
+        """The result JSON the contract was saved with (404 under `param` when there is none)."""
+        return str(self.get_row(principal, contract_id, param=param)["result"])
+
     def get(self, principal: Principal, contract_id: str) -> Contract:
         return as_contract(self.get_row(principal, contract_id))
 
-    def list(self, principal: Principal, params: dict[str, str | None], expand: list[str] | None = None) -> ContractList:
+    def list(
+        self, principal: Principal, params: dict[str, str | None], expand: list[str] | None = None
+    ) -> ContractList:
         """A page of contracts; items carry the listing fields, and `result` only when expanded."""
         with_result = "result" in parse_expand(expand, EXPANDABLE)
         query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode)
@@ -162,7 +157,9 @@ class ContractService:
         if risk_level:
             levels = [level.strip() for level in risk_level.split(",")]
             if not all(level in RISK_LEVELS for level in levels):
-                raise invalid("riskLevel", "riskLevel must be low, medium, high or critical (or several, comma-separated).")
+                raise invalid(
+                    "riskLevel", "riskLevel must be low, medium, high or critical (or several, comma-separated)."
+                )
             query.add(f"risk_level IN ({', '.join('?' for _ in levels)})", *levels)
         if expires_before:
             query.add("expiration_date < ?", parse_date("expiresBefore", expires_before))
@@ -175,4 +172,6 @@ class ContractService:
             params=params,
             columns=CONTRACT_COLUMNS if with_result else SUMMARY_COLUMNS,
         )
-        return ContractList(object="list", data=[as_contract(row) for row in page["data"]], hasMore=page["hasMore"], url=page["url"])
+        return ContractList(
+            object="list", data=[as_contract(row) for row in page["data"]], hasMore=page["hasMore"], url=page["url"]
+        )
