@@ -207,3 +207,33 @@ def test_mixed_case_signature_names_before_by() -> None:
         "For and on behalf of Advantage Telecommunications Ltd.         By:\n"
     )
     assert names(text) == ["YA II PN, Ltd.", "Yorkville Advisors Global, LP", "Advantage Telecommunications Ltd."]
+
+
+def test_words_glued_before_an_all_caps_name_are_dropped() -> None:
+    text = (
+        "400,000 Shares BLUEROCK RESIDENTIAL GROWTH REIT, INC. (the \"Company\"), a Maryland corporation, and "
+        'Compass Point Research & Trading, LLC, a Delaware limited liability company ("Agent"), agree as follows.'
+    )
+    assert names(text) == ["BLUEROCK RESIDENTIAL GROWTH REIT, INC.", "Compass Point Research & Trading, LLC"]
+
+
+def test_gmbh_co_kg_with_country_line_and_unquoted_hereinafter() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nbetween\n\nCREMER OLEO GmbH & Co KG, Glockengiesserwall 3, 20095 Hamburg,\n\nGermany\n\n"
+        "— hereinafter referred to as Cremer —\n\nand\n\nUltragenyx Pharmaceutical Inc, 60 Leveroni Court, Novato, "
+        "California 94949, United States of America\n\n— hereinafter referred to as Ultragenyx —\n\nPreamble\n"
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties] == ["CREMER OLEO GmbH & Co KG", "Ultragenyx Pharmaceutical Inc"]
+    assert parties[0].aliases == ("Cremer",)
+
+
+def test_party_labels_on_their_own_lines() -> None:
+    text = (
+        "INTERNET CHANNEL COOPERATION AGREEMENT\n\n     Party A:\n\n  Beijing Baidu Netcom Science and Technology Co., "
+        "Ltd.\n\n  Address:\n\n  Baidu Building, Haidian District, Beijing\n\n    Party B:\n\n  China Online Housing "
+        "(Hong Kong) Co., Ltd.\n\n  Address:\n\n  8/F, Ideal International Plaza, Beijing\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Beijing Baidu Netcom Science and Technology Co., Ltd.", "party a"),
+        ("China Online Housing (Hong Kong) Co., Ltd.", "party b")]

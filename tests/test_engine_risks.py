@@ -54,6 +54,7 @@ AUTO_RENEW = ("This Agreement shall automatically renew for successive one (1) y
     ("termination_for_convenience", COC),
     ("termination_for_convenience", NO_CONVENIENCE),
     ("renewal_term", RENEW_BY_AGREEMENT),
+    ("uncapped_liability", "Provider shall repair the Equipment, including unlimited emergency repair calls."),
 ])
 def test_a_clause_that_says_the_opposite_negates_its_category(category: str, span: str) -> None:
     assert polarity.negates(category, span)

@@ -425,6 +425,9 @@ def main() -> None:
         calib_source = report.pop("oof_selected")
         print_report(report)
         if args.report:
+            if args.report.exists():  # the official scorer's figures are added by hand after a scorer run
+                kept = json.loads(args.report.read_text()).get("official_scorer")
+                report.update({"official_scorer": kept} if kept else {})
             args.report.write_text(json.dumps(report, indent=1))
     if args.no_save:
         return

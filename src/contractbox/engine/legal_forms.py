@@ -22,7 +22,9 @@ def legal_forms() -> tuple[str, ...]:
 def _alternative(form: str) -> str:
     body = re.escape(form.rstrip("."))
     body = body.replace(r"\ ", r"\s*")  # "Pty. Ltd." also written "Pty.Ltd."
-    body = body.replace(r"\.", r"\.\s*")
+    # inside a form of several words a dot may be left out ("GmbH & Co KG", "Pty Ltd"); in "N.A." or "P.A." it
+    # may not, or "PA" in an address would read as a legal form
+    body = body.replace(r"\.", r"\.?\s*" if " " in form else r"\.\s*")
     return body + r"\.?"
 
 

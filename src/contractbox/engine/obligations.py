@@ -31,7 +31,8 @@ _KINDS = (
 )
 _ANY_KIND = re.compile("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern in _KINDS), re.IGNORECASE)
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
-_BETWEEN = r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|\s+(?:also|hereby|promptly|further)\s+|\s+)"
+_BETWEEN_END = re.compile(r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|\s+(?:also|hereby|promptly|further)\s+|\s+)$",
+                          re.IGNORECASE)
 _MODAL = re.compile(r"\b(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to)"
                     r"(\s+not)?\b\s*", re.IGNORECASE)
 _LOOK_BACK = 90
@@ -88,10 +89,22 @@ def subject_map(parties: Sequence[PartyLike]) -> dict[str, str]:
     return subjects
 
 
-def _subject_before(subjects: dict[str, str]) -> re.Pattern[str]:
-    """A subject ending right before a modal verb (searched in the few characters before "shall")."""
-    alternatives = "|".join(re.escape(s) for s in sorted(subjects, key=len, reverse=True))
-    return re.compile(rf"(?<![\w'’])(?:the\s+)?({alternatives})(?![\w'’]){_BETWEEN}$", re.IGNORECASE)
+def _subject_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> str | None:
+    """The subject (a key of the subject map) ending right before a modal verb, or None.
+
+    Plain string tests instead of one regex per contract: compiling an alternation of every party's
+    names takes longer than reading the whole contract.
+    """
+    gap = _BETWEEN_END.search(text, lo, modal_at)
+    if gap is None:
+        return None
+    before = " ".join(text[lo : gap.start()].lower().split())
+    for subject in subjects:  # longest first
+        if before.endswith(subject):
+            cut = len(before) - len(subject)
+            if cut == 0 or not (before[cut - 1].isalnum() or before[cut - 1] in "'’"):
+                return subject
+    return None
 
 
 def _kind(action: str) -> str:
@@ -178,7 +191,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     sentences = _Sentences(text, spans)
     found: list[Obligation] = []
     seen: set[tuple[int, str]] = set()
-    subject_before = _subject_before(subjects)
+    ordered = sorted(subjects, key=len, reverse=True)
     for m in _MODAL.finditer(text):
         if _NOT_DUTIES.match(text, m.end()):
             continue
@@ -186,10 +199,10 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         if sentence is None:
             continue
         start, end = sentence
-        subject = subject_before.search(text, max(start, m.start() - _LOOK_BACK), m.start())
+        subject = _subject_before(text, max(start, m.start() - _LOOK_BACK), m.start(), ordered)
         if subject is None:
             continue
-        party = subjects[subject.group(1).lower()]
+        party = subjects[subject]
         action = whole_action(text, m.start(1), end)
         if (start, party) in seen or len(action) < 12:
             continue

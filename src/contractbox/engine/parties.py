@@ -56,7 +56,7 @@ _ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]|\b(?:No|St|Ave|Blvd|Rd|Dr|Mr|Ms|M
                                r"Mt|Hwy|Pkwy|Prof|Avv|Calif|Ont|Mass|Penn|Tex|Fla|Ill|Cal|Bldg|Apt|P\.O|N\.A|S\.A|"
                                r"U\.S\.A|U\.S)|\.[A-Za-z])\.$", re.IGNORECASE)
 # after a blank line the party's descriptors go on with a lower-case word, "(", "and" or an address line
-_CONTINUES_AFTER_BLANK = re.compile(r"\s*(?:\(|and\b|-|[a-z]|\d|(?:Unit|Suite|Level|Floor|Address|P\.?\s?O\.?)\b)")
+_CONTINUES_AFTER_BLANK = re.compile(r"\s*(?:\(|and\b|[-—–]|[a-z]|\d|(?:Unit|Suite|Level|Floor|Address|P\.?\s?O\.?)\b)")
 _OPENING = 12000
 _TAIL = 900
 MAX_PARTIES = 8
@@ -171,7 +171,8 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
         span = _name_at(text, nxt)
         if span and (span.legal_form or _DESCRIPTOR.match(text, span.end)):
             return (nxt,)
-        if not _CONTINUES_AFTER_BLANK.match(text[i : nxt + 12]):
+        line = text[nxt : text.find("\n", nxt) if "\n" in text[nxt : nxt + 80] else nxt + 80].strip(" ,.")
+        if not _CONTINUES_AFTER_BLANK.match(text[i : nxt + 12]) and line.lower() not in PLACES:
             return (None,)
     if _sentence_ends(text, i) and not _alias_follows_address(text, pos, i):
         nxt = _NOISE.match(text, i + 1).end()  # type: ignore[union-attr]
@@ -220,7 +221,7 @@ def _from_anchors(text: str, regions: list[tuple[int, int]]) -> list[Party]:
 
 
 _DEFINED = re.compile(r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']")
-_LABELLED = re.compile(r"(?:^|\s{2,})(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|[A-Z][a-z]+)[ \t]*[:：][ \t]*(?=[^\s:])",
+_LABELLED = re.compile(r"(?:^|\s{2,})(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|[A-Z][a-z]+)[ \t]*[:：]\s*(?=[^\s:])",
                        re.MULTILINE)
 _NAME_BOUNDARY = re.compile(r"(?=(^|\s|\(|[.,:;]\s)[\w\[])")
 _CLUSTER_GAP = 900

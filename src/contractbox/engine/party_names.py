@@ -22,6 +22,7 @@ _WORD = re.compile(
 _CONNECTOR = re.compile(r"(?:of|de|du|des|la|le|the|for|von|van|der|den|di|da|del|y|und|&|e)(?=\s)", re.IGNORECASE)
 _IN_NAME_PAREN = re.compile(r"\([A-Z][\w .&]{0,24}\)")
 # names may wrap onto the next line, never across a blank line or a wide layout gap
+_AND = re.compile(r"(?:and|AND)(?=\s)")
 _FORM_GAP = re.compile(r",?[ \t]*\n?[ \t]*")
 _GAP = re.compile(r"[ \t]{0,4}(?:\n[ \t]*)?")
 _STOP_WORDS = {
@@ -102,6 +103,15 @@ def _ends_sentence(word: str) -> bool:
     return word.endswith(".") and len(word) > 4 and "." not in word[:-1]
 
 
+def _inner_and(text: str, at: int) -> re.Match[str] | None:
+    """ "and" inside a long name that goes on to a legal form ("... Netcom Science and Technology Co., Ltd.")."""
+    m = _AND.match(text, at)
+    if m is None:
+        return None
+    rest = read_name(text, _after_gap(text, m.end()), max_words=4)
+    return m if rest is not None and rest.legal_form else None
+
+
 def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
     """The name that starts exactly at `pos` (after an optional leading "the "), or None."""
     lead = _LEAD.match(text, pos)
@@ -131,6 +141,8 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
             at = nxt
             continue
         connector = _CONNECTOR.match(text, nxt) or _IN_NAME_PAREN.match(text, nxt)
+        if connector is None and words >= 3:
+            connector = _inner_and(text, nxt)
         if connector:
             beyond = _after_gap(text, connector.end())
             if text[beyond : beyond + 1].isdigit() or not (_word_at(text, beyond) or _legal_form_at(text, beyond)):
@@ -144,7 +156,19 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
         end -= 1
     if not formed and text[end - 1] == "." and not re.search(r"(?:\b[A-Z]|\.[A-Za-z]{1,3})\.$", text[start:end]):
         end -= 1
-    return NameSpan(start, end, formed)
+    return NameSpan(_caps_start(text, start, end), end, formed)
+
+
+def _caps_start(text: str, start: int, end: int) -> int:
+    """Where an ALL-CAPS name starts after words glued in front ("Shares BLUEROCK RESIDENTIAL GROWTH REIT, INC.")."""
+    tokens = list(re.finditer(r"\S+", text[start:end]))
+    caps = [t.group().isupper() or not any(c.isalpha() for c in t.group()) for t in tokens]
+    if len(tokens) < 3 or caps[0] or tokens[0].group() == "The":
+        return start
+    first_caps = caps.index(True) if True in caps else len(caps)
+    if len(caps) - first_caps >= 2 and all(caps[first_caps:]):
+        return start + tokens[first_caps].start()
+    return start
 
 
 def is_plausible_name(name: str, legal_form: bool) -> bool:

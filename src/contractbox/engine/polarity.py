@@ -44,6 +44,8 @@ _SOLICIT = _any(r"\bsolicit\w*", r"\bentic\w*", r"\binduc\w*", r"\bhir(?:e|ing)\
                 r"\bpoach\w*", r"\bdivert\w*", r"\binterfer\w*", r"\bapproach\w*", r"\bcanvass\w*", r"\bengag\w*",
                 r"\bcontract\s+with\b", r"\bretain\w*", r"\blure\w*", r"\bencourag\w*")
 _LIABILITY = r"\bliabilit\w*\b[^.;]{0,120}"
+_LIABILITY_TOPIC = _any(r"\bliab\w*", r"\bdamages?\b", r"\bindemni\w*", r"\blosses\b", r"\bclaims?\b",
+                        r"\bcap(?:s|ped)?\b", r"\blimit\w*", r"\bexceed\w*")  # not "unlimited repair calls"
 
 
 @dataclass(frozen=True)
@@ -57,8 +59,11 @@ class Rule:
     # category has no finding); `sources` are categories whose candidates are read for it too
     asserting: tuple[re.Pattern[str], ...] = ()
     sources: tuple[str, ...] = ()
+    topic: tuple[re.Pattern[str], ...] = ()  # a span that names none of these is about something else
 
     def negates(self, span: str) -> bool:
+        if self.topic and not any(p.search(span) for p in self.topic):
+            return True
         if self.negative and any(p.search(span) for p in self.negative):
             rest = span
             for p in self.negative:
@@ -71,7 +76,8 @@ class Rule:
 
     def asserts(self, span: str) -> bool:
         """Express wording of the category; it wins over a missing `required` marker."""
-        return any(p.search(span) for p in self.asserting)
+        on_topic = not self.topic or any(p.search(span) for p in self.topic)
+        return on_topic and any(p.search(span) for p in self.asserting)
 
 
 RULES: dict[str, Rule] = {
@@ -190,6 +196,7 @@ RULES: dict[str, Rule] = {
             r"not\s+apply\s+to\b",
         ),
         sources=("cap_on_liability",),
+        topic=_LIABILITY_TOPIC,
     ),
     "renewal_term": Rule(
         "says nothing about renewal or extension (a term that runs until terminated is not a renewal)",
