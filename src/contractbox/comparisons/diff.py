@@ -20,7 +20,8 @@ from datetime import date
 from difflib import SequenceMatcher
 from typing import Any
 
-FINDING_CONFIDENCE = 0.5
+from contractbox.engine.playbook import FINDING
+
 WORD = re.compile(r"\w+|[^\w\s]")
 QUOTE_SEPARATOR = "\n"
 MAX_NAMED = 3
@@ -150,7 +151,7 @@ def clause_sides(result: Item) -> dict[str, Item]:
     evidence = {e["id"]: e for e in result["evidence"]}
     sides: dict[str, Item] = {}
     for clause in result["clauses"]:
-        if clause["confidence"] < FINDING_CONFIDENCE:
+        if clause["confidence"] < FINDING:  # the engine's threshold for a finding
             continue
         side = sides.setdefault(
             clause["category"], {"clauseIds": [], "label": clause["label"], "confidence": 0.0, "evidence": []}
