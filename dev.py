@@ -3,7 +3,8 @@
 
     python3 dev.py start   # set up .venv, then `.venv/bin/contractbox quickstart`: check the port and the data
                            # dir, create a demo organization and test key, print the quick start, serve on :8000
-    python3 dev.py test    # set up .venv (and the system packages the browser tests need), run every test
+    python3 dev.py test    # set up .venv (and the system packages the browser tests need), run ruff, mypy,
+                           # lint-imports and every test
 
 Uses only the standard library so it runs before anything is installed.
 """
@@ -83,11 +84,33 @@ def start(args: list[str]) -> None:
     os.execv(str(BIN / "contractbox"), [str(BIN / "contractbox"), "quickstart", *args])
 
 
+# The architecture as code (docs/architecture.md): lint, format, types and import contracts,
+# each configured in pyproject.toml; `test` runs them before the suite and fails on any.
+CHECKS: list[list[str]] = [
+    ["ruff", "check", "src"],
+    ["ruff", "format", "--check", "src"],
+    ["mypy", "src"],
+    ["lint-imports"],
+]
+
+
+def check() -> int:
+    failed = []
+    for command in CHECKS:
+        print(f"$ {' '.join(command)}", flush=True)
+        if subprocess.run([str(BIN / command[0]), *command[1:]], cwd=ROOT, check=False).returncode != 0:
+            failed.append(command[0] if command[0] != "ruff" else f"ruff {command[1]}")
+    if failed:
+        print(f"Failed: {', '.join(failed)}", flush=True)
+    return 1 if failed else 0
+
+
 def test(args: list[str]) -> None:
     ensure_venv("test")
     ensure_system_packages()
+    checks = check()
     result = subprocess.run([str(PYTHON), "-m", "pytest", *args], cwd=ROOT, check=False)
-    sys.exit(result.returncode)
+    sys.exit(checks or result.returncode)
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
 The web UI lives in `ui/` at the top of the repository (the browser tests, the docs and the
 editable install use it there). Wheels carry it inside the package as `contractbox/ui/`, where
-`contractbox.paths.ui_dir()` looks first; see docs/packaging.md."""
+`contractbox.core.paths.ui_dir()` looks first; see docs/packaging.md."""
 
 from __future__ import annotations
 

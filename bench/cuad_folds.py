@@ -72,7 +72,7 @@ class FoldModels:
 def analyze_held_out(path: Path, models: FoldModels) -> dict[str, Any]:
     from contractbox.documents import DocumentError
     from contractbox.engine import live
-    from contractbox.engine.cli import load_document
+    from contractbox.documents.sources import read_file as load_document
 
     model = models.for_contract(path.stem)
     if model is None:
@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("paths", nargs="+")
     ap.add_argument("--folds", type=Path, default=DEFAULT_FOLDS, help="directory of fold models")
     args = ap.parse_args(argv)
-    from contractbox.engine.cli import jsonl_line
+    from contractbox.cli.analyze import jsonl_line
 
     models = FoldModels(args.folds)
     failed = False

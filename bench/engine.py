@@ -74,11 +74,11 @@ def bench_cli(texts: list[Path], runs: int) -> list[float]:
 
 
 def bench_start(runs: int = 5) -> float:
-    """Median seconds of `python -c "import contractbox.engine.cli"` (process start and imports)."""
+    """Median seconds of `python -c "import contractbox.cli.analyze"` (process start and imports)."""
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import contractbox.engine.cli"], check=True)
+        subprocess.run([sys.executable, "-c", "import contractbox.cli.analyze"], check=True)
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
 
@@ -134,7 +134,7 @@ def main() -> None:
         ("ratio engine / bare split (medians)", f"{median_ms / bare_ms:.0f}"),
         (f"CLI wall per contract, incl. start (median of {len(cli)} runs)", f"{1000 * statistics.median(cli):.1f} ms"),
         ("CLI runs", ", ".join(f"{1000 * c:.1f}" for c in cli) + " ms"),
-        ("start-up: python -c 'import contractbox.engine.cli'", f"{1000 * start_s:.0f} ms"),
+        ("start-up: python -c 'import contractbox.cli.analyze'", f"{1000 * start_s:.0f} ms"),
         ("model load", f"{1000 * load_s:.0f} ms"),
         ("model size", f"{size_mb:.1f} MB"),
     ]

@@ -29,7 +29,7 @@ TARGETS = {"risk_precision": (">=", 0.90), "false_alarm_rate": ("<=", 0.03),
 
 def analyze_file(path: Path) -> dict[str, Any]:
     from contractbox.engine import live
-    from contractbox.engine.cli import load_document
+    from contractbox.documents.sources import read_file as load_document
 
     return live.analyze(load_document(path))
 

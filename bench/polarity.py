@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 def clauses_only(path: Path, use_polarity: bool, model: Any = None) -> dict[str, Any]:
     from contractbox.engine import live, polarity
-    from contractbox.engine.cli import load_document
+    from contractbox.documents.sources import read_file as load_document
 
     document = load_document(path)
     _, by_category = live.score_clauses(document.text, model or live.default_model())
@@ -40,7 +40,7 @@ def main() -> None:
     parser.add_argument("--off", action="store_true", help="without polarity (the baseline)")
     parser.add_argument("--folds", type=Path, help="held-out fold models (bench/cuad_folds.py)")
     args = parser.parse_args()
-    from contractbox.engine.cli import jsonl_line
+    from contractbox.cli.analyze import jsonl_line
 
     folds = None
     if args.folds:

@@ -1,5 +1,5 @@
-"""PyInstaller's script for the one-file binary (see contractbox.ops.frozen)."""
+"""PyInstaller's script for the one-file binary (see contractbox.cli.frozen)."""
 
-from contractbox.ops.frozen import main
+from contractbox.cli.frozen import main
 
 main()

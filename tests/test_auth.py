@@ -11,9 +11,9 @@ import httpx
 import pytest
 
 from conftest import Key, Server, submit_text, wait_done
-from contractbox.app import create_app
+from contractbox.server.app import create_app
 from contractbox.keys.scopes import RESOURCE_SCOPES, expand
-from contractbox.settings import Settings
+from contractbox.core.settings import Settings
 
 
 def v1_routes(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, str]]:

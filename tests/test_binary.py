@@ -23,7 +23,7 @@ import httpx
 import pytest
 from conftest import REPO, SAMPLE_CONTRACTS, InstalledWheel, Key, ProgramServer, submit_text, wait_done, wait_for
 
-from contractbox.ops.frozen import PDF_WORKER_FLAG
+from contractbox.cli.frozen import PDF_WORKER_FLAG
 
 MAX_BINARY_BYTES = 150 * 1024**2
 NDA_TEXT = (SAMPLE_CONTRACTS / "mutual_nda.txt").read_text()

@@ -6,7 +6,7 @@ import click
 
 from conftest import REPO
 from contractbox.cli import main
-from contractbox.settings import documented_settings
+from contractbox.core.settings import documented_settings
 
 README = (REPO / "README.md").read_text()
 

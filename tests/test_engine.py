@@ -159,7 +159,7 @@ def test_date_parsing_and_relative_resolution():
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "contractbox.engine.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "contractbox.cli.analyze", *args], capture_output=True, text=True,
                           timeout=120)
 
 
@@ -192,7 +192,7 @@ def test_cli_readable_report(tmp_path):
 
 def test_jsonl_lines_survive_splitlines():
     """U+2028 and friends end a line for str.splitlines(); the JSONL output must escape them."""
-    from contractbox.engine.cli import jsonl_line
+    from contractbox.cli.analyze import jsonl_line
 
     obj = {"source": "x.txt", "result": {"text": "a\u2028b\x85c\u2029d é"}}
     line = jsonl_line(obj)

@@ -187,7 +187,7 @@ def test_samples_key_dates_and_summary():
 
 
 def test_sample_pdf_gives_the_same_term_facts_as_its_text():
-    from contractbox.engine.cli import load_document
+    from contractbox.documents.sources import read_file as load_document
 
     by_kind = {}
     for name in ("saas_subscription_agreement.txt", "saas_subscription_agreement.pdf"):

@@ -135,7 +135,7 @@ def test_fact_ids_cover_every_stated_fact() -> None:
 @pytest.fixture(scope="module")
 def totals() -> dict[str, Any]:
     from contractbox.engine import live
-    from contractbox.engine.cli import load_document
+    from contractbox.documents.sources import read_file as load_document
 
     scores: list[FileScore] = []
     for text, truth in truth_files(FACTSET):

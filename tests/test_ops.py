@@ -25,10 +25,10 @@ from click.testing import CliRunner
 
 from conftest import CUAD, SAMPLE_CONTRACTS, Server, free_port, run_cli, submit_text, wait_done, wait_for
 from contractbox.cli import main as cli_main
-from contractbox.migrations import STEPS, apply_migrations
+from contractbox.core.migrations import STEPS, apply_migrations
 from contractbox.ops.launch import has_display
 from contractbox.ops.logfile import RedactSecrets, configure_logging, log_path
-from contractbox.settings import Settings
+from contractbox.core.settings import Settings
 
 NDA_TEXT = (SAMPLE_CONTRACTS / "mutual_nda.txt").read_text()
 

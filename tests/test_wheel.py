@@ -48,7 +48,7 @@ def assert_live_result_with_evidence(result: dict) -> None:
 
 
 def test_the_venv_imports_the_installed_package_not_the_checkout(installed_wheel: InstalledWheel) -> None:
-    probe = "import contractbox.paths as p; print(p.__file__); print(p.ui_dir())"
+    probe = "import contractbox.core.paths as p; print(p.__file__); print(p.ui_dir())"
     ran = subprocess.run([str(installed_wheel.python), "-c", probe], check=False, capture_output=True, text=True, env=installed_wheel.environment(), cwd=installed_wheel.workdir)
     assert ran.returncode == 0, ran.stderr
     module_file, ui = ran.stdout.split()

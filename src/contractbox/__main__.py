@@ -1,3 +1,3 @@
-from contractbox.cli import main
+from contractbox.cli.main import main
 
 main()

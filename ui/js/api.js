@@ -2,7 +2,7 @@
 // the session cookie (sent by the browser, never readable here), the CSRF token on writes,
 // and the organization and mode chosen at the top.
 
-export const state = { session: null, orgs: [], orgId: null, mode: "test" };
+import { state } from "./store.js";
 
 export class ApiError extends Error {
   constructor(status, error) {
@@ -66,5 +66,3 @@ export function upload(path, body, onProgress) {
     xhr.send(JSON.stringify(body));
   });
 }
-
-export const currentOrg = () => state.orgs.find((o) => o.orgId === state.orgId) || null;

@@ -1,7 +1,9 @@
 // The shell: session, organization and mode at the top, hash routes to the views.
 
-import { api, state } from "./api.js";
+import { api } from "./api.js";
 import { clear, h, toast } from "./dom.js";
+import { refreshOrgs } from "./orgs.js";
+import { onOrgsChanged, state } from "./store.js";
 import { renderReview, installWindowDrop } from "./views/review.js";
 import { renderAnalysis, renderContract } from "./views/result.js";
 import { renderContracts } from "./views/contracts.js";
@@ -22,7 +24,7 @@ const ROUTES = [
   [/^#\/welcome$/, "", () => renderWelcome(view)],
 ];
 
-export async function route() {
+async function route() {
   if (!location.hash) history.replaceState(null, "", "#/review");
   const hash = location.hash;
   for (const [pattern, nav, render] of ROUTES) {
@@ -43,16 +45,14 @@ export async function route() {
   location.replace("#/review");
 }
 
-export async function refreshOrgs() {
-  state.orgs = (await api("/console/api/orgs")).data;
-  if (!state.orgs.some((o) => o.orgId === state.orgId)) state.orgId = state.orgs[0]?.orgId || null;
+function showOrgs() {
   orgSelect.replaceChildren(...state.orgs.map((o) => h("option", { value: o.orgId, selected: o.orgId === state.orgId }, o.name)));
   orgSelect.disabled = state.orgs.length === 0;
   orgSelect.closest("label").hidden = state.orgs.length === 0;
   setMode(state.mode, false);
 }
 
-export function setMode(mode, rerender = true) {
+function setMode(mode, rerender = true) {
   const org = state.orgs.find((o) => o.orgId === state.orgId);
   if (mode === "live" && org && !org.liveApproved) {
     if (rerender) toast(`${org.name} is not approved for live access. Approve it under Console › Organizations.`, "err");
@@ -72,6 +72,7 @@ export function setMode(mode, rerender = true) {
 }
 
 async function start() {
+  onOrgsChanged(showOrgs);
   state.session = await api("/console/api/session");
   state.mode = localStorage.getItem("cb.mode") === "live" ? "live" : "test";
   state.orgId = localStorage.getItem("cb.org");

@@ -67,7 +67,7 @@ export function modal(title, body, buttons = [{ label: "Close", value: null }]) 
     const actions = buttons.map((b) =>
       h(`button.btn${b.kind ? "." + b.kind : ""}`, { type: "button", onclick: () => { dialog.close(); resolve(b.value); } }, b.label),
     );
-    dialog.replaceChildren(h("div.dlg-body", h("h2", { id: "dlg-title" }, title), h("div", { style: "margin-top:12px" }, body)), h("div.dlg-actions", actions));
+    dialog.replaceChildren(h("div.dlg-body", h("h2", { id: "dlg-title" }, title), h("div.mt-12", body)), h("div.dlg-actions", actions));
     dialog.setAttribute("aria-labelledby", "dlg-title");
     dialog.onclose = () => {
       dialog.replaceChildren(); // a secret shown once must not linger in the page

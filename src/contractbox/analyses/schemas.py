@@ -6,9 +6,10 @@ from typing import Literal
 
 import msgspec
 
+from contractbox.core.params import Mode
+
 SourceType = Literal["text", "url", "pdf"]
 Status = Literal["queued", "processing", "completed", "failed"]
-Mode = Literal["test", "live"]
 Level = Literal["low", "medium", "high", "critical"]
 
 

@@ -8,35 +8,33 @@ import binascii
 import json
 import logging
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 import msgspec
 
 from contractbox import engine
-from contractbox.analyses.schemas import AnalysisResult, CreateAnalysisRequest
-from contractbox.db import StorageFullError
+from contractbox.analyses.schemas import Analysis, AnalysisList, AnalysisResult, CreateAnalysisRequest
+from contractbox.core.clock import Clock
+from contractbox.core.errors import ApiError, invalid, missing, not_found
+from contractbox.core.events import ANALYSIS_COMPLETED, ANALYSIS_FAILED, EventRecorder
+from contractbox.core.ids import new_id
+from contractbox.core.netguard import MAX_URL_LENGTH
+from contractbox.core.paging import ListQuery, list_page
+from contractbox.core.params import MAX_TITLE, parse_timestamp, validate_metadata
+from contractbox.core.queue import TaskQueue
+from contractbox.core.store import StorageFullError, Store
 from contractbox.documents import Document, DocumentError
-from contractbox.errors import ApiError, invalid, missing, not_found
-from contractbox.events import record_event
-from contractbox.ids import new_id
+from contractbox.documents.pdf import MAX_PDF_BYTES
+from contractbox.documents.text import MAX_TEXT_CHARACTERS
+from contractbox.engine.mock import url_document
 from contractbox.keys.service import Principal
-from contractbox.lists import ListQuery, list_page
-from contractbox.timeutil import now_iso, parse_timestamp
-from contractbox.usage.counters import add_usage
-
-if TYPE_CHECKING:
-    from contractbox.runtime import Runtime
+from contractbox.usage.service import UsageService
 
 log = logging.getLogger("contractbox.analyses")
 
-MAX_TITLE = 500
-MAX_TEXT_CHARS = 5_000_000
-MAX_PDF_BYTES = 50 * 1024 * 1024
-MAX_URL_LENGTH = 2048
-MAX_METADATA_KEYS = 20
-MAX_METADATA_KEY = 40
-MAX_METADATA_VALUE = 500
 SOURCE_FIELDS = {"text": "text", "url": "url", "pdf": "pdfBase64"}
 PAGES_PER_UNIT = 10
 CHARACTERS_PER_UNIT = 30_000
@@ -74,8 +72,8 @@ def validate(req: CreateAnalysisRequest) -> dict[str, Any]:
 def validate_text(text: str) -> str:
     if not text.strip():
         raise invalid("text", "text is empty: send the contract's text.")
-    if len(text) > MAX_TEXT_CHARS:
-        raise invalid("text", f"text is {len(text):,} characters; the limit is {MAX_TEXT_CHARS:,}.")
+    if len(text) > MAX_TEXT_CHARACTERS:
+        raise invalid("text", f"text is {len(text):,} characters; the limit is {MAX_TEXT_CHARACTERS:,}.")
     return text
 
 
@@ -102,14 +100,6 @@ def decode_pdf(encoded: str) -> bytes:
     return data
 
 
-def validate_metadata(metadata: dict[str, str]) -> None:
-    if len(metadata) > MAX_METADATA_KEYS:
-        raise invalid("metadata", f"metadata takes at most {MAX_METADATA_KEYS} keys.")
-    for key, value in metadata.items():
-        if not key or len(key) > MAX_METADATA_KEY or len(value) > MAX_METADATA_VALUE:
-            raise invalid("metadata", f"metadata keys must be 1-{MAX_METADATA_KEY} characters and values at most {MAX_METADATA_VALUE}.")
-
-
 def render(row: dict) -> dict[str, Any]:
     analysis_id = row["id"]
     error = {"code": row["error_code"], "message": row["error_message"]} if row["status"] == "failed" else None
@@ -132,23 +122,40 @@ def render(row: dict) -> dict[str, Any]:
     }
 
 
-LIST_COLUMNS = "seq, id, mode, status, title, source_type, filename, created_at, started_at, completed_at, error_code, error_message, page_count, character_count, sha256, metadata"
+ANALYSIS_COLUMNS = "seq, id, mode, status, title, source_type, filename, created_at, started_at, completed_at, error_code, error_message, page_count, character_count, sha256, metadata"
+
+
+@dataclass(frozen=True)
+class CompletedAnalysis:
+    """What other domains build on (a contract, a comparison): the stored result JSON as written."""
+
+    title: str
+    metadata: dict[str, str]
+    result: str
+
+
+# Reads a stored source: (source type, source columns, title) -> Document.
+SourceReader = Callable[[str, dict[str, Any], str | None], Document]
 
 
 class AnalysisService:
-    def __init__(self, runtime: "Runtime") -> None:
-        self.runtime = runtime
-        self.store = runtime.store
-        self._enqueue = runtime.queue.register("run_analysis", self.process)
+    def __init__(self, store: Store, queue: TaskQueue, events: EventRecorder, clock: Clock, usage: UsageService, read_source: SourceReader) -> None:
+        self.store = store
+        self.queue = queue
+        self.events = events
+        self.clock = clock
+        self.usage = usage
+        self.read_source = read_source
+        self._enqueue = queue.register("run_analysis", self.process)
 
     # --- API side -------------------------------------------------------------------------
 
-    def submit(self, principal: Principal, req: CreateAnalysisRequest) -> dict[str, Any]:
+    def submit(self, principal: Principal, req: CreateAnalysisRequest) -> Analysis:
         source = validate(req)
         analysis_id = new_id("ana")
-        now = now_iso()
+        now = self.clock.now_iso()
         with self.store.transaction() as db:
-            db["analyses"].insert(
+            db.table("analyses").insert(
                 {
                     "id": analysis_id,
                     "org_id": principal.org_id,
@@ -162,19 +169,31 @@ class AnalysisService:
                     "created_at": now,
                 }
             )
-            db["analysis_sources"].insert({"analysis_id": analysis_id, **source})
-            add_usage(db, principal.key_id, analyses_created=1)
+            db.table("analysis_sources").insert({"analysis_id": analysis_id, **source})
+            self.usage.add(db, principal.key_id, analyses_created=1)
         self._enqueue(analysis_id)
         return self.get(principal, analysis_id)
 
-    def get_row(self, principal: Principal, analysis_id: str, columns: str = LIST_COLUMNS) -> dict:
+    def get_row(self, principal: Principal, analysis_id: str, columns: str = ANALYSIS_COLUMNS) -> dict:
         row = self.store.query_one(f"SELECT {columns} FROM analyses WHERE id = ? AND org_id = ? AND mode = ?", (analysis_id, principal.org_id, principal.mode))
         if row is None:
             raise not_found("analysis", analysis_id)
         return row
 
-    def get(self, principal: Principal, analysis_id: str) -> dict[str, Any]:
-        return render(self.get_row(principal, analysis_id))
+    def completed(self, principal: Principal, analysis_id: str, *, param: str, purpose: str) -> CompletedAnalysis:
+        """A completed analysis of the caller's organization and mode: 404 under `param` when there
+        is none, 409 while it is not completed ("...; {purpose} once it is completed.")."""
+        try:
+            row = self.get_row(principal, analysis_id, "status, title, metadata, result")
+        except ApiError:
+            raise not_found("analysis", analysis_id, param=param) from None
+        if row["status"] != "completed":
+            message = f"Analysis {analysis_id} is {row['status']}; {purpose} once it is completed."
+            raise ApiError(409, "analysis_not_completed", message, param=param)
+        return CompletedAnalysis(row["title"], json.loads(row["metadata"]), row["result"])
+
+    def get(self, principal: Principal, analysis_id: str) -> Analysis:
+        return msgspec.convert(render(self.get_row(principal, analysis_id)), Analysis)
 
     def result(self, principal: Principal, analysis_id: str) -> str:
         """The stored result JSON text (served as is: it was validated when written)."""
@@ -183,7 +202,7 @@ class AnalysisService:
             raise ApiError(409, "analysis_not_completed", f"Analysis {analysis_id} is {row['status']}; its result is readable once it is completed.")
         return row["result"]
 
-    def list(self, principal: Principal, params: dict[str, str | None]) -> dict[str, Any]:
+    def list(self, principal: Principal, params: dict[str, str | None]) -> AnalysisList:
         query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode)
         status = params.get("status")
         if status:
@@ -194,15 +213,51 @@ class AnalysisService:
             value = params.get(name)
             if value:
                 query.add(f"created_at {op} ?", parse_timestamp(name, value))
-        return list_page(
+        page = list_page(
             self.store,
             "analyses",
             query,
             url="/v1/analyses",
             render=render,
             params=params,
-            columns=LIST_COLUMNS,
+            columns=ANALYSIS_COLUMNS,
         )
+        return msgspec.convert(page, AnalysisList)
+
+    def document(self, principal: Principal, analysis_id: str) -> dict[str, Any]:
+        """The text a result's evidence offsets point into, with page ranges (for the reviewer)."""
+        row = self._reviewable(principal, analysis_id)
+        source = (
+            self.store.query_one("SELECT text, url, document_text, pages, pdf IS NOT NULL AS has_pdf FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
+            or {}
+        )
+        pages = [{"number": n, "start": s, "end": e} for n, s, e in json.loads(source.get("pages") or "[]")]
+        return {
+            "object": "analysis_document",
+            "analysisId": analysis_id,
+            "mode": principal.mode,
+            "title": row["title"],
+            "sourceType": row["source_type"],
+            "filename": row["filename"],
+            "status": row["status"],
+            "text": source.get("document_text"),
+            "url": source.get("url"),
+            "pages": pages,
+            "hasOriginalPdf": bool(source.get("has_pdf")),
+        }
+
+    def original_pdf(self, principal: Principal, analysis_id: str) -> bytes:
+        self._reviewable(principal, analysis_id)
+        source = self.store.query_one("SELECT pdf FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
+        if not source or source["pdf"] is None:
+            raise ApiError(404, "resource_missing", f"Analysis {analysis_id} was not submitted as a PDF.", param="analysisId")
+        return bytes(source["pdf"])
+
+    def _reviewable(self, principal: Principal, analysis_id: str) -> dict:
+        try:
+            return self.get_row(principal, analysis_id, "id, title, source_type, filename, status")
+        except ApiError:
+            raise not_found("analysis", analysis_id, "analysisId") from None
 
     # --- worker side ----------------------------------------------------------------------
 
@@ -222,20 +277,21 @@ class AnalysisService:
             # The claim or the final write was rolled back: put the analysis back in the queue
             # once there is space again, so it completes without waiting for a restart.
             log.warning("analysis %s paused: storage full; it resumes when space returns", analysis_id)
-            self.runtime.queue.retry_when_space(lambda: self._requeue(analysis_id))
+            self.queue.retry_when_space(lambda: self._requeue(analysis_id))
 
     def _requeue(self, analysis_id: str) -> None:
         self.store.execute("UPDATE analyses SET status = 'queued', started_at = NULL WHERE id = ? AND status = 'processing'", (analysis_id,))
         self._enqueue(analysis_id)
 
     def _process(self, analysis_id: str) -> None:
-        claimed = self.store.execute("UPDATE analyses SET status = 'processing', started_at = ? WHERE id = ? AND status = 'queued'", (now_iso(), analysis_id))
+        claimed = self.store.execute("UPDATE analyses SET status = 'processing', started_at = ? WHERE id = ? AND status = 'queued'", (self.clock.now_iso(), analysis_id))
         if not claimed:
             return  # a duplicate task after a restart, or already done
         row = self.store.query_one("SELECT * FROM analyses WHERE id = ?", (analysis_id,))
         source = self.store.query_one("SELECT text, url, pdf FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
+        assert row is not None and source is not None  # claimed above; both rows are written together at submit
         try:
-            document = self.runtime.build_document(row["mode"], row["source_type"], source, row["title"])
+            document = self._document(row, source)
             body = engine.analyze(document, row["mode"])
             result = msgspec.convert({"analysisId": analysis_id, "object": "analysis_result", "mode": row["mode"], **body}, AnalysisResult)
         except DocumentError as exc:
@@ -247,6 +303,11 @@ class AnalysisService:
             return
         self._complete(row, document, result)
 
+    def _document(self, row: dict, source: dict[str, Any]) -> Document:
+        if row["mode"] == "test" and row["source_type"] == "url":
+            return url_document(source["url"], row["title"])  # test mode fetches nothing
+        return self.read_source(row["source_type"], source, row["title"])
+
     def _complete(self, row: dict, document: Document, result: AnalysisResult) -> None:
         pages = document.page_count
         billable = 0
@@ -255,25 +316,25 @@ class AnalysisService:
         with self.store.transaction() as db:
             db.execute(
                 "UPDATE analyses SET status = 'completed', completed_at = ?, result = ?, page_count = ?, character_count = ?, sha256 = ? WHERE id = ?",
-                (now_iso(), msgspec.json.encode(result).decode(), pages, document.character_count, document.raw_sha256, row["id"]),
+                (self.clock.now_iso(), msgspec.json.encode(result).decode(), pages, document.character_count, document.raw_sha256, row["id"]),
             )
             db.execute(
                 "UPDATE analysis_sources SET document_text = ?, pages = ? WHERE analysis_id = ?",
                 (document.text, json.dumps([[p.number, p.start, p.end] for p in document.pages]), row["id"]),
             )
-            add_usage(db, row["key_id"], analyses_completed=1, pages=pages or 0, characters=document.character_count, billable_units=billable)
-            record_event(db, row["org_id"], row["mode"], "analysis.completed", self._render_in(db, row["id"]))
+            self.usage.add(db, row["key_id"], analyses_completed=1, pages=pages or 0, characters=document.character_count, billable_units=billable)
+            self.events.record(db, row["org_id"], row["mode"], ANALYSIS_COMPLETED, self._render_in(db, row["id"]))
 
     def _fail(self, row: dict, code: str, message: str) -> None:
         with self.store.transaction() as db:
             db.execute(
                 "UPDATE analyses SET status = 'failed', completed_at = ?, error_code = ?, error_message = ? WHERE id = ?",
-                (now_iso(), code, message, row["id"]),
+                (self.clock.now_iso(), code, message, row["id"]),
             )
-            add_usage(db, row["key_id"], analyses_failed=1)
-            record_event(db, row["org_id"], row["mode"], "analysis.failed", self._render_in(db, row["id"]))
+            self.usage.add(db, row["key_id"], analyses_failed=1)
+            self.events.record(db, row["org_id"], row["mode"], ANALYSIS_FAILED, self._render_in(db, row["id"]))
 
     @staticmethod
     def _render_in(db: Any, analysis_id: str) -> dict[str, Any]:
-        row = next(db.query(f"SELECT {LIST_COLUMNS} FROM analyses WHERE id = ?", (analysis_id,)))
+        row = next(db.query(f"SELECT {ANALYSIS_COLUMNS} FROM analyses WHERE id = ?", (analysis_id,)))
         return render(row)

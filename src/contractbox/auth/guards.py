@@ -7,4 +7,4 @@ from contractbox.keys.service import Principal
 
 def principal_of(connection: ASGIConnection) -> Principal:
     """The caller ApiKeyMiddleware (or a console session) authenticated for this request."""
-    return connection.scope["user"]  # type: ignore[return-value]
+    return connection.scope["user"]

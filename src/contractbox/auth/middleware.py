@@ -7,13 +7,15 @@ for every guard call, which cost about 9% of a GET."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from litestar.types import ASGIApp, Receive, Scope, Send
 
-from contractbox.errors import send_error
+from contractbox.core.http.errors import send_error
 from contractbox.keys.service import AuthFailure, authenticate
 
 
-def presented_secret(headers: list[tuple[bytes, bytes]]) -> str | None:
+def presented_secret(headers: Iterable[tuple[bytes, bytes]]) -> str | None:
     authorization = api_key = None
     for name, value in headers:
         if name == b"authorization":
@@ -34,22 +36,28 @@ class ApiKeyMiddleware:
         if scope["type"] != "http" or (handler is not None and handler.opt.get("public")):
             await self.app(scope, receive, send)
             return
-        runtime = scope["app"].state.runtime
+        state = scope["app"].state
         try:
             # A console session (ConsoleV1Middleware, before this one) stands in for a key.
-            principal = scope["user"] if scope.get("console_session") else authenticate(runtime.store, presented_secret(scope["headers"]))
+            principal = (
+                scope["user"]
+                if scope.get("console_session")
+                else authenticate(state.store, presented_secret(scope["headers"]))
+            )
         except AuthFailure as failure:
             await send_error(send, failure.status, failure.code, failure.message)
             return
-        runtime.request_counter.hit(principal.key_id)
-        wait_s = runtime.rate_limiter.acquire(principal.key_id)
+        state.request_counter.hit(principal.key_id)
+        wait_s = state.rate_limiter.acquire(principal.key_id)
         if wait_s is not None:
             message = f"Too many requests for this API key. Retry in {wait_s} seconds."
             await send_error(send, 429, "rate_limited", message, {"Retry-After": str(wait_s)})
             return
         needed = handler.opt.get("scope") if handler is not None else None
         if needed and needed not in principal.scopes:
-            await send_error(send, 403, "insufficient_scope", f"This API key lacks the scope '{needed}' that this endpoint requires.")
+            await send_error(
+                send, 403, "insufficient_scope", f"This API key lacks the scope '{needed}' that this endpoint requires."
+            )
             return
         scope["user"] = principal
         await self.app(scope, receive, send)

@@ -20,7 +20,8 @@ from datetime import date
 from difflib import SequenceMatcher
 from typing import Any
 
-FINDING_CONFIDENCE = 0.5
+from contractbox.engine.playbook import FINDING
+
 WORD = re.compile(r"\w+|[^\w\s]")
 QUOTE_SEPARATOR = "\n"
 MAX_NAMED = 3
@@ -118,7 +119,11 @@ def _closest(free_left: list, free_right: list, closeness: Callable, threshold: 
     if pair_lone and len(free_left) == 1 and len(free_right) == 1:
         return [(free_left[0], free_right[0])]
     scored = sorted(
-        ((-closeness(l[1], r[1]), a, b) for a, l in enumerate(free_left) for b, r in enumerate(free_right)),
+        (
+            (-closeness(left[1], right[1]), a, b)
+            for a, left in enumerate(free_left)
+            for b, right in enumerate(free_right)
+        ),
     )
     chosen, used_left, used_right = [], set(), set()
     for negative, a, b in scored:
@@ -146,12 +151,16 @@ def clause_sides(result: Item) -> dict[str, Item]:
     evidence = {e["id"]: e for e in result["evidence"]}
     sides: dict[str, Item] = {}
     for clause in result["clauses"]:
-        if clause["confidence"] < FINDING_CONFIDENCE:
+        if clause["confidence"] < FINDING:  # the engine's threshold for a finding
             continue
-        side = sides.setdefault(clause["category"], {"clauseIds": [], "label": clause["label"], "confidence": 0.0, "evidence": []})
+        side = sides.setdefault(
+            clause["category"], {"clauseIds": [], "label": clause["label"], "confidence": 0.0, "evidence": []}
+        )
         side["clauseIds"].append(clause["id"])
         side["confidence"] = max(side["confidence"], clause["confidence"])
-        side["evidence"] += [evidence[i] for i in clause["evidenceIds"] if i in evidence and evidence[i] not in side["evidence"]]
+        side["evidence"] += [
+            evidence[i] for i in clause["evidenceIds"] if i in evidence and evidence[i] not in side["evidence"]
+        ]
     for side in sides.values():
         quotes = sorted(side.pop("evidence"), key=lambda e: ((e["page"] or 0), e["start"]))
         side["text"] = QUOTE_SEPARATOR.join(e["text"].strip() for e in quotes)
@@ -163,22 +172,32 @@ def compare_clauses(left: Item, right: Item) -> list[Item]:
     entries = []
     for category in dict.fromkeys([*left_sides, *right_sides]):
         l_side, r_side = left_sides.get(category), right_sides.get(category)
-        both = l_side is not None and r_side is not None
-        score = similarity(l_side["text"], r_side["text"]) if both else 0.0  # type: ignore[index]
-        same_words = both and words(l_side["text"]) == words(r_side["text"])  # type: ignore[index]
+        score, same_words = 0.0, False
+        if l_side is not None and r_side is not None:
+            score = similarity(l_side["text"], r_side["text"])
+            same_words = words(l_side["text"]) == words(r_side["text"])
         change = change_of(l_side, r_side, same_words)
         entries.append(
             {
                 "category": category,
-                "label": (r_side or l_side)["label"],  # type: ignore[index]
+                "label": either(r_side, l_side)["label"],
                 "change": change,
                 "similarity": 1.0 if same_words else score,
                 "left": l_side,
                 "right": r_side,
-                "redline": redline(l_side["text"], r_side["text"]) if change == "changed" else None,  # type: ignore[index]
+                "redline": redline(l_side["text"], r_side["text"])
+                if change == "changed" and l_side and r_side
+                else None,
             }
         )
     return entries
+
+
+def either(first: Item | None, second: Item | None) -> Item:
+    """The side that exists (an aligned pair always has at least one)."""
+    present = first if first is not None else second
+    assert present is not None, "an aligned pair with neither side"
+    return present
 
 
 # --- key dates, risks, obligations ----------------------------------------------------------
@@ -199,7 +218,7 @@ def compare_key_dates(left: Item, right: Item) -> list[Item]:
         unchanged = l_item is not None and r_item is not None and l_item["date"] == r_item["date"]
         entries.append(
             {
-                "kind": (l_item or r_item)["kind"],  # type: ignore[index]
+                "kind": either(l_item, r_item)["kind"],
                 "change": change_of(l_item, r_item, unchanged),
                 "left": _key_date(l_item),
                 "right": _key_date(r_item),
@@ -231,10 +250,15 @@ def compare_risks(left: Item, right: Item) -> list[Item]:
     )
     entries = []
     for l_item, r_item in pairs:
-        unchanged = bool(l_item and r_item and l_item["title"].casefold() == r_item["title"].casefold() and l_item["severity"] == r_item["severity"])
+        unchanged = bool(
+            l_item
+            and r_item
+            and l_item["title"].casefold() == r_item["title"].casefold()
+            and l_item["severity"] == r_item["severity"]
+        )
         entries.append(
             {
-                "category": (l_item or r_item)["category"],  # type: ignore[index]
+                "category": either(l_item, r_item)["category"],
                 "change": change_of(l_item, r_item, unchanged),
                 "left": _risk(l_item),
                 "right": _risk(r_item),
@@ -244,7 +268,16 @@ def compare_risks(left: Item, right: Item) -> list[Item]:
 
 
 def _risk(item: Item | None) -> Item | None:
-    return None if item is None else {"riskId": item["id"], "title": item["title"], "severity": item["severity"], "explanation": item["explanation"]}
+    return (
+        None
+        if item is None
+        else {
+            "riskId": item["id"],
+            "title": item["title"],
+            "severity": item["severity"],
+            "explanation": item["explanation"],
+        }
+    )
 
 
 def _due_text(item: Item) -> str:
@@ -253,7 +286,11 @@ def _due_text(item: Item) -> str:
 
 def compare_obligations(left: Item, right: Item) -> list[Item]:
     def same(a: Item, b: Item) -> bool:
-        return words(a["action"].casefold()) == words(b["action"].casefold()) and a["kind"] == b["kind"] and a["due"] == b["due"]
+        return (
+            words(a["action"].casefold()) == words(b["action"].casefold())
+            and a["kind"] == b["kind"]
+            and a["due"] == b["due"]
+        )
 
     pairs = align(
         left["obligations"],
@@ -266,12 +303,14 @@ def compare_obligations(left: Item, right: Item) -> list[Item]:
     )
     entries = []
     for l_item, r_item in pairs:
-        both = l_item is not None and r_item is not None
+        unchanged, score = False, 0.0
+        if l_item is not None and r_item is not None:
+            unchanged, score = same(l_item, r_item), similarity(l_item["action"], r_item["action"])
         entries.append(
             {
-                "party": (l_item or r_item)["party"],  # type: ignore[index]
-                "change": change_of(l_item, r_item, both and same(l_item, r_item)),  # type: ignore[arg-type]
-                "similarity": similarity(l_item["action"], r_item["action"]) if both else 0.0,  # type: ignore[index]
+                "party": either(l_item, r_item)["party"],
+                "change": change_of(l_item, r_item, unchanged),
+                "similarity": score,
                 "left": _obligation(l_item),
                 "right": _obligation(r_item),
             }
@@ -368,7 +407,9 @@ def number_changes(segments: list[Item], limit: int = 2) -> list[str]:
         old, new = deleted["text"].strip(), inserted["text"].strip()
         if not (re.search(r"\d", old) and re.search(r"\d", new)):
             continue
-        following = segments[index + 2]["text"] if index + 2 < len(segments) and segments[index + 2]["op"] == "equal" else ""
+        following = (
+            segments[index + 2]["text"] if index + 2 < len(segments) and segments[index + 2]["op"] == "equal" else ""
+        )
         # Segments carry their trailing space, so a figure that is a word of its own ends in one.
         unit = re.match(r"\w+", following) if deleted["text"][-1:].isspace() else None
         suffix = f" {unit.group()}" if unit else ""
@@ -389,7 +430,9 @@ def _date_phrases(key_dates: list[Item]) -> list[str]:
         name = _date_name(entry["kind"])
         left, right = entry["left"], entry["right"]
         if entry["change"] == "changed":
-            phrases.append(f"moves the {name} from {left['date'] or 'an undated term'} to {right['date'] or 'an undated term'}")
+            phrases.append(
+                f"moves the {name} from {left['date'] or 'an undated term'} to {right['date'] or 'an undated term'}"
+            )
         elif entry["change"] == "added":
             phrases.append(f"adds a {name}" + (f" ({right['date']})" if right["date"] else ""))
         elif entry["change"] == "removed":

@@ -7,7 +7,8 @@ from typing import Literal
 
 import msgspec
 
-from contractbox.analyses.schemas import Due, Level, Mode
+from contractbox.analyses.schemas import Due, Level
+from contractbox.core.params import Mode
 
 Change = Literal["added", "removed", "changed", "unchanged"]
 

@@ -4,19 +4,21 @@ and mode, compared once and stored (later changes to either side do not alter a 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import msgspec
+
+from contractbox.analyses.service import AnalysisService
 from contractbox.comparisons.diff import compare_results
-from contractbox.comparisons.schemas import CreateComparisonRequest
-from contractbox.errors import ApiError, invalid, not_found
-from contractbox.events import record_event
-from contractbox.ids import new_id
+from contractbox.comparisons.schemas import Comparison, CreateComparisonRequest
+from contractbox.contracts.service import ContractService
+from contractbox.core.clock import Clock
+from contractbox.core.errors import invalid, not_found
+from contractbox.core.events import COMPARISON_CREATED, EventRecorder
+from contractbox.core.ids import new_id
+from contractbox.core.store import Store
 from contractbox.keys.service import Principal
-from contractbox.timeutil import now_iso
-from contractbox.usage.counters import add_usage
-
-if TYPE_CHECKING:
-    from contractbox.runtime import Runtime
+from contractbox.usage.service import UsageService
 
 KINDS = {"ana": "analysis", "ctr": "contract"}
 
@@ -29,14 +31,29 @@ def kind_of(param: str, object_id: str) -> str:
 
 
 class ComparisonService:
-    def __init__(self, runtime: "Runtime") -> None:
-        self.runtime = runtime
-        self.store = runtime.store
+    def __init__(
+        self,
+        store: Store,
+        events: EventRecorder,
+        clock: Clock,
+        analyses: AnalysisService,
+        contracts: ContractService,
+        usage: UsageService,
+    ) -> None:
+        self.store = store
+        self.events = events
+        self.clock = clock
+        self.analyses = analyses
+        self.contracts = contracts
+        self.usage = usage
 
-    def create(self, principal: Principal, req: CreateComparisonRequest) -> dict[str, Any]:
+    def create(self, principal: Principal, req: CreateComparisonRequest) -> Comparison:
         left_kind, right_kind = kind_of("left", req.left), kind_of("right", req.right)
         if left_kind != right_kind:
-            raise invalid("right", f"Compare two analyses or two contracts: left is {KINDS[left_kind]} {req.left}, right is {KINDS[right_kind]} {req.right}.")
+            raise invalid(
+                "right",
+                f"Compare two analyses or two contracts: left is {KINDS[left_kind]} {req.left}, right is {KINDS[right_kind]} {req.right}.",
+            )
         left = self._result(principal, "left", req.left)
         right = self._result(principal, "right", req.right)
         comparison = {
@@ -45,11 +62,11 @@ class ComparisonService:
             "mode": principal.mode,
             "left": req.left,
             "right": req.right,
-            "createdAt": now_iso(),
+            "createdAt": self.clock.now_iso(),
             **compare_results(left, right),
         }
         with self.store.transaction() as db:
-            db["comparisons"].insert(
+            db.table("comparisons").insert(
                 {
                     "id": comparison["comparisonId"],
                     "org_id": principal.org_id,
@@ -61,26 +78,23 @@ class ComparisonService:
                     "created_at": comparison["createdAt"],
                 }
             )
-            add_usage(db, principal.key_id, comparisons=1)
-            record_event(db, principal.org_id, principal.mode, "comparison.created", comparison)
-        return comparison
+            self.usage.add(db, principal.key_id, comparisons=1)
+            self.events.record(db, principal.org_id, principal.mode, COMPARISON_CREATED, comparison)
+        return msgspec.convert(comparison, Comparison)
 
     def _result(self, principal: Principal, param: str, object_id: str) -> dict[str, Any]:
         """The analysis result behind one side: an analysis's own, or a contract's saved copy."""
         if object_id.startswith("ctr_"):
-            return json.loads(self.runtime.contracts.get_row(principal, object_id, param=param)["result"])
-        try:
-            row = self.runtime.analyses.get_row(principal, object_id, "status, result")
-        except ApiError:
-            raise not_found("analysis", object_id, param=param) from None
-        if row["status"] != "completed":
-            raise ApiError(409, "analysis_not_completed", f"Analysis {object_id} is {row['status']}; it can be compared once it is completed.", param=param)
-        return json.loads(row["result"])
+            return json.loads(self.contracts.saved_result(principal, object_id, param=param))
+        return json.loads(
+            self.analyses.completed(principal, object_id, param=param, purpose="it can be compared").result
+        )
 
     def get(self, principal: Principal, comparison_id: str) -> str:
         """The stored comparison JSON text (served as is: it was built by this service)."""
         row = self.store.query_one(
-            "SELECT body FROM comparisons WHERE id = ? AND org_id = ? AND mode = ?", (comparison_id, principal.org_id, principal.mode)
+            "SELECT body FROM comparisons WHERE id = ? AND org_id = ? AND mode = ?",
+            (comparison_id, principal.org_id, principal.mode),
         )
         if row is None:
             raise not_found("comparison", comparison_id)

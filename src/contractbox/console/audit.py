@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from contractbox.db import Store
-from contractbox.ids import new_id
-from contractbox.lists import ListQuery, list_page
-from contractbox.timeutil import now_iso
+from contractbox.core.clock import now_iso
+from contractbox.core.ids import new_id
+from contractbox.core.paging import ListQuery, list_page
+from contractbox.core.store import Store
 
 
 def record(
@@ -84,5 +84,8 @@ def v1_action(method: str, path: str) -> tuple[str, str | None]:
     resource = parts[0] if parts else ""
     target = parts[1] if len(parts) > 1 else None
     sub = parts[2] if len(parts) > 2 else None
-    action = V1_ACTIONS.get((method, resource, sub) if sub else (method, resource)) or f"{resource}.{method.lower()}{'.' + sub if sub else ''}"
+    action = (
+        V1_ACTIONS.get((method, resource, sub) if sub else (method, resource))
+        or f"{resource}.{method.lower()}{'.' + sub if sub else ''}"
+    )
     return action, target

@@ -9,12 +9,14 @@ from litestar import Controller, Request, Response, Router, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 from litestar.response import Redirect
+from litestar.types import ControllerRouterHandler
 
 from contractbox import __version__
-from contractbox.asgi import header
+from contractbox.core.http.asgi import header
 from contractbox.console import audit
-from contractbox.console.admin import Console, document_of, original_pdf
+from contractbox.console.admin import Console, ConsoleService
 from contractbox.console.middleware import (
+    console_session_of,
     MODE_HEADER,
     ORG_HEADER,
     ConsoleApiMiddleware,
@@ -26,12 +28,11 @@ from contractbox.console.middleware import (
 from contractbox.console.passwords import PasswordError, admin_state, check_login
 from contractbox.console.schemas import CreateKey, CreateOrg, LinkLogin, LiveAccess, PasswordLogin, SetPassword
 from contractbox.console.sessions import Session, consume_login_link, create_session, end_session, find_session, session_principal
-from contractbox.errors import ApiError
+from contractbox.core.errors import ApiError
 from contractbox.keys.scopes import RESOURCE_SCOPES
 from contractbox.keys.service import AuthFailure, Principal
-from contractbox.lists import Limit, StartingAfter
-from contractbox.paths import ui_dir
-from contractbox.runtime import Runtime
+from contractbox.core.http.paging import Limit, StartingAfter
+from contractbox.core.paths import ui_dir
 
 # Module scripts load only with a JavaScript MIME type, and Windows' registry can map .js to
 # text/plain; the static files router asks `mimetypes`, so pin the types the UI depends on.
@@ -53,9 +54,9 @@ def page(name: str) -> Response:
 
 
 @get("/", opt={"public": True}, include_in_schema=False)
-async def index(request: Request, runtime: NamedDependency[Runtime]) -> Response:
-    if find_session(runtime.store, session_cookie(request.scope)) is None:
-        return Redirect("/console/login", status_code=303)  # type: ignore[return-value]
+async def index(request: Request, console: NamedDependency[ConsoleService]) -> Response:
+    if find_session(console.store, session_cookie(request.scope)) is None:
+        return Redirect("/console/login", status_code=303)
     return page("index.html")
 
 
@@ -65,38 +66,38 @@ async def login_page() -> Response:
 
 
 @get("/console/link", opt={"public": True}, include_in_schema=False)
-async def link_redirect(request: Request, runtime: NamedDependency[Runtime], token: Annotated[str, QueryParameter()] = "") -> Response:
+async def link_redirect(request: Request, console: NamedDependency[ConsoleService], token: Annotated[str, QueryParameter()] = "") -> Response:
     """The desktop window's sign-in: consume the one-time token and land on the UI.
 
     Browsers get `/console/login#link=...` instead (the token stays out of request lines and a
     link previewer cannot spend it); the desktop opens its own links, so neither concern applies.
     """
-    if not consume_login_link(runtime.store, token):
-        audit.record(runtime.store, "signin.link_refused", status=401, client=client_of(request.scope))
-        return Redirect("/console/login#link-error", status_code=303)  # type: ignore[return-value]
-    new = create_session(runtime.store, "link", client_of(request.scope))
-    audit.record(runtime.store, "signin.link", session_id=new.session.id, status=303, client=client_of(request.scope))
-    return Redirect("/", status_code=303, headers={"Set-Cookie": set_cookie(request.scope, new.token, new.max_age), "Cache-Control": "no-store"})  # type: ignore[return-value]
+    if not consume_login_link(console.store, token):
+        audit.record(console.store, "signin.link_refused", status=401, client=client_of(request.scope))
+        return Redirect("/console/login#link-error", status_code=303)
+    new = create_session(console.store, "link", client_of(request.scope))
+    audit.record(console.store, "signin.link", session_id=new.session.id, status=303, client=client_of(request.scope))
+    return Redirect("/", status_code=303, headers={"Set-Cookie": set_cookie(request.scope, new.token, new.max_age), "Cache-Control": "no-store"})
 
 
 def session_of(request: Request) -> Session:
-    return request.scope["console_session"]  # type: ignore[typeddict-item]
+    return console_session_of(request.scope)
 
 
-def console_of(request: Request, runtime: Runtime) -> Console:
-    return Console(runtime.store, session_of(request), client_of(request.scope))
+def console_of(request: Request, console: ConsoleService) -> Console:
+    return console.acting(session_of(request), client_of(request.scope))
 
 
-def acting_principal(request: Request, runtime: Runtime) -> Principal:
+def acting_principal(request: Request, console: ConsoleService) -> Principal:
     try:
-        return session_principal(runtime.store, header(request.scope, ORG_HEADER), header(request.scope, MODE_HEADER))
+        return session_principal(console.store, header(request.scope, ORG_HEADER), header(request.scope, MODE_HEADER))
     except AuthFailure as failure:
         raise ApiError(failure.status, failure.code, failure.message) from None
 
 
-def signed_in(request: Request, runtime: Runtime, via: str) -> Response:
-    new = create_session(runtime.store, via, client_of(request.scope))
-    audit.record(runtime.store, f"signin.{via}", session_id=new.session.id, status=200, client=client_of(request.scope))
+def signed_in(request: Request, console: ConsoleService, via: str) -> Response:
+    new = create_session(console.store, via, client_of(request.scope))
+    audit.record(console.store, f"signin.{via}", session_id=new.session.id, status=200, client=client_of(request.scope))
     body = {"object": "console_session", "sessionId": new.session.id, "csrfToken": new.session.csrf_token, "expiresAt": new.session.expires_at}
     return Response(body, headers={"Set-Cookie": set_cookie(request.scope, new.token, new.max_age), "Cache-Control": "no-store"})
 
@@ -106,33 +107,33 @@ class ConsoleApi(Controller):
     tags = ["Console"]
 
     @post("/login", status_code=200, opt={"public": True}, sync_to_thread=True)
-    def login(self, request: Request, data: JSONBody[PasswordLogin], runtime: NamedDependency[Runtime]) -> Response:
+    def login(self, request: Request, data: JSONBody[PasswordLogin], console: NamedDependency[ConsoleService]) -> Response:
         try:
-            check_login(runtime.store, data.password)
+            check_login(console.store, data.password)
         except PasswordError as exc:
-            audit.record(runtime.store, "signin.password_refused", status=exc.status, client=client_of(request.scope), code=exc.code)
+            audit.record(console.store, "signin.password_refused", status=exc.status, client=client_of(request.scope), code=exc.code)
             headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
             raise ApiError(exc.status, exc.code, exc.message, param="password", headers=headers) from None
-        return signed_in(request, runtime, "password")
+        return signed_in(request, console, "password")
 
     @post("/login/link", status_code=200, opt={"public": True})
-    async def login_link(self, request: Request, data: JSONBody[LinkLogin], runtime: NamedDependency[Runtime]) -> Response:
-        if not consume_login_link(runtime.store, data.token):
-            audit.record(runtime.store, "signin.link_refused", status=401, client=client_of(request.scope))
+    async def login_link(self, request: Request, data: JSONBody[LinkLogin], console: NamedDependency[ConsoleService]) -> Response:
+        if not consume_login_link(console.store, data.token):
+            audit.record(console.store, "signin.link_refused", status=401, client=client_of(request.scope))
             raise ApiError(401, "link_invalid", "This sign-in link was already used or has expired. On the server, run `contractbox console-url` for a new one.", param="token")
-        return signed_in(request, runtime, "link")
+        return signed_in(request, console, "link")
 
     @post("/logout", status_code=200)
-    async def logout(self, request: Request, runtime: NamedDependency[Runtime]) -> Response:
+    async def logout(self, request: Request, console: NamedDependency[ConsoleService]) -> Response:
         session = session_of(request)
-        end_session(runtime.store, session.id)
-        audit.record(runtime.store, "signout", session_id=session.id, status=200, client=client_of(request.scope))
+        end_session(console.store, session.id)
+        audit.record(console.store, "signout", session_id=session.id, status=200, client=client_of(request.scope))
         return Response({"signedOut": True}, headers={"Set-Cookie": clear_cookie(request.scope)})
 
     @get("/session")
-    async def session(self, request: Request, runtime: NamedDependency[Runtime]) -> dict:
+    async def session(self, request: Request, console: NamedDependency[ConsoleService]) -> dict:
         session = session_of(request)
-        orgs = Console(runtime.store, session, "").orgs()
+        orgs = console.acting(session, "").orgs()
         return {
             "object": "console_session",
             "sessionId": session.id,
@@ -140,64 +141,64 @@ class ConsoleApi(Controller):
             "via": session.via,
             "expiresAt": session.expires_at,
             "version": __version__,
-            "dataDir": str(runtime.settings.data_dir),
-            "passwordSet": admin_state(runtime.store).password_set,
+            "dataDir": str(console.data_dir),
+            "passwordSet": admin_state(console.store).password_set,
             "firstRun": not orgs,
             "organizations": orgs,
             "scopes": list(RESOURCE_SCOPES),
         }
 
     @get("/orgs")
-    async def list_orgs(self, request: Request, runtime: NamedDependency[Runtime]) -> dict:
-        return {"object": "list", "data": console_of(request, runtime).orgs(), "hasMore": False, "url": "/console/api/orgs"}
+    async def list_orgs(self, request: Request, console: NamedDependency[ConsoleService]) -> dict:
+        return {"object": "list", "data": console_of(request, console).orgs(), "hasMore": False, "url": "/console/api/orgs"}
 
     @post("/orgs", status_code=201)
-    async def create_org(self, request: Request, data: JSONBody[CreateOrg], runtime: NamedDependency[Runtime]) -> dict:
-        return console_of(request, runtime).create_org(data.name)
+    async def create_org(self, request: Request, data: JSONBody[CreateOrg], console: NamedDependency[ConsoleService]) -> dict:
+        return console_of(request, console).create_org(data.name)
 
     @post("/orgs/{orgId:str}/live", status_code=200)
-    async def set_live(self, request: Request, orgId: FromPath[str], data: JSONBody[LiveAccess], runtime: NamedDependency[Runtime]) -> dict:
-        return console_of(request, runtime).set_live(orgId, data.approved)
+    async def set_live(self, request: Request, orgId: FromPath[str], data: JSONBody[LiveAccess], console: NamedDependency[ConsoleService]) -> dict:
+        return console_of(request, console).set_live(orgId, data.approved)
 
     @get("/orgs/{orgId:str}/keys")
-    async def list_keys(self, request: Request, orgId: FromPath[str], runtime: NamedDependency[Runtime]) -> dict:
-        return {"object": "list", "data": console_of(request, runtime).keys(orgId), "hasMore": False, "url": f"/console/api/orgs/{orgId}/keys"}
+    async def list_keys(self, request: Request, orgId: FromPath[str], console: NamedDependency[ConsoleService]) -> dict:
+        return {"object": "list", "data": console_of(request, console).keys(orgId), "hasMore": False, "url": f"/console/api/orgs/{orgId}/keys"}
 
     @post("/orgs/{orgId:str}/keys", status_code=201)
-    async def create_key(self, request: Request, orgId: FromPath[str], data: JSONBody[CreateKey], runtime: NamedDependency[Runtime]) -> Response:
-        body = console_of(request, runtime).create_key(orgId, data.name, data.mode, data.scopes)
+    async def create_key(self, request: Request, orgId: FromPath[str], data: JSONBody[CreateKey], console: NamedDependency[ConsoleService]) -> Response:
+        body = console_of(request, console).create_key(orgId, data.name, data.mode, data.scopes)
         return Response(body, status_code=201, headers={"Cache-Control": "no-store"})
 
     @post("/orgs/{orgId:str}/keys/{keyId:str}/revoke", status_code=200)
-    async def revoke_key(self, request: Request, orgId: FromPath[str], keyId: FromPath[str], runtime: NamedDependency[Runtime]) -> dict:
-        return console_of(request, runtime).revoke_key(orgId, keyId)
+    async def revoke_key(self, request: Request, orgId: FromPath[str], keyId: FromPath[str], console: NamedDependency[ConsoleService]) -> dict:
+        return console_of(request, console).revoke_key(orgId, keyId)
 
     @get("/orgs/{orgId:str}/usage")
-    async def usage(self, request: Request, orgId: FromPath[str], runtime: NamedDependency[Runtime], days: Annotated[int, QueryParameter()] = 30) -> dict:
-        return console_of(request, runtime).usage(orgId, days)
+    async def usage(self, request: Request, orgId: FromPath[str], console: NamedDependency[ConsoleService], days: Annotated[int, QueryParameter()] = 30) -> dict:
+        return console_of(request, console).usage(orgId, days)
 
     @get("/audit")
     async def audit_log(
         self,
-        runtime: NamedDependency[Runtime],
+        console: NamedDependency[ConsoleService],
         limit: Limit = None,
         starting_after: StartingAfter = None,
         action: Annotated[str | None, QueryParameter()] = None,
         org_id: Annotated[str | None, QueryParameter(name="orgId")] = None,
     ) -> dict:
-        return audit.list_entries(runtime.store, {"limit": limit, "startingAfter": starting_after, "action": action, "orgId": org_id})
+        return audit.list_entries(console.store, {"limit": limit, "startingAfter": starting_after, "action": action, "orgId": org_id})
 
     @post("/admin/password", status_code=200, sync_to_thread=True)
-    def set_password(self, request: Request, data: JSONBody[SetPassword], runtime: NamedDependency[Runtime]) -> dict:
-        return console_of(request, runtime).change_password(data.password, data.currentPassword)
+    def set_password(self, request: Request, data: JSONBody[SetPassword], console: NamedDependency[ConsoleService]) -> dict:
+        return console_of(request, console).change_password(data.password, data.currentPassword)
 
     @get("/analyses/{analysisId:str}/document")
-    async def document(self, request: Request, analysisId: FromPath[str], runtime: NamedDependency[Runtime]) -> dict:
-        return document_of(runtime.store, acting_principal(request, runtime), analysisId)
+    async def document(self, request: Request, analysisId: FromPath[str], console: NamedDependency[ConsoleService]) -> dict:
+        return console.analyses.document(acting_principal(request, console), analysisId)
 
     @get("/analyses/{analysisId:str}/original", media_type="application/pdf")
-    async def original(self, request: Request, analysisId: FromPath[str], runtime: NamedDependency[Runtime]) -> Response:
-        data = original_pdf(runtime.store, acting_principal(request, runtime), analysisId)
+    async def original(self, request: Request, analysisId: FromPath[str], console: NamedDependency[ConsoleService]) -> Response:
+        data = console.analyses.original_pdf(acting_principal(request, console), analysisId)
         return Response(data, media_type="application/pdf", headers={"Cache-Control": "no-store"})
 
 
@@ -205,4 +206,4 @@ def console_router() -> Router:
     return Router(path="/console/api", route_handlers=[ConsoleApi], middleware=[ConsoleApiMiddleware], include_in_schema=False)
 
 
-CONSOLE_ROUTES = [index, login_page, link_redirect, console_router()]
+CONSOLE_ROUTES: list[ControllerRouterHandler] = [index, login_page, link_redirect, console_router()]

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import json
 from http.cookies import SimpleCookie
-from typing import Any
+from typing import Any, cast
 
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import ASGIApp, HTTPScope, Message, Receive, ReceiveMessage, Scope, Send
 
 from contractbox.console import audit
 from contractbox.console.sessions import Session, csrf_ok, find_session, session_principal
-from contractbox.asgi import header
-from contractbox.errors import send_error
+from contractbox.core.http.asgi import header
+from contractbox.core.http.errors import send_error
 from contractbox.keys.service import AuthFailure
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -68,17 +68,38 @@ def cross_origin(scope: Scope) -> bool:
     return origin != expected
 
 
-async def check_write(scope: Scope, send: Send, session: Session, store: Any) -> bool:
+async def check_write(scope: HTTPScope, send: Send, session: Session, store: Any) -> bool:
     """CSRF and Origin checks for a write; answers (and audits) the refusal itself."""
     if scope["method"] in SAFE_METHODS:
         return True
     if cross_origin(scope):
-        audit.record(store, "cross_origin.rejected", session_id=session.id, status=403, client=client_of(scope), path=scope["path"], origin=header(scope, b"origin"))
+        audit.record(
+            store,
+            "cross_origin.rejected",
+            session_id=session.id,
+            status=403,
+            client=client_of(scope),
+            path=scope["path"],
+            origin=header(scope, b"origin"),
+        )
         await send_error(send, 403, "cross_origin_request", "This request came from another web site and was refused.")
         return False
     if not csrf_ok(session, header(scope, CSRF_HEADER)):
-        audit.record(store, "csrf.rejected", session_id=session.id, status=403, client=client_of(scope), path=scope["path"], method=scope["method"])
-        await send_error(send, 403, "csrf_token_invalid", "The request lacks a valid X-CSRF-Token header. Reload the console and try again.")
+        audit.record(
+            store,
+            "csrf.rejected",
+            session_id=session.id,
+            status=403,
+            client=client_of(scope),
+            path=scope["path"],
+            method=scope["method"],
+        )
+        await send_error(
+            send,
+            403,
+            "csrf_token_invalid",
+            "The request lacks a valid X-CSRF-Token header. Reload the console and try again.",
+        )
         return False
     return True
 
@@ -96,12 +117,18 @@ class ConsoleV1Middleware:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        handler = scope.get("route_handler")
-        if scope["type"] != "http" or (handler is not None and handler.opt.get("public")) or has_api_key(scope) or session_cookie(scope) is None:
-            await self.app(scope, receive, send)
+    async def __call__(self, any_scope: Scope, receive: Receive, send: Send) -> None:
+        handler = any_scope.get("route_handler")
+        if (
+            any_scope["type"] != "http"
+            or (handler is not None and handler.opt.get("public"))
+            or has_api_key(any_scope)
+            or session_cookie(any_scope) is None
+        ):
+            await self.app(any_scope, receive, send)
             return
-        store = scope["app"].state.runtime.store
+        scope = cast(HTTPScope, any_scope)
+        store = scope["app"].state.store
         session = await session_or_refuse(scope, send, store)
         if session is None or not await check_write(scope, send, session, store):
             return
@@ -111,17 +138,17 @@ class ConsoleV1Middleware:
             await send_error(send, failure.status, failure.code, failure.message)
             return
         scope["user"] = principal
-        scope["console_session"] = session
+        with_console_session(scope, session)
         if scope["method"] in SAFE_METHODS:
             await self.app(scope, receive, send)
             return
         await self._audited(scope, receive, send, session, store)
 
-    async def _audited(self, scope: Scope, receive: Receive, send: Send, session: Session, store: Any) -> None:
+    async def _audited(self, scope: HTTPScope, receive: Receive, send: Send, session: Session, store: Any) -> None:
         request_body, response_body = bytearray(), bytearray()
         answer: dict[str, Any] = {}
 
-        async def tee_receive() -> Message:
+        async def tee_receive() -> ReceiveMessage:
             message = await receive()
             if message["type"] == "http.request" and len(request_body) < AUDIT_BODY_LIMIT:
                 request_body.extend(message.get("body", b""))
@@ -143,10 +170,19 @@ class ConsoleV1Middleware:
             fields = sorted(_json_keys(bytes(request_body)))
             if action == "webhook.update" and any("rotate" in f.lower() for f in fields):
                 action = "webhook.rotate"
-            target = target or _created_id(bytes(response_body)) or (answer.get("location") or "").rsplit("/", 1)[-1] or None
+            target = (
+                target or _created_id(bytes(response_body)) or (answer.get("location") or "").rsplit("/", 1)[-1] or None
+            )
             audit.record(
-                store, action, session_id=session.id, org_id=principal.org_id, mode=principal.mode, target=target,
-                status=answer.get("status"), client=client_of(scope), fields=fields,
+                store,
+                action,
+                session_id=session.id,
+                org_id=principal.org_id,
+                mode=principal.mode,
+                target=target,
+                status=answer.get("status"),
+                client=client_of(scope),
+                fields=fields,
             )
 
 
@@ -156,23 +192,36 @@ class ConsoleApiMiddleware:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        handler = scope.get("route_handler")
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
+    async def __call__(self, any_scope: Scope, receive: Receive, send: Send) -> None:
+        handler = any_scope.get("route_handler")
+        if any_scope["type"] != "http":
+            await self.app(any_scope, receive, send)
             return
-        store = scope["app"].state.runtime.store
+        scope = cast(HTTPScope, any_scope)
+        store = scope["app"].state.store
         if handler is not None and handler.opt.get("public"):
             if scope["method"] not in SAFE_METHODS and cross_origin(scope):
-                await send_error(send, 403, "cross_origin_request", "This request came from another web site and was refused.")
+                await send_error(
+                    send, 403, "cross_origin_request", "This request came from another web site and was refused."
+                )
                 return
             await self.app(scope, receive, send)
             return
         session = await session_or_refuse(scope, send, store)
         if session is None or not await check_write(scope, send, session, store):
             return
-        scope["console_session"] = session
+        with_console_session(scope, session)
         await self.app(scope, receive, send)
+
+
+def with_console_session(scope: HTTPScope, session: Session) -> None:
+    """Hand the session to the handlers (console/controller.py reads it back); the ASGI scope is a
+    plain dict, Litestar's HTTPScope type just does not name this key."""
+    cast(dict[str, Any], scope)["console_session"] = session
+
+
+def console_session_of(scope: Scope) -> Session:
+    return cast(dict[str, Any], scope)["console_session"]
 
 
 def has_api_key(scope: Scope) -> bool:

@@ -13,8 +13,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from contractbox.db import Store
-from contractbox.timeutil import iso, now_iso, utcnow
+from contractbox.core.clock import iso, now_iso, utcnow
+from contractbox.core.store import Store
 
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**15, 8, 1
 SCRYPT_MAXMEM = 64 * 1024 * 1024
@@ -33,7 +33,9 @@ class PasswordError(Exception):
 
 def hash_password(password: str) -> str:
     salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, maxmem=SCRYPT_MAXMEM)
+    digest = hashlib.scrypt(
+        password.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, maxmem=SCRYPT_MAXMEM
+    )
     b64 = lambda raw: base64.b64encode(raw).decode("ascii")  # noqa: E731
     return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${b64(salt)}${b64(digest)}"
 
@@ -44,7 +46,15 @@ def verify_password(password: str, stored: str) -> bool:
         if scheme != "scrypt":
             return False
         expected = base64.b64decode(digest)
-        actual = hashlib.scrypt(password.encode("utf-8"), salt=base64.b64decode(salt), n=int(n), r=int(r), p=int(p), maxmem=SCRYPT_MAXMEM, dklen=len(expected))
+        actual = hashlib.scrypt(
+            password.encode("utf-8"),
+            salt=base64.b64decode(salt),
+            n=int(n),
+            r=int(r),
+            p=int(p),
+            maxmem=SCRYPT_MAXMEM,
+            dklen=len(expected),
+        )
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(actual, expected)
@@ -87,7 +97,11 @@ def check_login(store: Store, password: str) -> None:
     """Returns when the password is right; raises PasswordError (locked, wrong, not set)."""
     row = store.query_one("SELECT * FROM console_admin WHERE id = 1")
     if row is None or not row["password_hash"]:
-        raise PasswordError(401, "password_not_set", "No console password is set yet. On the server, run: contractbox admin set-password")
+        raise PasswordError(
+            401,
+            "password_not_set",
+            "No console password is set yet. On the server, run: contractbox admin set-password",
+        )
     now = utcnow()
     if row["locked_until"] and _parse(row["locked_until"]) > now:
         raise locked_error(_parse(row["locked_until"]), now)
@@ -101,7 +115,11 @@ def check_login(store: Store, password: str) -> None:
         raise locked_error(until, now)
     store.execute("UPDATE console_admin SET failed_attempts = ? WHERE id = 1", (failures,))
     left = MAX_FAILURES - failures
-    raise PasswordError(401, "invalid_password", f"Wrong password. {left} more failed attempt{'s' if left != 1 else ''} will lock sign-in for {LOCKOUT.seconds // 60} minutes.")
+    raise PasswordError(
+        401,
+        "invalid_password",
+        f"Wrong password. {left} more failed attempt{'s' if left != 1 else ''} will lock sign-in for {LOCKOUT.seconds // 60} minutes.",
+    )
 
 
 def locked_error(until: datetime, now: datetime) -> PasswordError:

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from contractbox import __version__
-from contractbox.timeutil import now_iso
+from contractbox.core.clock import now_iso
 
 FILENAME = "server.json"
 

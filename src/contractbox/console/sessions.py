@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from contractbox.db import Store
-from contractbox.ids import new_id, random_base62
+from contractbox.core.clock import iso, now_iso, utcnow
+from contractbox.core.ids import new_id
+from contractbox.core.store import Store
 from contractbox.keys.scopes import RESOURCE_SCOPES, expand
-from contractbox.keys.service import PREFIXES, AuthFailure, Principal, hash_secret
+from contractbox.keys.service import AuthFailure, Principal, insert_internal_key, key_is_active
 from contractbox.orgs.service import get_org
-from contractbox.timeutil import iso, now_iso, utcnow
 
 LINK_LIFETIME = timedelta(minutes=10)
 SESSION_LIFETIME = timedelta(hours=12)
@@ -40,7 +39,9 @@ def create_login_link(store: Store) -> str:
     now = utcnow()
     with store.transaction() as db:
         db.execute("DELETE FROM console_login_links WHERE expires_at < ?", (iso(now),))
-        db["console_login_links"].insert({"token_hash": _hash(token), "created_at": iso(now), "expires_at": iso(now + LINK_LIFETIME)})
+        db.table("console_login_links").insert(
+            {"token_hash": _hash(token), "created_at": iso(now), "expires_at": iso(now + LINK_LIFETIME)}
+        )
     return token
 
 
@@ -48,10 +49,13 @@ def consume_login_link(store: Store, token: str) -> bool:
     """True once per valid, unexpired token; False for unknown, used or expired ones."""
     if not token or len(token) > 200:
         return False
-    return store.execute(
-        "UPDATE console_login_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
-        (now_iso(), _hash(token), now_iso()),
-    ) == 1
+    return (
+        store.execute(
+            "UPDATE console_login_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
+            (now_iso(), _hash(token), now_iso()),
+        )
+        == 1
+    )
 
 
 # --- sessions --------------------------------------------------------------------------------
@@ -79,7 +83,7 @@ def create_session(store: Store, via: str, client: str | None) -> NewSession:
     now = utcnow()
     session = Session(new_id("ses"), secrets.token_urlsafe(32), via, iso(now), iso(now + lifetime))
     with store.transaction() as db:
-        db["console_sessions"].insert(
+        db.table("console_sessions").insert(
             {
                 "id": session.id,
                 "token_hash": _hash(token),
@@ -101,7 +105,12 @@ def find_session(store: Store, token: str | None) -> Session | None:
     presented = _hash(token)
     row = store.query_one("SELECT * FROM console_sessions WHERE token_hash = ?", (presented,))
     now = utcnow()
-    if row is None or not hmac.compare_digest(row["token_hash"], presented) or row["ended_at"] or row["expires_at"] <= iso(now):
+    if (
+        row is None
+        or not hmac.compare_digest(row["token_hash"], presented)
+        or row["ended_at"]
+        or row["expires_at"] <= iso(now)
+    ):
         return None
     if row["last_seen_at"] <= iso(now - TOUCH_EVERY):
         store.execute("UPDATE console_sessions SET last_seen_at = ? WHERE id = ?", (iso(now), row["id"]))
@@ -125,29 +134,14 @@ def console_key_id(store: Store, org_id: str, mode: str) -> str:
     A real api_keys row (so usage, lastUsedAt and rate limits work unchanged) whose secret was
     never kept: no client can present it. Created on first use; replaced if revoked from the CLI.
     """
-    row = store.query_one(
-        "SELECT k.id FROM console_keys c JOIN api_keys k ON k.id = c.key_id WHERE c.org_id = ? AND c.mode = ? AND k.revoked_at IS NULL",
-        (org_id, mode),
-    )
-    if row:
-        return row["id"]
-    secret = PREFIXES[mode] + random_base62(32)
-    key_id = new_id("key")
+    row = store.query_one("SELECT key_id FROM console_keys WHERE org_id = ? AND mode = ?", (org_id, mode))
+    if row and key_is_active(store, row["key_id"]):
+        return row["key_id"]
     with store.transaction() as db:
-        db["api_keys"].insert(
-            {
-                "id": key_id,
-                "org_id": org_id,
-                "mode": mode,
-                "name": CONSOLE_KEY_NAME,
-                "secret_hash": hash_secret(secret),
-                "prefix": "console",
-                "last4": "----",
-                "scopes": json.dumps(list(RESOURCE_SCOPES)),
-                "created_at": now_iso(),
-            }
+        key_id = insert_internal_key(db, org_id, mode, CONSOLE_KEY_NAME, "console")
+        db.execute(
+            "INSERT OR REPLACE INTO console_keys (org_id, mode, key_id) VALUES (?, ?, ?)", (org_id, mode, key_id)
         )
-        db.execute("INSERT OR REPLACE INTO console_keys (org_id, mode, key_id) VALUES (?, ?, ?)", (org_id, mode, key_id))
     return key_id
 
 
@@ -158,12 +152,27 @@ def is_console_key(store: Store, key_id: str) -> bool:
 def session_principal(store: Store, org_id: str | None, mode: str | None) -> Principal:
     """The Principal a session acts as for the organization and mode the UI chose."""
     if not org_id:
-        raise AuthFailure(400, "parameter_missing", "Choose an organization: the console sends it in the X-ContractBox-Org header.")
-    if mode not in PREFIXES:
-        raise AuthFailure(400, "parameter_invalid", "Choose a mode, test or live: the console sends it in the X-ContractBox-Mode header.")
+        raise AuthFailure(
+            400, "parameter_missing", "Choose an organization: the console sends it in the X-ContractBox-Org header."
+        )
+    if mode not in ("test", "live"):
+        raise AuthFailure(
+            400,
+            "parameter_invalid",
+            "Choose a mode, test or live: the console sends it in the X-ContractBox-Mode header.",
+        )
     org = get_org(store, org_id)
     if org is None:
         raise AuthFailure(404, "resource_missing", f"No organization with id '{org_id}' exists.")
     if mode == "live" and not org.live_approved:
-        raise AuthFailure(403, "live_access_not_approved", f"{org.name} is not approved for live access. Approve it under Organizations, or switch to test mode.")
+        raise AuthFailure(
+            403,
+            "live_access_not_approved",
+            f"{org.name} is not approved for live access. Approve it under Organizations, or switch to test mode.",
+        )
     return Principal(console_key_id(store, org.id, mode), org.id, mode, expand(list(RESOURCE_SCOPES)))
+
+
+def console_key_ids(store: Store, org_id: str) -> set[str]:
+    """The ids of an organization's console keys (one per mode once used)."""
+    return {row["key_id"] for row in store.query("SELECT key_id FROM console_keys WHERE org_id = ?", (org_id,))}

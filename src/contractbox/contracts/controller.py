@@ -8,8 +8,8 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 
 from contractbox.auth.guards import principal_of
 from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
-from contractbox.lists import EndingBefore, Expand, Limit, StartingAfter
-from contractbox.runtime import Runtime
+from contractbox.contracts.service import ContractService
+from contractbox.core.http.paging import EndingBefore, Expand, Limit, StartingAfter
 
 
 # Writes run in a worker thread: their fsync must not stall the event loop serving reads.
@@ -17,27 +17,54 @@ class ContractsController(Controller):
     path = "/contracts"
     tags = ["Contracts"]
 
-    @post("/", status_code=201, opt={"scope": "contracts:write"}, summary="Save a completed analysis as a contract", sync_to_thread=True)
-    def create(self, request: Request, data: JSONBody[CreateContractRequest], runtime: NamedDependency[Runtime]) -> Response[Contract]:
-        contract = runtime.contracts.create(principal_of(request), data)
-        return Response(contract, status_code=201, headers={"Location": f"/v1/contracts/{contract['contractId']}"})  # type: ignore[arg-type]
+    @post(
+        "/",
+        status_code=201,
+        opt={"scope": "contracts:write"},
+        summary="Save a completed analysis as a contract",
+        sync_to_thread=True,
+    )
+    def create(
+        self, request: Request, data: JSONBody[CreateContractRequest], contracts: NamedDependency[ContractService]
+    ) -> Response[Contract]:
+        contract = contracts.create(principal_of(request), data)
+        return Response(contract, status_code=201, headers={"Location": f"/v1/contracts/{contract.contractId}"})
 
     @get("/", opt={"scope": "contracts:read"}, summary="List contracts, newest first")
     async def list_contracts(
         self,
         request: Request,
-        runtime: NamedDependency[Runtime],
+        contracts: NamedDependency[ContractService],
         limit: Limit = None,
         starting_after: StartingAfter = None,
         ending_before: EndingBefore = None,
-        q: Annotated[str | None, QueryParameter(description="Words in the title or a party's name (case-insensitive)")] = None,
-        risk_level: Annotated[str | None, QueryParameter(name="riskLevel", description="low, medium, high or critical; several comma-separated")] = None,
-        expires_before: Annotated[str | None, QueryParameter(name="expiresBefore", description="YYYY-MM-DD: contracts whose expiration date is before it")] = None,
+        q: Annotated[
+            str | None, QueryParameter(description="Words in the title or a party's name (case-insensitive)")
+        ] = None,
+        risk_level: Annotated[
+            str | None,
+            QueryParameter(name="riskLevel", description="low, medium, high or critical; several comma-separated"),
+        ] = None,
+        expires_before: Annotated[
+            str | None,
+            QueryParameter(
+                name="expiresBefore", description="YYYY-MM-DD: contracts whose expiration date is before it"
+            ),
+        ] = None,
         expand: Expand = None,
     ) -> ContractList:
-        params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before, "q": q, "riskLevel": risk_level, "expiresBefore": expires_before}
-        return runtime.contracts.list(principal_of(request), params, expand)  # type: ignore[return-value]
+        params = {
+            "limit": limit,
+            "startingAfter": starting_after,
+            "endingBefore": ending_before,
+            "q": q,
+            "riskLevel": risk_level,
+            "expiresBefore": expires_before,
+        }
+        return contracts.list(principal_of(request), params, expand)
 
     @get("/{contractId:str}", opt={"scope": "contracts:read"}, summary="Get a contract")
-    async def retrieve(self, request: Request, contractId: FromPath[str], runtime: NamedDependency[Runtime]) -> Contract:
-        return runtime.contracts.get(principal_of(request), contractId)  # type: ignore[return-value]
+    async def retrieve(
+        self, request: Request, contractId: FromPath[str], contracts: NamedDependency[ContractService]
+    ) -> Contract:
+        return contracts.get(principal_of(request), contractId)

@@ -6,7 +6,8 @@ from typing import Literal
 
 import msgspec
 
-from contractbox.analyses.schemas import AnalysisResult, Level, Mode
+from contractbox.analyses.schemas import AnalysisResult, Level
+from contractbox.core.params import Mode
 
 
 class CreateContractRequest(msgspec.Struct, forbid_unknown_fields=True):

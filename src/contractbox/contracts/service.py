@@ -5,26 +5,25 @@
 from __future__ import annotations
 
 import json
-from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import msgspec
 import sqlite_utils
 
-from contractbox.analyses.service import MAX_TITLE, validate_metadata
-from contractbox.errors import ApiError, invalid, not_found
-from contractbox.events import record_event
-from contractbox.contracts.schemas import CreateContractRequest
-from contractbox.ids import new_id
+from contractbox.analyses.service import AnalysisService
+from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
+from contractbox.core.clock import Clock
+from contractbox.core.errors import ApiError, invalid, not_found
+from contractbox.core.events import CONTRACT_CREATED, EventRecorder
+from contractbox.core.ids import new_id
+from contractbox.core.paging import ListQuery, list_page, parse_expand
+from contractbox.core.params import MAX_TITLE, parse_date, validate_metadata
+from contractbox.core.store import Store
 from contractbox.keys.service import Principal
-from contractbox.lists import ListQuery, list_page, parse_expand
-from contractbox.timeutil import now_iso
-
-if TYPE_CHECKING:
-    from contractbox.runtime import Runtime
 
 RISK_LEVELS = ("low", "medium", "high", "critical")
 SUMMARY_COLUMNS = "seq, id, mode, analysis_id, title, document_type, parties, risk_value, risk_level, effective_date, expiration_date, metadata, created_at"
-LIST_COLUMNS = f"{SUMMARY_COLUMNS}, result"
+CONTRACT_COLUMNS = f"{SUMMARY_COLUMNS}, result"
 EXPANDABLE = ("result",)
 
 
@@ -69,32 +68,38 @@ def render(row: dict) -> dict[str, Any]:
     }
 
 
-def parse_date(param: str, value: str) -> str:
-    try:
-        return date.fromisoformat(value).isoformat()
-    except ValueError:
-        raise invalid(param, f"{param} must be a calendar date such as 2026-11-21.") from None
+def as_contract(row: dict) -> Contract:
+    """The typed contract of a row. Its saved result goes out as stored (msgspec.Raw), unchecked
+    against today's AnalysisResult: a record keeps the result it was saved with."""
+    contract = msgspec.convert(render({k: v for k, v in row.items() if k != "result"}), Contract)
+    if "result" in row:
+        contract = msgspec.structs.replace(contract, result=msgspec.Raw(row["result"].encode()))
+    return contract
 
 
 class ContractService:
-    def __init__(self, runtime: "Runtime") -> None:
-        self.runtime = runtime
-        self.store = runtime.store
+    def __init__(self, store: Store, events: EventRecorder, clock: Clock, analyses: AnalysisService) -> None:
+        self.store = store
+        self.events = events
+        self.clock = clock
+        self.analyses = analyses
 
-    def create(self, principal: Principal, req: CreateContractRequest) -> dict[str, Any]:
-        analysis = self._completed_analysis(principal, req.analysisId)
-        title = (req.title if req.title is not None else analysis["title"]).strip()
+    def create(self, principal: Principal, req: CreateContractRequest) -> Contract:
+        analysis = self.analyses.completed(
+            principal, req.analysisId, param="analysisId", purpose="a contract can be saved"
+        )
+        title = (req.title if req.title is not None else analysis.title).strip()
         if not title:
             raise invalid("title", "title is empty: leave it out to use the analysis title, or send one.")
         if len(title) > MAX_TITLE:
             raise invalid("title", f"title must be at most {MAX_TITLE} characters.")
-        metadata = req.metadata if req.metadata is not None else json.loads(analysis["metadata"])
+        metadata = req.metadata if req.metadata is not None else analysis.metadata
         validate_metadata(metadata)
-        result = json.loads(analysis["result"])
+        result = json.loads(analysis.result)
         contract_id = new_id("ctr")
         with self.store.transaction() as db:
             self._refuse_duplicate(db, req.analysisId)
-            db["contracts"].insert(
+            db.table("contracts").insert(
                 {
                     "id": contract_id,
                     "org_id": principal.org_id,
@@ -103,28 +108,14 @@ class ContractService:
                     "analysis_id": req.analysisId,
                     "title": title,
                     "metadata": json.dumps(metadata),
-                    "result": analysis["result"],
-                    "created_at": now_iso(),
+                    "result": analysis.result,
+                    "created_at": self.clock.now_iso(),
                     **listing_columns(result, title),
                 }
             )
-            contract = render(next(db.query(f"SELECT {LIST_COLUMNS} FROM contracts WHERE id = ?", (contract_id,))))
-            record_event(db, principal.org_id, principal.mode, "contract.created", contract)
-        return contract
-
-    def _completed_analysis(self, principal: Principal, analysis_id: str) -> dict:
-        try:
-            row = self.runtime.analyses.get_row(principal, analysis_id, "id, status, title, metadata, result")
-        except ApiError:
-            raise not_found("analysis", analysis_id, param="analysisId") from None
-        if row["status"] != "completed":
-            raise ApiError(
-                409,
-                "analysis_not_completed",
-                f"Analysis {analysis_id} is {row['status']}; a contract can be saved once it is completed.",
-                param="analysisId",
-            )
-        return row
+            contract = render(next(db.query(f"SELECT {CONTRACT_COLUMNS} FROM contracts WHERE id = ?", (contract_id,))))
+            self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, contract)
+        return self.get(principal, contract_id)
 
     @staticmethod
     def _refuse_duplicate(db: sqlite_utils.Database, analysis_id: str) -> None:
@@ -140,34 +131,47 @@ class ContractService:
 
     def get_row(self, principal: Principal, contract_id: str, param: str = "id") -> dict:
         row = self.store.query_one(
-            f"SELECT {LIST_COLUMNS} FROM contracts WHERE id = ? AND org_id = ? AND mode = ?", (contract_id, principal.org_id, principal.mode)
+            f"SELECT {CONTRACT_COLUMNS} FROM contracts WHERE id = ? AND org_id = ? AND mode = ?",
+            (contract_id, principal.org_id, principal.mode),
         )
         if row is None:
             raise not_found("contract", contract_id, param=param)
         return row
 
-    def get(self, principal: Principal, contract_id: str) -> dict[str, Any]:
-        return render(self.get_row(principal, contract_id))
+    def saved_result(self, principal: Principal, contract_id: str, param: str = "id") -> str:
+        """The result JSON the contract was saved with (404 under `param` when there is none)."""
+        return str(self.get_row(principal, contract_id, param=param)["result"])
 
-    def list(self, principal: Principal, params: dict[str, str | None], expand: list[str] | None = None) -> dict[str, Any]:
+    def get(self, principal: Principal, contract_id: str) -> Contract:
+        return as_contract(self.get_row(principal, contract_id))
+
+    def list(
+        self, principal: Principal, params: dict[str, str | None], expand: list[str] | None = None
+    ) -> ContractList:
         """A page of contracts; items carry the listing fields, and `result` only when expanded."""
         with_result = "result" in parse_expand(expand, EXPANDABLE)
         query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode)
-        if params.get("q"):
-            query.add("instr(search_text, ?) > 0", params["q"].strip().casefold())  # type: ignore[union-attr]
-        if params.get("riskLevel"):
-            levels = [level.strip() for level in params["riskLevel"].split(",")]  # type: ignore[union-attr]
+        text, risk_level, expires_before = params.get("q"), params.get("riskLevel"), params.get("expiresBefore")
+        if text:
+            query.add("instr(search_text, ?) > 0", text.strip().casefold())
+        if risk_level:
+            levels = [level.strip() for level in risk_level.split(",")]
             if not all(level in RISK_LEVELS for level in levels):
-                raise invalid("riskLevel", "riskLevel must be low, medium, high or critical (or several, comma-separated).")
+                raise invalid(
+                    "riskLevel", "riskLevel must be low, medium, high or critical (or several, comma-separated)."
+                )
             query.add(f"risk_level IN ({', '.join('?' for _ in levels)})", *levels)
-        if params.get("expiresBefore"):
-            query.add("expiration_date < ?", parse_date("expiresBefore", params["expiresBefore"]))  # type: ignore[arg-type]
-        return list_page(
+        if expires_before:
+            query.add("expiration_date < ?", parse_date("expiresBefore", expires_before))
+        page = list_page(
             self.store,
             "contracts",
             query,
             url="/v1/contracts",
-            render=render,
+            render=lambda row: row,
             params=params,
-            columns=LIST_COLUMNS if with_result else SUMMARY_COLUMNS,
+            columns=CONTRACT_COLUMNS if with_result else SUMMARY_COLUMNS,
+        )
+        return ContractList(
+            object="list", data=[as_contract(row) for row in page["data"]], hasMore=page["hasMore"], url=page["url"]
         )

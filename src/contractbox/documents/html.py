@@ -8,17 +8,40 @@ from html.parser import HTMLParser
 
 # Content a reader never sees, or site furniture that is not part of a contract.
 _SKIPPED = frozenset(
-    {"script", "style", "nav", "noscript", "template", "head", "svg", "iframe", "object", "select",
-     "button"}
+    {"script", "style", "nav", "noscript", "template", "head", "svg", "iframe", "object", "select", "button"}
 )
 _VOID = frozenset(
-    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
-     "wbr"}
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 )
 _PARAGRAPH_BLOCKS = frozenset(
-    {"p", "div", "section", "article", "main", "header", "footer", "aside", "blockquote",
-     "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "table", "pre", "form", "fieldset",
-     "figure", "address", "hr", "body"}
+    {
+        "p",
+        "div",
+        "section",
+        "article",
+        "main",
+        "header",
+        "footer",
+        "aside",
+        "blockquote",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "ul",
+        "ol",
+        "dl",
+        "table",
+        "pre",
+        "form",
+        "fieldset",
+        "figure",
+        "address",
+        "hr",
+        "body",
+    }
 )
 _LINE_BLOCKS = frozenset({"br", "li", "tr", "dt", "dd", "caption", "figcaption", "option"})
 _CELLS = frozenset({"td", "th"})
@@ -50,7 +73,7 @@ class _ReadableTextParser(HTMLParser):
             self._in_title = True
         if tag == "body" and "head" in self._open_skipped:
             # A missing </head> must not hide the whole page.
-            del self._open_skipped[self._open_skipped.index("head"):]
+            del self._open_skipped[self._open_skipped.index("head") :]
         if tag in _SKIPPED and tag not in _VOID:
             self._open_skipped.append(tag)
         if self._open_skipped:

@@ -12,11 +12,13 @@ import hmac
 import json
 from dataclasses import dataclass
 
-from contractbox.db import Store
-from contractbox.ids import new_id, random_base62
+import sqlite_utils
+
+from contractbox.core.clock import now_iso
+from contractbox.core.ids import new_id, random_base62
+from contractbox.core.store import Store
 from contractbox.keys.scopes import KNOWN_SCOPES, RESOURCE_SCOPES, expand
 from contractbox.orgs.service import find_org, get_org
-from contractbox.timeutil import now_iso
 
 PREFIXES = {"test": "fpk_test_", "live": "fpk_live_"}
 SECRET_LENGTH = 32
@@ -46,7 +48,13 @@ class CreatedKey:
     name: str | None
 
     def as_json(self) -> dict:
-        return {"keyId": self.key_id, "secret": self.secret, "mode": self.mode, "scopes": self.scopes, "orgId": self.org_id}
+        return {
+            "keyId": self.key_id,
+            "secret": self.secret,
+            "mode": self.mode,
+            "scopes": self.scopes,
+            "orgId": self.org_id,
+        }
 
 
 def hash_secret(secret: str) -> str:
@@ -76,7 +84,7 @@ def create_key(store: Store, org_ref: str, mode: str, scopes: list[str] | None, 
     secret = PREFIXES[mode] + random_base62(SECRET_LENGTH)
     key = CreatedKey(new_id("key"), secret, mode, scopes, org.id, name)
     with store.transaction() as db:
-        db["api_keys"].insert(
+        db.table("api_keys").insert(
             {
                 "id": key.key_id,
                 "org_id": org.id,
@@ -114,6 +122,47 @@ def list_keys(store: Store, org_ref: str) -> list[dict]:
     return [key_as_json(r) for r in rows]
 
 
+def insert_internal_key(db: sqlite_utils.Database, org_id: str, mode: str, name: str, prefix: str) -> str:
+    """A key with every scope whose secret is never kept, so no client can present it (the
+    console's own requests are attributed to one). Call inside the caller's transaction."""
+    secret = PREFIXES[mode] + random_base62(SECRET_LENGTH)
+    key_id = new_id("key")
+    db.table("api_keys").insert(
+        {
+            "id": key_id,
+            "org_id": org_id,
+            "mode": mode,
+            "name": name,
+            "secret_hash": hash_secret(secret),
+            "prefix": prefix,
+            "last4": "----",
+            "scopes": json.dumps(list(RESOURCE_SCOPES)),
+            "created_at": now_iso(),
+        }
+    )
+    return key_id
+
+
+def key_is_active(store: Store, key_id: str) -> bool:
+    return store.query_one("SELECT 1 AS yes FROM api_keys WHERE id = ? AND revoked_at IS NULL", (key_id,)) is not None
+
+
+def record_last_used(db: sqlite_utils.Database, last_used: dict[str, str]) -> None:
+    """Each key's lastUsedAt (key id -> ISO time); call inside the caller's transaction."""
+    for key_id, moment in last_used.items():
+        db.execute("UPDATE api_keys SET last_used_at = ? WHERE id = ?", (moment, key_id))
+
+
+def org_keys(store: Store, org_id: str) -> list[dict]:
+    """Every key of an organization, newest first."""
+    return [key_as_json(r) for r in store.query("SELECT * FROM api_keys WHERE org_id = ? ORDER BY seq DESC", (org_id,))]
+
+
+def get_key(store: Store, key_id: str) -> dict | None:
+    row = store.query_one("SELECT * FROM api_keys WHERE id = ?", (key_id,))
+    return key_as_json(row) if row is not None else None
+
+
 def revoke_key(store: Store, key_id: str, org_id: str | None = None) -> dict:
     row = store.query_one("SELECT * FROM api_keys WHERE id = ?", (key_id,))
     if row is None or (org_id is not None and row["org_id"] != org_id):
@@ -121,7 +170,9 @@ def revoke_key(store: Store, key_id: str, org_id: str | None = None) -> dict:
     if row["revoked_at"] is None:
         with store.transaction() as db:
             db.execute("UPDATE api_keys SET revoked_at = ? WHERE id = ?", (now_iso(), key_id))
-    return key_as_json(store.query_one("SELECT * FROM api_keys WHERE id = ?", (key_id,)))
+    revoked = store.query_one("SELECT * FROM api_keys WHERE id = ?", (key_id,))
+    assert revoked is not None  # read just above; keys are never deleted
+    return key_as_json(revoked)
 
 
 class AuthFailure(Exception):
@@ -133,7 +184,11 @@ class AuthFailure(Exception):
 def authenticate(store: Store, secret: str | None) -> Principal:
     """The principal for a presented secret, or AuthFailure with the documented status and code."""
     if not secret:
-        raise AuthFailure(401, "missing_api_key", "No API key was sent. Send it as 'Authorization: Bearer <key>' or 'X-Api-Key: <key>'.")
+        raise AuthFailure(
+            401,
+            "missing_api_key",
+            "No API key was sent. Send it as 'Authorization: Bearer <key>' or 'X-Api-Key: <key>'.",
+        )
     mode = mode_of(secret)
     presented = hash_secret(secret)
     row = store.query_one("SELECT * FROM api_keys WHERE secret_hash = ?", (presented,)) if mode else None
@@ -142,7 +197,11 @@ def authenticate(store: Store, secret: str | None) -> Principal:
     if row["mode"] == "live":
         org = get_org(store, row["org_id"])
         if org is None or not org.live_approved:
-            raise AuthFailure(403, "live_access_not_approved", "This organization's live access has not been approved or was withdrawn. Use a test key, or ask an administrator.")
+            raise AuthFailure(
+                403,
+                "live_access_not_approved",
+                "This organization's live access has not been approved or was withdrawn. Use a test key, or ask an administrator.",
+            )
     return Principal(row["id"], row["org_id"], row["mode"], granted_scopes(row["scopes"]))
 
 

@@ -8,14 +8,11 @@ import platform
 from dataclasses import dataclass
 from pathlib import Path
 
-import click
-
 from contractbox import __version__
-from contractbox.cli import data_dir_option, fail, load_settings
-from contractbox.migrations import STEPS
+from contractbox.core.clock import now_iso
+from contractbox.core.migrations import STEPS
+from contractbox.core.settings import Settings
 from contractbox.ops.sqlitefiles import applied_migrations, database_files, integrity_problems, online_copy
-from contractbox.settings import Settings
-from contractbox.timeutil import now_iso
 
 MANIFEST_NAME = "manifest.json"
 
@@ -66,16 +63,3 @@ def write_manifest(destination: Path, files: list[str], migrations: list[str], s
         "knownMigrations": [name for name, _ in STEPS],
     }
     (destination / MANIFEST_NAME).write_text(json.dumps(manifest, indent=2) + "\n")
-
-
-@click.command("backup")
-@data_dir_option
-@click.argument("dest", type=click.Path(file_okay=False, path_type=Path))
-def backup_command(data_dir: Path | None, dest: Path) -> None:
-    """Copy the databases to the directory DEST (consistent, safe while serving)."""
-    settings = load_settings(data_dir)
-    try:
-        result = create_backup(settings, dest.expanduser().resolve())
-    except BackupError as exc:
-        fail(str(exc))
-    click.echo(f"Backed up {', '.join(result.files)} from {settings.data_dir} to {result.destination} (integrity ok).")

@@ -3,7 +3,6 @@ Exit code 1 when any check fails; warnings alone exit 0."""
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import shutil
@@ -13,15 +12,12 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-import click
-
 from contractbox import __version__
-from contractbox.cli import data_dir_option, load_settings
-from contractbox.migrations import STEPS
+from contractbox.core.migrations import STEPS
+from contractbox.core.settings import Settings
 from contractbox.ops.logfile import log_path
 from contractbox.ops.serverlock import server_running
 from contractbox.ops.sqlitefiles import BUSY_TIMEOUT_S, applied_migrations, integrity_problems
-from contractbox.settings import Settings
 
 QUEUE_NAME = "contractbox"
 DISK_FAIL_BYTES = 200 * 1024**2
@@ -70,7 +66,16 @@ def run_checks(settings: Settings) -> list[Check]:
         ("server", lambda: check_server(settings.data_dir)),
     ]
     if not app_db.exists():
-        steps.append(("app database", lambda: Check("app database", "warn", f"{app_db} not created yet (any command such as `contractbox serve` creates it)")))
+        steps.append(
+            (
+                "app database",
+                lambda: Check(
+                    "app database",
+                    "warn",
+                    f"{app_db} not created yet (any command such as `contractbox serve` creates it)",
+                ),
+            )
+        )
     else:
         steps += [
             ("app database integrity", lambda: check_integrity("app database", app_db)),
@@ -79,10 +84,23 @@ def run_checks(settings: Settings) -> list[Check]:
             ("webhook deliveries", lambda: check_webhook_deliveries(app_db)),
         ]
     if queue_db.exists():
-        steps += [("queue database integrity", lambda: check_integrity("queue database", queue_db)), ("queue depth", lambda: check_queue_depth(queue_db))]
+        steps += [
+            ("queue database integrity", lambda: check_integrity("queue database", queue_db)),
+            ("queue depth", lambda: check_queue_depth(queue_db)),
+        ]
     else:
-        steps.append(("queue depth", lambda: Check("queue depth", "ok", "0 (the queue database is created by the first `contractbox serve`)")))
-    steps += [("disk space", lambda: check_disk(settings.data_dir)), ("log file", lambda: check_logs(settings.data_dir))]
+        steps.append(
+            (
+                "queue depth",
+                lambda: Check(
+                    "queue depth", "ok", "0 (the queue database is created by the first `contractbox serve`)"
+                ),
+            )
+        )
+    steps += [
+        ("disk space", lambda: check_disk(settings.data_dir)),
+        ("log file", lambda: check_logs(settings.data_dir)),
+    ]
     return [c for name, step in steps if (c := guarded(name, step)) is not None]
 
 
@@ -118,7 +136,11 @@ def check_migrations(path: Path) -> Check:
     known = [name for name, _ in STEPS]
     newer = sorted(applied - set(known))
     if newer:
-        return Check("migrations", "fail", f"data dir written by a newer ContractBox (unknown step {newer[-1]}); install that version or newer")
+        return Check(
+            "migrations",
+            "fail",
+            f"data dir written by a newer ContractBox (unknown step {newer[-1]}); install that version or newer",
+        )
     pending = [name for name in known if name not in applied]
     if pending:
         return Check("migrations", "warn", f"{len(pending)} step(s) to apply at the next start: {', '.join(pending)}")
@@ -133,7 +155,10 @@ def check_unfinished_analyses(path: Path) -> Check:
 
 
 def check_webhook_deliveries(path: Path) -> Check | None:
-    tables = [row[0] for row in query(path, "SELECT name FROM sqlite_master WHERE type='table' AND name LIKE 'webhook%deliver%'")]
+    tables = [
+        row[0]
+        for row in query(path, "SELECT name FROM sqlite_master WHERE type='table' AND name LIKE 'webhook%deliver%'")
+    ]
     if not tables:
         return None
     table = tables[0]
@@ -150,8 +175,14 @@ def check_webhook_deliveries(path: Path) -> Check | None:
 
 
 def check_queue_depth(path: Path) -> Check:
-    tasks = query(path, "SELECT COUNT(*) FROM task WHERE queue = ?", (QUEUE_NAME,)) if has_table(path, "task") else [(0,)]
-    scheduled = query(path, "SELECT COUNT(*) FROM schedule WHERE queue = ?", (QUEUE_NAME,)) if has_table(path, "schedule") else [(0,)]
+    tasks = (
+        query(path, "SELECT COUNT(*) FROM task WHERE queue = ?", (QUEUE_NAME,)) if has_table(path, "task") else [(0,)]
+    )
+    scheduled = (
+        query(path, "SELECT COUNT(*) FROM schedule WHERE queue = ?", (QUEUE_NAME,))
+        if has_table(path, "schedule")
+        else [(0,)]
+    )
     return Check("queue depth", "ok", f"{tasks[0][0]} ready, {scheduled[0][0]} scheduled")
 
 
@@ -165,7 +196,9 @@ def check_disk(data_dir: Path) -> Check:
 
 def check_logs(data_dir: Path) -> Check:
     path = log_path(data_dir)
-    return Check("log file", "ok", f"{path} ({path.stat().st_size:,} bytes)" if path.exists() else f"{path} (not written yet)")
+    return Check(
+        "log file", "ok", f"{path} ({path.stat().st_size:,} bytes)" if path.exists() else f"{path} (not written yet)"
+    )
 
 
 def has_table(path: Path, name: str) -> bool:
@@ -198,13 +231,3 @@ def render_text(result: dict) -> str:
     lines += [f"  [{marks[c['status']]}] {c['name']}: {c['detail']}" for c in result["checks"]]
     lines += ["", "No problems found." if result["ok"] else "Problems found (see FAIL above)."]
     return "\n".join(lines)
-
-
-@click.command("doctor")
-@data_dir_option
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def doctor_command(data_dir: Path | None, as_json: bool) -> None:
-    """Versions, data dir, database integrity, migrations, queue, disk; exit 1 on problems."""
-    result = report(load_settings(data_dir))
-    click.echo(json.dumps(result, indent=2) if as_json else render_text(result))
-    sys.exit(0 if result["ok"] else 1)

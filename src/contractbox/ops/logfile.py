@@ -8,7 +8,7 @@ import re
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
-from contractbox.settings import Settings
+from contractbox.core.settings import Settings
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _SECRET = re.compile(r"\b(fpk_(?:test|live)_)[A-Za-z0-9_\-]+")
@@ -38,7 +38,9 @@ class RedactSecrets(logging.Filter):
 def file_handler(settings: Settings) -> RotatingFileHandler:
     path = log_path(settings.data_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handler = RotatingFileHandler(path, maxBytes=settings.log_max_bytes, backupCount=settings.log_backups, encoding="utf-8")
+    handler = RotatingFileHandler(
+        path, maxBytes=settings.log_max_bytes, backupCount=settings.log_backups, encoding="utf-8"
+    )
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     handler.addFilter(RedactSecrets())
     return handler

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from contractbox.ops.serverlock import server_running
-from contractbox.paths import ui_dir
+from contractbox.core.paths import ui_dir
 
 SAMPLE_PDF_NAME = "mutual_nda.pdf"
 

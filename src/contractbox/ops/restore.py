@@ -8,14 +8,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import click
-
-from contractbox.cli import data_dir_option, fail, load_settings
-from contractbox.migrations import STEPS
+from contractbox.core.clock import now_iso
+from contractbox.core.migrations import STEPS
+from contractbox.core.settings import Settings
 from contractbox.ops.serverlock import ServerLock, ServerRunningError
 from contractbox.ops.sqlitefiles import applied_migrations, database_files, integrity_problems, online_copy, sidecars
-from contractbox.settings import Settings
-from contractbox.timeutil import now_iso
 
 
 class RestoreError(Exception):
@@ -65,18 +62,3 @@ def set_aside_current(settings: Settings) -> Path | None:
     for path in current:
         shutil.move(str(path), folder / path.name)
     return folder
-
-
-@click.command("restore")
-@data_dir_option
-@click.argument("src", type=click.Path(exists=True, file_okay=False, path_type=Path))
-def restore_command(data_dir: Path | None, src: Path) -> None:
-    """Replace the data dir's databases with the backup in SRC (refused while a server runs)."""
-    settings = load_settings(data_dir)
-    try:
-        kept = restore_backup(settings, src.expanduser().resolve())
-    except RestoreError as exc:
-        fail(str(exc))
-    click.echo(f"Restored {src} into {settings.data_dir}.")
-    if kept:
-        click.echo(f"The databases it replaced are in {kept}.")

@@ -8,6 +8,7 @@ are independent.)"""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import IO
 
@@ -27,13 +28,15 @@ class ServerLock:
         self.path = lock_path(data_dir)
         self._file: IO[str] | None = None
 
-    def acquire(self) -> "ServerLock":
+    def acquire(self) -> ServerLock:
         """Take the lock without waiting; ServerRunningError if another process holds it."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(self.path, "a+")
+        handle = open(self.path, "a+")  # noqa: SIM115 - held open for as long as the server runs
         if not _try_lock(handle):
             handle.close()
-            raise ServerRunningError(f"A ContractBox server is running on {self.path.parent} (lock {self.path} is held).")
+            raise ServerRunningError(
+                f"A ContractBox server is running on {self.path.parent} (lock {self.path} is held)."
+            )
         handle.seek(0)
         handle.truncate()
         handle.write(f"{os.getpid()}\n")
@@ -59,7 +62,7 @@ def server_running(data_dir: Path) -> bool:
 
 
 def _try_lock(handle: IO[str]) -> bool:
-    if os.name == "nt":
+    if sys.platform == "win32":
         import msvcrt
 
         try:
@@ -78,7 +81,7 @@ def _try_lock(handle: IO[str]) -> bool:
 
 
 def _unlock(handle: IO[str]) -> None:
-    if os.name == "nt":
+    if sys.platform == "win32":
         import msvcrt
 
         handle.seek(0)

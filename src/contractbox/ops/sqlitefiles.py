@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from contractbox.settings import Settings
+from contractbox.core.settings import Settings
 
 BUSY_TIMEOUT_S = 10.0
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from contractbox.db import Store
-from contractbox.ids import new_id
-from contractbox.timeutil import now_iso
+from contractbox.core.clock import now_iso
+from contractbox.core.ids import new_id
+from contractbox.core.store import Store
 
 
 class OrgError(Exception):
@@ -21,11 +21,17 @@ class Organization:
     created_at: str
 
     @classmethod
-    def from_row(cls, row: dict) -> "Organization":
+    def from_row(cls, row: dict) -> Organization:
         return cls(row["id"], row["name"], bool(row["live_approved"]), row["created_at"])
 
     def as_json(self) -> dict:
-        return {"orgId": self.id, "object": "organization", "name": self.name, "liveApproved": self.live_approved, "createdAt": self.created_at}
+        return {
+            "orgId": self.id,
+            "object": "organization",
+            "name": self.name,
+            "liveApproved": self.live_approved,
+            "createdAt": self.created_at,
+        }
 
 
 def create_org(store: Store, name: str) -> Organization:
@@ -36,7 +42,9 @@ def create_org(store: Store, name: str) -> Organization:
         raise OrgError(f"An organization named '{name}' already exists.")
     org = Organization(new_id("org"), name, False, now_iso())
     with store.transaction() as db:
-        db["organizations"].insert({"id": org.id, "name": org.name, "live_approved": 0, "created_at": org.created_at})
+        db.table("organizations").insert(
+            {"id": org.id, "name": org.name, "live_approved": 0, "created_at": org.created_at}
+        )
     return org
 
 

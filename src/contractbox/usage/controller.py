@@ -7,8 +7,8 @@ from litestar.di import NamedDependency
 from litestar.params import QueryParameter
 
 from contractbox.auth.guards import principal_of
-from contractbox.runtime import Runtime
 from contractbox.usage.schemas import Usage
+from contractbox.usage.service import UsageService
 
 
 class UsageController(Controller):
@@ -19,8 +19,13 @@ class UsageController(Controller):
     async def usage(
         self,
         request: Request,
-        runtime: NamedDependency[Runtime],
-        from_: Annotated[str | None, QueryParameter(name="from", description="First day, YYYY-MM-DD (UTC); default the first of this month")] = None,
-        to: Annotated[str | None, QueryParameter(description="Last day, YYYY-MM-DD (UTC), included; default today")] = None,
+        usage: NamedDependency[UsageService],
+        from_: Annotated[
+            str | None,
+            QueryParameter(name="from", description="First day, YYYY-MM-DD (UTC); default the first of this month"),
+        ] = None,
+        to: Annotated[
+            str | None, QueryParameter(description="Last day, YYYY-MM-DD (UTC), included; default today")
+        ] = None,
     ) -> Usage:
-        return runtime.usage.summary(principal_of(request), from_, to)  # type: ignore[return-value]
+        return usage.summary(principal_of(request), from_, to)

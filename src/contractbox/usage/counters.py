@@ -8,14 +8,16 @@ most that last second of request counts, and no request pays for an extra fsync.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections import Counter
 
 import sqlite_utils
 
-from contractbox.db import Store
-from contractbox.timeutil import iso_from_epoch, today
+from contractbox.core.clock import iso_from_epoch, today
+from contractbox.core.store import Store
+from contractbox.keys.service import record_last_used
 
 COUNTER_COLUMNS = (
     "requests",
@@ -76,8 +78,7 @@ class RequestCounter:
             with self.store.transaction() as db:
                 for (key_id, day), n in counts.items():
                     add_usage(db, key_id, day, requests=n)
-                for key_id, moment in last_used.items():
-                    db.execute("UPDATE api_keys SET last_used_at = ? WHERE id = ?", (iso_from_epoch(moment), key_id))
+                record_last_used(db, {key_id: iso_from_epoch(moment) for key_id, moment in last_used.items()})
         except Exception:
             with self._lock:  # keep them for the next flush rather than lose them
                 self._counts.update(counts)
@@ -97,7 +98,6 @@ class RequestCounter:
 
     def _run(self) -> None:
         while not self._stop.wait(self.interval_s):
-            try:
+            # A failed flush keeps its counts and is retried next tick (the disk may be full a while).
+            with contextlib.suppress(Exception):
                 self.flush()
-            except Exception:  # noqa: BLE001 - retried next tick; the disk may be full for a while
-                pass

@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from contractbox.analyses.schemas import Mode
+from contractbox.core.params import Mode
 
 
 class Period(msgspec.Struct):

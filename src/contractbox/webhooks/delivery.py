@@ -19,18 +19,18 @@ import logging
 import threading
 import time
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 import sqlite_utils
 
 from contractbox import __version__
-from contractbox.ids import new_id
-from contractbox.timeutil import iso, now_iso, utcnow
+from contractbox.core.clock import iso, now_iso, utcnow
+from contractbox.core.events import any_undispatched, mark_dispatched, undispatched
+from contractbox.core.ids import new_id
+from contractbox.core.queue import TaskQueue
+from contractbox.core.settings import Settings
+from contractbox.core.store import Store
 from contractbox.webhooks import sender
 from contractbox.webhooks.signing import signature_header
-
-if TYPE_CHECKING:
-    from contractbox.runtime import Runtime
 
 log = logging.getLogger("contractbox.webhooks")
 
@@ -38,10 +38,12 @@ WATCH_INTERVAL_S = 0.2
 SWEEP_INTERVAL_S = 10
 DISPATCH_BATCH = 200
 RECORD_FAILURE_RETRY_S = 30
-USER_AGENT = f"ContractBox-Webhooks/{__version__}"
+WEBHOOK_USER_AGENT = f"ContractBox-Webhooks/{__version__}"
 
 
-def insert_delivery(db: sqlite_utils.Database, webhook_id: str, event_id: str, event_type: str, payload: str, is_test: bool = False) -> str:
+def insert_delivery(
+    db: sqlite_utils.Database, webhook_id: str, event_id: str, event_type: str, payload: str, is_test: bool = False
+) -> str:
     delivery_id = new_id("dlv")
     now = now_iso()
     db.execute(
@@ -53,11 +55,11 @@ def insert_delivery(db: sqlite_utils.Database, webhook_id: str, event_id: str, e
 
 
 class WebhookDelivery:
-    def __init__(self, runtime: "Runtime") -> None:
-        self.store = runtime.store
-        self.settings = runtime.settings
-        self._dispatch_task = runtime.queue.register("dispatch_webhook_events", self.dispatch)
-        self._deliver_task = runtime.queue.register("deliver_webhook", self.deliver)
+    def __init__(self, store: Store, queue: TaskQueue, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self._dispatch_task = queue.register("dispatch_webhook_events", self.dispatch)
+        self._deliver_task = queue.register("deliver_webhook", self.deliver)
         self._dispatch_queued = threading.Event()
         self._stop = threading.Event()
         self._watcher: threading.Thread | None = None
@@ -67,7 +69,9 @@ class WebhookDelivery:
     def resume(self) -> int:
         """At start (after the queue was flushed): reschedule every unfinished delivery."""
         self.store.execute("UPDATE webhook_deliveries SET state = 'pending' WHERE state = 'sending'")
-        rows = self.store.query("SELECT id, next_attempt_at FROM webhook_deliveries WHERE state = 'pending' ORDER BY seq")
+        rows = self.store.query(
+            "SELECT id, next_attempt_at FROM webhook_deliveries WHERE state = 'pending' ORDER BY seq"
+        )
         now = utcnow()
         for row in rows:
             due = _parse_iso(row["next_attempt_at"])
@@ -89,7 +93,7 @@ class WebhookDelivery:
         last_sweep = time.monotonic()
         while not self._stop.wait(WATCH_INTERVAL_S):
             try:
-                if not self._dispatch_queued.is_set() and self.store.query_one("SELECT 1 FROM events WHERE dispatched_at IS NULL LIMIT 1"):
+                if not self._dispatch_queued.is_set() and any_undispatched(self.store.db):
                     self.request_dispatch()
                 if time.monotonic() - last_sweep >= SWEEP_INTERVAL_S:
                     last_sweep = time.monotonic()
@@ -102,7 +106,9 @@ class WebhookDelivery:
         its delivery pending with no task behind it: enqueue such overdue deliveries again (the
         claim in `deliver` makes a duplicate task harmless)."""
         overdue_since = iso(utcnow() - timedelta(seconds=SWEEP_INTERVAL_S))
-        for row in self.store.query("SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ?", (overdue_since,)):
+        for row in self.store.query(
+            "SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ?", (overdue_since,)
+        ):
             self.enqueue(row["id"])
 
     def request_dispatch(self) -> None:
@@ -121,7 +127,7 @@ class WebhookDelivery:
         self._dispatch_queued.clear()
         created: list[str] = []
         with self.store.transaction() as db:
-            events = list(db.query("SELECT id, org_id, mode, type, payload, created_at FROM events WHERE dispatched_at IS NULL ORDER BY seq LIMIT ?", (DISPATCH_BATCH,)))
+            events = undispatched(db, DISPATCH_BATCH)
             for event in events:
                 endpoints = db.query(
                     "SELECT id, events FROM webhook_endpoints WHERE org_id = ? AND mode = ? AND enabled = 1 AND deleted_at IS NULL AND created_at <= ?",
@@ -129,8 +135,10 @@ class WebhookDelivery:
                 )
                 for endpoint in list(endpoints):
                     if event["type"] in json.loads(endpoint["events"]):
-                        created.append(insert_delivery(db, endpoint["id"], event["id"], event["type"], event["payload"]))
-                db.execute("UPDATE events SET dispatched_at = ? WHERE id = ?", (now_iso(), event["id"]))
+                        created.append(
+                            insert_delivery(db, endpoint["id"], event["id"], event["type"], event["payload"])
+                        )
+                mark_dispatched(db, event["id"], now_iso())
         for delivery_id in created:
             self.enqueue(delivery_id)
         if len(events) == DISPATCH_BATCH:
@@ -140,7 +148,8 @@ class WebhookDelivery:
 
     def deliver(self, delivery_id: str) -> None:
         claimed = self.store.execute(
-            "UPDATE webhook_deliveries SET state = 'sending' WHERE id = ? AND state = 'pending' AND next_attempt_at <= ?", (delivery_id, now_iso())
+            "UPDATE webhook_deliveries SET state = 'sending' WHERE id = ? AND state = 'pending' AND next_attempt_at <= ?",
+            (delivery_id, now_iso()),
         )
         if not claimed:
             return  # finished already, or a duplicate task from before a restart
@@ -155,13 +164,17 @@ class WebhookDelivery:
             self._finish(delivery_id, "failed", f"Not sent: the endpoint was {reason} before this attempt.")
             return
         attempted_at = now_iso()
-        outcome = sender.post(row["url"], row["payload"].encode(), self._headers(row), allow_loopback=self.settings.webhook_allow_loopback)
+        outcome = sender.post(
+            row["url"], row["payload"].encode(), self._headers(row), allow_loopback=self.settings.webhook_allow_loopback
+        )
         try:
             delay = self._record(row, attempted_at, outcome)
         except Exception:
             # Not recorded (the disk may be full): hand the delivery back so it is sent again.
             log.exception("could not record webhook delivery %s", delivery_id)
-            self.store.execute("UPDATE webhook_deliveries SET state = 'pending' WHERE id = ? AND state = 'sending'", (delivery_id,))
+            self.store.execute(
+                "UPDATE webhook_deliveries SET state = 'pending' WHERE id = ? AND state = 'sending'", (delivery_id,)
+            )
             delay = RECORD_FAILURE_RETRY_S
         if delay is not None:
             self.enqueue(delivery_id, delay)
@@ -173,7 +186,7 @@ class WebhookDelivery:
         timestamp = int(time.time())
         return {
             "Content-Type": "application/json",
-            "User-Agent": USER_AGENT,
+            "User-Agent": WEBHOOK_USER_AGENT,
             "webhook-id": row["event_id"],
             "webhook-timestamp": str(timestamp),
             "webhook-signature": signature_header(secrets_in_use, row["event_id"], timestamp, row["payload"].encode()),
@@ -195,14 +208,21 @@ class WebhookDelivery:
             if outcome.succeeded:
                 self._finish_in(db, row["id"], "succeeded")
                 if not row["is_test"]:
-                    db.execute("UPDATE webhook_endpoints SET last_success_at = ? WHERE id = ?", (attempted_at, row["webhook_id"]))
+                    db.execute(
+                        "UPDATE webhook_endpoints SET last_success_at = ? WHERE id = ?",
+                        (attempted_at, row["webhook_id"]),
+                    )
                 return None
             if row["is_test"]:
                 self._finish_in(db, row["id"], "failed")  # a test event gets one attempt and never disables
                 return None
             if outcome.status_code == 410:
                 self._finish_in(db, row["id"], "failed")
-                self._disable(db, row["webhook_id"], f"The endpoint answered 410 Gone at {attempted_at}, so ContractBox stopped sending to it.")
+                self._disable(
+                    db,
+                    row["webhook_id"],
+                    f"The endpoint answered 410 Gone at {attempted_at}, so ContractBox stopped sending to it.",
+                )
                 return None
             if number > len(delays):
                 self._finish_in(db, row["id"], "failed")
@@ -215,7 +235,9 @@ class WebhookDelivery:
             )
             return delay
 
-    def _disable_if_still_failing(self, db: sqlite_utils.Database, row: dict, attempted_at: str, outcome: sender.Outcome) -> None:
+    def _disable_if_still_failing(
+        self, db: sqlite_utils.Database, row: dict, attempted_at: str, outcome: sender.Outcome
+    ) -> None:
         """The retry schedule ran out: disable the endpoint unless another delivery to it succeeded
         meanwhile (then the endpoint works and only this event failed)."""
         endpoint = next(db.query("SELECT last_success_at FROM webhook_endpoints WHERE id = ?", (row["webhook_id"],)))
@@ -227,13 +249,16 @@ class WebhookDelivery:
             db,
             row["webhook_id"],
             f"Every delivery attempt from {first} to {attempted_at} failed ({attempts} attempts for event {row['event_id']}); "
-            f"the last error: {outcome.error} Fix the endpoint, then re-enable it with PATCH {{\"enabled\": true}}.",
+            f'the last error: {outcome.error} Fix the endpoint, then re-enable it with PATCH {{"enabled": true}}.',
         )
 
     @staticmethod
     def _disable(db: sqlite_utils.Database, webhook_id: str, reason: str) -> None:
         log.warning("webhook endpoint %s disabled: %s", webhook_id, reason)
-        db.execute("UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ?", (reason, now_iso(), webhook_id))
+        db.execute(
+            "UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ?",
+            (reason, now_iso(), webhook_id),
+        )
 
     def _finish(self, delivery_id: str, state: str, error: str | None = None) -> None:
         with self.store.transaction() as db:

@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from contractbox.analyses.schemas import Mode
+from contractbox.core.params import Mode
 
 DeliveryStatus = Literal["pending", "sending", "succeeded", "failed"]
 
@@ -46,7 +46,7 @@ class WebhookEndpointWithSecret(WebhookEndpoint):
     secret: str
 
 
-class UpdatedWebhookEndpoint(WebhookEndpoint):
+class UpdatedWebhookEndpoint(WebhookEndpoint, omit_defaults=True):
     """As updated: `secret` is present only when the update rotated it."""
 
     secret: str | None = None

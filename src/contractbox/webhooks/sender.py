@@ -1,4 +1,4 @@
-"""One webhook POST under the same address policy as URL sources (documents/url.py): the host
+"""One webhook POST under the network guard that URL sources use too (core/netguard.py): the host
 is resolved and every address checked at each attempt, the connection goes to the checked
 address, and one 10-second deadline covers the whole exchange."""
 
@@ -10,8 +10,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from contractbox.documents import DocumentError
-from contractbox.documents.url import _Deadline, _PinnedConnection, resolve_destination  # shared policy and pinned connection
+from contractbox.core.netguard import Deadline, Destination, NetworkError, PinnedConnection, resolve_destination
 
 TIMEOUT_S = 10.0
 MAX_RESPONSE_BYTES = 64 * 1024
@@ -28,7 +27,7 @@ class Outcome:
         return self.status_code is not None and 200 <= self.status_code < 300
 
 
-def policy_message(error: DocumentError) -> str:
+def policy_message(error: NetworkError) -> str:
     """The address policy's message, worded for webhooks and their own loopback setting."""
     return (
         error.message.replace("does not fetch from", "does not send webhooks to")
@@ -40,18 +39,18 @@ def policy_message(error: DocumentError) -> str:
 def post(url: str, body: bytes, headers: dict[str, str], *, allow_loopback: bool) -> Outcome:
     started = time.monotonic()
     try:
-        deadline = _Deadline(TIMEOUT_S)
+        deadline = Deadline(TIMEOUT_S)
         destination = resolve_destination(url, allow_loopback=allow_loopback, timeout_s=deadline.remaining())
         status = _exchange(destination, deadline, body, headers)
         error = None if 200 <= status < 300 else f"The endpoint answered HTTP {status}."
         return Outcome(status, error, _elapsed_ms(started))
-    except DocumentError as exc:
+    except NetworkError as exc:
         message = f"No answer within {TIMEOUT_S:g} seconds." if exc.code == "url_timeout" else policy_message(exc)
         return Outcome(None, message, _elapsed_ms(started))
 
 
-def _exchange(destination, deadline: _Deadline, body: bytes, headers: dict[str, str]) -> int:  # type: ignore[no-untyped-def]
-    connection = _PinnedConnection(destination, destination.addresses[0], deadline)
+def _exchange(destination: Destination, deadline: Deadline, body: bytes, headers: dict[str, str]) -> int:
+    connection = PinnedConnection(destination, destination.addresses[0], deadline)
     watchdog = threading.Timer(deadline.remaining(), connection.abort)
     watchdog.daemon = True
     watchdog.start()
@@ -62,9 +61,15 @@ def _exchange(destination, deadline: _Deadline, body: bytes, headers: dict[str, 
         return response.status
     except (OSError, http.client.HTTPException, ssl.SSLError) as error:
         if deadline.expired or isinstance(error, TimeoutError):
-            raise DocumentError("url_timeout", "timeout") from None
-        reason = "the connection was refused" if isinstance(error, ConnectionRefusedError) else f"the connection failed ({error.__class__.__name__})"
-        raise DocumentError("url_unreachable", f"Could not deliver to {destination.host}:{destination.port}: {reason}.") from None
+            raise NetworkError("url_timeout", "timeout") from None
+        reason = (
+            "the connection was refused"
+            if isinstance(error, ConnectionRefusedError)
+            else f"the connection failed ({error.__class__.__name__})"
+        )
+        raise NetworkError(
+            "url_unreachable", f"Could not deliver to {destination.host}:{destination.port}: {reason}."
+        ) from None
     finally:
         watchdog.cancel()
         connection.close()

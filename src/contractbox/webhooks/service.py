@@ -9,25 +9,35 @@ GET or list; protect the data directory as you protect the API keys' owners' dat
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from contractbox.documents import DocumentError, check_destination
-from contractbox.errors import invalid, missing, not_found
-from contractbox.events import EVENT_TYPES
-from contractbox.ids import new_id
+import msgspec
+
+from contractbox.core.clock import Clock, iso
+from contractbox.core.errors import invalid, missing, not_found
+from contractbox.core.events import EVENT_TYPES
+from contractbox.core.ids import new_id
+from contractbox.core.netguard import MAX_URL_LENGTH, NetworkError, check_destination
+from contractbox.core.paging import ListQuery, list_page
+from contractbox.core.store import Store
 from contractbox.keys.service import Principal
-from contractbox.lists import ListQuery, list_page
-from contractbox.timeutil import iso, now_iso, utcnow
 from contractbox.webhooks.delivery import WebhookDelivery, insert_delivery
-from contractbox.webhooks.schemas import CreateWebhookRequest, UpdateWebhookRequest
+from contractbox.webhooks.schemas import (
+    CreateWebhookRequest,
+    DeletedWebhookEndpoint,
+    UpdatedWebhookEndpoint,
+    UpdateWebhookRequest,
+    WebhookDeliveryList,
+    WebhookEndpoint,
+    WebhookEndpointList,
+    WebhookEndpointWithSecret,
+)
+from contractbox.webhooks.schemas import WebhookDelivery as WebhookDeliveryBody
 from contractbox.webhooks.sender import policy_message
 from contractbox.webhooks.signing import new_secret
 
-if TYPE_CHECKING:
-    from contractbox.runtime import Runtime
-
-MAX_URL_LENGTH = 2048
 MAX_DESCRIPTION = 500
 PREVIOUS_SECRET_GRACE = timedelta(hours=24)
 TEST_EVENT_TYPE = "webhook.test"
@@ -67,10 +77,11 @@ def validate_description(description: str | None) -> str | None:
 
 
 class WebhookService:
-    def __init__(self, runtime: "Runtime") -> None:
-        self.store = runtime.store
-        self.settings = runtime.settings
-        self.delivery = WebhookDelivery(runtime)
+    def __init__(self, store: Store, clock: Clock, delivery: WebhookDelivery, allow_loopback: bool) -> None:
+        self.store = store
+        self.clock = clock
+        self.delivery = delivery
+        self.allow_loopback = allow_loopback
 
     def validate_url(self, url: str) -> str:
         url = url.strip()
@@ -79,21 +90,21 @@ class WebhookService:
         if len(url) > MAX_URL_LENGTH:
             raise invalid("url", f"url must be at most {MAX_URL_LENGTH} characters.")
         try:
-            check_destination(url, allow_loopback=self.settings.webhook_allow_loopback)
-        except DocumentError as exc:
+            check_destination(url, allow_loopback=self.allow_loopback)
+        except NetworkError as exc:
             if exc.code in REFUSED_AT_CREATION:
                 raise invalid("url", policy_message(exc)) from None
         return url
 
     # --- endpoints ------------------------------------------------------------------------
 
-    def create(self, principal: Principal, req: CreateWebhookRequest) -> dict[str, Any]:
+    def create(self, principal: Principal, req: CreateWebhookRequest) -> WebhookEndpointWithSecret:
         url = self.validate_url(req.url)
         events = validate_events(req.events)
         description = validate_description(req.description)
-        webhook_id, secret, now = new_id("whk"), new_secret(), now_iso()
+        webhook_id, secret, now = new_id("whk"), new_secret(), self.clock.now_iso()
         with self.store.transaction() as db:
-            db["webhook_endpoints"].insert(
+            db.table("webhook_endpoints").insert(
                 {
                     "id": webhook_id,
                     "org_id": principal.org_id,
@@ -107,7 +118,7 @@ class WebhookService:
                     "updated_at": now,
                 }
             )
-        return {**self.get(principal, webhook_id), "secret": secret}
+        return msgspec.convert({**self._endpoint(principal, webhook_id), "secret": secret}, WebhookEndpointWithSecret)
 
     def get_row(self, principal: Principal, webhook_id: str) -> dict:
         row = self.store.query_one(
@@ -118,12 +129,17 @@ class WebhookService:
             raise not_found("webhook endpoint", webhook_id)
         return row
 
-    def get(self, principal: Principal, webhook_id: str) -> dict[str, Any]:
+    def get(self, principal: Principal, webhook_id: str) -> WebhookEndpoint:
+        return msgspec.convert(self._endpoint(principal, webhook_id), WebhookEndpoint)
+
+    def _endpoint(self, principal: Principal, webhook_id: str) -> dict[str, Any]:
         return render(self.get_row(principal, webhook_id))
 
-    def list(self, principal: Principal, params: dict[str, str | None]) -> dict[str, Any]:
-        query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode).add("deleted_at IS NULL")
-        return list_page(
+    def list(self, principal: Principal, params: dict[str, str | None]) -> WebhookEndpointList:
+        query = (
+            ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode).add("deleted_at IS NULL")
+        )
+        page = list_page(
             self.store,
             "webhook_endpoints",
             query,
@@ -132,8 +148,9 @@ class WebhookService:
             params=params,
             columns=ENDPOINT_COLUMNS,
         )
+        return msgspec.convert(page, WebhookEndpointList)
 
-    def update(self, principal: Principal, webhook_id: str, req: UpdateWebhookRequest) -> dict[str, Any]:
+    def update(self, principal: Principal, webhook_id: str, req: UpdateWebhookRequest) -> UpdatedWebhookEndpoint:
         self.get_row(principal, webhook_id)
         changes: dict[str, Any] = {}
         if req.url is not None:
@@ -154,41 +171,59 @@ class WebhookService:
                 # The previous secret keeps signing alongside the new one for a day.
                 db.execute(
                     "UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = ? WHERE id = ?",
-                    (iso(utcnow() + PREVIOUS_SECRET_GRACE), webhook_id),
+                    (iso(self.clock.now() + PREVIOUS_SECRET_GRACE), webhook_id),
                 )
             if changes:
                 assignments = ", ".join(f"{column} = ?" for column in changes)
-                db.execute(f"UPDATE webhook_endpoints SET {assignments}, updated_at = ? WHERE id = ?", (*changes.values(), now_iso(), webhook_id))
-        endpoint = self.get(principal, webhook_id)
-        return {**endpoint, "secret": secret} if secret else endpoint
+                db.execute(
+                    f"UPDATE webhook_endpoints SET {assignments}, updated_at = ? WHERE id = ?",
+                    (*changes.values(), self.clock.now_iso(), webhook_id),
+                )
+        endpoint = self._endpoint(principal, webhook_id)
+        return msgspec.convert({**endpoint, "secret": secret} if secret else endpoint, UpdatedWebhookEndpoint)
 
-    def delete(self, principal: Principal, webhook_id: str) -> dict[str, Any]:
+    def delete(self, principal: Principal, webhook_id: str) -> DeletedWebhookEndpoint:
         self.get_row(principal, webhook_id)
-        now = now_iso()
+        now = self.clock.now_iso()
         with self.store.transaction() as db:
-            db.execute("UPDATE webhook_endpoints SET deleted_at = ?, enabled = 0, updated_at = ? WHERE id = ?", (now, now, webhook_id))
+            db.execute(
+                "UPDATE webhook_endpoints SET deleted_at = ?, enabled = 0, updated_at = ? WHERE id = ?",
+                (now, now, webhook_id),
+            )
             db.execute(
                 "UPDATE webhook_deliveries SET state = 'failed', next_attempt_at = NULL, finished_at = ?, last_error = ? WHERE webhook_id = ? AND state = 'pending'",
                 (now, "Not sent: the endpoint was deleted.", webhook_id),
             )
-        return {"webhookId": webhook_id, "object": "webhook_endpoint", "mode": principal.mode, "deleted": True}
+        return msgspec.convert(
+            {"webhookId": webhook_id, "object": "webhook_endpoint", "mode": principal.mode, "deleted": True},
+            DeletedWebhookEndpoint,
+        )
 
     # --- test events and the delivery log -------------------------------------------------
 
-    def send_test(self, principal: Principal, webhook_id: str) -> dict[str, Any]:
+    def send_test(self, principal: Principal, webhook_id: str) -> WebhookDeliveryBody:
         """Queue one signed `webhook.test` event to this endpoint (one attempt, no retries; it is
         sent even to a disabled endpoint, so the receiver can be checked before re-enabling)."""
-        endpoint = self.get(principal, webhook_id)
+        endpoint = self._endpoint(principal, webhook_id)
         event_id = new_id("evt")
-        payload = {"eventId": event_id, "object": "event", "type": TEST_EVENT_TYPE, "createdAt": now_iso(), "mode": principal.mode, "data": {"object": endpoint}}
+        payload = {
+            "eventId": event_id,
+            "object": "event",
+            "type": TEST_EVENT_TYPE,
+            "createdAt": self.clock.now_iso(),
+            "mode": principal.mode,
+            "data": {"object": endpoint},
+        }
         with self.store.transaction() as db:
             delivery_id = insert_delivery(db, webhook_id, event_id, TEST_EVENT_TYPE, json.dumps(payload), is_test=True)
         self.delivery.enqueue(delivery_id)
-        return self._render_delivery(principal.mode)(self.store.query_one("SELECT * FROM webhook_deliveries WHERE id = ?", (delivery_id,)))  # type: ignore[arg-type]
+        row = self.store.query_one("SELECT * FROM webhook_deliveries WHERE id = ?", (delivery_id,))
+        assert row is not None  # inserted just above
+        return msgspec.convert(self._render_delivery(principal.mode)(row), WebhookDeliveryBody)
 
-    def deliveries(self, principal: Principal, webhook_id: str, params: dict[str, str | None]) -> dict[str, Any]:
+    def deliveries(self, principal: Principal, webhook_id: str, params: dict[str, str | None]) -> WebhookDeliveryList:
         self.get_row(principal, webhook_id)
-        return list_page(
+        page = list_page(
             self.store,
             "webhook_deliveries",
             ListQuery().add("webhook_id = ?", webhook_id),
@@ -197,11 +232,13 @@ class WebhookService:
             params=params,
             columns="seq, id, webhook_id, event_id, event_type, is_test, state, next_attempt_at, created_at, finished_at",
         )
+        return msgspec.convert(page, WebhookDeliveryList)
 
-    def _render_delivery(self, mode: str):  # type: ignore[no-untyped-def]
+    def _render_delivery(self, mode: str) -> Callable[[dict], dict[str, Any]]:
         def render_delivery(row: dict) -> dict[str, Any]:
             attempts = self.store.query(
-                "SELECT number, attempted_at, status_code, duration_ms, error FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq", (row["id"],)
+                "SELECT number, attempted_at, status_code, duration_ms, error FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq",
+                (row["id"],),
             )
             return {
                 "deliveryId": row["id"],
@@ -216,7 +253,13 @@ class WebhookService:
                 "createdAt": row["created_at"],
                 "finishedAt": row["finished_at"],
                 "attempts": [
-                    {"number": a["number"], "attemptedAt": a["attempted_at"], "statusCode": a["status_code"], "durationMs": a["duration_ms"], "error": a["error"]}
+                    {
+                        "number": a["number"],
+                        "attemptedAt": a["attempted_at"],
+                        "statusCode": a["status_code"],
+                        "durationMs": a["duration_ms"],
+                        "error": a["error"],
+                    }
                     for a in attempts
                 ],
             }

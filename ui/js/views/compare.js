@@ -37,7 +37,7 @@ export async function renderCompare(view, params) {
   view.append(h("div.page",
     h("div.page-head", h("div", h("h1", "Compare"), h("p.muted", "Two contracts or two analyses of this organization and mode."))),
     h("div.card", h("div.body", h("div.pickers", left, right, go))),
-    h("div", { style: "margin-top:24px" }, out)));
+    h("div.mt-24", out)));
   if (params.get("left") && params.get("right")) await run();
 }
 
@@ -54,11 +54,11 @@ function renderComparison(c, leftTitle, rightTitle) {
       h("div", h("div.muted.small", leftTitle), h("span.num", String(c.riskScore.left.value)), " ", h(`span.badge.${c.riskScore.left.level}`, c.riskScore.left.level)),
       h("span.muted", "→"),
       h("div", h("div.muted.small", rightTitle), h("span.num", String(c.riskScore.right.value)), " ", h(`span.badge.${c.riskScore.right.level}`, c.riskScore.right.level)),
-      h(`span.num.${delta > 0 ? "up" : delta < 0 ? "down" : "flat"}`, { style: "margin-left:auto" }, `${delta > 0 ? "+" : ""}${delta}`),
+      h(`span.num.ml-auto.${delta > 0 ? "up" : delta < 0 ? "down" : "flat"}`, `${delta > 0 ? "+" : ""}${delta}`),
       h("span.muted.small", delta > 0 ? "riskier" : delta < 0 ? "less risky" : "no change"))),
     h("section.card", h("header", h("h2", "Clauses"), h("span.muted.small", `${changed.length} changed, added or removed · ${unchanged.length} unchanged`)),
       h("div.body", { id: "clause-changes" },
-        h("div.sides", { style: "margin-bottom:8px" }, h("h4", leftTitle), h("h4", rightTitle)),
+        h("div.sides.mb-8", h("h4", leftTitle), h("h4", rightTitle)),
         changed.length ? changed.map(clauseDiff) : h("p.muted", "No clause changed."))),
     h("div.sides",
       h("section.card", h("header", h("h2", "Key dates that moved")), h("div.body", { id: "moved-dates" }, moved.length ? h("table.grid",
@@ -66,7 +66,7 @@ function renderComparison(c, leftTitle, rightTitle) {
         h("tbody", moved.map((d) => h("tr", h("td", titleCase(d.kind)), h("td", fmtDay(d.left?.date) || "—"), h("td", fmtDay(d.right?.date) || "—"),
           h("td", d.daysMoved === null || d.daysMoved === undefined ? h(`span.badge.${d.change}`, d.change) : `${d.daysMoved > 0 ? "+" : ""}${d.daysMoved} days`))))) : h("p.muted", "No key date moved."))),
       h("section.card", h("header", h("h2", "Risks and obligations")), h("div.body", { id: "risk-changes" },
-        risks.length || obligations.length ? h("ul", { style: "margin:0;padding-left:18px" },
+        risks.length || obligations.length ? h("ul.tight-list", 
           risks.map((r) => h("li", h(`span.badge.${r.change}`, r.change === "added" ? "new risk" : r.change === "removed" ? "risk gone" : "risk changed"), " ", (r.right || r.left).title)),
           obligations.map((o) => h("li", h(`span.badge.${o.change}`, `obligation ${o.change}`), " ", `${o.party}: ${(o.right || o.left).action}`))) : h("p.muted", "No risk or obligation changed.")))));
 }
@@ -75,7 +75,7 @@ function clauseDiff(c) {
   return h("div.clause-diff", { dataset: { category: c.category, change: c.change } },
     h("div.row", h("strong", c.label || titleCase(c.category)), h(`span.badge.${c.change}`, c.change),
       c.change === "changed" ? h("span.muted.small", `${Math.round(c.similarity * 100)}% similar`) : null),
-    h("div.sides", { style: "margin-top:6px" },
+    h("div.sides.mt-6", 
       h("div.side", c.left ? c.left.text : h("span.muted", "— not in this version —")),
       h("div.side", c.right ? c.right.text : h("span.muted", "— not in this version —"))),
     c.redline ? h("div.redline", { "aria-label": "Redline" }, c.redline.map((s) => s.op === "equal" ? s.text : h(s.op === "delete" ? "del" : "ins", s.text))) : null);

@@ -1,9 +1,10 @@
 // The organization console: organizations and live access, API keys (secret shown once),
 // webhooks (through /v1/webhooks with the session), usage per key over time, the audit log.
 
-import { api, currentOrg, state } from "../api.js";
+import { api } from "../api.js";
+import { currentOrg, state } from "../store.js";
 import { fmtDate, h, modal, svg, toast } from "../dom.js";
-import { refreshOrgs } from "../app.js";
+import { refreshOrgs } from "../orgs.js";
 
 const TABS = { orgs: "Organizations", keys: "API keys", webhooks: "Webhooks", usage: "Usage", audit: "Audit log" };
 const EVENTS = ["analysis.completed", "analysis.failed", "contract.created", "comparison.created"];
@@ -70,7 +71,7 @@ async function orgs(body) {
       h("td", h("strong", o.name), h("div.muted.small.mono", o.orgId)),
       h("td", o.liveApproved ? h("span.badge.live", "Live approved") : h("span.badge", "Test only")),
       h("td.muted.small", fmtDate(o.createdAt)),
-      h("td", { style: "text-align:right" }, h(`button.btn.small${o.liveApproved ? ".danger" : ""}`, { type: "button", onclick: async () => {
+      h("td.right", h(`button.btn.small${o.liveApproved ? ".danger" : ""}`, { type: "button", onclick: async () => {
         const approve = !o.liveApproved;
         const ok = await confirmAction(approve ? "Approve live access?" : "Withdraw live access?",
           approve ? `${o.name} will be able to create live keys and run billed analyses.` : `${o.name}'s live keys will get 403 live_access_not_approved until approved again.`,
@@ -81,7 +82,7 @@ async function orgs(body) {
       } }, o.liveApproved ? "Withdraw live" : "Approve live")))));
     if (!state.orgs.length) table.append(h("tr", h("td.empty", { colspan: 4 }, "No organizations yet.")));
   }
-  body.append(h("div.card", h("div.body", form)), h("div.card", { style: "margin-top:16px" },
+  body.append(h("div.card", h("div.body", form)), h("div.card.mt-16", 
     h("table.grid", h("thead", h("tr", h("th", "Organization"), h("th", "Live access"), h("th", "Created"), h("th"))), table)));
   await draw();
 }
@@ -106,8 +107,8 @@ async function keys(body) {
       await showSecretOnce(`New ${key.mode} key created`, key.secret, `Give this key to the integration “${key.name || key.keyId}”. Send it as Authorization: Bearer <key>.`);
     } catch (err) { toast(err.message, "err"); }
   } },
-  h("div.form-row", h("label.field", { style: "flex:1" }, h("span", "Name"), name), h("label.field", h("span", "Mode"), mode), h("button.btn.primary", { type: "submit", id: "create-key" }, "Create key")),
-  h("fieldset", { style: "border:0;padding:0;margin:0" }, h("legend.small.muted", { style: "margin-bottom:6px" }, "Scopes"), scopes));
+  h("div.form-row", h("label.field.grow", h("span", "Name"), name), h("label.field", h("span", "Mode"), mode), h("button.btn.primary", { type: "submit", id: "create-key" }, "Create key")),
+  h("fieldset.bare", h("legend.small.muted.mb-6", "Scopes"), scopes));
 
   async function draw() {
     const rows = (await api(`/console/api/orgs/${org.orgId}/keys`)).data;
@@ -118,7 +119,7 @@ async function keys(body) {
       h("td.small", k.console || state.session.scopes.every((s) => k.scopes.includes(s)) ? "All scopes" : k.scopes.join(", ")),
       h("td.small.muted", fmtDate(k.createdAt)),
       h("td.small.muted", k.lastUsedAt ? fmtDate(k.lastUsedAt) : "never"),
-      h("td", { style: "text-align:right" }, k.revokedAt ? h("span.badge.removed", "Revoked") : k.console ? h("span.badge", "Console") :
+      h("td.right", k.revokedAt ? h("span.badge.removed", "Revoked") : k.console ? h("span.badge", "Console") :
         h("button.btn.small.danger", { type: "button", onclick: async () => {
           if (!(await confirmAction("Revoke this key?", `Requests with ${k.prefix}…${k.last4} (${k.name || k.keyId}) will fail with 401 at once. This cannot be undone.`, "Revoke key"))) return;
           try { await api(`/console/api/orgs/${org.orgId}/keys/${k.keyId}/revoke`, { method: "POST" }); toast("Key revoked."); draw(); }
@@ -128,9 +129,9 @@ async function keys(body) {
   }
   body.append(
     h("div.card", h("header", h("h2", `New key for ${org.name}`)), h("div.body", form)),
-    h("div.card", { style: "margin-top:16px" }, h("table.grid", { id: "keys-table" },
+    h("div.card.mt-16", h("table.grid", { id: "keys-table" },
       h("thead", h("tr", h("th", "Name"), h("th", "Mode"), h("th", "Key"), h("th", "Scopes"), h("th", "Created"), h("th", "Last used"), h("th"))), list)),
-    h("p.muted.small", { style: "margin-top:8px" }, "The console's own requests are attributed to a built-in key per organization and mode (“ContractBox console”), so its usage is visible here too."));
+    h("p.muted.small.mt-8", "The console's own requests are attributed to a built-in key per organization and mode (“ContractBox console”), so its usage is visible here too."));
   await draw();
 }
 
@@ -149,7 +150,7 @@ async function webhooks(body) {
         h("td", h("strong.mono", w.url), h("div.muted.small", w.description || "")),
         h("td.small", w.events.join(", ")),
         h("td", w.enabled ? h("span.badge.low", "Enabled") : h("span.badge.removed", { title: w.disabledReason || "" }, "Disabled")),
-        h("td", { style: "text-align:right" }, h("span.muted.small", "Open ›")))))) : h("p.empty", `No webhook endpoints in ${state.mode} mode.`));
+        h("td.right", h("span.muted.small", "Open ›")))))) : h("p.empty", `No webhook endpoints in ${state.mode} mode.`));
   }
   async function openWebhook(id) {
     const w = await api(`/v1/webhooks/${id}`);
@@ -170,13 +171,13 @@ async function webhooks(body) {
       const page = await api(`/v1/webhooks/${id}/deliveries`, { query: { limit: 50 } });
       deliveries.replaceChildren(...page.data.map((d) => {
         const last = d.attempts.at(-1);
-        return h("tr", h("td.small", fmtDate(d.createdAt)), h("td.small", d.eventType, d.test ? h("span.badge", { style: "margin-left:6px" }, "test") : null),
+        return h("tr", h("td.small", fmtDate(d.createdAt)), h("td.small", d.eventType, d.test ? h("span.badge.ml-6", "test") : null),
           h("td", h(`span.badge.${d.status === "succeeded" ? "low" : d.status === "failed" ? "critical" : "medium"}`, d.status)),
           h("td.small", `${d.attempts.length}`), h("td.small.mono", last ? `${last.statusCode ?? "—"} · ${last.durationMs} ms` : "—"), h("td.small.error-text", last?.error || ""));
       }));
       if (!page.data.length) deliveries.append(h("tr", h("td.empty", { colspan: 6 }, "No deliveries yet.")));
     }
-    detail.replaceChildren(h("div.card", { style: "margin-top:16px" },
+    detail.replaceChildren(h("div.card.mt-16", 
       h("header", h("h2", "Endpoint"), h("span.muted.small.mono", id), h("span.spacer"),
         h("button.btn.small", { type: "button", id: "wh-test", onclick: async () => {
           try { await api(`/v1/webhooks/${id}/test`, { method: "POST" }); toast("Test event sent."); setTimeout(loadDeliveries, 800); } catch (err) { toast(err.message, "err"); }
@@ -189,7 +190,7 @@ async function webhooks(body) {
           try { await api(`/v1/webhooks/${id}`, { method: "DELETE" }); detail.replaceChildren(); draw(); toast("Endpoint deleted."); } catch (err) { toast(err.message, "err"); }
         } }, "Delete")),
       h("div.body", h("form.stack", { onsubmit: (e) => { e.preventDefault(); save({ url: url.value, description: description.value, events: checked(events), enabled: enabled.checked }); } },
-        h("div.form-row", h("label.field", { style: "flex:2" }, h("span", "URL"), url), h("label.field", { style: "flex:1" }, h("span", "Description"), description)),
+        h("div.form-row", h("label.field.grow-2", h("span", "URL"), url), h("label.field.grow", h("span", "Description"), description)),
         events, h("label.row.small", enabled, "Enabled"), w.disabledReason ? h("p.notice.err", w.disabledReason) : null,
         h("div", h("button.btn.primary", { type: "submit", id: "wh-save" }, "Save changes")))),
       h("header", h("h2", "Deliveries"), h("span.spacer"), h("button.btn.small", { type: "button", onclick: loadDeliveries }, "Refresh")),
@@ -208,9 +209,9 @@ async function webhooks(body) {
       await showSecretOnce("Webhook endpoint created", w.secret, "Verify each delivery's webhook-signature header with this secret (Standard Webhooks).");
       openWebhook(w.webhookId);
     } catch (err) { toast(err.message, "err"); }
-  } }, h("div.form-row", h("label.field", { style: "flex:2" }, h("span", "Endpoint URL"), url), h("label.field", { style: "flex:1" }, h("span", "Description"), description),
+  } }, h("div.form-row", h("label.field.grow-2", h("span", "Endpoint URL"), url), h("label.field.grow", h("span", "Description"), description),
     h("button.btn.primary", { type: "submit", id: "create-webhook" }, "Add endpoint")), events);
-  body.append(h("div.card", h("header", h("h2", `New ${state.mode} endpoint for ${currentOrg().name}`)), h("div.body", form)), h("div.card", { style: "margin-top:16px" }, list), detail);
+  body.append(h("div.card", h("header", h("h2", `New ${state.mode} endpoint for ${currentOrg().name}`)), h("div.body", form)), h("div.card.mt-16", list), detail);
   await draw();
 }
 
@@ -237,17 +238,17 @@ async function usage(body) {
     chartBox.replaceChildren(chart(data.days, keys, metric.value));
     table.replaceChildren(...keys.map((k, i) => {
       const total = (m) => Object.values(k.days).reduce((sum, d) => sum + (d[m] || 0), 0);
-      return h("tr", h("td", h("i", { style: `display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:8px;background:${COLORS[i % COLORS.length]}` }), k.name || k.keyId,
+      return h("tr", h("td", h("i.swatch", { style: `background:${COLORS[i % COLORS.length]}` }), k.name || k.keyId,
         h("div.muted.small.mono", k.console ? "console session" : `${k.prefix}…${k.last4}`)),
-        ...["requests", "analysesCreated", "analysesCompleted", "analysesFailed", "pages", "billableUnits"].map((m) => h("td", { style: "text-align:right;font-variant-numeric:tabular-nums" }, total(m).toLocaleString())));
+        ...["requests", "analysesCreated", "analysesCompleted", "analysesFailed", "pages", "billableUnits"].map((m) => h("td.right.tabular", total(m).toLocaleString())));
     }));
     if (!keys.length) table.append(h("tr", h("td.empty", { colspan: 7 }, `No ${state.mode} keys in ${org.name}.`)));
   }
   metric.addEventListener("change", draw);
   span.addEventListener("change", draw);
   body.append(h("div.card", h("header", h("h2", `Usage per ${state.mode} key · ${org.name}`), h("span.spacer"), metric, span), h("div.body", chartBox)),
-    h("div.card", { style: "margin-top:16px" }, h("table.grid", { id: "usage-table" },
-      h("thead", h("tr", h("th", "Key"), ...["Requests", "Analyses", "Completed", "Failed", "Pages", "Billable"].map((t) => h("th", { style: "text-align:right" }, t)))), table)));
+    h("div.card.mt-16", h("table.grid", { id: "usage-table" },
+      h("thead", h("tr", h("th", "Key"), ...["Requests", "Analyses", "Completed", "Failed", "Pages", "Billable"].map((t) => h("th.right", t)))), table)));
   await draw();
 }
 
@@ -277,7 +278,7 @@ function chart(days, keys, metric) {
     const every = Math.ceil(days.length / 10);
     if (i % every === 0 || i === days.length - 1) g.append(svg("text", { x: L + i * band + band / 2, y: H - 12, "text-anchor": "middle" }, day.slice(5)));
   });
-  const legend = h("div.legend", { style: "margin-top:8px" }, keys.map((k, i) => h("span", h("i", { style: `background:${COLORS[i % COLORS.length]}` }), k.name || k.keyId)));
+  const legend = h("div.legend.mt-8", keys.map((k, i) => h("span", h("i", { style: `background:${COLORS[i % COLORS.length]}` }), k.name || k.keyId)));
   return h("div", g, legend);
 }
 
@@ -297,7 +298,7 @@ async function audit(body) {
     const page = await api("/console/api/audit", { query: { limit: 50, startingAfter: append ? last : undefined } });
     if (!append) rows.replaceChildren();
     rows.append(...page.data.map((e) => h("tr", { dataset: { action: e.action } },
-      h("td.small", fmtDate(e.at)), h("td", h("strong.mono", e.action)), h("td.small", e.orgName || "—", e.mode ? h(`span.badge.${e.mode}`, { style: "margin-left:6px" }, e.mode) : null),
+      h("td.small", fmtDate(e.at)), h("td", h("strong.mono", e.action)), h("td.small", e.orgName || "—", e.mode ? h(`span.badge.${e.mode}.ml-6`, e.mode) : null),
       h("td.small.mono", e.target || "—"), h("td.small", e.status ?? "—"), h("td.small.muted", { title: e.client || "" }, (e.client || "").split(" ")[0]))));
     last = page.data.at(-1)?.auditId || last;
     more.hidden = !page.hasMore;
@@ -305,6 +306,6 @@ async function audit(body) {
   more.addEventListener("click", () => load(true));
   body.append(h("div.card", h("table.grid", { id: "audit-table" },
     h("thead", h("tr", h("th", "When"), h("th", "Action"), h("th", "Organization"), h("th", "Object"), h("th", "Status"), h("th", "From"))), rows)),
-  h("div", { style: "margin-top:12px" }, more));
+  h("div.mt-12", more));
   await load(false);
 }

@@ -57,10 +57,10 @@ export async function renderContracts(view) {
   view.append(h("div.page",
     h("div.page-head", h("div", h("h1", "Contracts"), h("p.muted", "Analyses saved as contracts keep their own copy of the result.")), h("span.spacer"), compareBtn),
     h("div.card",
-      h("header", { style: "gap:12px;flex-wrap:wrap" }, q, level, h("label.row.small.muted", "Expires before", expires)),
+      h("header.wrap-gap", q, level, h("label.row.small.muted", "Expires before", expires)),
       h("table.grid", { id: "contracts-table" },
         h("thead", h("tr", h("th", h("span.sr-only", "Select")), h("th", "Title"), h("th", "Type"), h("th", "Parties"), h("th", "Risk"), h("th", "Effective"), h("th", "Expires"), h("th", "Saved"))),
         tbody)),
-    h("div", { style: "margin-top:12px" }, more)));
+    h("div.mt-12", more)));
   await load();
 }

@@ -1,7 +1,8 @@
 // The reviewer's intake: drop many PDFs or .txt files (or choose them), paste text, or give a
 // URL; each submission shows uploading -> queued -> processing -> completed | failed in place.
 
-import { api, state, upload } from "../api.js";
+import { api, upload } from "../api.js";
+import { state } from "../store.js";
 import { fileSize, h, toast } from "../dom.js";
 
 const POLL_MS = 600;
@@ -189,7 +190,7 @@ async function loadRecent() {
 function renderList() {
   if (!listEl) return;
   const visible = items.filter((i) => i.scope === activeScope);
-  listEl.replaceChildren(...(visible.length ? visible.map(row) : [h("li.empty", { style: "display:block;height:auto" }, "Nothing analysed yet in this organization and mode.")]));
+  listEl.replaceChildren(...(visible.length ? visible.map(row) : [h("li.empty.block", "Nothing analysed yet in this organization and mode.")]));
 }
 
 function row(item) {
@@ -203,10 +204,10 @@ function fill(li, item) {
   li.dataset.status = item.status;
   li.replaceChildren(
     h(`span.filetype.${item.kind}`, { "aria-hidden": "true" }, item.kind.toUpperCase()),
-    h("div", { style: "min-width:0" },
+    h("div.min-w-0", 
       h("div.name", { title: item.name }, item.name),
       h(`div.sub${item.status === "failed" ? ".error-text" : ""}`, { title: sub || "" }, sub || ""),
-      h("div.bar", h("i", { style: `width:${Math.round(item.progress * 100)}%;${item.status === "failed" ? "background:var(--critical)" : ""}` }))),
+      h(`div.bar${item.status === "failed" ? ".failed" : ""}`, h("i", { style: `width:${Math.round(item.progress * 100)}%` }))),
     h(`span.status.${item.status}`, { "data-testid": "status" }, item.status === "uploading" ? `Uploading ${Math.round(item.progress * 200)}%` : STATUS_LABEL[item.status]),
     item.status === "completed" ? h("a.btn.small", { href: `#/analysis/${item.id}` }, "Open") : h("span"),
   );

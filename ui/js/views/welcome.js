@@ -1,9 +1,10 @@
 // First run: name the organization, set the administrator password, create a first test key,
 // and analyse a sample contract. Shown when no organization exists yet.
 
-import { api, currentOrg, state } from "../api.js";
+import { api } from "../api.js";
+import { currentOrg, state } from "../store.js";
 import { h, toast } from "../dom.js";
-import { refreshOrgs } from "../app.js";
+import { refreshOrgs } from "../orgs.js";
 import { showSecretOnce } from "./console.js";
 import { submitFiles } from "./review.js";
 
@@ -23,7 +24,7 @@ export async function renderWelcome(view) {
         await refreshOrgs();
         done(orgStep, `Organization: ${org.name}`);
       } catch (err) { toast(err.message, "err"); }
-    } }, h("label.field", { style: "flex:1" }, h("span", "Organization name"), orgName), h("button.btn.primary", { type: "submit", id: "welcome-org-save" }, "Save")));
+    } }, h("label.field.grow", h("span", "Organization name"), orgName), h("button.btn.primary", { type: "submit", id: "welcome-org-save" }, "Save")));
 
   const pw = h("input", { type: "password", id: "welcome-password", autocomplete: "new-password", placeholder: "at least 10 characters" });
   const pw2 = h("input", { type: "password", id: "welcome-password2", autocomplete: "new-password" });
@@ -36,7 +37,7 @@ export async function renderWelcome(view) {
         await api("/console/api/admin/password", { method: "POST", body: { password: pw.value } });
         done(pwStep, "Administrator password set.");
       } catch (err) { toast(err.message, "err"); }
-    } }, h("label.field", { style: "flex:1" }, h("span", "Password"), pw), h("label.field", { style: "flex:1" }, h("span", "Again"), pw2),
+    } }, h("label.field.grow", h("span", "Password"), pw), h("label.field.grow", h("span", "Again"), pw2),
       h("button.btn.primary", { type: "submit", id: "welcome-password-save" }, "Set password")));
 
   const keyStep = h("li", h("h2", "Create a first test key"),

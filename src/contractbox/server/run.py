@@ -7,20 +7,24 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import click
 import uvicorn
 
-from contractbox.app import create_asgi
 from contractbox.console.serverinfo import local_url, remove_server_info, write_server_info
-from contractbox.migrations import NewerDataDirError
+from contractbox.core.migrations import NewerDataDirError
+from contractbox.core.settings import Settings
 from contractbox.ops.logfile import configure_logging
 from contractbox.ops.serverlock import ServerLock, ServerRunningError
 from contractbox.ops.shutdown import GracefulServer
-from contractbox.settings import Settings
+from contractbox.server.app import create_asgi
 
 
-def run_server(settings: Settings, host: str, port: int, tls_cert: str | None = None, tls_key: str | None = None) -> None:
+def run_server(
+    settings: Settings, host: str, port: int, tls_cert: str | None = None, tls_key: str | None = None
+) -> None:
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if host not in ("127.0.0.1", "localhost", "::1") and not tls_cert:
         click.echo(
@@ -51,7 +55,14 @@ def run_server(settings: Settings, host: str, port: int, tls_cert: str | None = 
         lock.release()
 
 
-def uvicorn_config(app: object, settings: Settings, host: str, port: int, tls_cert: str | None = None, tls_key: str | None = None) -> uvicorn.Config:
+def uvicorn_config(
+    app: Callable[..., Any],
+    settings: Settings,
+    host: str,
+    port: int,
+    tls_cert: str | None = None,
+    tls_key: str | None = None,
+) -> uvicorn.Config:
     """The one uvicorn configuration, for `serve` and for the desktop window's server thread."""
     return uvicorn.Config(
         app,

@@ -2,7 +2,7 @@
 
 Huey deletes a task from its table before running it, so a task running when the process is
 killed is gone. The app's own tables are therefore the truth: at start the queue is flushed and
-every unfinished piece of work is enqueued again from those tables (see Runtime.start).
+every unfinished piece of work is enqueued again from those tables (see Services.start in server/container.py).
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from huey import SqliteHuey
 from huey.consumer import Consumer
 
-from contractbox.db import StorageFullError, translate_error
+from contractbox.core.store import StorageFullError, translate_error
 
 log = logging.getLogger("contractbox.queue")
 
@@ -43,11 +44,11 @@ class TaskQueue:
         self._consumer: InProcessConsumer | None = None
         logging.getLogger("huey").setLevel(logging.WARNING)
 
-    def register(self, name: str, func: Callable[..., None]) -> Callable[..., object]:
+    def register(self, name: str, func: Callable[..., None]) -> Enqueuer:
         """Make `func` a task; calling the returned object enqueues it (or schedules it with delay=).
         If the disk is full the enqueue is held in memory and retried until space returns (the
         tables stay the truth: a restart re-enqueues unfinished work anyway)."""
-        return _Enqueuer(self, name, self.huey.task(name=name)(func))
+        return Enqueuer(self, name, self.huey.task(name=name)(func))
 
     def _end_failed_transaction(self) -> None:
         """Huey does not roll back when its COMMIT fails; an open transaction would make every later
@@ -99,10 +100,10 @@ class TaskQueue:
             self._consumer = None
 
 
-class _Enqueuer:
+class Enqueuer:
     """A Huey task wrapper whose enqueue survives a full disk."""
 
-    def __init__(self, queue: TaskQueue, name: str, task: Callable[..., object]) -> None:
+    def __init__(self, queue: TaskQueue, name: str, task: Any) -> None:  # a huey TaskWrapper (huey has no type hints)
         self.queue = queue
         self.name = name
         self.task = task
@@ -111,7 +112,7 @@ class _Enqueuer:
         self._guarded(lambda: self.task(*args, **kwargs), args)
 
     def schedule(self, *args: object, **kwargs: object) -> None:
-        self._guarded(lambda: self.task.schedule(*args, **kwargs), args)  # type: ignore[attr-defined]
+        self._guarded(lambda: self.task.schedule(*args, **kwargs), args)
 
     def _guarded(self, enqueue: Callable[[], object], args: tuple) -> None:
         try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parents[1]  # src/contractbox (this module is in core/)
 
 
 def ui_dir() -> Path:

@@ -17,13 +17,16 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 import click
 
-from contractbox.cli import data_dir_option, fail, load_settings
-from contractbox.settings import Settings
+from contractbox.cli.common import data_dir_option, fail, load_settings
+from contractbox.core.settings import Settings
+
+if TYPE_CHECKING:
+    from webview.guilib import GUIType
 
 log = logging.getLogger("contractbox.desktop")
 # The Linux desktop download (docs/packaging.md); the headless build points users to it.
@@ -67,9 +70,8 @@ class ServerThread:
     def __init__(self, settings: Settings, port: int) -> None:
         import uvicorn
 
-        from contractbox.app import create_asgi
-
-        from contractbox.server import uvicorn_config
+        from contractbox.server.app import create_asgi
+        from contractbox.server.run import uvicorn_config
 
         config = uvicorn_config(create_asgi(settings), settings, "127.0.0.1", port)
         self.server = uvicorn.Server(config)
@@ -94,7 +96,7 @@ def run_desktop(settings: Settings, gui: str | None = None) -> None:
     import webview
 
     from contractbox.console.serverinfo import local_url, remove_server_info, write_server_info
-    from contractbox.db import Store
+    from contractbox.core.store import Store
     from contractbox.ops.serverlock import ServerLock, ServerRunningError
 
     if sys.platform.startswith("linux") and os.geteuid() == 0:
@@ -113,13 +115,15 @@ def run_desktop(settings: Settings, gui: str | None = None) -> None:
         write_server_info(settings.data_dir, base)
         keeper = SignInKeeper(store, base)
         window = webview.create_window(WINDOW_TITLE, keeper.link(), width=1280, height=800, min_size=(1024, 680))
+        assert window is not None  # pywebview returns None only when called from inside its own GUI loop
         window.events.loaded += keeper.on_loaded
         webview.settings["ALLOW_DOWNLOADS"] = True  # the reviewer's exports (JSON, CSV, .ics)
         # SIGTERM (session logout, `kill`) closes the window like its close button; pywebview
         # already does so for SIGINT. Its Qt backend runs Python every 0.5 s to notice signals.
         signal.signal(signal.SIGTERM, lambda *_: window.destroy())
         click.echo(f"ContractBox desktop on {base} (data dir {settings.data_dir}); close the window to stop.", err=True)
-        webview.start(gui=gui or default_gui(), private_mode=True)
+        # --gui is passed through; pywebview names its backends with a Literal and checks the value itself.
+        webview.start(gui=cast("GUIType | None", gui or default_gui()), private_mode=True)
     finally:
         click.echo("Window closed: stopping the server ...", err=True)
         server.stop()
@@ -143,8 +147,10 @@ def missing_window_advice() -> str:
     a source install the `desktop` extra."""
     browser = "Or run `contractbox serve` and open http://127.0.0.1:8000/ in a browser."
     if getattr(sys, "frozen", False):
-        return (f"This is the headless server build of ContractBox: it has no desktop window. The window is in the "
-                f"desktop download ({DESKTOP_DOWNLOAD}). {browser}")
+        return (
+            f"This is the headless server build of ContractBox: it has no desktop window. The window is in the "
+            f"desktop download ({DESKTOP_DOWNLOAD}). {browser}"
+        )
     return f'The desktop window needs pywebview: pip install "contractbox[desktop]". {browser}'
 
 

@@ -4,8 +4,10 @@ tests/test_docs.py are kept in step with SETTINGS below."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -26,18 +28,38 @@ def default_data_dir() -> Path:
 
 @dataclass(frozen=True)
 class Settings:
-    data_dir: Path = field(default_factory=default_data_dir, metadata={"env": "DATA_DIR", "doc": "Where the databases and logs live."})
-    workers: int = field(default=2, metadata={"env": "WORKERS", "doc": "Analysis worker threads inside the server process."})
-    rate_limit_per_minute: int = field(default=1200, metadata={"env": "RATE_LIMIT_PER_MINUTE", "doc": "Requests per API key per minute before 429 rate_limited."})
-    url_allow_loopback: bool = field(default=False, metadata={"env": "URL_ALLOW_LOOPBACK", "doc": "Allow URL sources on loopback addresses (127.0.0.0/8, ::1)."})
-    webhook_allow_loopback: bool = field(default=False, metadata={"env": "WEBHOOK_ALLOW_LOOPBACK", "doc": "Allow webhook endpoints on loopback addresses."})
+    data_dir: Path = field(
+        default_factory=default_data_dir, metadata={"env": "DATA_DIR", "doc": "Where the databases and logs live."}
+    )
+    workers: int = field(
+        default=2, metadata={"env": "WORKERS", "doc": "Analysis worker threads inside the server process."}
+    )
+    rate_limit_per_minute: int = field(
+        default=1200,
+        metadata={"env": "RATE_LIMIT_PER_MINUTE", "doc": "Requests per API key per minute before 429 rate_limited."},
+    )
+    url_allow_loopback: bool = field(
+        default=False,
+        metadata={"env": "URL_ALLOW_LOOPBACK", "doc": "Allow URL sources on loopback addresses (127.0.0.0/8, ::1)."},
+    )
+    webhook_allow_loopback: bool = field(
+        default=False,
+        metadata={"env": "WEBHOOK_ALLOW_LOOPBACK", "doc": "Allow webhook endpoints on loopback addresses."},
+    )
     webhook_retry_delays: tuple[int, ...] = field(
         default=(60, 300, 1800, 7200, 18000, 36000, 43200, 43200, 43200, 43200, 43200),
-        metadata={"env": "WEBHOOK_RETRY_DELAYS", "doc": "Seconds between webhook delivery attempts, comma-separated (about three days by default)."},
+        metadata={
+            "env": "WEBHOOK_RETRY_DELAYS",
+            "doc": "Seconds between webhook delivery attempts, comma-separated (about three days by default).",
+        },
     )
     log_level: str = field(default="INFO", metadata={"env": "LOG_LEVEL", "doc": "Log level of the server log."})
-    log_max_bytes: int = field(default=10_000_000, metadata={"env": "LOG_MAX_BYTES", "doc": "Size at which logs/contractbox.log is rotated."})
-    log_backups: int = field(default=5, metadata={"env": "LOG_BACKUPS", "doc": "Rotated log files kept (contractbox.log.1 ... .N)."})
+    log_max_bytes: int = field(
+        default=10_000_000, metadata={"env": "LOG_MAX_BYTES", "doc": "Size at which logs/contractbox.log is rotated."}
+    )
+    log_backups: int = field(
+        default=5, metadata={"env": "LOG_BACKUPS", "doc": "Rotated log files kept (contractbox.log.1 ... .N)."}
+    )
 
     @property
     def app_db_path(self) -> Path:
@@ -48,9 +70,9 @@ class Settings:
         return self.data_dir / "queue.db"
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None, **overrides: object) -> "Settings":
+    def from_env(cls, env: dict[str, str] | None = None, /, **overrides: object) -> Settings:
         env = dict(os.environ if env is None else env)
-        values: dict[str, object] = {}
+        values: dict[str, Any] = {}
         for f in fields(cls):
             raw = env.get(ENV_PREFIX + f.metadata["env"])
             if raw is None or raw == "":
@@ -59,11 +81,17 @@ class Settings:
         values.update({k: v for k, v in overrides.items() if v is not None})
         if "data_dir" in values:
             values["data_dir"] = Path(str(values["data_dir"])).expanduser().resolve()
-        return cls(**values)  # type: ignore[arg-type]
+        return cls(**values)
 
 
 def _parse(type_name: object, raw: str) -> object:
-    parsers = {"Path": lambda v: Path(v), "int": int, "bool": _flag, "str": str, "tuple[int, ...]": _delays}
+    parsers: dict[str, Callable[[str], object]] = {
+        "Path": Path,
+        "int": int,
+        "bool": _flag,
+        "str": str,
+        "tuple[int, ...]": _delays,
+    }
     return parsers[str(type_name)](raw)
 
 

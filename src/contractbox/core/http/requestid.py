@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 
-from contractbox.ids import new_id
+from contractbox.core.ids import new_id
 
 _request_id: ContextVar[str | None] = ContextVar("request_id", default=None)
 

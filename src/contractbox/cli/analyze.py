@@ -10,34 +10,17 @@ from typing import Any
 
 import click
 
-from contractbox.documents import Document, DocumentError
+from contractbox.documents import DocumentError
+from contractbox.documents.sources import read_file
 
 PROGRESS_MIN_FILES = 5
-
-
-def load_document(path: Path) -> Document:
-    """A Document from a .txt or .pdf path; DocumentError for anything that cannot become one."""
-    suffix = path.suffix.lower()
-    if suffix not in (".txt", ".pdf"):
-        raise DocumentError("unsupported_file_type", f"{path.name}: only .txt and .pdf files can be analysed.")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise DocumentError("source_unreadable", f"{path}: cannot be read ({exc.strerror or exc}).") from exc
-    if suffix == ".pdf":
-        from contractbox.documents.pdf import extract_pdf
-
-        return extract_pdf(data)
-    from contractbox.documents.text import decode_text, document_from_text
-
-    return document_from_text(decode_text(data), title=path.stem, raw=data)
 
 
 def analyze_path(path: Path) -> dict[str, Any]:
     from contractbox.engine import live
 
     try:
-        document = load_document(path)
+        document = read_file(path)
         return {"result": live.analyze(document)}
     except DocumentError as exc:
         return {"error": {"code": exc.code, "message": exc.message}}

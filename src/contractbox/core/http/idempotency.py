@@ -12,13 +12,25 @@ import hashlib
 import json
 import logging
 from datetime import timedelta
+from typing import cast
 
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import (
+    ASGIApp,
+    HTTPRequestEvent,
+    HTTPResponseBodyEvent,
+    HTTPResponseStartEvent,
+    HTTPScope,
+    Message,
+    Receive,
+    ReceiveMessage,
+    Scope,
+    Send,
+)
 
-from contractbox.db import StorageFullError, Store
-from contractbox.asgi import header
-from contractbox.errors import send_error
-from contractbox.timeutil import iso, now_iso, utcnow
+from contractbox.core.clock import iso, now_iso, utcnow
+from contractbox.core.http.asgi import header
+from contractbox.core.http.errors import send_error
+from contractbox.core.store import StorageFullError, Store
 
 log = logging.getLogger("contractbox.idempotency")
 
@@ -30,36 +42,48 @@ REPLAYED_HEADERS = {"content-type", "location"}
 
 def forget_unfinished(store: Store) -> None:
     """At start no request is running: rows left 'running' by a crash would block their key."""
-    store.execute("DELETE FROM idempotency_keys WHERE state = 'running' OR created_at < ?", (iso(utcnow() - RETENTION),))
+    store.execute(
+        "DELETE FROM idempotency_keys WHERE state = 'running' OR created_at < ?", (iso(utcnow() - RETENTION),)
+    )
 
 
 class IdempotencyMiddleware:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        key = header(scope, b"idempotency-key") if scope["type"] == "http" and scope["method"] == "POST" else None
+    async def __call__(self, any_scope: Scope, receive: Receive, send: Send) -> None:
+        scope = cast(HTTPScope, any_scope)  # read as HTTP only once the type says so
+        key = header(scope, b"idempotency-key") if any_scope["type"] == "http" and scope["method"] == "POST" else None
         if key is None:
-            await self.app(scope, receive, send)
+            await self.app(any_scope, receive, send)
             return
         if not key or len(key) > MAX_KEY_LENGTH:
-            await send_error(send, 400, "parameter_invalid", f"Idempotency-Key must be 1 to {MAX_KEY_LENGTH} characters.")
+            await send_error(
+                send, 400, "parameter_invalid", f"Idempotency-Key must be 1 to {MAX_KEY_LENGTH} characters."
+            )
             return
         body = await read_body(receive)
         if body is None:
             await send_error(send, 413, "payload_too_large", "The request body is larger than the 70 MB limit.")
             return
-        store: Store = scope["app"].state.runtime.store
+        store: Store = scope["app"].state.store
         principal = scope["user"]
         ident = (principal.org_id, principal.mode, key)
-        request_hash = hashlib.sha256(scope["method"].encode() + b" " + scope["path"].encode() + b"\n" + body).hexdigest()
+        request_hash = hashlib.sha256(
+            scope["method"].encode() + b" " + scope["path"].encode() + b"\n" + body
+        ).hexdigest()
         if not await self._claim_or_answer(store, ident, request_hash, scope, send):
             return
         await self._run_and_store(store, ident, body, scope, receive, send)
 
-    async def _claim_or_answer(self, store: Store, ident: tuple, request_hash: str, scope: Scope, send: Send) -> bool:
+    async def _claim_or_answer(
+        self, store: Store, ident: tuple, request_hash: str, scope: HTTPScope, send: Send
+    ) -> bool:
         """True when this request now owns the key; otherwise it has already been answered."""
-        store.execute("DELETE FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ? AND created_at < ?", (*ident, iso(utcnow() - RETENTION)))
+        store.execute(
+            "DELETE FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ? AND created_at < ?",
+            (*ident, iso(utcnow() - RETENTION)),
+        )
         inserted = store.execute(
             "INSERT OR IGNORE INTO idempotency_keys (org_id, mode, key, method, path, request_hash, state, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, 'running', ?)",
@@ -71,14 +95,26 @@ class IdempotencyMiddleware:
         if row is None:  # finished and was not stored (5xx) between our insert and this read
             return await self._claim_or_answer(store, ident, request_hash, scope, send)
         if row["request_hash"] != request_hash:
-            await send_error(send, 422, "idempotency_key_reused", "This Idempotency-Key was already used with a different request. Use a new key for a new request.")
+            await send_error(
+                send,
+                422,
+                "idempotency_key_reused",
+                "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+            )
         elif row["state"] == "running":
-            await send_error(send, 409, "idempotency_key_in_use", "A request with this Idempotency-Key is still being processed. Retry after it finishes.")
+            await send_error(
+                send,
+                409,
+                "idempotency_key_in_use",
+                "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+            )
         else:
             await replay(row, send)
         return False
 
-    async def _run_and_store(self, store: Store, ident: tuple, body: bytes, scope: Scope, receive: Receive, send: Send) -> None:
+    async def _run_and_store(
+        self, store: Store, ident: tuple, body: bytes, scope: HTTPScope, receive: Receive, send: Send
+    ) -> None:
         captured: dict = {"status": None, "headers": [], "body": bytearray()}
 
         async def capture(message: Message) -> None:
@@ -99,7 +135,11 @@ class IdempotencyMiddleware:
         if status >= 500:
             settle(scope, store, *forget)
             return
-        kept = {k.decode("latin-1"): v.decode("latin-1") for k, v in captured["headers"] if k.decode("latin-1").lower() in REPLAYED_HEADERS}
+        kept = {
+            k.decode("latin-1"): v.decode("latin-1")
+            for k, v in captured["headers"]
+            if k.decode("latin-1").lower() in REPLAYED_HEADERS
+        }
         settle(
             scope,
             store,
@@ -117,7 +157,7 @@ def settle(scope: Scope, store: Store, sql: str, params: tuple) -> None:
         store.execute(sql, params)
     except StorageFullError:
         log.warning("disk full: the Idempotency-Key record is written once space returns")
-        scope["app"].state.runtime.queue.retry_when_space(lambda: store.execute(sql, params))
+        scope["app"].state.queue.retry_when_space(lambda: store.execute(sql, params))
 
 
 async def read_body(receive: Receive) -> bytes | None:
@@ -137,11 +177,12 @@ async def read_body(receive: Receive) -> bytes | None:
 def replaying(body: bytes, receive: Receive) -> Receive:
     sent = False
 
-    async def replay_receive() -> Message:
+    async def replay_receive() -> ReceiveMessage:
         nonlocal sent
         if not sent:
             sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
+            request: HTTPRequestEvent = {"type": "http.request", "body": body, "more_body": False}
+            return request
         return await receive()
 
     return replay_receive
@@ -152,5 +193,11 @@ async def replay(row: dict, send: Send) -> None:
     headers.append((b"idempotent-replayed", b"true"))
     body = row["response_body"] or b""
     headers.append((b"content-length", str(len(body)).encode()))
-    await send({"type": "http.response.start", "status": row["response_status"], "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    start: HTTPResponseStartEvent = {
+        "type": "http.response.start",
+        "status": row["response_status"],
+        "headers": headers,
+    }
+    end: HTTPResponseBodyEvent = {"type": "http.response.body", "body": body, "more_body": False}
+    await send(start)
+    await send(end)

@@ -7,6 +7,7 @@ opened it; `Store.db` hands each thread its own. Writes that must succeed togeth
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from contractbox.migrations import apply_migrations
+from contractbox.core.migrations import apply_migrations
 
 BUSY_TIMEOUT_MS = 10_000
 
@@ -112,10 +113,10 @@ class Store:
     def close(self) -> None:
         with self._lock:
             for conn in self._all:
-                try:
+                # A connection opened by another thread that has finished cannot be closed from
+                # here; the OS reclaims it.
+                with contextlib.suppress(sqlite3.ProgrammingError):
                     conn.close()
-                except sqlite3.ProgrammingError:
-                    pass  # opened by another thread that has finished; the OS reclaims it
             self._all.clear()
         self._local = threading.local()
 

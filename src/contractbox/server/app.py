@@ -1,5 +1,5 @@
-"""The app factory: one Litestar app wired from the domain packages, wrapped so every response
-carries X-Request-Id."""
+"""The composition root's second half: one Litestar app wired from the domain packages and the
+services of server/container.py, wrapped so every response carries X-Request-Id."""
 
 from __future__ import annotations
 
@@ -13,20 +13,20 @@ from litestar.static_files import create_static_files_router
 
 from contractbox import __version__
 from contractbox.analyses.controller import AnalysesController
-from contractbox.asgi import DrainRejectedBody, HeadAsGet
+from contractbox.core.http.asgi import DrainRejectedBody, HeadAsGet
 from contractbox.comparisons.controller import ComparisonsController
 from contractbox.contracts.controller import ContractsController
 from contractbox.auth.middleware import ApiKeyMiddleware
 from contractbox.console.controller import CONSOLE_ROUTES
 from contractbox.console.middleware import ConsoleV1Middleware
-from contractbox.errors import EXCEPTION_HANDLERS
-from contractbox.idempotency import MAX_BODY_BYTES, IdempotencyMiddleware
-from contractbox.openapi import document_error_responses
-from contractbox.paths import ui_dir
-from contractbox.requestid import RequestIdMiddleware
-from contractbox.runtime import Runtime
-from contractbox.service_routes import docs_page, healthz, openapi_document
-from contractbox.settings import Settings
+from contractbox.core.http.errors import EXCEPTION_HANDLERS
+from contractbox.core.http.idempotency import MAX_BODY_BYTES, IdempotencyMiddleware
+from contractbox.server.openapi import document_error_responses
+from contractbox.core.paths import ui_dir
+from contractbox.core.http.requestid import RequestIdMiddleware
+from contractbox.server.container import Services
+from contractbox.server.system import docs_page, healthz, openapi_document
+from contractbox.core.settings import Settings
 from contractbox.usage.controller import UsageController
 from contractbox.webhooks.controller import WebhooksController
 
@@ -42,11 +42,31 @@ def v1_router() -> Router:
     )
 
 
-def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
-    runtime = runtime or Runtime(settings)
+def provide(value: object) -> Provide:
+    """A dependency that always hands over the one `value` built at start."""
 
-    async def provide_runtime() -> Runtime:
-        return runtime
+    async def provider() -> object:
+        return value
+
+    return Provide(provider, use_cache=True)
+
+
+def dependencies(services: Services) -> dict[str, Provide]:
+    """What route handlers may ask for by parameter name: a service each, never the container."""
+    return {
+        "analyses": provide(services.analyses),
+        "contracts": provide(services.contracts),
+        "comparisons": provide(services.comparisons),
+        "usage": provide(services.usage),
+        "webhooks": provide(services.webhooks),
+        "console": provide(services.console),
+        "store": provide(services.store),
+        "queue": provide(services.queue),
+    }
+
+
+def create_app(settings: Settings, services: Services | None = None) -> Litestar:
+    services = services or Services(settings)
 
     app = Litestar(
         route_handlers=[
@@ -57,10 +77,10 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
             *CONSOLE_ROUTES,
             create_static_files_router(path="/static", directories=[ui_dir()], opt={"public": True}, include_in_schema=False),
         ],
-        dependencies={"runtime": Provide(provide_runtime, use_cache=True)},
-        exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
-        on_startup=[runtime.start],
-        on_shutdown=[runtime.stop],
+        dependencies=dependencies(services),
+        exception_handlers=EXCEPTION_HANDLERS,
+        on_startup=[services.start],
+        on_shutdown=[services.stop],
         request_max_body_size=MAX_BODY_BYTES,
         openapi_config=OpenAPIConfig(
             title="ContractBox API",
@@ -78,7 +98,11 @@ def create_app(settings: Settings, runtime: Runtime | None = None) -> Litestar:
         debug=False,
     )
     document_error_responses(app)  # every /v1 operation states its error responses (openapi.py)
-    app.state.runtime = runtime
+    # What the ASGI middlewares (keys, console sessions, idempotency) reach through scope["app"].
+    app.state.store = services.store
+    app.state.queue = services.queue
+    app.state.request_counter = services.request_counter
+    app.state.rate_limiter = services.rate_limiter
     return app
 
 

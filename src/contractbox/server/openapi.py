@@ -82,7 +82,9 @@ EXTRA_ERRORS: dict[str, dict[str, tuple[int, ...]]] = {
 
 
 def error_spec(status: int, description: str | None = None) -> ResponseSpec:
-    return ResponseSpec(data_container=ErrorResponse, description=description or DESCRIPTIONS[status], generate_examples=False)
+    return ResponseSpec(
+        data_container=ErrorResponse, description=description or DESCRIPTIONS[status], generate_examples=False
+    )
 
 
 def error_statuses(method: str, path_format: str, has_path_params: bool) -> list[int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlite_utils
 
-from contractbox.timeutil import now_iso
+from contractbox.core.clock import now_iso
 
 
 class NewerDataDirError(Exception):

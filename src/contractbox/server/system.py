@@ -1,4 +1,5 @@
-"""Routes that need no key: health, the OpenAPI document and the offline API reference page."""
+"""The system routes, all in one place and none needing a key: health, the OpenAPI document and
+the offline API reference page."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from litestar import Request, Response, get
 from litestar.di import NamedDependency
 from litestar.response import Response as RawResponse
 
-from contractbox.errors import error_response
-from contractbox.runtime import Runtime
+from contractbox.core.http.errors import error_response
+from contractbox.core.queue import TaskQueue
+from contractbox.core.store import Store
 
 DOCS_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ContractBox API reference</title>
@@ -20,10 +22,10 @@ DOCS_PAGE = """<!doctype html>
 
 
 @get("/healthz", opt={"public": True}, tags=["Service"], summary="Health check", include_in_schema=False)
-async def healthz(runtime: NamedDependency[Runtime]) -> Response:
+async def healthz(store: NamedDependency[Store], queue: NamedDependency[TaskQueue]) -> Response:
     try:
-        runtime.store.query_one("SELECT 1 AS ok")
-        runtime.queue.pending_count()
+        store.query_one("SELECT 1 AS ok")
+        queue.pending_count()
     except Exception:  # noqa: BLE001 - any failure means not ready
         return error_response(503, "service_unavailable", "The store or the queue is not available yet.")
     return Response({"status": "ok"})

@@ -5,25 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Any
 
-from litestar.params import QueryParameter
-
-from contractbox.db import Store
-from contractbox.errors import ApiError, invalid
+from contractbox.core.errors import ApiError, invalid
+from contractbox.core.store import Store
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
-
-# The paging query parameters every list handler declares (for its signature and the OpenAPI
-# document); list_page validates them.
-Limit = Annotated[str | None, QueryParameter(description=f"1-{MAX_LIMIT}, default {DEFAULT_LIMIT}")]
-StartingAfter = Annotated[str | None, QueryParameter(name="startingAfter", description="An id: the page after it (older)")]
-EndingBefore = Annotated[str | None, QueryParameter(name="endingBefore", description="An id: the page before it (newer)")]
-Expand = Annotated[
-    list[str] | None,
-    QueryParameter(name="expand[]", description="Fields to include in full in each list item (Stripe-style), e.g. expand[]=result"),
-]
 
 
 @dataclass
@@ -33,7 +21,7 @@ class ListQuery:
     where: list[str] = field(default_factory=list)
     params: list[Any] = field(default_factory=list)
 
-    def add(self, condition: str, *params: Any) -> "ListQuery":
+    def add(self, condition: str, *params: Any) -> ListQuery:
         self.where.append(condition)
         self.params.extend(params)
         return self
@@ -67,13 +55,13 @@ def list_page(
     starting_after, ending_before = params.get("startingAfter"), params.get("endingBefore")
     if starting_after and ending_before:
         raise ApiError(400, "parameter_invalid", "Send startingAfter or endingBefore, not both.", param="endingBefore")
-    where, params = list(query.where), list(query.params)
+    where, values = list(query.where), list(query.params)
     scope_sql = " AND ".join(where) or "1"
     order = "DESC"
     if starting_after or ending_before:
         cursor_param = "startingAfter" if starting_after else "endingBefore"
         cursor_id = starting_after or ending_before
-        row = store.query_one(f"SELECT seq FROM {table} WHERE id = ? AND {scope_sql}", (cursor_id, *params))
+        row = store.query_one(f"SELECT seq FROM {table} WHERE id = ? AND {scope_sql}", (cursor_id, *values))
         if row is None:
             raise invalid(cursor_param, f"{cursor_param} '{cursor_id}' is not an id in this list.")
         if starting_after:
@@ -81,9 +69,9 @@ def list_page(
         else:
             where.append("seq > ?")
             order = "ASC"
-        params.append(row["seq"])
+        values.append(row["seq"])
     sql = f"SELECT {columns} FROM {table} WHERE {' AND '.join(where) or '1'} ORDER BY seq {order} LIMIT ?"
-    rows = store.query(sql, (*params, size + 1))
+    rows = store.query(sql, (*values, size + 1))
     has_more = len(rows) > size
     rows = rows[:size]
     if order == "ASC":
@@ -97,7 +85,12 @@ def parse_expand(raw: Sequence[str] | None, allowed: Sequence[str]) -> set[str]:
     unknown = sorted(wanted - set(allowed))
     if unknown:
         choices = ", ".join(allowed)
-        raise ApiError(400, "parameter_invalid", f"expand[] '{unknown[0]}' cannot be expanded here; expandable: {choices}.", param="expand[]")
+        raise ApiError(
+            400,
+            "parameter_invalid",
+            f"expand[] '{unknown[0]}' cannot be expanded here; expandable: {choices}.",
+            param="expand[]",
+        )
     return wanted
 
 

@@ -4,8 +4,9 @@ middleware that lets a client read a 413 it was sent while still uploading."""
 from __future__ import annotations
 
 import asyncio
+from typing import cast
 
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import ASGIApp, HTTPScope, Message, Receive, ReceiveMessage, Scope, Send
 
 
 def header(scope: Scope, name: bytes) -> str | None:
@@ -40,7 +41,7 @@ class DrainRejectedBody:
         body_read = False
         rejected = False
 
-        async def tracking_receive() -> Message:
+        async def tracking_receive() -> ReceiveMessage:
             nonlocal body_read
             message = await receive()
             if message["type"] != "http.request" or not message.get("more_body"):
@@ -51,10 +52,17 @@ class DrainRejectedBody:
             nonlocal rejected
             if message["type"] == "http.response.start" and message["status"] == 413:
                 rejected = True
-                message = {**message, "headers": [*message.get("headers", []), (b"connection", b"close")]}
-            elif rejected and message["type"] == "http.response.body" and not message.get("more_body"):
-                if not body_read and header(scope, b"expect") is None:
-                    await _discard_body(receive)
+                message = cast(
+                    Message, {**message, "headers": [*message.get("headers", []), (b"connection", b"close")]}
+                )
+            elif (
+                rejected
+                and message["type"] == "http.response.body"
+                and not message.get("more_body")
+                and not body_read
+                and header(scope, b"expect") is None
+            ):
+                await _discard_body(receive)
             await send(message)
 
         await self.app(scope, tracking_receive, draining_send)
@@ -71,7 +79,7 @@ async def _discard_body(receive: Receive) -> None:
 
     try:
         await asyncio.wait_for(discard(), DRAIN_MAX_SECONDS)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return
 
 
@@ -83,13 +91,13 @@ class HeadAsGet:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "HEAD":
+        if scope["type"] != "http" or cast(HTTPScope, scope)["method"] != "HEAD":
             await self.app(scope, receive, send)
             return
 
         async def headers_only(message: Message) -> None:
             if message["type"] == "http.response.body":
-                message = {**message, "body": b""}
+                message = cast(Message, {**message, "body": b""})
             await send(message)
 
-        await self.app({**scope, "method": "GET"}, receive, headers_only)
+        await self.app(cast(Scope, {**scope, "method": "GET"}), receive, headers_only)

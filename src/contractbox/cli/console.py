@@ -7,12 +7,16 @@ from pathlib import Path
 
 import click
 
-from contractbox.cli import data_dir_option, fail, load_settings, open_store
+from contractbox.cli.common import data_dir_option, fail, load_settings, open_store
 
 
 @click.command("console-url")
 @data_dir_option
-@click.option("--base-url", default=None, help="Address to put in the link (default: where the running server listens, from server.json).")
+@click.option(
+    "--base-url",
+    default=None,
+    help="Address to put in the link (default: where the running server listens, from server.json).",
+)
 def console_url_command(data_dir: Path | None, base_url: str | None) -> None:
     """Print a one-time sign-in link to the running server's console (valid 10 minutes)."""
     from contractbox.console.serverinfo import read_server_info
@@ -29,7 +33,9 @@ def console_url_command(data_dir: Path | None, base_url: str | None) -> None:
         base_url = info["url"]
     token = create_login_link(open_store(data_dir))
     click.echo(f"{base_url.rstrip('/')}/console/login#link={token}")
-    click.echo(f"Open it in a browser within {int(LINK_LIFETIME.total_seconds() // 60)} minutes; it works once.", err=True)
+    click.echo(
+        f"Open it in a browser within {int(LINK_LIFETIME.total_seconds() // 60)} minutes; it works once.", err=True
+    )
 
 
 @click.group("admin")
@@ -48,7 +54,9 @@ def set_password_command(data_dir: Path | None, password_stdin: bool) -> None:
     if password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
     else:
-        password = click.prompt(f"New console password (at least {MIN_LENGTH} characters)", hide_input=True, confirmation_prompt=True)
+        password = click.prompt(
+            f"New console password (at least {MIN_LENGTH} characters)", hide_input=True, confirmation_prompt=True
+        )
     store = open_store(data_dir)
     try:
         set_password(store, password)

@@ -9,9 +9,11 @@ from typing import Any
 
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
+from litestar.types import ExceptionHandlersMap
 
-from contractbox.db import StorageFullError
-from contractbox.requestid import current_request_id
+from contractbox.core.errors import ApiError
+from contractbox.core.http.requestid import current_request_id
+from contractbox.core.store import StorageFullError
 
 log = logging.getLogger("contractbox.errors")
 
@@ -31,37 +33,6 @@ TYPE_BY_STATUS = {
 }
 
 
-class ApiError(Exception):
-    def __init__(
-        self,
-        status: int,
-        code: str,
-        message: str,
-        param: str | None = None,
-        headers: dict[str, str] | None = None,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.param = param
-        self.headers = headers or {}
-        self.extra = extra or {}
-
-
-def not_found(kind: str, object_id: str, param: str = "id") -> ApiError:
-    return ApiError(404, "resource_missing", f"No {kind} with id '{object_id}' exists.", param=param)
-
-
-def invalid(param: str, message: str) -> ApiError:
-    return ApiError(400, "parameter_invalid", message, param=param)
-
-
-def missing(param: str) -> ApiError:
-    return ApiError(400, "parameter_missing", f"The parameter '{param}' is required.", param=param)
-
-
 def error_body(status: int, code: str, message: str, param: str | None = None, **extra: Any) -> dict[str, Any]:
     return {
         "error": {
@@ -75,7 +46,9 @@ def error_body(status: int, code: str, message: str, param: str | None = None, *
     }
 
 
-def error_response(status: int, code: str, message: str, param: str | None = None, headers: dict[str, str] | None = None, **extra: Any) -> Response:
+def error_response(
+    status: int, code: str, message: str, param: str | None = None, headers: dict[str, str] | None = None, **extra: Any
+) -> Response:
     return Response(error_body(status, code, message, param, **extra), status_code=status, headers=headers)
 
 
@@ -135,7 +108,7 @@ def handle_internal_error(_: Request, exc: Exception) -> Response:
     )
 
 
-EXCEPTION_HANDLERS = {
+EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     ApiError: handle_api_error,
     ValidationException: handle_validation_error,
     StorageFullError: handle_storage_full,

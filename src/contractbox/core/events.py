@@ -1,0 +1,69 @@
+"""The event outbox. An event is written in the same transaction as the change it reports;
+the webhooks package turns undispatched events into deliveries (issue 3), so a crash between
+the change and its delivery loses nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import sqlite_utils
+
+from contractbox.core.clock import Clock
+from contractbox.core.ids import new_id
+
+ANALYSIS_COMPLETED = "analysis.completed"
+ANALYSIS_FAILED = "analysis.failed"
+CONTRACT_CREATED = "contract.created"
+COMPARISON_CREATED = "comparison.created"
+EVENT_TYPES = (ANALYSIS_COMPLETED, ANALYSIS_FAILED, CONTRACT_CREATED, COMPARISON_CREATED)
+
+
+class EventRecorder:
+    """Writes events to the outbox; the services receive one in their constructors."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+
+    def record(
+        self, db: sqlite_utils.Database, org_id: str, mode: str, event_type: str, data_object: dict[str, Any]
+    ) -> str:
+        """Write one event to the outbox; call inside the transaction that makes the change."""
+        if event_type not in EVENT_TYPES:
+            raise ValueError(f"unknown event type {event_type}")
+        event_id = new_id("evt")
+        created_at = self.clock.now_iso()
+        payload = {
+            "eventId": event_id,
+            "object": "event",
+            "type": event_type,
+            "createdAt": created_at,
+            "mode": mode,
+            "data": {"object": data_object},
+        }
+        db.execute(
+            "INSERT INTO events (id, org_id, mode, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (event_id, org_id, mode, event_type, json.dumps(payload), created_at),
+        )
+        return event_id
+
+
+# --- reading the outbox (the webhooks package dispatches it) ------------------------------------
+
+
+def undispatched(db: sqlite_utils.Database, limit: int) -> list[dict[str, Any]]:
+    """The oldest events not yet dispatched, oldest first."""
+    return list(
+        db.query(
+            "SELECT id, org_id, mode, type, payload, created_at FROM events WHERE dispatched_at IS NULL ORDER BY seq LIMIT ?",
+            (limit,),
+        )
+    )
+
+
+def any_undispatched(db: sqlite_utils.Database) -> bool:
+    return next(db.query("SELECT 1 AS yes FROM events WHERE dispatched_at IS NULL LIMIT 1"), None) is not None
+
+
+def mark_dispatched(db: sqlite_utils.Database, event_id: str, at: str) -> None:
+    db.execute("UPDATE events SET dispatched_at = ? WHERE id = ?", (at, event_id))

@@ -1,0 +1,80 @@
+"""The composition root's first half: the store, the queue and every service, each handed its
+collaborators, built once per process. Only the entry points (and server/app.py) import this."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from contractbox.analyses.service import AnalysisService
+from contractbox.auth.ratelimit import RateLimiter
+from contractbox.comparisons.service import ComparisonService
+from contractbox.console.admin import ConsoleService
+from contractbox.contracts.service import ContractService
+from contractbox.core.clock import Clock
+from contractbox.core.events import EventRecorder
+from contractbox.core.http.idempotency import forget_unfinished
+from contractbox.core.queue import TaskQueue
+from contractbox.core.settings import Settings
+from contractbox.core.store import Store
+from contractbox.documents import Document
+from contractbox.documents.sources import ReadOptions, read_source
+from contractbox.usage.counters import RequestCounter
+from contractbox.usage.service import UsageService
+from contractbox.webhooks.delivery import WebhookDelivery
+from contractbox.webhooks.service import WebhookService
+
+log = logging.getLogger("contractbox")
+
+
+class Services:
+    """Everything the running app is built around: settings, store, queue and the services."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        self.store = Store(settings.app_db_path)
+        self.store.migrate()
+        self.queue = TaskQueue(settings.queue_db_path, settings.workers)
+        self.clock = Clock()
+        self.events = EventRecorder(self.clock)
+        self.request_counter = RequestCounter(self.store)
+        self.rate_limiter = RateLimiter(settings.rate_limit_per_minute)
+        self.usage = UsageService(self.store, self.clock)
+        self.analyses = AnalysisService(self.store, self.queue, self.events, self.clock, self.usage, self._read_source)
+        self.contracts = ContractService(self.store, self.events, self.clock, self.analyses)
+        self.comparisons = ComparisonService(
+            self.store, self.events, self.clock, self.analyses, self.contracts, self.usage
+        )
+        self.webhook_delivery = WebhookDelivery(self.store, self.queue, settings)
+        self.webhooks = WebhookService(self.store, self.clock, self.webhook_delivery, settings.webhook_allow_loopback)
+        self.console = ConsoleService(self.store, settings.data_dir, self.analyses, self.usage)
+        self._read_options = ReadOptions(url_allow_loopback=settings.url_allow_loopback)
+        self._started = False
+
+    def _read_source(self, source_type: str, source: dict[str, Any], title: str | None) -> Document:
+        return read_source(source_type, source, title, self._read_options)
+
+    def start(self) -> None:
+        """Flush the queue and re-enqueue unfinished work from the tables, then consume."""
+        forget_unfinished(self.store)
+        self.queue.flush()
+        resumed = self.analyses.requeue_unfinished()
+        if resumed:
+            log.info("resumed %d unfinished analyses", resumed)
+        resumed_deliveries = self.webhook_delivery.resume()
+        if resumed_deliveries:
+            log.info("resumed %d unfinished webhook deliveries", resumed_deliveries)
+        self.queue.start()
+        self.webhook_delivery.start()
+        self.request_counter.start()
+        self._started = True
+
+    def stop(self) -> None:
+        if not self._started:
+            return
+        self.webhook_delivery.stop()
+        self.queue.stop()
+        self.request_counter.stop()
+        self.store.close()
+        self._started = False
