@@ -65,7 +65,9 @@ export function modal(title, body, buttons = [{ label: "Close", value: null }]) 
   const dialog = document.getElementById("dialog");
   return new Promise((resolve) => {
     const actions = buttons.map((b) =>
-      h(`button.btn${b.kind ? "." + b.kind : ""}`, { type: "button", onclick: () => { dialog.close(); resolve(b.value); } }, b.label),
+      // Cleared here, not only on "close" (dispatched a task later): a secret shown once must be gone
+      // from the page by the time the click's promise resolves.
+      h(`button.btn${b.kind ? "." + b.kind : ""}`, { type: "button", onclick: () => { dialog.close(); dialog.replaceChildren(); resolve(b.value); } }, b.label),
     );
     dialog.replaceChildren(h("div.dlg-body", h("h2", { id: "dlg-title" }, title), h("div.mt-12", body)), h("div.dlg-actions", actions));
     dialog.setAttribute("aria-labelledby", "dlg-title");
