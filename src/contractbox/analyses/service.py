@@ -116,7 +116,9 @@ def render(row: dict) -> dict[str, Any]:
         "startedAt": row["started_at"],
         "completedAt": row["completed_at"],
         "error": error,
-        "document": {"pageCount": row["page_count"], "characterCount": row["character_count"], "sha256": row["sha256"]} if has_document else None,
+        "document": {"pageCount": row["page_count"], "characterCount": row["character_count"], "sha256": row["sha256"]}
+        if has_document
+        else None,
         "metadata": json.loads(row["metadata"]),
         "links": {"self": f"/v1/analyses/{analysis_id}", "result": f"/v1/analyses/{analysis_id}/result"},
     }
@@ -139,7 +141,15 @@ SourceReader = Callable[[str, dict[str, Any], str | None], Document]
 
 
 class AnalysisService:
-    def __init__(self, store: Store, queue: TaskQueue, events: EventRecorder, clock: Clock, usage: UsageService, read_source: SourceReader) -> None:
+    def __init__(
+        self,
+        store: Store,
+        queue: TaskQueue,
+        events: EventRecorder,
+        clock: Clock,
+        usage: UsageService,
+        read_source: SourceReader,
+    ) -> None:
         self.store = store
         self.queue = queue
         self.events = events
@@ -175,7 +185,10 @@ class AnalysisService:
         return self.get(principal, analysis_id)
 
     def get_row(self, principal: Principal, analysis_id: str, columns: str = ANALYSIS_COLUMNS) -> dict:
-        row = self.store.query_one(f"SELECT {columns} FROM analyses WHERE id = ? AND org_id = ? AND mode = ?", (analysis_id, principal.org_id, principal.mode))
+        row = self.store.query_one(
+            f"SELECT {columns} FROM analyses WHERE id = ? AND org_id = ? AND mode = ?",
+            (analysis_id, principal.org_id, principal.mode),
+        )
         if row is None:
             raise not_found("analysis", analysis_id)
         return row
@@ -199,7 +212,11 @@ class AnalysisService:
         """The stored result JSON text (served as is: it was validated when written)."""
         row = self.get_row(principal, analysis_id, "status, result")
         if row["status"] != "completed":
-            raise ApiError(409, "analysis_not_completed", f"Analysis {analysis_id} is {row['status']}; its result is readable once it is completed.")
+            raise ApiError(
+                409,
+                "analysis_not_completed",
+                f"Analysis {analysis_id} is {row['status']}; its result is readable once it is completed.",
+            )
         return row["result"]
 
     def list(self, principal: Principal, params: dict[str, str | None]) -> AnalysisList:
@@ -228,7 +245,10 @@ class AnalysisService:
         """The text a result's evidence offsets point into, with page ranges (for the reviewer)."""
         row = self._reviewable(principal, analysis_id)
         source = (
-            self.store.query_one("SELECT text, url, document_text, pages, pdf IS NOT NULL AS has_pdf FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
+            self.store.query_one(
+                "SELECT text, url, document_text, pages, pdf IS NOT NULL AS has_pdf FROM analysis_sources WHERE analysis_id = ?",
+                (analysis_id,),
+            )
             or {}
         )
         pages = [{"number": n, "start": s, "end": e} for n, s, e in json.loads(source.get("pages") or "[]")]
@@ -250,7 +270,9 @@ class AnalysisService:
         self._reviewable(principal, analysis_id)
         source = self.store.query_one("SELECT pdf FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
         if not source or source["pdf"] is None:
-            raise ApiError(404, "resource_missing", f"Analysis {analysis_id} was not submitted as a PDF.", param="analysisId")
+            raise ApiError(
+                404, "resource_missing", f"Analysis {analysis_id} was not submitted as a PDF.", param="analysisId"
+            )
         return bytes(source["pdf"])
 
     def _reviewable(self, principal: Principal, analysis_id: str) -> dict:
@@ -280,26 +302,40 @@ class AnalysisService:
             self.queue.retry_when_space(lambda: self._requeue(analysis_id))
 
     def _requeue(self, analysis_id: str) -> None:
-        self.store.execute("UPDATE analyses SET status = 'queued', started_at = NULL WHERE id = ? AND status = 'processing'", (analysis_id,))
+        self.store.execute(
+            "UPDATE analyses SET status = 'queued', started_at = NULL WHERE id = ? AND status = 'processing'",
+            (analysis_id,),
+        )
         self._enqueue(analysis_id)
 
     def _process(self, analysis_id: str) -> None:
-        claimed = self.store.execute("UPDATE analyses SET status = 'processing', started_at = ? WHERE id = ? AND status = 'queued'", (self.clock.now_iso(), analysis_id))
+        claimed = self.store.execute(
+            "UPDATE analyses SET status = 'processing', started_at = ? WHERE id = ? AND status = 'queued'",
+            (self.clock.now_iso(), analysis_id),
+        )
         if not claimed:
             return  # a duplicate task after a restart, or already done
         row = self.store.query_one("SELECT * FROM analyses WHERE id = ?", (analysis_id,))
-        source = self.store.query_one("SELECT text, url, pdf FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
+        source = self.store.query_one(
+            "SELECT text, url, pdf FROM analysis_sources WHERE analysis_id = ?", (analysis_id,)
+        )
         assert row is not None and source is not None  # claimed above; both rows are written together at submit
         try:
             document = self._document(row, source)
             body = engine.analyze(document, row["mode"])
-            result = msgspec.convert({"analysisId": analysis_id, "object": "analysis_result", "mode": row["mode"], **body}, AnalysisResult)
+            result = msgspec.convert(
+                {"analysisId": analysis_id, "object": "analysis_result", "mode": row["mode"], **body}, AnalysisResult
+            )
         except DocumentError as exc:
             self._fail(row, exc.code, exc.message)
             return
         except Exception:
             log.exception("analysis %s failed inside the engine", analysis_id)
-            self._fail(row, "internal_error", "The analysis stopped because of an internal error. It was logged; try again or contact your administrator.")
+            self._fail(
+                row,
+                "internal_error",
+                "The analysis stopped because of an internal error. It was logged; try again or contact your administrator.",
+            )
             return
         self._complete(row, document, result)
 
@@ -312,17 +348,35 @@ class AnalysisService:
         pages = document.page_count
         billable = 0
         if row["mode"] == "live":
-            billable = math.ceil(pages / PAGES_PER_UNIT) if pages else math.ceil(document.character_count / CHARACTERS_PER_UNIT)
+            billable = (
+                math.ceil(pages / PAGES_PER_UNIT)
+                if pages
+                else math.ceil(document.character_count / CHARACTERS_PER_UNIT)
+            )
         with self.store.transaction() as db:
             db.execute(
                 "UPDATE analyses SET status = 'completed', completed_at = ?, result = ?, page_count = ?, character_count = ?, sha256 = ? WHERE id = ?",
-                (self.clock.now_iso(), msgspec.json.encode(result).decode(), pages, document.character_count, document.raw_sha256, row["id"]),
+                (
+                    self.clock.now_iso(),
+                    msgspec.json.encode(result).decode(),
+                    pages,
+                    document.character_count,
+                    document.raw_sha256,
+                    row["id"],
+                ),
             )
             db.execute(
                 "UPDATE analysis_sources SET document_text = ?, pages = ? WHERE analysis_id = ?",
                 (document.text, json.dumps([[p.number, p.start, p.end] for p in document.pages]), row["id"]),
             )
-            self.usage.add(db, row["key_id"], analyses_completed=1, pages=pages or 0, characters=document.character_count, billable_units=billable)
+            self.usage.add(
+                db,
+                row["key_id"],
+                analyses_completed=1,
+                pages=pages or 0,
+                characters=document.character_count,
+                billable_units=billable,
+            )
             self.events.record(db, row["org_id"], row["mode"], ANALYSIS_COMPLETED, self._render_in(db, row["id"]))
 
     def _fail(self, row: dict, code: str, message: str) -> None:

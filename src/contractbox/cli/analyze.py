@@ -46,12 +46,11 @@ def render_report(source: str, outcome: dict[str, Any]) -> str:
         return f"== {source}\n  error {outcome['error']['code']}: {outcome['error']['message']}\n"
     r = outcome["result"]
     s = r["summary"]
-    lines = [f"== {source}", f"  {s['text']}",
-             f"  risk score {r['riskScore']['value']} ({r['riskScore']['level']})"]
+    lines = [f"== {source}", f"  {s['text']}", f"  risk score {r['riskScore']['value']} ({r['riskScore']['level']})"]
     for p in s["parties"]:
         lines.append(f"  party: {p['name']} ({p['role']})")
     for d in r["keyDates"]:
-        lines.append(f"  {d['kind']}: {d['date'] or '-'}  \"{d['text'][:80]}\"")
+        lines.append(f'  {d["kind"]}: {d["date"] or "-"}  "{d["text"][:80]}"')
     evidence = {e["id"]: e for e in r["evidence"]}
     lines.append("  findings:")
     for c in r["clauses"]:
@@ -73,7 +72,11 @@ def analyze_command(paths: tuple[str, ...], jsonl: bool) -> None:
     Exits 1 when any input could not be analysed (its line or report says why), 2 on usage errors."""
     failed = 0
     show_progress = len(paths) >= PROGRESS_MIN_FILES and sys.stderr.isatty()
-    with click.progressbar(paths, label="Analysing", file=sys.stderr, show_pos=True) if show_progress else _plain(paths) as items:
+    with (
+        click.progressbar(paths, label="Analysing", file=sys.stderr, show_pos=True)
+        if show_progress
+        else _plain(paths) as items
+    ):
         for source in items:
             outcome = analyze_path(Path(source))
             failed += "error" in outcome

@@ -16,9 +16,15 @@ from contractbox.keys.scopes import RESOURCE_SCOPES
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for the LAN).")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--workers", type=int, default=None, help="Analysis worker threads (default: CONTRACTBOX_WORKERS or 2).")
-@click.option("--tls-cert", type=click.Path(exists=True, dir_okay=False), default=None, help="PEM certificate: serve HTTPS.")
-@click.option("--tls-key", type=click.Path(exists=True, dir_okay=False), default=None, help="PEM private key for --tls-cert.")
-def serve(data_dir: Path | None, host: str, port: int, workers: int | None, tls_cert: str | None, tls_key: str | None) -> None:
+@click.option(
+    "--tls-cert", type=click.Path(exists=True, dir_okay=False), default=None, help="PEM certificate: serve HTTPS."
+)
+@click.option(
+    "--tls-key", type=click.Path(exists=True, dir_okay=False), default=None, help="PEM private key for --tls-cert."
+)
+def serve(
+    data_dir: Path | None, host: str, port: int, workers: int | None, tls_cert: str | None, tls_key: str | None
+) -> None:
     """Run the API server (and the console UI) in the foreground."""
     from contractbox.server.run import run_server
 

@@ -12,27 +12,34 @@ from litestar.response import Redirect
 from litestar.types import ControllerRouterHandler
 
 from contractbox import __version__
-from contractbox.core.http.asgi import header
 from contractbox.console import audit
 from contractbox.console.admin import Console, ConsoleService
 from contractbox.console.middleware import (
-    console_session_of,
     MODE_HEADER,
     ORG_HEADER,
     ConsoleApiMiddleware,
     clear_cookie,
     client_of,
+    console_session_of,
     session_cookie,
     set_cookie,
 )
 from contractbox.console.passwords import PasswordError, admin_state, check_login
 from contractbox.console.schemas import CreateKey, CreateOrg, LinkLogin, LiveAccess, PasswordLogin, SetPassword
-from contractbox.console.sessions import Session, consume_login_link, create_session, end_session, find_session, session_principal
+from contractbox.console.sessions import (
+    Session,
+    consume_login_link,
+    create_session,
+    end_session,
+    find_session,
+    session_principal,
+)
 from contractbox.core.errors import ApiError
-from contractbox.keys.scopes import RESOURCE_SCOPES
-from contractbox.keys.service import AuthFailure, Principal
+from contractbox.core.http.asgi import header
 from contractbox.core.http.paging import Limit, StartingAfter
 from contractbox.core.paths import ui_dir
+from contractbox.keys.scopes import RESOURCE_SCOPES
+from contractbox.keys.service import AuthFailure, Principal
 
 # Module scripts load only with a JavaScript MIME type, and Windows' registry can map .js to
 # text/plain; the static files router asks `mimetypes`, so pin the types the UI depends on.
@@ -46,11 +53,18 @@ CSP = (
     "img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; "
     "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 )
-PAGE_HEADERS = {"Content-Security-Policy": CSP, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+PAGE_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 
 
 def page(name: str) -> Response:
-    return Response((ui_dir() / name).read_bytes(), media_type="text/html", headers=PAGE_HEADERS)  # Litestar adds the charset
+    return Response(
+        (ui_dir() / name).read_bytes(), media_type="text/html", headers=PAGE_HEADERS
+    )  # Litestar adds the charset
 
 
 @get("/", opt={"public": True}, include_in_schema=False)
@@ -66,7 +80,9 @@ async def login_page() -> Response:
 
 
 @get("/console/link", opt={"public": True}, include_in_schema=False)
-async def link_redirect(request: Request, console: NamedDependency[ConsoleService], token: Annotated[str, QueryParameter()] = "") -> Response:
+async def link_redirect(
+    request: Request, console: NamedDependency[ConsoleService], token: Annotated[str, QueryParameter()] = ""
+) -> Response:
     """The desktop window's sign-in: consume the one-time token and land on the UI.
 
     Browsers get `/console/login#link=...` instead (the token stays out of request lines and a
@@ -77,7 +93,11 @@ async def link_redirect(request: Request, console: NamedDependency[ConsoleServic
         return Redirect("/console/login#link-error", status_code=303)
     new = create_session(console.store, "link", client_of(request.scope))
     audit.record(console.store, "signin.link", session_id=new.session.id, status=303, client=client_of(request.scope))
-    return Redirect("/", status_code=303, headers={"Set-Cookie": set_cookie(request.scope, new.token, new.max_age), "Cache-Control": "no-store"})
+    return Redirect(
+        "/",
+        status_code=303,
+        headers={"Set-Cookie": set_cookie(request.scope, new.token, new.max_age), "Cache-Control": "no-store"},
+    )
 
 
 def session_of(request: Request) -> Session:
@@ -98,8 +118,15 @@ def acting_principal(request: Request, console: ConsoleService) -> Principal:
 def signed_in(request: Request, console: ConsoleService, via: str) -> Response:
     new = create_session(console.store, via, client_of(request.scope))
     audit.record(console.store, f"signin.{via}", session_id=new.session.id, status=200, client=client_of(request.scope))
-    body = {"object": "console_session", "sessionId": new.session.id, "csrfToken": new.session.csrf_token, "expiresAt": new.session.expires_at}
-    return Response(body, headers={"Set-Cookie": set_cookie(request.scope, new.token, new.max_age), "Cache-Control": "no-store"})
+    body = {
+        "object": "console_session",
+        "sessionId": new.session.id,
+        "csrfToken": new.session.csrf_token,
+        "expiresAt": new.session.expires_at,
+    }
+    return Response(
+        body, headers={"Set-Cookie": set_cookie(request.scope, new.token, new.max_age), "Cache-Control": "no-store"}
+    )
 
 
 class ConsoleApi(Controller):
@@ -107,20 +134,35 @@ class ConsoleApi(Controller):
     tags = ["Console"]
 
     @post("/login", status_code=200, opt={"public": True}, sync_to_thread=True)
-    def login(self, request: Request, data: JSONBody[PasswordLogin], console: NamedDependency[ConsoleService]) -> Response:
+    def login(
+        self, request: Request, data: JSONBody[PasswordLogin], console: NamedDependency[ConsoleService]
+    ) -> Response:
         try:
             check_login(console.store, data.password)
         except PasswordError as exc:
-            audit.record(console.store, "signin.password_refused", status=exc.status, client=client_of(request.scope), code=exc.code)
+            audit.record(
+                console.store,
+                "signin.password_refused",
+                status=exc.status,
+                client=client_of(request.scope),
+                code=exc.code,
+            )
             headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
             raise ApiError(exc.status, exc.code, exc.message, param="password", headers=headers) from None
         return signed_in(request, console, "password")
 
     @post("/login/link", status_code=200, opt={"public": True})
-    async def login_link(self, request: Request, data: JSONBody[LinkLogin], console: NamedDependency[ConsoleService]) -> Response:
+    async def login_link(
+        self, request: Request, data: JSONBody[LinkLogin], console: NamedDependency[ConsoleService]
+    ) -> Response:
         if not consume_login_link(console.store, data.token):
             audit.record(console.store, "signin.link_refused", status=401, client=client_of(request.scope))
-            raise ApiError(401, "link_invalid", "This sign-in link was already used or has expired. On the server, run `contractbox console-url` for a new one.", param="token")
+            raise ApiError(
+                401,
+                "link_invalid",
+                "This sign-in link was already used or has expired. On the server, run `contractbox console-url` for a new one.",
+                param="token",
+            )
         return signed_in(request, console, "link")
 
     @post("/logout", status_code=200)
@@ -150,31 +192,63 @@ class ConsoleApi(Controller):
 
     @get("/orgs")
     async def list_orgs(self, request: Request, console: NamedDependency[ConsoleService]) -> dict:
-        return {"object": "list", "data": console_of(request, console).orgs(), "hasMore": False, "url": "/console/api/orgs"}
+        return {
+            "object": "list",
+            "data": console_of(request, console).orgs(),
+            "hasMore": False,
+            "url": "/console/api/orgs",
+        }
 
     @post("/orgs", status_code=201)
-    async def create_org(self, request: Request, data: JSONBody[CreateOrg], console: NamedDependency[ConsoleService]) -> dict:
+    async def create_org(
+        self, request: Request, data: JSONBody[CreateOrg], console: NamedDependency[ConsoleService]
+    ) -> dict:
         return console_of(request, console).create_org(data.name)
 
     @post("/orgs/{orgId:str}/live", status_code=200)
-    async def set_live(self, request: Request, orgId: FromPath[str], data: JSONBody[LiveAccess], console: NamedDependency[ConsoleService]) -> dict:
+    async def set_live(
+        self,
+        request: Request,
+        orgId: FromPath[str],
+        data: JSONBody[LiveAccess],
+        console: NamedDependency[ConsoleService],
+    ) -> dict:
         return console_of(request, console).set_live(orgId, data.approved)
 
     @get("/orgs/{orgId:str}/keys")
     async def list_keys(self, request: Request, orgId: FromPath[str], console: NamedDependency[ConsoleService]) -> dict:
-        return {"object": "list", "data": console_of(request, console).keys(orgId), "hasMore": False, "url": f"/console/api/orgs/{orgId}/keys"}
+        return {
+            "object": "list",
+            "data": console_of(request, console).keys(orgId),
+            "hasMore": False,
+            "url": f"/console/api/orgs/{orgId}/keys",
+        }
 
     @post("/orgs/{orgId:str}/keys", status_code=201)
-    async def create_key(self, request: Request, orgId: FromPath[str], data: JSONBody[CreateKey], console: NamedDependency[ConsoleService]) -> Response:
+    async def create_key(
+        self,
+        request: Request,
+        orgId: FromPath[str],
+        data: JSONBody[CreateKey],
+        console: NamedDependency[ConsoleService],
+    ) -> Response:
         body = console_of(request, console).create_key(orgId, data.name, data.mode, data.scopes)
         return Response(body, status_code=201, headers={"Cache-Control": "no-store"})
 
     @post("/orgs/{orgId:str}/keys/{keyId:str}/revoke", status_code=200)
-    async def revoke_key(self, request: Request, orgId: FromPath[str], keyId: FromPath[str], console: NamedDependency[ConsoleService]) -> dict:
+    async def revoke_key(
+        self, request: Request, orgId: FromPath[str], keyId: FromPath[str], console: NamedDependency[ConsoleService]
+    ) -> dict:
         return console_of(request, console).revoke_key(orgId, keyId)
 
     @get("/orgs/{orgId:str}/usage")
-    async def usage(self, request: Request, orgId: FromPath[str], console: NamedDependency[ConsoleService], days: Annotated[int, QueryParameter()] = 30) -> dict:
+    async def usage(
+        self,
+        request: Request,
+        orgId: FromPath[str],
+        console: NamedDependency[ConsoleService],
+        days: Annotated[int, QueryParameter()] = 30,
+    ) -> dict:
         return console_of(request, console).usage(orgId, days)
 
     @get("/audit")
@@ -186,24 +260,34 @@ class ConsoleApi(Controller):
         action: Annotated[str | None, QueryParameter()] = None,
         org_id: Annotated[str | None, QueryParameter(name="orgId")] = None,
     ) -> dict:
-        return audit.list_entries(console.store, {"limit": limit, "startingAfter": starting_after, "action": action, "orgId": org_id})
+        return audit.list_entries(
+            console.store, {"limit": limit, "startingAfter": starting_after, "action": action, "orgId": org_id}
+        )
 
     @post("/admin/password", status_code=200, sync_to_thread=True)
-    def set_password(self, request: Request, data: JSONBody[SetPassword], console: NamedDependency[ConsoleService]) -> dict:
+    def set_password(
+        self, request: Request, data: JSONBody[SetPassword], console: NamedDependency[ConsoleService]
+    ) -> dict:
         return console_of(request, console).change_password(data.password, data.currentPassword)
 
     @get("/analyses/{analysisId:str}/document")
-    async def document(self, request: Request, analysisId: FromPath[str], console: NamedDependency[ConsoleService]) -> dict:
+    async def document(
+        self, request: Request, analysisId: FromPath[str], console: NamedDependency[ConsoleService]
+    ) -> dict:
         return console.analyses.document(acting_principal(request, console), analysisId)
 
     @get("/analyses/{analysisId:str}/original", media_type="application/pdf")
-    async def original(self, request: Request, analysisId: FromPath[str], console: NamedDependency[ConsoleService]) -> Response:
+    async def original(
+        self, request: Request, analysisId: FromPath[str], console: NamedDependency[ConsoleService]
+    ) -> Response:
         data = console.analyses.original_pdf(acting_principal(request, console), analysisId)
         return Response(data, media_type="application/pdf", headers={"Cache-Control": "no-store"})
 
 
 def console_router() -> Router:
-    return Router(path="/console/api", route_handlers=[ConsoleApi], middleware=[ConsoleApiMiddleware], include_in_schema=False)
+    return Router(
+        path="/console/api", route_handlers=[ConsoleApi], middleware=[ConsoleApiMiddleware], include_in_schema=False
+    )
 
 
 CONSOLE_ROUTES: list[ControllerRouterHandler] = [index, login_page, link_redirect, console_router()]

@@ -30,7 +30,7 @@ from typing import IO, Literal
 from xml.etree.ElementTree import Element, ParseError
 
 import defusedxml.ElementTree as safe_xml  # type: ignore[import-untyped]
-from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
+from defusedxml import DefusedXmlException
 
 from contractbox.documents.docx_numbering import Numbering
 from contractbox.documents.errors import DocumentError
@@ -166,7 +166,9 @@ class _Package:
         try:
             return safe_xml.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
         except DefusedXmlException:
-            raise DocumentError("docx_unreadable", "The Word file contains forbidden XML (a DTD or entities).") from None
+            raise DocumentError(
+                "docx_unreadable", "The Word file contains forbidden XML (a DTD or entities)."
+            ) from None
         except ParseError:
             raise DocumentError("docx_unreadable", f"The Word file is damaged ({name} is not valid XML).") from None
 
@@ -206,19 +208,22 @@ class _Writer:
         self.lines.append(line)
         self.length = start + len(line)
         for rev in pending:
-            self._add_revision(Revision(rev.kind, rev.text, rev.author, rev.date, start + rev.start,
-                                        start + rev.end, rev.moved))
+            self._add_revision(
+                Revision(rev.kind, rev.text, rev.author, rev.date, start + rev.start, start + rev.end, rev.moved)
+            )
 
     def _add_revision(self, rev: Revision) -> None:
         last = self.revisions[-1] if self.revisions else None
         if last and (last.kind, last.author, last.date, last.moved) == (rev.kind, rev.author, rev.date, rev.moved):
             if rev.kind == "inserted" and last.end == rev.start:
-                self.revisions[-1] = Revision(rev.kind, last.text + rev.text, rev.author, rev.date, last.start,
-                                              rev.end, rev.moved)
+                self.revisions[-1] = Revision(
+                    rev.kind, last.text + rev.text, rev.author, rev.date, last.start, rev.end, rev.moved
+                )
                 return
             if rev.kind == "deleted" and last.start == rev.start:
-                self.revisions[-1] = Revision(rev.kind, last.text + rev.text, rev.author, rev.date, last.start,
-                                              last.end, rev.moved)
+                self.revisions[-1] = Revision(
+                    rev.kind, last.text + rev.text, rev.author, rev.date, last.start, last.end, rev.moved
+                )
                 return
         self.revisions.append(rev)
 

@@ -202,8 +202,9 @@ def _renumber(document: OcrDocument, numbers: list[int]) -> OcrDocument:
         OcrPage(number, p.width, p.height, p.rotation, p.confidence, p.words)
         for number, p in zip(numbers, document.ocr_pages, strict=True)
     )
-    return OcrDocument(text=document.text, pages=pages, raw_sha256=document.raw_sha256, title=document.title,
-                       ocr_pages=ocr_pages)
+    return OcrDocument(
+        text=document.text, pages=pages, raw_sha256=document.raw_sha256, title=document.title, ocr_pages=ocr_pages
+    )
 
 
 def _open_pdf(pdf: bytes) -> Any:
@@ -237,8 +238,12 @@ def _run(command: str, image: Image.Image, args: list[str]) -> str:
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
     try:
         done = subprocess.run(
-            [command, "-", "-", *args], input=buffer.getvalue(), capture_output=True,
-            timeout=PAGE_TIMEOUT_S, env=env, check=False,
+            [command, "-", "-", *args],
+            input=buffer.getvalue(),
+            capture_output=True,
+            timeout=PAGE_TIMEOUT_S,
+            env=env,
+            check=False,
         )
     except subprocess.TimeoutExpired:
         raise DocumentError("ocr_timeout", f"A scanned page took longer than {PAGE_TIMEOUT_S:.0f} s to read.") from None
@@ -280,8 +285,9 @@ def _mean(words: list[_Word]) -> float:
     return sum(w.confidence for w in words) / len(words) if words else 0.0
 
 
-def _assemble(readings: list[tuple[int, list[_Word]]], sizes: list[tuple[int, int]], title: str | None,
-              raw_sha256: str) -> OcrDocument:
+def _assemble(
+    readings: list[tuple[int, list[_Word]]], sizes: list[tuple[int, int]], title: str | None, raw_sha256: str
+) -> OcrDocument:
     text = ""
     pages: list[Page] = []
     ocr_pages: list[OcrPage] = []
@@ -306,8 +312,9 @@ def _assemble(readings: list[tuple[int, list[_Word]]], sizes: list[tuple[int, in
     return OcrDocument(text=text, pages=tuple(pages), raw_sha256=raw_sha256, title=title, ocr_pages=tuple(ocr_pages))
 
 
-def _box_on_submitted_page(box: tuple[int, int, int, int], rotation: int, width: int,
-                           height: int) -> tuple[float, float, float, float]:
+def _box_on_submitted_page(
+    box: tuple[int, int, int, int], rotation: int, width: int, height: int
+) -> tuple[float, float, float, float]:
     """Map a box from the upright image back to the submitted page (turned `rotation` degrees clockwise)."""
     x0, y0, x1, y1 = box
     if rotation == 90:  # upright (x, y) sat at (width - y, x) on the submitted page

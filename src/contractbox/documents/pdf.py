@@ -59,8 +59,14 @@ _PDFIUM_HYPHEN = "\ufffe"  # PDFium's marker for a hyphen character it saw in th
 # no-break space, Greek question mark (drawn as ";"), curly quotes, en dash. The reviewer's PDF
 # view folds the same characters when it finds a quote on the page.
 _PLAIN_FORMS = (
-    ("\u00a0", " "), ("\u037e", ";"), ("\u201c", '"'), ("\u201d", '"'), ("\u2018", "'"), ("\u2019", "'"),
-    ("\u2013", "-"), (_PDFIUM_HYPHEN, "-"),
+    ("\u00a0", " "),
+    ("\u037e", ";"),
+    ("\u201c", '"'),
+    ("\u201d", '"'),
+    ("\u2018", "'"),
+    ("\u2019", "'"),
+    ("\u2013", "-"),
+    (_PDFIUM_HYPHEN, "-"),
 )
 
 

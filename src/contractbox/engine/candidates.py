@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,7 +52,8 @@ class Candidate:
 
     @property
     def features(self) -> list[str]:
-        return [f for part in (*self.grams, *self.context) for f in part]
+        parts: tuple[Iterable[str], ...] = (*self.grams, *self.context)
+        return [f for part in parts for f in part]
 
 
 def _bucket(value: float, edges: tuple[float, ...]) -> int:
@@ -205,7 +206,7 @@ def build_candidates(text: str) -> list[Candidate]:
             grams = [sent_grams[s.index]]
         else:
             grams = [TokenGrams(tokens, i, j)]
-        context = [headings[s.paragraph], _span_context(s, n, j - i, flags)]
+        context: list[Collection[str]] = [headings[s.paragraph], _span_context(s, n, j - i, flags)]
         prev = previous.get(s.index - 1)
         if prev:
             context.append(prev)

@@ -73,6 +73,7 @@ ALLOWED_KINDS: dict[str, tuple[str, ...]] = {
 def allowed_kinds(category: str) -> tuple[str, ...]:
     return ALLOWED_KINDS.get(category, _SENTENCE_KINDS)
 
+
 # Parties are named in the preamble and its definitions; later mentions are not the clause.
 MAX_SENTENCE_INDEX: dict[str, int] = {"parties": 40, "agreement_date": 120, "effective_date": 400}
 

@@ -23,8 +23,16 @@ MODEL_PATH = Path(__file__).resolve().parent / "data" / "clause_model.npz"
 
 
 class ClauseModel:
-    def __init__(self, vocab: list[str], categories: list[str], weights: np.ndarray, scale: np.ndarray,
-                 bias: np.ndarray, calibration: dict[str, dict[str, float]], meta: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        vocab: list[str],
+        categories: list[str],
+        weights: np.ndarray,
+        scale: np.ndarray,
+        bias: np.ndarray,
+        calibration: dict[str, dict[str, float]],
+        meta: dict[str, Any],
+    ) -> None:
         self.index = {f: i for i, f in enumerate(vocab)}
         self.categories = categories
         self.null_row = len(vocab)  # an all-zero row, so empty candidates sum to zero

@@ -19,12 +19,47 @@ MONTHS["Sept"] = 9
 _MONTH_LOOKUP = {k.lower(): v for k, v in MONTHS.items()}
 
 NUMBER_WORDS = {
-    w: i for i, w in enumerate(
-        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
     )
 }
-NUMBER_WORDS.update({"thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90,
-                     "a": 1, "an": 1, "one hundred twenty": 120, "one hundred eighty": 180})
+NUMBER_WORDS.update(
+    {
+        "thirty": 30,
+        "forty": 40,
+        "forty-five": 45,
+        "fifty": 50,
+        "sixty": 60,
+        "ninety": 90,
+        "a": 1,
+        "an": 1,
+        "one hundred twenty": 120,
+        "one hundred eighty": 180,
+    }
+)
 
 _NUMERIC = re.compile(r"(\d{1,2})[/\-](\d{1,2})[/\-](\d{2,4})$")
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})$")
@@ -81,8 +116,33 @@ def find_dates(text: str) -> list[tuple[int, int, date | None]]:
 
 
 _MONTHS_LOWER = {name.lower(): number for name, number in MONTHS.items()}
-_ORDINAL_DAYS = {w: i + 1 for i, w in enumerate(
-    ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"])}
+_ORDINAL_DAYS = {
+    w: i + 1
+    for i, w in enumerate(
+        [
+            "first",
+            "second",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "seventh",
+            "eighth",
+            "ninth",
+            "tenth",
+            "eleventh",
+            "twelfth",
+            "thirteenth",
+            "fourteenth",
+            "fifteenth",
+            "sixteenth",
+            "seventeenth",
+            "eighteenth",
+            "nineteenth",
+            "twentieth",
+        ]
+    )
+}
 _MONTH_RE = "|".join(sorted(_MONTHS_LOWER, key=len, reverse=True))
 _LOOSE_DATE = re.compile(
     rf"\b(?:(?P<month>{_MONTH_RE})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+,|\.)\s*"

@@ -27,23 +27,38 @@ _AGREEMENT_CUE = re.compile(
     r"\bdate:|\bon\b|\bthis\b)[\s,:\-]*(?:the\s+)?(?:\d{1,2}\w*\s+day\s+of\s+)?$",
     re.IGNORECASE,
 )
-_EFFECTIVE_CUE = re.compile(r"\b(?:effective|commenc\w*|begin|begins|beginning|starting|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
-                            r"take effect|in force)\b[^.;]{0,30}$", re.IGNORECASE)
-_EFFECTIVE_AFTER = re.compile(r"^[\s,]*\(?(?:the\s+|hereinafter\s+)?[\"“']*(?:effective|commencement)\s+date", re.IGNORECASE)
+_EFFECTIVE_CUE = re.compile(
+    r"\b(?:effective|commenc\w*|begin|begins|beginning|starting|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
+    r"take effect|in force)\b[^.;]{0,30}$",
+    re.IGNORECASE,
+)
+_EFFECTIVE_AFTER = re.compile(
+    r"^[\s,]*\(?(?:the\s+|hereinafter\s+)?[\"“']*(?:effective|commencement)\s+date", re.IGNORECASE
+)
 _OTHER_THING = re.compile(
     r"\b(?:amended|original|prior|previous|existing|expir\w*|terminat\w*|until|through|deliver\w*|warrant\w*|"
     r"fiscal|ending|ended|filed|no later than|not later than|prior to|due|paid|payable|beginning|launch\w*)"
     r"\b[^.;]{0,30}$",
     re.IGNORECASE,
 )
-_DOCUMENT_NOUN = re.compile(r"\b(?:agreement|contract|amendment|addendum|letter|lease|plan|license|licence|note|"
-                            r"convention|act|order|deed)\b", re.IGNORECASE)
-_DETERMINER = re.compile(r"\b(?:this|these|the present|(?-i:[Tt]he)|(?-i:[Tt]hat)|(?-i:an?)|said|such|certain|prior|original|"
-                         r"existing|previous)\b", re.IGNORECASE)
-_RECITAL = re.compile(r"\b(?:whereas|recitals?|previously|have entered into|has entered into|entered into an?)\b",
-                      re.IGNORECASE)
-_UNTIL_BEFORE = re.compile(r"\b(?:until|through|thru|to|end|ends|ending|ended|conclud\w*|expir\w*|terminat\w*|and)\s*"
-                          r"(?:on\s*|at\s*)?$", re.IGNORECASE)
+_DOCUMENT_NOUN = re.compile(
+    r"\b(?:agreement|contract|amendment|addendum|letter|lease|plan|license|licence|note|"
+    r"convention|act|order|deed)\b",
+    re.IGNORECASE,
+)
+_DETERMINER = re.compile(
+    r"\b(?:this|these|the present|(?-i:[Tt]he)|(?-i:[Tt]hat)|(?-i:an?)|said|such|certain|prior|original|"
+    r"existing|previous)\b",
+    re.IGNORECASE,
+)
+_RECITAL = re.compile(
+    r"\b(?:whereas|recitals?|previously|have entered into|has entered into|entered into an?)\b", re.IGNORECASE
+)
+_UNTIL_BEFORE = re.compile(
+    r"\b(?:until|through|thru|to|end|ends|ending|ended|conclud\w*|expir\w*|terminat\w*|and)\s*"
+    r"(?:on\s*|at\s*)?$",
+    re.IGNORECASE,
+)
 _STARTS_ON_SIGNING = re.compile(
     r"\b(?:effective(?!\s+date)|commence\w*|begin\w*|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
     r"entered into as of|(?:effective|commencement) date\W*\s+(?:means|is|shall be))\b"
@@ -54,14 +69,37 @@ _STARTS_ON_SIGNING = re.compile(
     r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"
     r"date when [^.]{0,60}\bsign)",
 )
-_THIS_CONTRACT = re.compile(r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b(?!\s+dated)|\bthe term\b|"
-                            r"\b(?:effective|commencement) date\b", re.IGNORECASE)
+_THIS_CONTRACT = re.compile(
+    r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b(?!\s+dated)|\bthe term\b|"
+    r"\b(?:effective|commencement) date\b",
+    re.IGNORECASE,
+)
 _BLANK = re.compile(r"_|\[")
 # a signature block's date: "Date: January 8, 2025", "Munich, 12 May 2025" (place, date on a line of its own)
-_SIGNED_CUE = re.compile(r"(?:\b(?:date|dated|signed|executed)\b[^.]{0,40}|(?:^|\n|[ \t]{3})[ \t]*[A-Z][\w.'/ -]{1,40},[ \t]*)$",
-                         re.IGNORECASE)
+_SIGNED_CUE = re.compile(
+    r"(?:\b(?:date|dated|signed|executed)\b[^.]{0,40}|(?:^|\n|[ \t]{3})[ \t]*[A-Z][\w.'/ -]{1,40},[ \t]*)$",
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"(\w+)\.\s+(?=[A-Z\"“(])")
-_ABBREVIATIONS = {"no", "inc", "co", "ltd", "corp", "mr", "ms", "mrs", "dr", "st", "s", "u", "n", "v", "vs", "sec", "art"}
+_ABBREVIATIONS = {
+    "no",
+    "inc",
+    "co",
+    "ltd",
+    "corp",
+    "mr",
+    "ms",
+    "mrs",
+    "dr",
+    "st",
+    "s",
+    "u",
+    "n",
+    "v",
+    "vs",
+    "sec",
+    "art",
+}
 _EARLY = 3000
 _SIGNATURE_BONUS = 0.3
 _WINDOW = 6000
@@ -112,8 +150,11 @@ def _windows(text: str, lower: str, by_category: dict[str, Scored]) -> list[tupl
 
 
 def _mentions(text: str, lower: str, by_category: dict[str, Scored]) -> list[_Mention]:
-    found = [_Mention(w0 + s, w0 + e, d) for w0, w1 in _windows(text, lower, by_category)
-             for s, e, d in find_dates_loose(text[w0:w1])]
+    found = [
+        _Mention(w0 + s, w0 + e, d)
+        for w0, w1 in _windows(text, lower, by_category)
+        for s, e, d in find_dates_loose(text[w0:w1])
+    ]
     out = []
     for m in found:
         line_start = text.rfind("\n", 0, m.start) + 1
@@ -148,8 +189,11 @@ def _refers_elsewhere(text: str, at: int) -> bool:
     prefix = _sentence_before(text, at)
     if _RECITAL.search(prefix):
         return True
-    nouns = [m for m in _DOCUMENT_NOUN.finditer(prefix) if prefix[max(0, m.start() - 1) : m.start()] not in "\"“'("
-             or m.start() == 0]
+    nouns = [
+        m
+        for m in _DOCUMENT_NOUN.finditer(prefix)
+        if prefix[max(0, m.start() - 1) : m.start()] not in "\"“'(" or m.start() == 0
+    ]
     if not nouns:
         return False
     last = nouns[-1]
@@ -159,8 +203,11 @@ def _refers_elsewhere(text: str, at: int) -> bool:
 
 
 def _is_signature_date(text: str, mention: _Mention) -> bool:
-    return mention.start > 0.6 * len(text) and mention.date is not None and bool(
-        _SIGNED_CUE.search(text, max(0, mention.start - 90), mention.start))
+    return (
+        mention.start > 0.6 * len(text)
+        and mention.date is not None
+        and bool(_SIGNED_CUE.search(text, max(0, mention.start - 90), mention.start))
+    )
 
 
 def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _Mention:
@@ -202,7 +249,9 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
 
 
 def _best(text: str, mentions: list[_Mention], scored: Scored | None, scorer) -> Fact | None:
-    ranked = sorted(((scorer(text, m, scored), -m.start, m) for m in mentions), key=lambda t: (t[0], t[1]), reverse=True)
+    ranked = sorted(
+        ((scorer(text, m, scored), -m.start, m) for m in mentions), key=lambda t: (t[0], t[1]), reverse=True
+    )
     if not ranked or ranked[0][0] < _MIN_SCORE:
         return None
     m = ranked[0][2]
@@ -229,10 +278,7 @@ def _governing_law(text: str, scored: Scored | None) -> Fact | None:
 def _starts_on_signing(text: str, lower: str) -> bool:
     """The contract says it takes effect when signed ("effective as of the date first written above").
     Matched on the lower-cased text: a case-sensitive scan is several times faster."""
-    for m in _STARTS_ON_SIGNING.finditer(lower):
-        if _THIS_CONTRACT.search(text, max(0, m.start() - 80), m.end()):
-            return True
-    return False
+    return any(_THIS_CONTRACT.search(text, max(0, m.start() - 80), m.end()) for m in _STARTS_ON_SIGNING.finditer(lower))
 
 
 def _iso(fact: Fact | None) -> date | None:
@@ -248,8 +294,9 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         chosen = next(m for m in mentions if m.start == agreement.start)
         if _is_signature_date(text, chosen):
             last = _last_signature(text, mentions, chosen)
-            agreement = Fact(last.date.isoformat() if last.date else None, last.start, last.end,
-                             text[last.start : last.end])
+            agreement = Fact(
+                last.date.isoformat() if last.date else None, last.start, last.end, text[last.start : last.end]
+            )
     effective = _best(text, mentions, by_category.get("effective_date"), _effective_score)
     if effective is None and agreement is not None and _starts_on_signing(text, lower):
         effective = agreement
@@ -259,10 +306,14 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     facts: dict[str, Fact] = {}
     if term.expiry is not None:
         x = term.expiry
-        facts["expiration_date"] = Fact(x.date.isoformat() if x.date else None, x.start, x.end, text[x.start : x.end],
-                                        "" if x.date else x.reason)
-    for kind, fact in (("agreement_date", agreement), ("effective_date", effective),
-                       ("governing_law", _governing_law(text, by_category.get("governing_law")))):
+        facts["expiration_date"] = Fact(
+            x.date.isoformat() if x.date else None, x.start, x.end, text[x.start : x.end], "" if x.date else x.reason
+        )
+    for kind, fact in (
+        ("agreement_date", agreement),
+        ("effective_date", effective),
+        ("governing_law", _governing_law(text, by_category.get("governing_law"))),
+    ):
         if fact is not None:
             facts[kind] = fact
     return facts, term

@@ -9,9 +9,9 @@ weights are summed in int32, which is exact, so the result does not depend on th
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any, cast
 
 import numpy as np
 
@@ -35,7 +35,8 @@ class _PartTable:
         row = self._by_part.get(id(part))
         if row is None:
             ids = self._gram_ids(part) if isinstance(part, TokenGrams) else frozenset(map(self.lookup, part))
-            row = self._by_part[id(part)] = self._add(ids - _UNKNOWN)
+            known = cast(frozenset[int], ids - _UNKNOWN)  # only None (an unknown feature) is removed
+            row = self._by_part[id(part)] = self._add(known)
         return row
 
     def _gram_ids(self, part: TokenGrams) -> frozenset[int | None]:
@@ -81,8 +82,9 @@ def _terms(table: _PartTable, cand: Any) -> list[tuple[int, int]]:
     return terms
 
 
-def feature_sums(candidates: Sequence[Any], index: dict[str, int], weights: np.ndarray,
-                 null_row: int) -> tuple[np.ndarray, np.ndarray]:
+def feature_sums(
+    candidates: Sequence[Any], index: dict[str, int], weights: np.ndarray, null_row: int
+) -> tuple[np.ndarray, np.ndarray]:
     """(sums int32 of shape (n, categories), counts int64 of shape (n,)); `weights[null_row]` is
     all zeros and pads empty sets."""
     table = _PartTable(index)
@@ -102,8 +104,9 @@ def feature_sums(candidates: Sequence[Any], index: dict[str, int], weights: np.n
         part_starts.append(len(flat))
         flat.extend(ids)
         flat.append(null_row)
-    part_sums = np.add.reduceat(weights[np.array(flat, dtype=np.int64)], np.array(part_starts, dtype=np.int64),
-                                axis=0, dtype=np.int32)
+    part_sums = np.add.reduceat(
+        weights[np.array(flat, dtype=np.int64)], np.array(part_starts, dtype=np.int64), axis=0, dtype=np.int32
+    )
     sizes = np.array([len(ids) for ids in table.sets], dtype=np.int64)
     rows = np.array(term_rows, dtype=np.int64)
     signs = np.array(term_signs, dtype=np.int32)

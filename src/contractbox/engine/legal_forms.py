@@ -37,7 +37,4 @@ def legal_form_pattern() -> re.Pattern[str]:
 
 def ends_with_legal_form(name: str) -> bool:
     """True when the name's last token(s) are a legal form ("Acme Widgets, Inc.")."""
-    for m in legal_form_pattern().finditer(name):
-        if not name[m.end():].strip(" ,."):
-            return True
-    return False
+    return any(not name[m.end() :].strip(" ,.") for m in legal_form_pattern().finditer(name))

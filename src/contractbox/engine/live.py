@@ -13,13 +13,13 @@ import numpy as np
 
 from contractbox import __version__
 from contractbox.documents import Document
+from contractbox.engine import playbook, polarity, risk_text
 from contractbox.engine.candidates import Candidate, build_candidates
 from contractbox.engine.categories import LABELS, MAX_SENTENCE_INDEX, allowed_kinds
 from contractbox.engine.clause_model import ClauseModel, default_model
 from contractbox.engine.facts import Fact, read_facts
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties
-from contractbox.engine import playbook, polarity, risk_text
 from contractbox.engine.selection import TOP_K, pick_distinct, platt, presence_remap, rank_eligible
 from contractbox.engine.term import Term, notice_deadline
 
@@ -41,8 +41,15 @@ class Evidence:
         if key not in self._ids:
             eid = f"ev_{len(self.items) + 1}"
             self._ids[key] = eid
-            self.items.append({"id": eid, "page": self.document.page_at(start), "start": start, "end": end,
-                               "text": self.document.text[start:end]})
+            self.items.append(
+                {
+                    "id": eid,
+                    "page": self.document.page_at(start),
+                    "start": start,
+                    "end": end,
+                    "text": self.document.text[start:end],
+                }
+            )
         return self._ids[key]
 
 
@@ -110,15 +117,19 @@ def analyze(document: Document, model: ClauseModel | None = None) -> dict[str, A
     fired = playbook.evaluate(best, notice_days, auto_renewal=term.auto_renewal, renewal_span=renewal_span, text=text)
     risks = _risks(fired, evidence, notice_days)
     value, level = playbook.score(fired)
-    drivers = sorted(({"riskId": r["id"], "points": f.points} for r, f in zip(risks, fired) if f.points),
-                     key=lambda d: (-d["points"], d["riskId"]))
+    drivers = sorted(
+        ({"riskId": r["id"], "points": f.points} for r, f in zip(risks, fired) if f.points),
+        key=lambda d: (-d["points"], d["riskId"]),
+    )
     law = facts.get("governing_law")
     doc_type = _document_type(text, best, document.title)
     summary = {
         "text": _summary_text(doc_type, parties, law, facts, term, risks),
         "documentType": doc_type,
         "parties": parties,
-        "governingLaw": {"jurisdiction": law.value, "evidenceIds": [evidence.quote(law.start, law.end)]} if law else None,
+        "governingLaw": {"jurisdiction": law.value, "evidenceIds": [evidence.quote(law.start, law.end)]}
+        if law
+        else None,
     }
     return {
         "engine": {"name": ENGINE_NAME, "version": f"{__version__}+{model.meta.get('trainedOn', 'cuad')}"},
@@ -137,8 +148,15 @@ def _clauses(by_category: dict[str, list[tuple[int, int, float]]], evidence: Evi
     out: list[dict[str, Any]] = []
     for category in LABELS:
         for start, end, conf in by_category.get(category, []):
-            out.append({"id": f"cl_{len(out) + 1}", "category": category, "label": LABELS[category],
-                        "confidence": conf, "evidenceIds": [evidence.quote(start, end)]})
+            out.append(
+                {
+                    "id": f"cl_{len(out) + 1}",
+                    "category": category,
+                    "label": LABELS[category],
+                    "confidence": conf,
+                    "evidenceIds": [evidence.quote(start, end)],
+                }
+            )
     return out
 
 
@@ -157,9 +175,15 @@ def _key_dates(text: str, facts: dict[str, Fact], term: Term, best, evidence: Ev
 
     def add(kind: str, iso: str | None, start: int, end: int, why: str = "") -> None:
         quote = " ".join(text[start:end].split())
-        out.append({"id": f"kd_{len(out) + 1}", "kind": kind, "date": iso,
-                    "text": f"{why}: {quote}" if why and iso is None else quote,
-                    "evidenceIds": [evidence.quote(start, end)]})
+        out.append(
+            {
+                "id": f"kd_{len(out) + 1}",
+                "kind": kind,
+                "date": iso,
+                "text": f"{why}: {quote}" if why and iso is None else quote,
+                "evidenceIds": [evidence.quote(start, end)],
+            }
+        )
 
     for kind in ("agreement_date", "effective_date", "expiration_date"):
         fact = facts.get(kind)
@@ -168,8 +192,13 @@ def _key_dates(text: str, facts: dict[str, Fact], term: Term, best, evidence: Ev
     if term.auto_renewal and term.renewal:
         expiry = term.expiry
         renews_on = expiry.date.isoformat() if expiry and expiry.date else None
-        add("renewal_date", renews_on, term.renewal.start, term.renewal.end,
-            "renews automatically; the end of the current term is not stated")
+        add(
+            "renewal_date",
+            renews_on,
+            term.renewal.start,
+            term.renewal.end,
+            "renews automatically; the end of the current term is not stated",
+        )
         deadline = notice_deadline(expiry, term.notice_days)
         where = term.notice or term.renewal
         why = "no notice period stated" if term.notice_days is None else "the end of the current term is not stated"
@@ -181,11 +210,19 @@ def _key_dates(text: str, facts: dict[str, Fact], term: Term, best, evidence: Ev
 
 
 def _obligations(text: str, sentences, parties: list[Party], evidence: Evidence) -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
     for ob in find_obligations(text, sentences, parties):
         due = {"date": ob.due_date, "text": ob.due_text} if ob.due_text else None
-        out.append({"id": f"ob_{len(out) + 1}", "party": ob.party, "action": ob.action, "kind": ob.kind, "due": due,
-                    "evidenceIds": [evidence.quote(ob.start, ob.end)]})
+        out.append(
+            {
+                "id": f"ob_{len(out) + 1}",
+                "party": ob.party,
+                "action": ob.action,
+                "kind": ob.kind,
+                "due": due,
+                "evidenceIds": [evidence.quote(ob.start, ob.end)],
+            }
+        )
     return out
 
 
@@ -197,9 +234,17 @@ def _risks(fired: list[playbook.Fired], evidence: Evidence, notice_days: int | N
         r = f.rule
         quoted = " ".join(evidence.document.text[s:e] for s, e in f.evidence)
         explanation, recommendation = risk_text.explain(r, quoted, notice_days)
-        out.append({"id": f"rk_{r['id']}", "category": r["category"], "severity": r["severity"], "title": r["title"],
-                    "explanation": explanation, "recommendation": recommendation,
-                    "evidenceIds": [evidence.quote(s, e) for s, e in f.evidence]})
+        out.append(
+            {
+                "id": f"rk_{r['id']}",
+                "category": r["category"],
+                "severity": r["severity"],
+                "title": r["title"],
+                "explanation": explanation,
+                "recommendation": recommendation,
+                "evidenceIds": [evidence.quote(s, e) for s, e in f.evidence],
+            }
+        )
     return out
 
 
@@ -225,7 +270,9 @@ def _summary_text(doc_type: str, parties, law: Fact | None, facts: dict[str, Fac
         details.append(f"Governed by the law of {law.value}.")
     details += _term_summary(facts, term)
     if risks:
-        top = [r["title"].lower() for r in risks if r["severity"] in ("critical", "high")][:3] or [risks[0]["title"].lower()]
+        top = [r["title"].lower() for r in risks if r["severity"] in ("critical", "high")][:3] or [
+            risks[0]["title"].lower()
+        ]
         details.append("Main risks: " + "; ".join(top) + ".")
     return " ".join(details)
 
@@ -240,7 +287,9 @@ def _term_summary(facts: dict[str, Fact], term: Term) -> list[str]:
     if exp and exp.value is None and exp.reason.startswith("no end date"):
         out.append(exp.reason[0].upper() + exp.reason[1:] + ".")
     if term.auto_renewal:
-        notice = f" unless notice is given {term.notice_days} days before the end of the term" if term.notice_days else ""
+        notice = (
+            f" unless notice is given {term.notice_days} days before the end of the term" if term.notice_days else ""
+        )
         out.append(f"Renews automatically{notice}.")
     elif term.renewal_by_agreement:
         out.append("Renewal only by agreement of the parties.")

@@ -30,9 +30,19 @@ CLAUSES = [
     ("payment_terms", "Payment Terms"),
 ]
 RISKS = [
-    ("cap_on_liability", "Liability may be uncapped", "No clear cap on liability was found in the quoted text.", "Negotiate a cap tied to fees paid."),
+    (
+        "cap_on_liability",
+        "Liability may be uncapped",
+        "No clear cap on liability was found in the quoted text.",
+        "Negotiate a cap tied to fees paid.",
+    ),
     ("renewal_term", "Automatic renewal", "The agreement may renew automatically.", "Calendar the notice deadline."),
-    ("exclusivity", "Exclusivity commitment", "The quoted text may bind the organization to exclusivity.", "Limit exclusivity in scope and time."),
+    (
+        "exclusivity",
+        "Exclusivity commitment",
+        "The quoted text may bind the organization to exclusivity.",
+        "Limit exclusivity in scope and time.",
+    ),
 ]
 SEVERITIES = ("low", "medium", "high", "critical")
 
@@ -71,16 +81,32 @@ def analyze(document: Document) -> dict[str, Any]:
     def quote(span: tuple[int, int] | None = None) -> str:
         start, end = span or sentences[pick.number(len(sentences))]
         evidence_id = f"ev_{len(evidence) + 1}"
-        evidence.append({"id": evidence_id, "page": document.page_at(start), "start": start, "end": end, "text": text[start:end]})
+        evidence.append(
+            {"id": evidence_id, "page": document.page_at(start), "start": start, "end": end, "text": text[start:end]}
+        )
         return evidence_id
 
     clause_count = 3 + pick.number(len(CLAUSES) - 2)
     clauses = [
-        {"id": f"cl_{i + 1}", "category": key, "label": label, "confidence": round(0.5 + pick.number(50) / 100, 2), "evidenceIds": [quote()]}
+        {
+            "id": f"cl_{i + 1}",
+            "category": key,
+            "label": label,
+            "confidence": round(0.5 + pick.number(50) / 100, 2),
+            "evidenceIds": [quote()],
+        }
         for i, (key, label) in enumerate(CLAUSES[:clause_count])
     ]
     risks = [
-        {"id": f"rk_{i + 1}", "category": cat, "severity": SEVERITIES[pick.number(4)], "title": title, "explanation": why, "recommendation": fix, "evidenceIds": [quote()]}
+        {
+            "id": f"rk_{i + 1}",
+            "category": cat,
+            "severity": SEVERITIES[pick.number(4)],
+            "title": title,
+            "explanation": why,
+            "recommendation": fix,
+            "evidenceIds": [quote()],
+        }
         for i, (cat, title, why, fix) in enumerate(RISKS[: 1 + pick.number(len(RISKS))])
     ]
     value = pick.number(101)
@@ -93,14 +119,41 @@ def analyze(document: Document) -> dict[str, Any]:
         "summary": {
             "text": f"Mock analysis of a {len(text)}-character document with {len(clauses)} clauses and {len(risks)} risks.",
             "documentType": "Mock Agreement",
-            "parties": [{"name": "Mock Party A", "role": "party", "evidenceIds": [first]}, {"name": "Mock Party B", "role": "counterparty", "evidenceIds": [first]}],
-            "governingLaw": {"jurisdiction": ("Delaware", "New York", "California", "England and Wales")[pick.number(4)], "evidenceIds": [quote()]},
+            "parties": [
+                {"name": "Mock Party A", "role": "party", "evidenceIds": [first]},
+                {"name": "Mock Party B", "role": "counterparty", "evidenceIds": [first]},
+            ],
+            "governingLaw": {
+                "jurisdiction": ("Delaware", "New York", "California", "England and Wales")[pick.number(4)],
+                "evidenceIds": [quote()],
+            },
         },
-        "riskScore": {"value": value, "level": risk_level(value), "drivers": [{"riskId": r["id"], "points": p} for r, p in zip(risks, points)]},
+        "riskScore": {
+            "value": value,
+            "level": risk_level(value),
+            "drivers": [{"riskId": r["id"], "points": p} for r, p in zip(risks, points)],
+        },
         "clauses": clauses,
         "risks": risks,
-        "obligations": [{"id": "ob_1", "party": "Mock Party A", "action": "Pay the fees when due.", "kind": "payment", "due": {"date": None, "text": "within 30 days"}, "evidenceIds": [quote()]}],
-        "keyDates": [{"id": "kd_1", "kind": "agreement_date", "date": agreement_day.isoformat(), "text": text[sentences[0][0] : sentences[0][1]][:200], "evidenceIds": [first]}],
+        "obligations": [
+            {
+                "id": "ob_1",
+                "party": "Mock Party A",
+                "action": "Pay the fees when due.",
+                "kind": "payment",
+                "due": {"date": None, "text": "within 30 days"},
+                "evidenceIds": [quote()],
+            }
+        ],
+        "keyDates": [
+            {
+                "id": "kd_1",
+                "kind": "agreement_date",
+                "date": agreement_day.isoformat(),
+                "text": text[sentences[0][0] : sentences[0][1]][:200],
+                "evidenceIds": [first],
+            }
+        ],
         "evidence": evidence,
     }
 

@@ -19,8 +19,10 @@ from contractbox.engine.dates import PERIOD, find_dates
 
 _KINDS = (
     ("payment", re.compile(r"\b(pay|payment|fees?\b|invoice|royalt|reimburse|compensat)", re.IGNORECASE)),
-    ("delivery", re.compile(r"\b(deliver|ship|supply|provide the (?:products|services)|manufactur|perform the)",
-                            re.IGNORECASE)),
+    (
+        "delivery",
+        re.compile(r"\b(deliver|ship|supply|provide the (?:products|services)|manufactur|perform the)", re.IGNORECASE),
+    ),
     ("purchase", re.compile(r"\b(purchase|buy)\w*|\bplace\w*\s+(?:purchase\s+)?orders?\b", re.IGNORECASE)),
     ("license", re.compile(r"\b(grants?|licen[cs]e)\b", re.IGNORECASE)),
     ("reporting", re.compile(r"\b(report|statement|records|account)", re.IGNORECASE)),
@@ -31,25 +33,35 @@ _KINDS = (
 )
 _ANY_KIND = re.compile("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern in _KINDS), re.IGNORECASE)
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
-_BETWEEN_END = re.compile(r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|\s+(?:also|hereby|promptly|further)\s+|\s+)$",
-                          re.IGNORECASE)
-_MODAL = re.compile(r"\b(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to)"
-                    r"(\s+not)?\b\s*", re.IGNORECASE)
+_BETWEEN_END = re.compile(
+    r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|\s+(?:also|hereby|promptly|further)\s+|\s+)$", re.IGNORECASE
+)
+_MODAL = re.compile(
+    r"\b(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to)"
+    r"(\s+not)?\b\s*",
+    re.IGNORECASE,
+)
 _LOOK_BACK = 90
-_MUTUAL_TERM = re.compile(r"\b(?:each|either|the\s+other|a)\s+part(?:y|ies)\s*\((?:as\s+|the\s+|a\s+|an\s+)*[\"“]"
-                          r"([A-Z][\w\- ]{1,38})[\"”]", re.IGNORECASE)
+_MUTUAL_TERM = re.compile(
+    r"\b(?:each|either|the\s+other|a)\s+part(?:y|ies)\s*\((?:as\s+|the\s+|a\s+|an\s+)*[\"“]"
+    r"([A-Z][\w\- ]{1,38})[\"”]",
+    re.IGNORECASE,
+)
 # rights, states and ownership after "shall" are not duties ("shall own", "will retain the right", "shall be deemed")
 _NOT_DUTIES = re.compile(
     r"(?:be\s+entitled|have\s+(?:the\s+)?(?:sole\s+|exclusive\s+|first\s+)?right|be\s+deemed|be\s+liable|"
     r"not\s+be\s+liable|be\s+permitted|have\s+no\s+(?:obligation|liability)|(?:also\s+)?(?:continue\s+to\s+)?own\b|"
     r"retain\b|remain\b|become\b|be\s+the\s+(?:sole\s+)?owner|not\s+be\s+(?:required|obligated|obliged)|"
-    r"be\s+(?:construed|vested|owned))", re.IGNORECASE)
+    r"be\s+(?:construed|vested|owned))",
+    re.IGNORECASE,
+)
 _MUTUAL = ("each party", "either party", "both parties", "the parties", "each of the parties", "neither party")
 _SENTENCE_END = re.compile(r"\.(?=\s+(?:[A-Z(\"“]|\d+\.))|\n[ \t]*\n")
 _ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|Rs|Mr|Ms|Dr|U\.S|e\.g|i\.e|Art|para))$")
 _MAY_HOLD_DATE = re.compile(r"\b(?:1[89]|20)\d\d\b")
-_DUE_PERIOD = re.compile(r"\b(?:within|no later than|at least|not less than|prior to|before)\s+[^,.;]{0,20}?"
-                         + PERIOD.pattern, re.IGNORECASE)
+_DUE_PERIOD = re.compile(
+    r"\b(?:within|no later than|at least|not less than|prior to|before)\s+[^,.;]{0,20}?" + PERIOD.pattern, re.IGNORECASE
+)
 _MAX = 60
 _MAX_ACTION = 400
 EACH_PARTY = "Each Party"
@@ -171,8 +183,12 @@ def _rejoined(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Sentence candidates joined again where they were split after an abbreviation ("Rs. 2,40,000")."""
     out: list[tuple[int, int]] = []
     for start, end in sorted(spans):
-        if out and out[-1][1] <= start and not text[out[-1][1] : start].strip() \
-                and _ABBREVIATION.search(text, max(0, out[-1][1] - 6), out[-1][1] - 1):
+        if (
+            out
+            and out[-1][1] <= start
+            and not text[out[-1][1] : start].strip()
+            and _ABBREVIATION.search(text, max(0, out[-1][1] - 6), out[-1][1] - 1)
+        ):
             out[-1] = (out[-1][0], end)
         else:
             out.append((start, end))

@@ -18,22 +18,92 @@ from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, 
 from contractbox.engine.signatures import signature_spans
 
 ROLE_WORDS = {
-    "administrator", "adviser", "advisor", "affiliate", "agent", "athlete", "bank", "borrower", "buyer", "carrier",
-    "client", "collaborator", "company", "consultant", "contractor", "customer", "depositor", "developer",
-    "discloser", "distributor", "employee", "employer", "endorser", "franchisee", "franchisor", "fund", "guarantor",
-    "hospital", "host", "institution", "investor", "issuer", "landlord", "lender", "lessee", "lessor", "licensee",
-    "licensor", "licensors", "manager", "manufacturer", "marketer", "member", "operator", "owner", "partner",
-    "principal", "producer", "programmer", "promoter", "provider", "publisher", "purchaser", "recipient",
-    "representative", "reseller", "seller", "servicer", "shipper", "sponsor", "sub-advisor", "subadviser",
-    "subcontractor", "sublicensee", "supplier", "talent", "tenant", "transporter", "trust", "trustee", "university",
-    "vendor"
+    "administrator",
+    "adviser",
+    "advisor",
+    "affiliate",
+    "agent",
+    "athlete",
+    "bank",
+    "borrower",
+    "buyer",
+    "carrier",
+    "client",
+    "collaborator",
+    "company",
+    "consultant",
+    "contractor",
+    "customer",
+    "depositor",
+    "developer",
+    "discloser",
+    "distributor",
+    "employee",
+    "employer",
+    "endorser",
+    "franchisee",
+    "franchisor",
+    "fund",
+    "guarantor",
+    "hospital",
+    "host",
+    "institution",
+    "investor",
+    "issuer",
+    "landlord",
+    "lender",
+    "lessee",
+    "lessor",
+    "licensee",
+    "licensor",
+    "licensors",
+    "manager",
+    "manufacturer",
+    "marketer",
+    "member",
+    "operator",
+    "owner",
+    "partner",
+    "principal",
+    "producer",
+    "programmer",
+    "promoter",
+    "provider",
+    "publisher",
+    "purchaser",
+    "recipient",
+    "representative",
+    "reseller",
+    "seller",
+    "servicer",
+    "shipper",
+    "sponsor",
+    "sub-advisor",
+    "subadviser",
+    "subcontractor",
+    "sublicensee",
+    "supplier",
+    "talent",
+    "tenant",
+    "transporter",
+    "trust",
+    "trustee",
+    "university",
+    "vendor",
 }
-_ANCHOR = re.compile(r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?|"
-                     r"^[ \t]*(?:THE\s+)?(?i:parties)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))", re.MULTILINE)
+_ANCHOR = re.compile(
+    r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?|"
+    r"^[ \t]*(?:THE\s+)?(?i:parties)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))",
+    re.MULTILINE,
+)
 _LIST_END = re.compile(
     r"WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|BACKGROUND|NOW,?\s+THEREFORE|"
-    r"IN\s+CONSIDERATION|TABLE\s+OF\s+CONTENTS|The\s+parties\s+(?:hereto\s+)?agree", re.IGNORECASE)
-_SEPARATOR = re.compile(r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv)\s*\)|,)\s*", re.IGNORECASE)
+    r"IN\s+CONSIDERATION|TABLE\s+OF\s+CONTENTS|The\s+parties\s+(?:hereto\s+)?agree",
+    re.IGNORECASE,
+)
+_SEPARATOR = re.compile(
+    r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv)\s*\)|,)\s*", re.IGNORECASE
+)
 _NOISE = re.compile(
     r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv)\s*\)|\d{1,2}\.\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
     r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b)*",
@@ -43,7 +113,8 @@ _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=
 _BARE_ALIAS = re.compile(
     r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?"
     r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})\)|hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?"
-    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})")
+    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
+)
 _NOT_ALIASES = {"party", "parties", "agreement", "effective date", "we", "us", "you", "your", "our", "this agreement"}
 _DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:\((?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
@@ -52,9 +123,12 @@ _DESCRIPTOR = re.compile(
     r"company\s+(?:number|no)|registered)",
     re.IGNORECASE,
 )
-_ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]|\b(?:No|St|Ave|Blvd|Rd|Dr|Mr|Ms|Mrs|Ste|Fl|Co|Inc|Corp|Ltd|Bros|Jr|Sr|"
-                               r"Mt|Hwy|Pkwy|Prof|Avv|Calif|Ont|Mass|Penn|Tex|Fla|Ill|Cal|Bldg|Apt|P\.O|N\.A|S\.A|"
-                               r"U\.S\.A|U\.S)|\.[A-Za-z])\.$", re.IGNORECASE)
+_ABBREVIATION_END = re.compile(
+    r"(?:\b[A-Za-z]|\b(?:No|St|Ave|Blvd|Rd|Dr|Mr|Ms|Mrs|Ste|Fl|Co|Inc|Corp|Ltd|Bros|Jr|Sr|"
+    r"Mt|Hwy|Pkwy|Prof|Avv|Calif|Ont|Mass|Penn|Tex|Fla|Ill|Cal|Bldg|Apt|P\.O|N\.A|S\.A|"
+    r"U\.S\.A|U\.S)|\.[A-Za-z])\.$",
+    re.IGNORECASE,
+)
 # after a blank line the party's descriptors go on with a lower-case word, "(", "and" or an address line
 _CONTINUES_AFTER_BLANK = re.compile(r"\s*(?:\(|and\b|[-—–]|[a-z]|\d|(?:Unit|Suite|Level|Floor|Address|P\.?\s?O\.?)\b)")
 _OPENING = 12000
@@ -137,7 +211,8 @@ def _sentence_ends(text: str, i: int) -> bool:
 def _alias_follows_address(text: str, pos: int, i: int) -> bool:
     """A "." inside an address ("Port Vila. Vanuatu ("the Manufacturer")"): the party's defined term is still to come."""
     return not _QUOTED_ALIAS.search(text, pos, i) and bool(
-        re.match(r"[^.;\n]{0,80}\n?[^.;\n]{0,40}?[(\s][\"“'‘](?:the\s+)?[A-Z]", text[i + 1 : i + 160]))
+        re.match(r"[^.;\n]{0,80}\n?[^.;\n]{0,40}?[(\s][\"“'‘](?:the\s+)?[A-Z]", text[i + 1 : i + 160])
+    )
 
 
 def _scan_tail(text: str, pos: int, limit: int) -> tuple[int, int | None]:
@@ -146,7 +221,7 @@ def _scan_tail(text: str, pos: int, limit: int) -> tuple[int, int | None]:
     end = min(limit, pos + _TAIL)
     while i < end:
         ch = text[i]
-        if ch in "\"“”":
+        if ch in '"“”':
             quoted = not quoted if ch == '"' else ch == "“"
         elif ch in "([" and not quoted:
             depth += 1
@@ -221,8 +296,9 @@ def _from_anchors(text: str, regions: list[tuple[int, int]]) -> list[Party]:
 
 
 _DEFINED = re.compile(r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']")
-_LABELLED = re.compile(r"(?:^|\s{2,})(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|[A-Z][a-z]+)[ \t]*[:：]\s*(?=[^\s:])",
-                       re.MULTILINE)
+_LABELLED = re.compile(
+    r"(?:^|\s{2,})(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|[A-Z][a-z]+)[ \t]*[:：]\s*(?=[^\s:])", re.MULTILINE
+)
 _NAME_BOUNDARY = re.compile(r"(?=(^|\s|\(|[.,:;]\s)[\w\[])")
 _CLUSTER_GAP = 900
 
@@ -230,7 +306,9 @@ _CLUSTER_GAP = 900
 _ENTITY_DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:an?\s+(?:[\w.\-]+\s+){0,5}?(?:corporation|company|partnership|individual|entity|organi[sz]ation|"
     r"association|bank|trust|university|society|institution|limited\s+liability|business)\b|residing|"
-    r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under))", re.IGNORECASE)
+    r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under))",
+    re.IGNORECASE,
+)
 
 
 def _walk_back(text: str, lo: int, alias_at: int) -> NameSpan | None:
@@ -249,7 +327,7 @@ def _is_role_label(label: str) -> bool:
 
 
 def _label_role(label: str) -> tuple[str, ...]:
-    """"Party A (Shipper)" -> ("Shipper", "Party A")."""
+    """ "Party A (Shipper)" -> ("Shipper", "Party A")."""
     m = re.match(r"(Party\s+[A-Z])\s*\(([^)]+)\)", label)
     return (m.group(2).strip(), m.group(1)) if m else (label,)
 

@@ -26,14 +26,71 @@ _AND = re.compile(r"(?:and|AND)(?=\s)")
 _FORM_GAP = re.compile(r",?[ \t]*\n?[ \t]*")
 _GAP = re.compile(r"[ \t]{0,4}(?:\n[ \t]*)?")
 _STOP_WORDS = {
-    "whereas", "hereinafter", "herein", "having", "with", "whose", "located", "residing", "represented",
-    "address", "attention", "attn", "registered", "acting", "duly", "organized", "organised", "existing", "tel",
-    "fax", "email", "phone", "telephone", "and", "or", "by", "to", "in", "on", "at", "as", "a", "an", "its",
-    "recitals", "witnesseth", "background", "dated", "effective", "this", "that", "which", "who", "hereby",
+    "whereas",
+    "hereinafter",
+    "herein",
+    "having",
+    "with",
+    "whose",
+    "located",
+    "residing",
+    "represented",
+    "address",
+    "attention",
+    "attn",
+    "registered",
+    "acting",
+    "duly",
+    "organized",
+    "organised",
+    "existing",
+    "tel",
+    "fax",
+    "email",
+    "phone",
+    "telephone",
+    "and",
+    "or",
+    "by",
+    "to",
+    "in",
+    "on",
+    "at",
+    "as",
+    "a",
+    "an",
+    "its",
+    "recitals",
+    "witnesseth",
+    "background",
+    "dated",
+    "effective",
+    "this",
+    "that",
+    "which",
+    "who",
+    "hereby",
 }
 _CAPITAL_STOP_WORDS = {
-    "and", "whereas", "hereinafter", "having", "with", "whose", "address", "attention", "attn", "tel", "fax",
-    "dated", "by", "between", "among", "agreement", "recitals", "witnesseth", "this",
+    "and",
+    "whereas",
+    "hereinafter",
+    "having",
+    "with",
+    "whose",
+    "address",
+    "attention",
+    "attn",
+    "tel",
+    "fax",
+    "dated",
+    "by",
+    "between",
+    "among",
+    "agreement",
+    "recitals",
+    "witnesseth",
+    "this",
 }
 _ADDRESS_WORDS = re.compile(
     r"\b(?:street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd\.?|suite|floor|drive|lane|parkway|highway|hwy\.?|"
@@ -41,18 +98,63 @@ _ADDRESS_WORDS = re.compile(
     re.IGNORECASE,
 )
 _NOT_NAMES = {
-    "agreement", "exhibit", "schedule", "section", "article", "appendix", "annex", "whereas", "notwithstanding",
-    "recitals", "witnesseth", "product", "products", "party", "parties", "effective date", "the undersigned",
-    "undersigned", "name", "title", "by", "date", "source", "page", "table of contents", "compensation",
-    "confidential", "execution version", "execution copy", "now", "therefore", "in witness whereof", "the",
+    "agreement",
+    "exhibit",
+    "schedule",
+    "section",
+    "article",
+    "appendix",
+    "annex",
+    "whereas",
+    "notwithstanding",
+    "recitals",
+    "witnesseth",
+    "product",
+    "products",
+    "party",
+    "parties",
+    "effective date",
+    "the undersigned",
+    "undersigned",
+    "name",
+    "title",
+    "by",
+    "date",
+    "source",
+    "page",
+    "table of contents",
+    "compensation",
+    "confidential",
+    "execution version",
+    "execution copy",
+    "now",
+    "therefore",
+    "in witness whereof",
+    "the",
 }
 _HEADING_WORDS = {"exhibit", "schedule", "section", "article", "appendix", "annex", "attachment", "clause", "page"}
 PLACES = {p.lower() for p in US_STATES + OTHER} | {
-    "usa", "u.s.a.", "united states of america", "china", "japan", "wales", "england", "munich", "berlin", "london",
-    "paris", "tokyo", "new york city", "hong kong sar", "virgin islands", "british virgin islands", "islands",
+    "usa",
+    "u.s.a.",
+    "united states of america",
+    "china",
+    "japan",
+    "wales",
+    "england",
+    "munich",
+    "berlin",
+    "london",
+    "paris",
+    "tokyo",
+    "new york city",
+    "hong kong sar",
+    "virgin islands",
+    "british virgin islands",
+    "islands",
 }
-_MONTHS = re.compile(r"^(?:january|february|march|april|may|june|july|august|september|october|november|december)\b",
-                     re.IGNORECASE)
+_MONTHS = re.compile(
+    r"^(?:january|february|march|april|may|june|july|august|september|october|november|december)\b", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -99,7 +201,7 @@ _LEAD = re.compile(r"(?:the|(?i:mr|mrs|ms|dr|prof|messrs|m/s)\.?)\s+(?=[A-Z])")
 
 
 def _ends_sentence(word: str) -> bool:
-    """"Offering." ends a sentence; "U.S.", "Corp." and "J." do not."""
+    """ "Offering." ends a sentence; "U.S.", "Corp." and "J." do not."""
     return word.endswith(".") and len(word) > 4 and "." not in word[:-1]
 
 

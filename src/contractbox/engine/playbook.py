@@ -47,8 +47,9 @@ def _found(best: dict[str, Scored], category: str) -> bool:
     return best.get(category, (0, 0, 0.0))[2] >= FINDING
 
 
-def _with_renewal(best: dict[str, Scored], auto_renewal: bool | None,
-                  renewal_span: tuple[int, int] | None) -> dict[str, Scored]:
+def _with_renewal(
+    best: dict[str, Scored], auto_renewal: bool | None, renewal_span: tuple[int, int] | None
+) -> dict[str, Scored]:
     """`best` with the renewal finding set by the term facts when they know (True / False); its
     evidence is the sentence the term facts read, else the best renewal candidate."""
     if auto_renewal is None:
@@ -65,8 +66,9 @@ def _pattern(source: str) -> re.Pattern[str]:
     return re.compile(source, re.IGNORECASE)
 
 
-def _matches(when: dict[str, Any], best: dict[str, Scored], notice_days: int | None, fired: set[str],
-             text: str) -> bool:
+def _matches(
+    when: dict[str, Any], best: dict[str, Scored], notice_days: int | None, fired: set[str], text: str
+) -> bool:
     if not all(_found(best, c) for c in when.get("found", [])):
         return False
     if when.get("found_any") and not any(_found(best, c) for c in when["found_any"]):
@@ -80,9 +82,15 @@ def _matches(when: dict[str, Any], best: dict[str, Scored], notice_days: int | N
     return not fired & set(when.get("not_fired", []))
 
 
-def evaluate(best: dict[str, Scored], notice_days: int | None, fallback: tuple[int, int] | None = None, *,
-             auto_renewal: bool | None = None, renewal_span: tuple[int, int] | None = None,
-             text: str = "") -> list[Fired]:
+def evaluate(
+    best: dict[str, Scored],
+    notice_days: int | None,
+    fallback: tuple[int, int] | None = None,
+    *,
+    auto_renewal: bool | None = None,
+    renewal_span: tuple[int, int] | None = None,
+    text: str = "",
+) -> list[Fired]:
     """`best`: category -> (start, end, confidence) of its best clause (after polarity).
 
     `auto_renewal`, when not None, decides the renewal rules (the term facts know whether renewal

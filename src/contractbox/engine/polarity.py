@@ -40,12 +40,35 @@ _GAP = r"[^.;]{0,200}"
 _CONTROL = r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|shareholding)"
 _PRICE = r"(?:price|prices|pricing|terms|rates?|fees|royalt\w*)"
 _REST = r"[^.;]*"  # a negation covers the rest of its sentence
-_SOLICIT = _any(r"\bsolicit\w*", r"\bentic\w*", r"\binduc\w*", r"\bhir(?:e|ing)\b", r"\brecruit\w*", r"\bemploy\w*",
-                r"\bpoach\w*", r"\bdivert\w*", r"\binterfer\w*", r"\bapproach\w*", r"\bcanvass\w*", r"\bengag\w*",
-                r"\bcontract\s+with\b", r"\bretain\w*", r"\blure\w*", r"\bencourag\w*")
+_SOLICIT = _any(
+    r"\bsolicit\w*",
+    r"\bentic\w*",
+    r"\binduc\w*",
+    r"\bhir(?:e|ing)\b",
+    r"\brecruit\w*",
+    r"\bemploy\w*",
+    r"\bpoach\w*",
+    r"\bdivert\w*",
+    r"\binterfer\w*",
+    r"\bapproach\w*",
+    r"\bcanvass\w*",
+    r"\bengag\w*",
+    r"\bcontract\s+with\b",
+    r"\bretain\w*",
+    r"\blure\w*",
+    r"\bencourag\w*",
+)
 _LIABILITY = r"\bliabilit\w*\b[^.;]{0,120}"
-_LIABILITY_TOPIC = _any(r"\bliab\w*", r"\bdamages?\b", r"\bindemni\w*", r"\blosses\b", r"\bclaims?\b",
-                        r"\bcap(?:s|ped)?\b", r"\blimit\w*", r"\bexceed\w*")  # not "unlimited repair calls"
+_LIABILITY_TOPIC = _any(
+    r"\bliab\w*",
+    r"\bdamages?\b",
+    r"\bindemni\w*",
+    r"\blosses\b",
+    r"\bclaims?\b",
+    r"\bcap(?:s|ped)?\b",
+    r"\blimit\w*",
+    r"\bexceed\w*",
+)  # not "unlimited repair calls"
 
 
 @dataclass(frozen=True)
@@ -88,7 +111,10 @@ RULES: dict[str, Rule] = {
             r"\bnot\s+(?:be\s+)?exclusive(?:ly)?\b",
             r"\bexclusive\s+(?:jurisdiction|venue|forum|remed(?:y|ies)|courts?|property|of\b)",
             r"\bsole\s+and\s+exclusive\s+(?:remed(?:y|ies)|jurisdiction|venue|property|owner)",
-            r"\bnothing\b" + _GAP + r"\b(?:prevent|preclude|restrict|prohibit|limit)s?\b" + _GAP
+            r"\bnothing\b"
+            + _GAP
+            + r"\b(?:prevent|preclude|restrict|prohibit|limit)s?\b"
+            + _GAP
             + r"\b(?:appoint|enter|sell|licen[cs]e|deal|contract|engage|purchas|buy)\w*",
             r"\bfree\s+to\s+(?:appoint|sell|enter|deal|engage|licen[cs]e|contract|purchase|buy)\b",
         ),
@@ -102,7 +128,10 @@ RULES: dict[str, Rule] = {
     "non_compete": Rule(
         "says that a party remains free to compete",
         negative=_any(
-            r"\bnothing\b" + _GAP + r"\b(?:prevent|preclude|restrict|prohibit|limit|bar|impair)s?\b" + _GAP
+            r"\bnothing\b"
+            + _GAP
+            + r"\b(?:prevent|preclude|restrict|prohibit|limit|bar|impair)s?\b"
+            + _GAP
             + r"\b(?:compet|develop|market|engag|offer|sell|provid|pursu|enter)\w*",
             r"\bfree\s+to\s+(?:compete|develop|market|engage|offer|sell|provide|pursue|enter)\b",
             r"\bnot\s+(?:be\s+)?(?:restricted|prevented|prohibited|precluded|limited)\s+(?:in\s+any\s+way\s+)?from\s+"
@@ -118,10 +147,17 @@ RULES: dict[str, Rule] = {
             r"\bcovenants?\s+not\s+to\s+compete\b",
         ),
         # a promise not to solicit employees or customers is a non-solicitation, not a non-compete
-        required=_any(r"\bcompet\w*", r"\bengag\w*", r"\bbusiness\w*", r"\bsimilar\b", r"\brival\w*",
-                      r"\b(?:develop|market|sell|manufactur|distribut|commerciali[sz])\w*"),
-        required_when=_any(r"\bsolicit\w*", r"\bhire\b", r"\bemploy\w*", r"\brecruit\w*",
-                           r"\bgrants?\b[^.;]{0,80}\blicen[cs]e"),
+        required=_any(
+            r"\bcompet\w*",
+            r"\bengag\w*",
+            r"\bbusiness\w*",
+            r"\bsimilar\b",
+            r"\brival\w*",
+            r"\b(?:develop|market|sell|manufactur|distribut|commerciali[sz])\w*",
+        ),
+        required_when=_any(
+            r"\bsolicit\w*", r"\bhire\b", r"\bemploy\w*", r"\brecruit\w*", r"\bgrants?\b[^.;]{0,80}\blicen[cs]e"
+        ),
     ),
     "change_of_control": Rule(
         "says a change of control has no consequence (no right to terminate, no consent needed)",
@@ -132,8 +168,10 @@ RULES: dict[str, Rule] = {
             r"\bno\s+(?:consent|approval|notice|right)\b" + _GAP + r"\b" + _CONTROL + _REST,
             r"\bnothing\b" + _GAP + r"\b(?:restrict|prevent|prohibit|limit)s?\b" + _GAP + r"\b" + _CONTROL + _REST,
         ),
-        positive=_any(r"\b(?:control|merg\w*|acqui\w*)\b" + _GAP + r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b",
-                      r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b" + _GAP + r"\b(?:control|merg\w*|acqui\w*)"),
+        positive=_any(
+            r"\b(?:control|merg\w*|acqui\w*)\b" + _GAP + r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b",
+            r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b" + _GAP + r"\b(?:control|merg\w*|acqui\w*)",
+        ),
     ),
     "most_favored_nation": Rule(
         "says no party must match better terms given to others",
@@ -146,12 +184,25 @@ RULES: dict[str, Rule] = {
             r"\bfree\s+to\s+(?:set|determine|establish|change)\b[^.;]{0,40}\bpric\w*",
         ),
         positive=_any(
-            r"\bmost[\s\-]+favou?red\b", r"\bno\s+less\s+favou?rable\b", r"\bno\s+(?:greater|higher)\s+than\b",
-            r"\b(?:lowest|best)\s+" + _PRICE, r"\bmore\s+favou?rable\b",
+            r"\bmost[\s\-]+favou?red\b",
+            r"\bno\s+less\s+favou?rable\b",
+            r"\bno\s+(?:greater|higher)\s+than\b",
+            r"\b(?:lowest|best)\s+" + _PRICE,
+            r"\bmore\s+favou?rable\b",
         ),
-        required=_any(r"\bfavou?r\w*", r"\b" + _PRICE + r"\b", r"\bdiscount\w*", r"\blowest\b", r"\bbest\b", r"\bequal\w*",
-                      r"\bmatch\w*", r"\bno\s+(?:less|greater|higher)\b", r"\bparity\b", r"\bcomparable\b",
-                      r"\bsimilarly\s+situated\b"),
+        required=_any(
+            r"\bfavou?r\w*",
+            r"\b" + _PRICE + r"\b",
+            r"\bdiscount\w*",
+            r"\blowest\b",
+            r"\bbest\b",
+            r"\bequal\w*",
+            r"\bmatch\w*",
+            r"\bno\s+(?:less|greater|higher)\b",
+            r"\bparity\b",
+            r"\bcomparable\b",
+            r"\bsimilarly\s+situated\b",
+        ),
     ),
     "termination_for_convenience": Rule(
         "termination for breach or another cause, or a statement that no party may terminate for convenience",
@@ -163,15 +214,28 @@ RULES: dict[str, Rule] = {
             r"\bno\s+(?:right\s+(?:of|to)\s+)?terminat\w*\s+(?:right\s+)?for\s+convenience\b",
         ),
         required=_any(
-            r"\bconvenience\b", r"\bany\s+reason\b", r"\bno\s+reason\b", r"\bwithout\s+(?:cause|reason)\b",
-            r"\bwith\s+or\s+without\s+cause\b", r"\b(?:sole|absolute)\s+discretion\b", r"\bat\s+will\b",
+            r"\bconvenience\b",
+            r"\bany\s+reason\b",
+            r"\bno\s+reason\b",
+            r"\bwithout\s+(?:cause|reason)\b",
+            r"\bwith\s+or\s+without\s+cause\b",
+            r"\b(?:sole|absolute)\s+discretion\b",
+            r"\bat\s+will\b",
             r"\bat\s+any\s+time\s+(?:upon|on|by|with|after)\b[^.;]{0,60}\bnotice\b"
             r"(?![^.;]{0,40}\b(?:if|in\s+the\s+event|upon\s+the\s+occurrence|should)\b)",
             r"\bwithout\s+(?:assigning|giving|stating|specifying)\s+(?:any\s+)?reasons?\b",
         ),
         required_when=_any(
-            r"\bbreach\w*", r"\bdefault\w*", r"\bcured?\b", r"\bfail(?:s|ure|ed)?\s+to\b", r"\binsolven\w*",
-            r"\bbankrupt\w*", r"\breceiver\b", r"\bwinding[\s\-]up\b", r"\bliquidat\w*", r"\b" + _CONTROL,
+            r"\bbreach\w*",
+            r"\bdefault\w*",
+            r"\bcured?\b",
+            r"\bfail(?:s|ure|ed)?\s+to\b",
+            r"\binsolven\w*",
+            r"\bbankrupt\w*",
+            r"\breceiver\b",
+            r"\bwinding[\s\-]up\b",
+            r"\bliquidat\w*",
+            r"\b" + _CONTROL,
             r"\b(?:if|in\s+the\s+event|upon\s+the\s+occurrence|should)\b(?!\s+(?:it|such\s+party|the\s+\w+)\s+"
             r"(?:wishes|elects|decides|chooses|desires))",
         ),
@@ -179,16 +243,29 @@ RULES: dict[str, Rule] = {
     "uncapped_liability": Rule(
         "a cap or exclusion of liability with no carve-out, so nothing is left uncapped",
         required=_any(
-            r"\bexcept\w*\b", r"\bexclud(?:ing|es?)\b", r"\bother\s+than\b", r"\bsave\s+(?:for|in|as)\b",
+            r"\bexcept\w*\b",
+            r"\bexclud(?:ing|es?)\b",
+            r"\bother\s+than\b",
+            r"\bsave\s+(?:for|in|as)\b",
             r"\b(?:not|never)\s+(?:apply|be\s+limited|limit|restrict|exclude|be\s+subject|count)\w*",
-            r"\bnothing\b" + _GAP + r"\b(?:limit|exclude|restrict)s?\b", r"\bunlimited\b",
-            r"\bwithout\s+(?:any\s+)?(?:limit|cap)\b(?!\w)", r"\bno\s+(?:limit|cap)\b", r"\bnotwithstanding\b",
-            r"\bcarve[\s\-]?outs?\b", r"\bin\s+addition\s+to\s+the\s+(?:cap|limit)", r"\bprovided\s+(?:that|however)\b",
-            r"\bexclusions?\b", r"\bunless\b", r"\bexcluded\s+from\b", r"\bsubject\s+to\s+(?:section|clause|article)",
+            r"\bnothing\b" + _GAP + r"\b(?:limit|exclude|restrict)s?\b",
+            r"\bunlimited\b",
+            r"\bwithout\s+(?:any\s+)?(?:limit|cap)\b(?!\w)",
+            r"\bno\s+(?:limit|cap)\b",
+            r"\bnotwithstanding\b",
+            r"\bcarve[\s\-]?outs?\b",
+            r"\bin\s+addition\s+to\s+the\s+(?:cap|limit)",
+            r"\bprovided\s+(?:that|however)\b",
+            r"\bexclusions?\b",
+            r"\bunless\b",
+            r"\bexcluded\s+from\b",
+            r"\bsubject\s+to\s+(?:section|clause|article)",
             r"\b(?:not|neither)\b[^.;]{0,30}\bapply\b",
         ),
         asserting=_any(
-            r"\bunlimited\b", r"\bliable\s+without\s+limitation\b", r"\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit|cap)",
+            r"\bunlimited\b",
+            r"\bliable\s+without\s+limitation\b",
+            r"\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit|cap)",
             r"\bnothing\b[^.;]{0,100}\b(?:limits?|exclud\w*|restricts?)\b[^.;]{0,60}\bliabilit",
             _LIABILITY + r"\b(?:(?:is|are)\s+not|(?:shall|will)\s+not\s+be)\s+(?:limited|capped)\b",
             r"\b(?:limitations?|cap|exclusions?)\b[^.;]{0,80}\b(?:shall|will|do|does)\s+not\s+apply\s+to\b",
@@ -200,9 +277,18 @@ RULES: dict[str, Rule] = {
     ),
     "renewal_term": Rule(
         "says nothing about renewal or extension (a term that runs until terminated is not a renewal)",
-        required=_any(r"\brenew\w*", r"\bextend\w*", r"\bextension\w*", r"\bsuccessive\b", r"\bautomatic\w*",
-                      r"\bevergreen\b", r"\bthereafter\b", r"\b(?:year|month)\s+to\s+(?:year|month)\b",
-                      r"\broll\w*\s+over\b", r"\badditional\s+(?:term|period|year)"),
+        required=_any(
+            r"\brenew\w*",
+            r"\bextend\w*",
+            r"\bextension\w*",
+            r"\bsuccessive\b",
+            r"\bautomatic\w*",
+            r"\bevergreen\b",
+            r"\bthereafter\b",
+            r"\b(?:year|month)\s+to\s+(?:year|month)\b",
+            r"\broll\w*\s+over\b",
+            r"\badditional\s+(?:term|period|year)",
+        ),
         negative=_any(
             r"\b(?:may|can|might)\s+(?:\w+\s+){0,3}(?:extend|renew)\w*\b[^.;]{0,120}\b(?:by|upon|with|on)\s+(?:their\s+)?"
             r"(?:mutual|written|the\s+parties'?)\s+(?:written\s+)?(?:agreement|consent|amendment)" + _REST,
@@ -211,13 +297,20 @@ RULES: dict[str, Rule] = {
             r"\b(?:shall|will|does)\s+not\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend)\w*" + _REST,
             r"\bno\s+(?:automatic\s+)?(?:renewal|extension)\b" + _REST,
         ),
-        positive=_any(r"\bautomatic\w*", r"\bunless\b[^.;]{0,120}\bnotice\b", r"\bsuccessive\b", r"\bevergreen\b",
-                      r"\b(?:year|month)\s+to\s+(?:year|month)\b"),
+        positive=_any(
+            r"\bautomatic\w*",
+            r"\bunless\b[^.;]{0,120}\bnotice\b",
+            r"\bsuccessive\b",
+            r"\bevergreen\b",
+            r"\b(?:year|month)\s+to\s+(?:year|month)\b",
+        ),
     ),
     "no_solicit_of_customers": Rule(
         "restricts something other than dealing with the other party's customers",
-        required=_SOLICIT + _any(r"\bcustomers?\b", r"\bclients?\b", r"\baccounts?\b", r"\binsureds?\b",
-                                 r"\bsubscribers?\b", r"\bpatrons?\b"),
+        required=_SOLICIT
+        + _any(
+            r"\bcustomers?\b", r"\bclients?\b", r"\baccounts?\b", r"\binsureds?\b", r"\bsubscribers?\b", r"\bpatrons?\b"
+        ),
     ),
     "no_solicit_of_employees": Rule(
         "restricts something other than soliciting customers or employees",
@@ -225,15 +318,30 @@ RULES: dict[str, Rule] = {
     ),
     "termination_for_cause": Rule(
         "termination on notice without any cause (that is termination for convenience)",
-        required=_any(r"\bbreach\w*", r"\bdefault\w*", r"\binsolven\w*", r"\bbankrupt\w*", r"\bcause\b", r"\bfail\w*",
-                      r"\bcured?\b", r"\bremed\w*", r"\bviolat\w*", r"\breceiver\w*", r"\bliquidat\w*",
-                      r"\bwinding[\s\-]up\b", r"\bnon-?(?:payment|performance)\b", r"\bmaterial\w*"),
+        required=_any(
+            r"\bbreach\w*",
+            r"\bdefault\w*",
+            r"\binsolven\w*",
+            r"\bbankrupt\w*",
+            r"\bcause\b",
+            r"\bfail\w*",
+            r"\bcured?\b",
+            r"\bremed\w*",
+            r"\bviolat\w*",
+            r"\breceiver\w*",
+            r"\bliquidat\w*",
+            r"\bwinding[\s\-]up\b",
+            r"\bnon-?(?:payment|performance)\b",
+            r"\bmaterial\w*",
+        ),
     ),
     "liquidated_damages": Rule(
         "",
-        asserting=_any(r"\bliquidated\s+damages\b[^.;]{0,80}\b(?:of|in\s+the\s+amount|equal)",
-                       r"\bcontractual\s+penalty\s+(?:of|in\s+the\s+amount)\b",
-                       r"\bshall\s+pay\b[^.;]{0,120}\b(?:as\s+)?(?:liquidated|agreed)\s+damages\b"),
+        asserting=_any(
+            r"\bliquidated\s+damages\b[^.;]{0,80}\b(?:of|in\s+the\s+amount|equal)",
+            r"\bcontractual\s+penalty\s+(?:of|in\s+the\s+amount)\b",
+            r"\bshall\s+pay\b[^.;]{0,120}\b(?:as\s+)?(?:liquidated|agreed)\s+damages\b",
+        ),
     ),
     "cap_on_liability": Rule(
         "says liability is not limited",
@@ -242,8 +350,9 @@ RULES: dict[str, Rule] = {
             r"\bliabilit\w*\b[^.;]{0,80}\bshall\s+be\s+unlimited\b",
             r"\bunlimited\s+liabilit\w*",
         ),
-        positive=_any(r"\bshall\s+not\s+exceed\b", r"\bin\s+no\s+event\b", r"\blimited\s+to\b", r"\bmaximum\b",
-                      r"\baggregate\b"),
+        positive=_any(
+            r"\bshall\s+not\s+exceed\b", r"\bin\s+no\s+event\b", r"\blimited\s+to\b", r"\bmaximum\b", r"\baggregate\b"
+        ),
         asserting=_any(
             _LIABILITY + r"\b(?:shall|will|does|do|must)\s+not\s+(?:in\s+(?:the\s+)?aggregate\s+)?exceed\b",
             _LIABILITY + r"\b(?:is|are|shall\s+be|will\s+be)\s+limited\s+to\b",
@@ -263,10 +372,12 @@ RULES: dict[str, Rule] = {
             r"\bretains?\s+(?:all\s+)?(?:of\s+its\s+)?(?:right|title|ownership)\b",
         ),
         positive=_any(
-            r"\bhereby\s+(?:irrevocably\s+)?(?:assign|transfer|convey)s?\b", r"\b(?:assign|transfer|convey)s\s+(?:and\s+\w+\s+)?to\b",
+            r"\bhereby\s+(?:irrevocably\s+)?(?:assign|transfer|convey)s?\b",
+            r"\b(?:assign|transfer|convey)s\s+(?:and\s+\w+\s+)?to\b",
             r"\b(?:shall|will|agrees?\s+to)\s+(?:promptly\s+)?(?:assign|transfer|convey)\b",
             r"\bshall\s+(?:vest|become|be)\s+(?:in\s+)?(?:the\s+)?(?:sole\s+(?:and\s+exclusive\s+)?)?(?:property|owned)",
-            r"\bwork[\s\-]+made[\s\-]+for[\s\-]+hire\b", r"\bshall\s+own\b",
+            r"\bwork[\s\-]+made[\s\-]+for[\s\-]+hire\b",
+            r"\bshall\s+own\b",
         ),
         asserting=_any(
             r"\bhereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?)\b[^.;]{0,120}\b(?:right|title|interest|intellectual|"
@@ -331,8 +442,9 @@ def apply(text: str, by_category: dict[str, list[Scored]]) -> Polarity:
     return Polarity(out, negated)
 
 
-def _promote(text: str, category: str, rule: Rule, scored: dict[str, list[Scored]],
-             out: dict[str, list[Scored]]) -> None:
+def _promote(
+    text: str, category: str, rule: Rule, scored: dict[str, list[Scored]], out: dict[str, list[Scored]]
+) -> None:
     """When `category` has no finding, raise its first candidate (own, then `sources`) that states
     the category expressly to a finding."""
     own = out.get(category, [])

@@ -81,10 +81,27 @@ _TERRITORY = re.compile(
     r"\b(?:(worldwide|throughout\s+the\s+world)|(?:in|within|throughout)\s+(?:the\s+)?((?:Territory\b|"
     r"[A-Z][\w\-]*(?:\s+(?:of|and|&)\s+[A-Z][\w\-]*|\s+[A-Z][\w\-]*){0,5})))"
 )
-_REGIONS = ("North America", "South America", "Latin America", "Europe", "European Union", "Asia", "Africa", "Middle East",
-            "EMEA", "APAC", "Northern Ireland", "Wales", "Oceania", "Caribbean")
-_PLACE = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in sorted(US_STATES + OTHER + list(_REGIONS), key=len,
-                                                                     reverse=True)) + r")\b")
+_REGIONS = (
+    "North America",
+    "South America",
+    "Latin America",
+    "Europe",
+    "European Union",
+    "Asia",
+    "Africa",
+    "Middle East",
+    "EMEA",
+    "APAC",
+    "Northern Ireland",
+    "Wales",
+    "Oceania",
+    "Caribbean",
+)
+_PLACE = re.compile(
+    r"\b(?:"
+    + "|".join(re.escape(n) for n in sorted(US_STATES + OTHER + list(_REGIONS), key=len, reverse=True))
+    + r")\b"
+)
 
 
 def duration(text: str) -> str | None:
@@ -150,16 +167,24 @@ def _sentence(*parts: str | None) -> str:
 
 def _uncapped(ctx: Context) -> tuple[str, str]:
     carve, cap = carve_outs(ctx.text), cap_amount(ctx.text)
-    what = f"Liability is left outside the cap for: {carve}." if carve else \
-        f"The clause leaves some liability unlimited: “{_short(ctx.text)}”."
+    what = (
+        f"Liability is left outside the cap for: {carve}."
+        if carve
+        else f"The clause leaves some liability unlimited: “{_short(ctx.text)}”."
+    )
     cap_text = f" The cap that applies to the rest: {cap}." if cap else ""
-    rec = "Check whether these carve-outs are market standard (third-party IP indemnity, confidentiality, " \
+    rec = (
+        "Check whether these carve-outs are market standard (third-party IP indemnity, confidentiality, "
         "gross negligence, wilful misconduct) and put a separate, higher cap on the others."
+    )
     return what + cap_text, rec
 
 
-_RENEWAL_PERIOD = re.compile(r"\b(?:renew\w*|extend\w*|extension|successive|additional)\b[^.;]{0,60}?\b(?:for\s+)?(?:a\s+)?"
-                             r"(?:period\s+of\s+)?(?=\w+[\s\-]+(?:\(\d+\)\s+)?(?:calendar\s+)?(?:year|month)s?\b)", re.IGNORECASE)
+_RENEWAL_PERIOD = re.compile(
+    r"\b(?:renew\w*|extend\w*|extension|successive|additional)\b[^.;]{0,60}?\b(?:for\s+)?(?:a\s+)?"
+    r"(?:period\s+of\s+)?(?=\w+[\s\-]+(?:\(\d+\)\s+)?(?:calendar\s+)?(?:year|month)s?\b)",
+    re.IGNORECASE,
+)
 
 
 _HYPHENATED = re.compile(r"(?:\w+|\d+)-(?:year|month)\b", re.IGNORECASE)  # "two-year terms"
@@ -185,51 +210,69 @@ def _renewal(ctx: Context, short_window: bool) -> tuple[str, str]:
         what += f"; notice of non-renewal: {notice}."
     else:
         what += "; the clause states no notice period for non-renewal."
-    rec = ("Diarise the notice deadline now, and negotiate a window of at least 90 days or renewal only by written "
-           "agreement." if short_window else "Diarise the renewal date and the notice deadline.")
+    rec = (
+        "Diarise the notice deadline now, and negotiate a window of at least 90 days or renewal only by written "
+        "agreement."
+        if short_window
+        else "Diarise the renewal date and the notice deadline."
+    )
     return what, rec
 
 
 def _convenience(ctx: Context) -> tuple[str, str]:
     who = holder(ctx.text)
     notice = notice_period(ctx.text)
-    what = _sentence(f"{who} may" if who else "A party may",
-                     "end the contract without cause",
-                     f"on {_possessive(notice)} notice." if notice else "(no notice period stated).")
+    what = _sentence(
+        f"{who} may" if who else "A party may",
+        "end the contract without cause",
+        f"on {_possessive(notice)} notice." if notice else "(no notice period stated).",
+    )
     if who and who.lower().startswith(("either", "each")):
         rec = "The right is mutual; check the notice period is long enough to replace the other party."
     else:
-        rec = ("Ask for a mutual right, a longer notice period or a termination fee." if who else
-               "Check who holds the right; ask for a mutual right, a longer notice period or a termination fee.")
+        rec = (
+            "Ask for a mutual right, a longer notice period or a termination fee."
+            if who
+            else "Check who holds the right; ask for a mutual right, a longer notice period or a termination fee."
+        )
     return what, rec
 
 
 def _restriction(noun: str, rec: str) -> Callable[[Context], tuple[str, str]]:
     def explain(ctx: Context) -> tuple[str, str]:
         place, length = territory(ctx.text), duration(ctx.text)
-        details = [f"territory: {place}" if place else "no territory stated",
-                   f"duration: {length}" if length else "no duration stated"]
+        details = [
+            f"territory: {place}" if place else "no territory stated",
+            f"duration: {length}" if length else "no duration stated",
+        ]
         return f"{noun}: “{_short(ctx.text)}” ({'; '.join(details)}).", rec
+
     return explain
 
 
 def _quote(lead: str, rec: str) -> Callable[[Context], tuple[str, str]]:
     def explain(ctx: Context) -> tuple[str, str]:
         return f"{lead}: “{_short(ctx.text)}”.", rec
+
     return explain
 
 
 def _missing(looked_for: str, rec: str) -> Callable[[Context], tuple[str, str]]:
     def explain(ctx: Context) -> tuple[str, str]:
         return f"Not found in this contract: looked for {looked_for} and found none.", rec
+
     return explain
 
 
 def _liquidated(ctx: Context) -> tuple[str, str]:
-    money = re.search(r"(?:[$€£]|\b(?:USD|EUR|GBP)\s?)\s?[\d,.]+(?:\s*(?:million|thousand))?|\b\d+(?:\.\d+)?\s?%", ctx.text)
+    money = re.search(
+        r"(?:[$€£]|\b(?:USD|EUR|GBP)\s?)\s?[\d,.]+(?:\s*(?:million|thousand))?|\b\d+(?:\.\d+)?\s?%", ctx.text
+    )
     amount = f" The amount stated: {money.group(0).rstrip(',.')}." if money else " The clause states no amount."
-    return (f"A fixed sum is payable on breach or termination: “{_short(ctx.text)}”.{amount}",
-            "Check the sum is a genuine pre-estimate of the loss, and that it is capped and the sole remedy.")
+    return (
+        f"A fixed sum is payable on breach or termination: “{_short(ctx.text)}”.{amount}",
+        "Check the sum is a genuine pre-estimate of the loss, and that it is capped and the sole remedy.",
+    )
 
 
 EXPLAINERS: dict[str, Callable[[Context], tuple[str, str]]] = {
@@ -238,30 +281,44 @@ EXPLAINERS: dict[str, Callable[[Context], tuple[str, str]]] = {
         "a clause capping either party's liability (an amount or “shall not exceed”) or excluding indirect and "
         "consequential damages",
         "Add a mutual cap (for example the fees paid in the 12 months before the claim) and an exclusion of indirect "
-        "and consequential damages."),
+        "and consequential damages.",
+    ),
     "auto_renewal_short_notice": lambda ctx: _renewal(ctx, True),
     "auto_renewal": lambda ctx: _renewal(ctx, False),
     "termination_for_convenience": _convenience,
-    "exclusivity": _restriction("Exclusivity", "Limit the exclusivity by territory, product and time, and tie it to "
-                                "minimum performance."),
-    "non_compete": _restriction("Non-compete", "Narrow the scope, territory and duration; check enforceability "
-                                "under the governing law."),
-    "most_favored_nation": _quote("Most-favoured terms", "Limit the clause to comparable volumes and terms, and "
-                                  "exclude promotional pricing."),
+    "exclusivity": _restriction(
+        "Exclusivity", "Limit the exclusivity by territory, product and time, and tie it to minimum performance."
+    ),
+    "non_compete": _restriction(
+        "Non-compete", "Narrow the scope, territory and duration; check enforceability under the governing law."
+    ),
+    "most_favored_nation": _quote(
+        "Most-favoured terms", "Limit the clause to comparable volumes and terms, and exclude promotional pricing."
+    ),
     "liquidated_damages": _liquidated,
-    "broad_ip_assignment": _quote("Intellectual property passes to the other party", "Limit the assignment to "
-                                  "deliverables paid for; keep pre-existing IP and a licence back."),
-    "change_of_control": _quote("A change of control has consequences", "Check the impact on planned transactions; "
-                                "seek a carve-out for affiliates and internal reorganisations."),
-    "non_solicitation": _restriction("Non-solicitation", "Limit the duration and exclude general advertising and "
-                                     "unsolicited applications."),
-    "no_governing_law": _missing("a clause choosing the law that governs the contract (“governed by the laws of …”)",
-                                 "Add a governing-law clause and a jurisdiction or arbitration clause."),
-    "no_confidentiality": _missing("confidentiality obligations on information the parties exchange",
-                                   "Add mutual confidentiality obligations, or refer to an NDA between the parties."),
+    "broad_ip_assignment": _quote(
+        "Intellectual property passes to the other party",
+        "Limit the assignment to deliverables paid for; keep pre-existing IP and a licence back.",
+    ),
+    "change_of_control": _quote(
+        "A change of control has consequences",
+        "Check the impact on planned transactions; seek a carve-out for affiliates and internal reorganisations.",
+    ),
+    "non_solicitation": _restriction(
+        "Non-solicitation", "Limit the duration and exclude general advertising and unsolicited applications."
+    ),
+    "no_governing_law": _missing(
+        "a clause choosing the law that governs the contract (“governed by the laws of …”)",
+        "Add a governing-law clause and a jurisdiction or arbitration clause.",
+    ),
+    "no_confidentiality": _missing(
+        "confidentiality obligations on information the parties exchange",
+        "Add mutual confidentiality obligations, or refer to an NDA between the parties.",
+    ),
     "no_termination_for_cause": _missing(
         "a right to terminate for material breach or insolvency",
-        "Add termination for material breach after a cure period (for example 30 days), and for insolvency."),
+        "Add termination for material breach after a cure period (for example 30 days), and for insolvency.",
+    ),
 }
 
 

@@ -19,7 +19,10 @@ def overlap(a: tuple[int, int], b: tuple[int, int]) -> float:
 
 
 def top_candidates(
-    bounds: Sequence[tuple[int, int]], scores: Sequence[float], eligible: Sequence[int], k: int = TOP_K,
+    bounds: Sequence[tuple[int, int]],
+    scores: Sequence[float],
+    eligible: Sequence[int],
+    k: int = TOP_K,
     max_overlap: float = 0.8,
 ) -> list[int]:
     """Indices of the k best eligible candidates, skipping near-duplicates of better ones."""
@@ -33,8 +36,9 @@ def rank_eligible(starts: np.ndarray, ends: np.ndarray, scores: np.ndarray, elig
     return eligible[np.lexsort((ends[eligible], starts[eligible], -scores[eligible]))]
 
 
-def pick_distinct(bounds: Sequence[tuple[int, int]], order: Iterable[int], k: int = TOP_K,
-                  max_overlap: float = 0.8) -> list[int]:
+def pick_distinct(
+    bounds: Sequence[tuple[int, int]], order: Iterable[int], k: int = TOP_K, max_overlap: float = 0.8
+) -> list[int]:
     """The first k of `order` (best first) that are not near-duplicates of one picked before."""
     chosen: list[int] = []
     kept: list[tuple[int, int]] = []

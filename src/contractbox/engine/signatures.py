@@ -10,10 +10,14 @@ import re
 from contractbox.engine.legal_forms import legal_form_pattern
 from contractbox.engine.party_names import NameSpan, is_plausible_name, read_name
 
-_UPPER_NAME = re.compile(r"(?<![\w.,&])((?:(?:[A-Z0-9\u00C0-\u00DE][A-Z0-9\u00C0-\u00DE&'’.\-/]*|[-&]|\([A-Z ]+\)),?[ \t]+){1,9}"
-                         r"[A-Z\u00C0-\u00DE][A-Z\u00C0-\u00DE.]*(?:[ \t]+[A-Z\u00C0-\u00DE][A-Z.]*)?\.?)(?=[\s,])")
-_SIGNING_WORDS = re.compile(r"(?:(?:APPROVED|AGREED|ACCEPTED|ACKNOWLEDGED|SIGNED|EXECUTED|FOR|AND|BY|ON|BEHALF|OF|"
-                            r"WITNESS|TO|\d[\d,.]*)[ \t:,.]+)+")
+_UPPER_NAME = re.compile(
+    r"(?<![\w.,&])((?:(?:[A-Z0-9\u00C0-\u00DE][A-Z0-9\u00C0-\u00DE&'’.\-/]*|[-&]|\([A-Z ]+\)),?[ \t]+){1,9}"
+    r"[A-Z\u00C0-\u00DE][A-Z\u00C0-\u00DE.]*(?:[ \t]+[A-Z\u00C0-\u00DE][A-Z.]*)?\.?)(?=[\s,])"
+)
+_SIGNING_WORDS = re.compile(
+    r"(?:(?:APPROVED|AGREED|ACCEPTED|ACKNOWLEDGED|SIGNED|EXECUTED|FOR|AND|BY|ON|BEHALF|OF|"
+    r"WITNESS|TO|\d[\d,.]*)[ \t:,.]+)+"
+)
 _REAL_WORD = r"\b(?!(?:GP|LP|LLC|II|III|IV|VI|VII|VIII|IX|XI|XII)\b)[A-Z\u00C0-\u00DE]{3,}"
 _SIGNED_AFTER = re.compile(r"\bBy\s*:|/s/|\bName\s*:|\bSignature\b", re.IGNORECASE)
 _WITNESS = re.compile(
@@ -23,9 +27,17 @@ _BY = re.compile(r"\bBy\s*:")
 _TOKEN_START = re.compile(r"(?<![\w'’.&\-/])[\w(]")
 _TITLE_WORDS = re.compile(
     r"\b(?:Officer|President|Director|Secretary|Manager|Member|Partner|Signatory|Esq|Title|Name|CEO|CFO|COO|"
-    r"Treasurer|Chairman|Counsel|Date|Dated|Its|Witness|behalf)\b", re.IGNORECASE)
-_WITNESS_MARKERS = ("in witness whereof", "the undersigned", "executed as an agreement", "executed by", "signed by",
-                    "signed for")
+    r"Treasurer|Chairman|Counsel|Date|Dated|Its|Witness|behalf)\b",
+    re.IGNORECASE,
+)
+_WITNESS_MARKERS = (
+    "in witness whereof",
+    "the undersigned",
+    "executed as an agreement",
+    "executed by",
+    "signed by",
+    "signed for",
+)
 _SIGN_LINE = re.compile(r"\n[ \t]*(?:By|Signature|Signed|Name)\s*:", re.IGNORECASE)
 _NAME_LINE = re.compile(
     r"^[ \t]*(?:for\s+and\s+on\s+behalf\s+of\s+|on\s+behalf\s+of\s+)?", re.IGNORECASE | re.MULTILINE
@@ -38,10 +50,8 @@ def _signature_area(text: str) -> int:
     low = text[half:].lower()
     last = max(low.rfind(marker) for marker in _WITNESS_MARKERS)
     if last < 0:
-        m = None
-        for m in _WITNESS.finditer(text, half):  # the markers with odd spacing ("IN  WITNESS")
-            pass
-        return m.start() if m else max(0, len(text) - 6000)
+        odd_spacing = list(_WITNESS.finditer(text, half))  # the markers with odd spacing ("IN  WITNESS")
+        return odd_spacing[-1].start() if odd_spacing else max(0, len(text) - 6000)
     return half + last
 
 
@@ -58,8 +68,12 @@ def _upper_case_names(text: str, start: int) -> list[NameSpan]:
         for form in legal_form_pattern().finditer(text, run_start, run_end):  # a run may hold several names
             if text[form.end() : form.end() + 1] not in ("", " ", "\t", "\n", ","):
                 continue
-            if legal_form_pattern().match(text, form.end() + len(text[form.end():form.end() + 3]) - len(
-                    text[form.end():form.end() + 3].lstrip(" ,"))):
+            if legal_form_pattern().match(
+                text,
+                form.end()
+                + len(text[form.end() : form.end() + 3])
+                - len(text[form.end() : form.end() + 3].lstrip(" ,")),
+            ):
                 continue  # "CO., LTD.": the name ends at the last form
             lead = _SIGNING_WORDS.match(text, s, form.start())
             begin = lead.end() if lead else s
@@ -89,8 +103,11 @@ def _names_before_by(text: str, start: int) -> list[NameSpan]:
     out = []
     for by in _BY.finditer(text, start):
         lo = max(start, by.start() - 160)
-        forms = [m for m in legal_form_pattern().finditer(text, lo, by.start())
-                 if not text[m.end() : by.start()].strip(" ,\t\n")]
+        forms = [
+            m
+            for m in legal_form_pattern().finditer(text, lo, by.start())
+            if not text[m.end() : by.start()].strip(" ,\t\n")
+        ]
         if forms:
             span = _name_ending_at(text, lo, forms[-1].end())
             if span is not None:

@@ -28,8 +28,34 @@ from contractbox.engine.dates import (
 Scored = list[tuple[int, int, float]]
 
 _MIN_CONFIDENCE = 0.05
-_ORDINALS = {w: i for i, w in enumerate(
-    ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"])}
+_ORDINALS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zeroth",
+            "first",
+            "second",
+            "third",
+            "fourth",
+            "fifth",
+            "sixth",
+            "seventh",
+            "eighth",
+            "ninth",
+            "tenth",
+            "eleventh",
+            "twelfth",
+            "thirteenth",
+            "fourteenth",
+            "fifteenth",
+            "sixteenth",
+            "seventeenth",
+            "eighteenth",
+            "nineteenth",
+            "twentieth",
+        ]
+    )
+}
 _ORD_SUFFIX = r"\s?(?:st|nd|rd|th|s\s?t|t\s?h|n\s?d|r\s?d)"
 ANNIVERSARY = re.compile(
     r"\b(?:(" + "|".join(_ORDINALS) + r")|(\d{1,2})" + _ORD_SUFFIX + r"|(\w+)-year)"
@@ -42,9 +68,14 @@ _OPEN_ENDED = re.compile(
     re.IGNORECASE,
 )
 # what a sentence must speak of to state the term of the contract
-_TERM_SUBJECT = re.compile(r"\b(?:term|agreement|contract|period|duration|appointment|license|licence)\b", re.IGNORECASE)
-_TERM_VERB = re.compile(r"\b(?:expir\w*|terminat\w*|continu\w*|remain\w*|in (?:full )?(?:force|effect)|valid\w*|end|"
-                        r"ending|ends|conclud\w*|shall be|will be|is|through|until|commenc\w*|begin\w*)\b", re.IGNORECASE)
+_TERM_SUBJECT = re.compile(
+    r"\b(?:term|agreement|contract|period|duration|appointment|license|licence)\b", re.IGNORECASE
+)
+_TERM_VERB = re.compile(
+    r"\b(?:expir\w*|terminat\w*|continu\w*|remain\w*|in (?:full )?(?:force|effect)|valid\w*|end|"
+    r"ending|ends|conclud\w*|shall be|will be|is|through|until|commenc\w*|begin\w*)\b",
+    re.IGNORECASE,
+)
 _END_CUE = re.compile(
     r"(?:\b(?:expir\w*|terminat\w*|end|ends|ending|conclud\w*|until|through|thru|to|continu\w*|including)"
     r"(?:\s+(?:on|at|upon|as of|in))?(?:\s+the\s+(?:later|earlier)\s+of(?:\s*\(\w+\))?)?"
@@ -90,8 +121,10 @@ _BY_AGREEMENT = re.compile(
     r"\boption to (?:renew|extend)|\bmay (?:be )?(?:renew|extend)|\bat (?:its|the) (?:sole )?option",
     re.IGNORECASE,
 )
-_RENEW_WORD = re.compile(r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b",
-                         re.IGNORECASE)
+_RENEW_WORD = re.compile(
+    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b",
+    re.IGNORECASE,
+)
 _ENDS_ON_EVENT = re.compile(
     r"\b(?:(?:ends|end|expires?|terminates?)\s+(?:upon|on|with|at)|continu\w* (?:\w+ ){0,4}?until)\s+"
     r"(?:the\s+)?+"
@@ -102,8 +135,9 @@ _ENDS_ON_EVENT = re.compile(
     re.IGNORECASE,
 )
 _NOTICE_AFTER = re.compile(r"^\W*(?:prior\b|before\b|in advance\b|advance\b|written\b|notice\b|'|’)", re.IGNORECASE)
-_NOTICE_BEFORE = re.compile(r"(?:at least|not less than|no less than|no later than|minimum of|upon|giving|gives|give)\s*$",
-                            re.IGNORECASE)
+_NOTICE_BEFORE = re.compile(
+    r"(?:at least|not less than|no less than|no later than|minimum of|upon|giving|gives|give)\s*$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -161,8 +195,9 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
             continue
         before = sentence[max(0, m.start() - 60) : m.start()]
         after = sentence[m.end() : m.end() + 30]
-        if re.search(r"renew|notice", before, re.IGNORECASE) or re.match(r"\W*(?:prior|before|notice|written|advance|after (?:receipt|notice))",
-                                                             after, re.IGNORECASE):
+        if re.search(r"renew|notice", before, re.IGNORECASE) or re.match(
+            r"\W*(?:prior|before|notice|written|advance|after (?:receipt|notice))", after, re.IGNORECASE
+        ):
             continue
         if _PERIOD_LEAD.search(before):
             found.append((m.start(), amount[0], amount[1], m.end()))
@@ -184,7 +219,9 @@ def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] |
 def _anchor_in(sentence: str, fallback: date | None) -> tuple[date | None, str | None]:
     """The start of the term: a date it commences on, the contract's own date, or an event (no date)."""
     sentence = " ".join(sentence.split())  # names broken over lines ("Effective\nDate")
-    m = re.search(r"\b(?:commenc\w*|begin\w*|start\w*|effective|from)\s+(?:on\s+|as of\s+|from\s+)?", sentence, re.IGNORECASE)
+    m = re.search(
+        r"\b(?:commenc\w*|begin\w*|start\w*|effective|from)\s+(?:on\s+|as of\s+|from\s+)?", sentence, re.IGNORECASE
+    )
     if m:
         for s, _, d in find_dates(sentence[m.end() : m.end() + 40]):
             if d is not None and s < 5:
@@ -203,11 +240,11 @@ def _end_of_term(start: date, amount: int, unit: str) -> date:
 
 def _is_term_sentence(sentence: str) -> bool:
     return bool(_TERM_SUBJECT.search(sentence) and _TERM_VERB.search(sentence)) or bool(
-        re.search(r"\b(?:term|period|expiration date|termination date|end date)\s*:", sentence, re.IGNORECASE))
+        re.search(r"\b(?:term|period|expiration date|termination date|end date)\s*:", sentence, re.IGNORECASE)
+    )
 
 
-def read_expiry(text: str, scored: Scored | None, anchor: date | None,
-                also: Scored | None = None) -> Expiry | None:
+def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Scored | None = None) -> Expiry | None:
     """The end of the initial term from the best expiration sentences (`also`: other sentences that
     may state the term, e.g. the best effective-date ones, read for an explicit end date only)."""
     for start, end, _ in _ranked(scored, 3):
@@ -222,7 +259,11 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None,
             d, s, e = explicit
             return Expiry(d, start + s, start + e, "stated end date")
         if open_ended and not (period and period[2] < open_ended.start()):
-            why = "perpetual" if re.search(r"perpetu|indefinite|evergreen", sentence, re.IGNORECASE) else "until terminated"
+            why = (
+                "perpetual"
+                if re.search(r"perpetu|indefinite|evergreen", sentence, re.IGNORECASE)
+                else "until terminated"
+            )
             return Expiry(None, start, end, f"no end date: the term is {why}")
         if event_end and not (period and period[2] < event_end.start()):
             what = " ".join(event_end.group(1).split())
@@ -256,8 +297,9 @@ def _notice_period(text: str, start: int, end: int) -> tuple[int, int, int] | No
     return None
 
 
-def read_renewal(text: str, renewal: Scored | None, notice: Scored | None,
-                 expiration: Scored | None) -> tuple[bool | None, Span | None, bool]:
+def read_renewal(
+    text: str, renewal: Scored | None, notice: Scored | None, expiration: Scored | None
+) -> tuple[bool | None, Span | None, bool]:
     """(automatic?, the sentence, renewal only by agreement?). None when no sentence speaks of renewal."""
     by_agreement_at: Span | None = None
     seen = False
@@ -277,12 +319,16 @@ def read_renewal(text: str, renewal: Scored | None, notice: Scored | None,
 
 def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) -> Term:
     expiry = read_expiry(text, by_category.get("expiration_date"), anchor, by_category.get("effective_date"))
-    auto, span, by_agreement = read_renewal(text, by_category.get("renewal_term"),
-                                            by_category.get("notice_period_to_terminate_renewal"),
-                                            by_category.get("expiration_date"))
+    auto, span, by_agreement = read_renewal(
+        text,
+        by_category.get("renewal_term"),
+        by_category.get("notice_period_to_terminate_renewal"),
+        by_category.get("expiration_date"),
+    )
     notice_days, notice_span = None, None
     places = ([(span.start, span.end)] if span else []) + [
-        (s, e) for s, e, _ in _ranked(by_category.get("notice_period_to_terminate_renewal"), 2)]
+        (s, e) for s, e, _ in _ranked(by_category.get("notice_period_to_terminate_renewal"), 2)
+    ]
     for s, e in places:
         found = _notice_period(text, s, e)
         if found:

@@ -13,22 +13,22 @@ import socket
 import sys
 from pathlib import Path
 
-from contractbox.ops.serverlock import server_running
 from contractbox.core.paths import ui_dir
+from contractbox.ops.serverlock import server_running
 
 SAMPLE_PDF_NAME = "mutual_nda.pdf"
 
 # bash-safe one-liners for python3 (single quotes outside, only double quotes inside, no f-strings)
 FIELD = "python3 -c 'import json,sys; print(json.load(sys.stdin)[sys.argv[1]])'"
 PDF_BODY = (
-    "python3 -c 'import base64,json,sys; print(json.dumps({\"title\": \"Sample mutual NDA\", \"sourceType\": \"pdf\","
-    " \"pdfBase64\": base64.b64encode(open(sys.argv[1], \"rb\").read()).decode()}))'"
+    'python3 -c \'import base64,json,sys; print(json.dumps({"title": "Sample mutual NDA", "sourceType": "pdf",'
+    ' "pdfBase64": base64.b64encode(open(sys.argv[1], "rb").read()).decode()}))\''
 )
 READABLE = (
-    "python3 -c 'import json,sys; r=json.load(sys.stdin); ev={e[\"id\"]: e for e in r[\"evidence\"]};"
-    " print(r[\"summary\"][\"text\"]); print(\"Risk score:\", r[\"riskScore\"][\"value\"], r[\"riskScore\"][\"level\"]);"
-    " [print(\"-\", k[\"title\"] + (\" (page \" + str(ev[k[\"evidenceIds\"][0]][\"page\"]) + \"): \""
-    " + repr(ev[k[\"evidenceIds\"][0]][\"text\"][:90]) if k[\"evidenceIds\"] else \"\")) for k in r[\"risks\"]]'"
+    'python3 -c \'import json,sys; r=json.load(sys.stdin); ev={e["id"]: e for e in r["evidence"]};'
+    ' print(r["summary"]["text"]); print("Risk score:", r["riskScore"]["value"], r["riskScore"]["level"]);'
+    ' [print("-", k["title"] + (" (page " + str(ev[k["evidenceIds"][0]]["page"]) + "): "'
+    ' + repr(ev[k["evidenceIds"][0]]["text"][:90]) if k["evidenceIds"] else "")) for k in r["risks"]]\''
 )
 TEST_TEXT = (
     "This Agreement is made on January 5, 2026 between Acme Corp and Beta LLC. Beta LLC shall keep all "
@@ -39,8 +39,10 @@ TEST_TEXT = (
 def preflight(data_dir: Path, host: str, port: int) -> str | None:
     """Why the quick start cannot serve here, or None. Creates only the data dir itself."""
     if server_running(data_dir):
-        return (f"A ContractBox server is already running on {data_dir}. Use it (`contractbox console-url` "
-                "prints a sign-in link), stop it, or pass another --data-dir.")
+        return (
+            f"A ContractBox server is already running on {data_dir}. Use it (`contractbox console-url` "
+            "prints a sign-in link), stop it, or pass another --data-dir."
+        )
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -78,7 +80,9 @@ def activation_hint() -> str:
     if getattr(sys, "frozen", False) or sys.prefix == sys.base_prefix:
         return ""
     activate = Path(sys.prefix) / "bin" / "activate"
-    return f" (or run `source {shlex.quote(str(activate))}` first, then plain `contractbox`)" if activate.is_file() else ""
+    return (
+        f" (or run `source {shlex.quote(str(activate))}` first, then plain `contractbox`)" if activate.is_file() else ""
+    )
 
 
 def guide(base: str, secret: str, data_dir: Path) -> str:

@@ -13,24 +13,30 @@ from litestar.static_files import create_static_files_router
 
 from contractbox import __version__
 from contractbox.analyses.controller import AnalysesController
-from contractbox.core.http.asgi import DrainRejectedBody, HeadAsGet
-from contractbox.comparisons.controller import ComparisonsController
-from contractbox.contracts.controller import ContractsController
 from contractbox.auth.middleware import ApiKeyMiddleware
+from contractbox.comparisons.controller import ComparisonsController
 from contractbox.console.controller import CONSOLE_ROUTES
 from contractbox.console.middleware import ConsoleV1Middleware
+from contractbox.contracts.controller import ContractsController
+from contractbox.core.http.asgi import DrainRejectedBody, HeadAsGet
 from contractbox.core.http.errors import EXCEPTION_HANDLERS
 from contractbox.core.http.idempotency import MAX_BODY_BYTES, IdempotencyMiddleware
-from contractbox.server.openapi import document_error_responses
-from contractbox.core.paths import ui_dir
 from contractbox.core.http.requestid import RequestIdMiddleware
-from contractbox.server.container import Services
-from contractbox.server.system import docs_page, healthz, openapi_document
+from contractbox.core.paths import ui_dir
 from contractbox.core.settings import Settings
+from contractbox.server.container import Services
+from contractbox.server.openapi import document_error_responses
+from contractbox.server.system import docs_page, healthz, openapi_document
 from contractbox.usage.controller import UsageController
 from contractbox.webhooks.controller import WebhooksController
 
-API_CONTROLLERS: list[type] = [AnalysesController, ContractsController, ComparisonsController, UsageController, WebhooksController]
+API_CONTROLLERS: list[type] = [
+    AnalysesController,
+    ContractsController,
+    ComparisonsController,
+    UsageController,
+    WebhooksController,
+]
 
 
 def v1_router() -> Router:
@@ -75,7 +81,9 @@ def create_app(settings: Settings, services: Services | None = None) -> Litestar
             docs_page,
             v1_router(),
             *CONSOLE_ROUTES,
-            create_static_files_router(path="/static", directories=[ui_dir()], opt={"public": True}, include_in_schema=False),
+            create_static_files_router(
+                path="/static", directories=[ui_dir()], opt={"public": True}, include_in_schema=False
+            ),
         ],
         dependencies=dependencies(services),
         exception_handlers=EXCEPTION_HANDLERS,
@@ -89,7 +97,9 @@ def create_app(settings: Settings, services: Services | None = None) -> Litestar
             render_plugins=[],
             components=Components(
                 security_schemes={
-                    "bearer": SecurityScheme(type="http", scheme="bearer", description="Authorization: Bearer fpk_test_... or fpk_live_..."),
+                    "bearer": SecurityScheme(
+                        type="http", scheme="bearer", description="Authorization: Bearer fpk_test_... or fpk_live_..."
+                    ),
                     "apiKey": SecurityScheme(type="apiKey", name="X-Api-Key", security_scheme_in="header"),
                 }
             ),
