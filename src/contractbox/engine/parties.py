@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, read_name
+from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, read_name, skip_run
 from contractbox.engine.signatures import signature_spans
 
 ROLE_WORDS = {
@@ -240,7 +240,7 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
     if _LIST_END.match(text, i):
         return (None,)
     if text[i] == "\n" and re.match(r"\n[ \t]*\n", text[i : i + 20]):
-        nxt = _NOISE.match(text, i).end()  # type: ignore[union-attr]
+        nxt = skip_run(_NOISE, text, i)
         if _LIST_END.match(text, nxt):
             return (None,)
         span = _name_at(text, nxt)
@@ -250,12 +250,12 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
         if not _CONTINUES_AFTER_BLANK.match(text[i : nxt + 12]) and line.lower() not in PLACES:
             return (None,)
     if _sentence_ends(text, i) and not _alias_follows_address(text, pos, i):
-        nxt = _NOISE.match(text, i + 1).end()  # type: ignore[union-attr]
+        nxt = skip_run(_NOISE, text, i + 1)
         numbered = re.match(r"\s*(?:\(\s*\d{1,2}\s*\)|and\b)", text[i + 1 : nxt + 1], re.IGNORECASE)
         return (nxt,) if numbered and _strong_name_at(text, nxt) else (None,)
     sep = _SEPARATOR.match(text, i)
     if sep and sep.end() > i and (text[i] != "," or re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i])):
-        nxt = _NOISE.match(text, sep.end()).end()  # type: ignore[union-attr]
+        nxt = skip_run(_NOISE, text, sep.end())
         numbered = re.search(r"\(\s*\d", text[i:nxt])
         if _name_at(text, nxt) if numbered else _strong_name_at(text, nxt):
             return (nxt,)
@@ -265,7 +265,7 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
 def _read_list(text: str, pos: int) -> list[Party]:
     limit = min(len(text), pos + 4000)
     parties: list[Party] = []
-    at: int | None = _NOISE.match(text, pos).end()  # type: ignore[union-attr]
+    at: int | None = skip_run(_NOISE, text, pos)
     while at is not None and len(parties) < MAX_PARTIES:
         span = _name_at(text, at)
         if span is None:

@@ -185,8 +185,14 @@ def _word_at(text: str, pos: int) -> re.Match[str] | None:
     return m
 
 
+def skip_run(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where a run of `pattern` starting at `pos` ends; for patterns that match the empty string."""
+    m = pattern.match(text, pos)
+    return m.end() if m else pos
+
+
 def _after_gap(text: str, pos: int) -> int:
-    return _GAP.match(text, pos).end()  # type: ignore[union-attr]
+    return skip_run(_GAP, text, pos)
 
 
 def _continue_with_form(text: str, end: int) -> int | None:
