@@ -25,7 +25,6 @@ from contractbox.engine.term import Term, notice_deadline
 
 ENGINE_NAME = "contractbox-live"
 MIN_REPORTED_CONFIDENCE = 0.001  # below: not shown even as a candidate (keeps the recall tail for reviewers)
-FINDING = 0.5
 
 
 class Evidence:
@@ -204,7 +203,7 @@ def _key_dates(text: str, facts: dict[str, Fact], term: Term, best, evidence: Ev
         why = "no notice period stated" if term.notice_days is None else "the end of the current term is not stated"
         add("notice_deadline", deadline.isoformat() if deadline else None, where.start, where.end, why)
     payment = best.get("payment_terms")
-    if payment and payment[2] >= FINDING:
+    if payment and payment[2] >= playbook.FINDING:
         add("payment_due", None, payment[0], payment[1])
     return out
 
