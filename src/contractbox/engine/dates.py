@@ -116,9 +116,10 @@ def find_dates(text: str) -> list[tuple[int, int, date | None]]:
 
 
 _MONTHS_LOWER = {name.lower(): number for name, number in MONTHS.items()}
-_ORDINAL_DAYS = {
-    w: i + 1
-    for i, w in enumerate(
+# Ordinal words a day of the month or an anniversary is written with ("the third day of").
+ORDINAL_DAYS = {
+    word: number
+    for number, word in enumerate(
         [
             "first",
             "second",
@@ -140,13 +141,14 @@ _ORDINAL_DAYS = {
             "eighteenth",
             "nineteenth",
             "twentieth",
-        ]
+        ],
+        start=1,
     )
 }
 _MONTH_RE = "|".join(sorted(_MONTHS_LOWER, key=len, reverse=True))
 _LOOSE_DATE = re.compile(
     rf"\b(?:(?P<month>{_MONTH_RE})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+,|\.)\s*"
-    rf"|\(?(?P<day2>\d{{1,2}}|{'|'.join(_ORDINAL_DAYS)})(?:\s?(?:st|nd|rd|th|s\s?t|t\s?h))?\)?\s+day\s+of\s+"
+    rf"|\(?(?P<day2>\d{{1,2}}|{'|'.join(ORDINAL_DAYS)})(?:\s?(?:st|nd|rd|th|s\s?t|t\s?h))?\)?\s+day\s+of\s+"
     rf"(?P<month2>{_MONTH_RE})\.?\s*,?\s+"
     rf"|(?<=[a-z])(?P<day3>\d{{1,2}})\s+(?P<month3>{_MONTH_RE})\.?\s*,?\s+)(?P<year>(?:19|20)\d\d)\b",
     re.IGNORECASE,
@@ -168,7 +170,7 @@ def _loose_dates(text: str) -> list[tuple[int, int, date]]:
         seen = m.end()
         month = _MONTHS_LOWER.get((m.group("month") or m.group("month2") or m.group("month3")).lower().rstrip("."))
         day_text = m.group("day") or m.group("day2") or m.group("day3") or ""
-        day = int(day_text) if day_text.isdigit() else _ORDINAL_DAYS.get(day_text.lower())
+        day = int(day_text) if day_text.isdigit() else ORDINAL_DAYS.get(day_text.lower())
         found = _safe_date(int(m.group("year")), month, day) if month and day else None
         if found:
             out.append((m.start(), m.end(), found))

@@ -17,6 +17,7 @@ from datetime import date
 
 from contractbox.engine.dates import (
     NUMBER_WORDS,
+    ORDINAL_DAYS,
     PERIOD,
     add_period,
     days_in,
@@ -28,34 +29,7 @@ from contractbox.engine.dates import (
 Scored = list[tuple[int, int, float]]
 
 _MIN_CONFIDENCE = 0.05
-_ORDINALS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zeroth",
-            "first",
-            "second",
-            "third",
-            "fourth",
-            "fifth",
-            "sixth",
-            "seventh",
-            "eighth",
-            "ninth",
-            "tenth",
-            "eleventh",
-            "twelfth",
-            "thirteenth",
-            "fourteenth",
-            "fifteenth",
-            "sixteenth",
-            "seventeenth",
-            "eighteenth",
-            "nineteenth",
-            "twentieth",
-        ]
-    )
-}
+_ORDINALS = {"zeroth": 0, **ORDINAL_DAYS}
 _ORD_SUFFIX = r"\s?(?:st|nd|rd|th|s\s?t|t\s?h|n\s?d|r\s?d)"
 ANNIVERSARY = re.compile(
     r"\b(?:(" + "|".join(_ORDINALS) + r")|(\d{1,2})" + _ORD_SUFFIX + r"|(\w+)-year)"
