@@ -19,6 +19,7 @@ class AnalysesController(Controller):
     # Sync in a worker thread: the insert's fsync must not stall the event loop serving polls.
     @post(
         "/",
+        operation_id="createAnalysis",
         status_code=202,
         opt={"scope": "analyses:write"},
         summary="Submit a contract for analysis",
@@ -30,7 +31,7 @@ class AnalysesController(Controller):
         analysis = analyses.submit(principal_of(request), data)
         return Response(analysis, status_code=202, headers={"Location": analysis.links.self})
 
-    @get("/", opt={"scope": "analyses:read"}, summary="List analyses, newest first")
+    @get("/", operation_id="listAnalyses", opt={"scope": "analyses:read"}, summary="List analyses, newest first")
     async def list_analyses(
         self,
         request: Request,
@@ -52,7 +53,12 @@ class AnalysesController(Controller):
         }
         return analyses.list(principal_of(request), params)
 
-    @get("/{analysisId:str}", opt={"scope": "analyses:read"}, summary="Get an analysis (poll until completed)")
+    @get(
+        "/{analysisId:str}",
+        operation_id="getAnalysis",
+        opt={"scope": "analyses:read"},
+        summary="Get an analysis (poll until completed)",
+    )
     async def retrieve(
         self, request: Request, analysisId: FromPath[str], analyses: NamedDependency[AnalysisService]
     ) -> Analysis:
@@ -60,6 +66,7 @@ class AnalysesController(Controller):
 
     @get(
         "/{analysisId:str}/result",
+        operation_id="getAnalysisResult",
         opt={"scope": "analyses:read"},
         summary="Get the structured result of a completed analysis",
     )

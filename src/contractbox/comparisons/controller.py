@@ -16,6 +16,7 @@ class ComparisonsController(Controller):
 
     @post(
         "/",
+        operation_id="createComparison",
         status_code=201,
         opt={"scope": "comparisons:write"},
         summary="Compare two analyses or two contracts",
@@ -27,7 +28,12 @@ class ComparisonsController(Controller):
         comparison = comparisons.create(principal_of(request), data)
         return Response(comparison, status_code=201, headers={"Location": f"/v1/comparisons/{comparison.comparisonId}"})
 
-    @get("/{comparisonId:str}", opt={"scope": "comparisons:read"}, summary="Get a comparison")
+    @get(
+        "/{comparisonId:str}",
+        operation_id="getComparison",
+        opt={"scope": "comparisons:read"},
+        summary="Get a comparison",
+    )
     async def retrieve(
         self, request: Request, comparisonId: FromPath[str], comparisons: NamedDependency[ComparisonService]
     ) -> Response[Comparison]:

@@ -19,6 +19,7 @@ class ContractsController(Controller):
 
     @post(
         "/",
+        operation_id="createContract",
         status_code=201,
         opt={"scope": "contracts:write"},
         summary="Save a completed analysis as a contract",
@@ -30,7 +31,7 @@ class ContractsController(Controller):
         contract = contracts.create(principal_of(request), data)
         return Response(contract, status_code=201, headers={"Location": f"/v1/contracts/{contract.contractId}"})
 
-    @get("/", opt={"scope": "contracts:read"}, summary="List contracts, newest first")
+    @get("/", operation_id="listContracts", opt={"scope": "contracts:read"}, summary="List contracts, newest first")
     async def list_contracts(
         self,
         request: Request,
@@ -63,7 +64,7 @@ class ContractsController(Controller):
         }
         return contracts.list(principal_of(request), params, expand)
 
-    @get("/{contractId:str}", opt={"scope": "contracts:read"}, summary="Get a contract")
+    @get("/{contractId:str}", operation_id="getContract", opt={"scope": "contracts:read"}, summary="Get a contract")
     async def retrieve(
         self, request: Request, contractId: FromPath[str], contracts: NamedDependency[ContractService]
     ) -> Contract:

@@ -15,7 +15,12 @@ class UsageController(Controller):
     path = "/usage"
     tags = ["Usage"]
 
-    @get("/", opt={"scope": "usage:read"}, summary="Usage of the calling API key over a period of days")
+    @get(
+        "/",
+        operation_id="getUsage",
+        opt={"scope": "usage:read"},
+        summary="Usage of the calling API key over a period of days",
+    )
     async def usage(
         self,
         request: Request,

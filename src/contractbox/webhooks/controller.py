@@ -29,6 +29,7 @@ class WebhooksController(Controller):
 
     @post(
         "/",
+        operation_id="createWebhook",
         status_code=201,
         opt=SCOPE,
         summary="Register a webhook endpoint (its signing secret is shown once)",
@@ -40,7 +41,7 @@ class WebhooksController(Controller):
         endpoint = webhooks.create(principal_of(request), data)
         return Response(endpoint, status_code=201, headers={"Location": f"/v1/webhooks/{endpoint.webhookId}"})
 
-    @get("/", opt=SCOPE, summary="List webhook endpoints, newest first")
+    @get("/", operation_id="listWebhooks", opt=SCOPE, summary="List webhook endpoints, newest first")
     async def list_endpoints(
         self,
         request: Request,
@@ -52,7 +53,7 @@ class WebhooksController(Controller):
         params = {"limit": limit, "startingAfter": starting_after, "endingBefore": ending_before}
         return webhooks.list(principal_of(request), params)
 
-    @get("/{webhookId:str}", opt=SCOPE, summary="Get a webhook endpoint")
+    @get("/{webhookId:str}", operation_id="getWebhook", opt=SCOPE, summary="Get a webhook endpoint")
     async def retrieve(
         self, request: Request, webhookId: FromPath[str], webhooks: NamedDependency[WebhookService]
     ) -> WebhookEndpoint:
@@ -60,6 +61,7 @@ class WebhooksController(Controller):
 
     @patch(
         "/{webhookId:str}",
+        operation_id="updateWebhook",
         opt=SCOPE,
         summary="Change a webhook endpoint's url, events, description or enabled flag, or rotate its secret",
         sync_to_thread=True,
@@ -73,7 +75,14 @@ class WebhooksController(Controller):
     ) -> UpdatedWebhookEndpoint:
         return webhooks.update(principal_of(request), webhookId, data)
 
-    @delete("/{webhookId:str}", status_code=200, opt=SCOPE, summary="Delete a webhook endpoint", sync_to_thread=True)
+    @delete(
+        "/{webhookId:str}",
+        operation_id="deleteWebhook",
+        status_code=200,
+        opt=SCOPE,
+        summary="Delete a webhook endpoint",
+        sync_to_thread=True,
+    )
     def remove(
         self, request: Request, webhookId: FromPath[str], webhooks: NamedDependency[WebhookService]
     ) -> DeletedWebhookEndpoint:
@@ -81,6 +90,7 @@ class WebhooksController(Controller):
 
     @post(
         "/{webhookId:str}/test",
+        operation_id="sendTestWebhook",
         status_code=202,
         opt=SCOPE,
         summary="Send a signed webhook.test event to the endpoint",
@@ -94,6 +104,7 @@ class WebhooksController(Controller):
 
     @get(
         "/{webhookId:str}/deliveries",
+        operation_id="listWebhookDeliveries",
         opt=SCOPE,
         summary="The endpoint's deliveries, newest first, each with its attempts",
     )
