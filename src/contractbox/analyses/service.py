@@ -25,6 +25,7 @@ from contractbox.core.netguard import MAX_URL_LENGTH
 from contractbox.core.paging import ListQuery, list_page
 from contractbox.core.params import MAX_TITLE, parse_timestamp, validate_metadata
 from contractbox.core.queue import TaskQueue
+from contractbox.core.replies import record_reply
 from contractbox.core.store import StorageFullError, Store
 from contractbox.documents import Document, DocumentError
 from contractbox.documents.pdf import MAX_PDF_BYTES
@@ -181,8 +182,10 @@ class AnalysisService:
             )
             db.table("analysis_sources").insert({"analysis_id": analysis_id, **source})
             self.usage.add(db, principal.key_id, analyses_created=1)
-        self._enqueue(analysis_id)
-        return self.get(principal, analysis_id)
+            analysis = self.get(principal, analysis_id)  # this thread's connection: inside the transaction
+            record_reply(db, 202, analysis, location=analysis.links.self)
+        self._enqueue(analysis_id)  # a crash before this is covered: unfinished analyses are re-queued at start
+        return analysis
 
     def get_row(self, principal: Principal, analysis_id: str, columns: str = ANALYSIS_COLUMNS) -> dict:
         row = self.store.query_one(

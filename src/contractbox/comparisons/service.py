@@ -16,6 +16,7 @@ from contractbox.core.clock import Clock
 from contractbox.core.errors import invalid, not_found
 from contractbox.core.events import COMPARISON_CREATED, EventRecorder
 from contractbox.core.ids import new_id
+from contractbox.core.replies import record_reply
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
 from contractbox.usage.service import UsageService
@@ -80,7 +81,9 @@ class ComparisonService:
             )
             self.usage.add(db, principal.key_id, comparisons=1)
             self.events.record(db, principal.org_id, principal.mode, COMPARISON_CREATED, comparison)
-        return msgspec.convert(comparison, Comparison)
+            created = msgspec.convert(comparison, Comparison)
+            record_reply(db, 201, created, location=f"/v1/comparisons/{created.comparisonId}")
+        return created
 
     def _result(self, principal: Principal, param: str, object_id: str) -> dict[str, Any]:
         """The analysis result behind one side: an analysis's own, or a contract's saved copy."""

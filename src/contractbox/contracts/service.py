@@ -18,6 +18,7 @@ from contractbox.core.events import CONTRACT_CREATED, EventRecorder
 from contractbox.core.ids import new_id
 from contractbox.core.paging import ListQuery, list_page, parse_expand
 from contractbox.core.params import MAX_TITLE, parse_date, validate_metadata
+from contractbox.core.replies import record_reply
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
 
@@ -115,7 +116,9 @@ class ContractService:
             )
             contract = render(next(db.query(f"SELECT {CONTRACT_COLUMNS} FROM contracts WHERE id = ?", (contract_id,))))
             self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, contract)
-        return self.get(principal, contract_id)
+            created = self.get(principal, contract_id)  # this thread's connection: inside the transaction
+            record_reply(db, 201, created, location=f"/v1/contracts/{contract_id}")
+        return created
 
     @staticmethod
     def _refuse_duplicate(db: sqlite_utils.Database, analysis_id: str) -> None:

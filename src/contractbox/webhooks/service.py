@@ -21,6 +21,7 @@ from contractbox.core.events import EVENT_TYPES
 from contractbox.core.ids import new_id
 from contractbox.core.netguard import MAX_URL_LENGTH, NetworkError, check_destination
 from contractbox.core.paging import ListQuery, list_page
+from contractbox.core.replies import record_reply
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
 from contractbox.webhooks.delivery import WebhookDelivery, insert_delivery
@@ -118,7 +119,11 @@ class WebhookService:
                     "updated_at": now,
                 }
             )
-        return msgspec.convert({**self._endpoint(principal, webhook_id), "secret": secret}, WebhookEndpointWithSecret)
+            created = msgspec.convert(
+                {**self._endpoint(principal, webhook_id), "secret": secret}, WebhookEndpointWithSecret
+            )
+            record_reply(db, 201, created, location=f"/v1/webhooks/{webhook_id}")
+        return created
 
     def get_row(self, principal: Principal, webhook_id: str) -> dict:
         row = self.store.query_one(
@@ -216,10 +221,11 @@ class WebhookService:
         }
         with self.store.transaction() as db:
             delivery_id = insert_delivery(db, webhook_id, event_id, TEST_EVENT_TYPE, json.dumps(payload), is_test=True)
-        self.delivery.enqueue(delivery_id)
-        row = self.store.query_one("SELECT * FROM webhook_deliveries WHERE id = ?", (delivery_id,))
-        assert row is not None  # inserted just above
-        return msgspec.convert(self._render_delivery(principal.mode)(row), WebhookDeliveryBody)
+            row = next(db.query("SELECT * FROM webhook_deliveries WHERE id = ?", (delivery_id,)))
+            delivery = msgspec.convert(self._render_delivery(principal.mode)(row), WebhookDeliveryBody)
+            record_reply(db, 202, delivery)
+        self.delivery.enqueue(delivery_id)  # unfinished deliveries are re-queued at start
+        return delivery
 
     def deliveries(self, principal: Principal, webhook_id: str, params: dict[str, str | None]) -> WebhookDeliveryList:
         self.get_row(principal, webhook_id)

@@ -4,6 +4,11 @@ Keys are scoped to the caller's organization and mode and kept 24 hours. The sam
 body replay the stored response; a different body is 422 idempotency_key_reused; a duplicate
 arriving while the first is still running is 409 idempotency_key_in_use. Responses of 500 and
 above are not stored, so the client may retry them with the same key.
+
+A route that creates something records its answer in the transaction that creates it
+(`core/replies.py` `record_reply`); this middleware only records answers that changed nothing
+(errors), after they are sent. A crash between the two can therefore never leave a created object
+whose key is forgotten: see docs/robustness.md, "Crash and retry with an Idempotency-Key".
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from litestar.types import (
 from contractbox.core.clock import iso, now_iso, utcnow
 from contractbox.core.http.asgi import header
 from contractbox.core.http.errors import send_error
+from contractbox.core.replies import CURRENT_CLAIM, Claim
 from contractbox.core.store import StorageFullError, Store
 
 log = logging.getLogger("contractbox.idempotency")
@@ -125,12 +131,17 @@ class IdempotencyMiddleware:
                 captured["body"].extend(message.get("body", b""))
             await send(message)
 
-        forget = ("DELETE FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ?", ident)
+        # Only a key still 'running' is ours to forget or finish: one the route answered in its own
+        # transaction ('done') stays as it was committed, whatever happens after the commit.
+        forget = ("DELETE FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ? AND state = 'running'", ident)
+        token = CURRENT_CLAIM.set(Claim(*ident))
         try:
             await self.app(scope, replaying(body, receive), capture)
         except BaseException:
             settle(scope, store, *forget)
             raise
+        finally:
+            CURRENT_CLAIM.reset(token)
         status = captured["status"] or 500
         if status >= 500:
             settle(scope, store, *forget)
@@ -144,7 +155,7 @@ class IdempotencyMiddleware:
             scope,
             store,
             "UPDATE idempotency_keys SET state = 'done', response_status = ?, response_headers = ?, response_body = ? "
-            "WHERE org_id = ? AND mode = ? AND key = ?",
+            "WHERE org_id = ? AND mode = ? AND key = ? AND state = 'running'",
             (status, json.dumps(kept), bytes(captured["body"]), *ident),
         )
 

@@ -1,0 +1,91 @@
+"""Attack (issue 13, defect 2): SIGKILL the server while live analyses with Idempotency-Keys are
+in flight, restart it on the same data dir, and resend every request that got no answer with the
+same key. Each key must end with exactly one analysis and one billed creation, never two."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+import httpx
+from conftest import Key, Server, wait_for
+
+REQUESTS = 50
+THREADS = 10
+ROUNDS = 4
+KILL_AFTER_ANSWERS = 20
+TEXT = "This Agreement is governed by the laws of the State of Oregon. Either party may terminate on 30 days notice."
+
+
+@dataclass
+class Round:
+    number: int
+    answered: dict[str, dict] = field(default_factory=dict)  # idempotency key -> first 202 body
+    unanswered: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def body(self, idem_key: str) -> dict:
+        return {"title": f"crash-{idem_key}", "sourceType": "text", "text": TEXT}
+
+    def keys_of(self, thread: int) -> list[str]:
+        per_thread = REQUESTS // THREADS
+        return [f"r{self.number}-t{thread}-{i}" for i in range(per_thread)]
+
+
+def submit_until_refused(key: Key, run: Round, thread: int) -> None:
+    with key.client() as client:
+        for idem_key in run.keys_of(thread):
+            try:
+                response = client.post("/v1/analyses", json=run.body(idem_key), headers={"Idempotency-Key": idem_key})
+            except httpx.TransportError:  # killed mid-request, or not listening any more
+                with run.lock:
+                    run.unanswered.append(idem_key)
+                continue
+            assert response.status_code == 202, response.text
+            with run.lock:
+                run.answered[idem_key] = response.json()
+
+
+def analyses_by_title(client: httpx.Client) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    after = None
+    while True:
+        params = {"limit": 100, **({"startingAfter": after} if after else {})}
+        page = client.get("/v1/analyses", params=params).json()
+        for item in page["data"]:
+            found.setdefault(item["title"], []).append(item["analysisId"])
+        if not page["hasMore"]:
+            return found
+        after = page["data"][-1]["analysisId"]
+
+
+def test_crash_and_retry_creates_and_bills_each_analysis_once(fresh_server: Server) -> None:
+    fresh_server.start()
+    org = fresh_server.org("crash-retry", live=True)
+    key = fresh_server.key(org, mode="live")
+    duplicates_per_round: list[int] = []
+    for number in range(ROUNDS):
+        run = Round(number)
+        threads = [threading.Thread(target=submit_until_refused, args=(key, run, t)) for t in range(THREADS)]
+        for thread in threads:
+            thread.start()
+        wait_for(lambda: len(run.answered) >= KILL_AFTER_ANSWERS, timeout=60, what="the first answers")  # noqa: B023
+        fresh_server.kill()
+        for thread in threads:
+            thread.join()
+        fresh_server.start()
+        with key.client() as client:
+            for idem_key in run.unanswered:
+                retry = client.post("/v1/analyses", json=run.body(idem_key), headers={"Idempotency-Key": idem_key})
+                assert retry.status_code == 202, retry.text
+                run.answered[idem_key] = retry.json()
+            titles = analyses_by_title(client)
+        assert len(run.answered) == REQUESTS
+        ids = {f"crash-{k}": titles.get(f"crash-{k}", []) for k in run.answered}
+        duplicates_per_round.append(sum(len(v) - 1 for v in ids.values() if len(v) > 1))
+        mismatched = [body["title"] for body in run.answered.values() if body["analysisId"] not in ids[body["title"]]]
+        assert not mismatched, f"round {number}: answered ids that are not stored: {mismatched}"
+    with key.client() as client:
+        usage = client.get("/v1/usage").json()
+    assert duplicates_per_round == [0] * ROUNDS, f"second analyses per round: {duplicates_per_round}"
+    assert usage["analyses"]["created"] == REQUESTS * ROUNDS, usage
