@@ -261,6 +261,13 @@ STEPS: list[tuple[str, str]] = [
         );
         """,
     ),
+    (
+        "0500_docx_and_image_sources",
+        """
+        ALTER TABLE analysis_sources ADD COLUMN docx BLOB;
+        ALTER TABLE analysis_sources ADD COLUMN image BLOB;
+        """,
+    ),
 ]
 
 
