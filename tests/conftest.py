@@ -22,6 +22,7 @@ from click.testing import CliRunner
 from standardwebhooks.webhooks import Webhook
 
 from contractbox.cli import main as cli_main
+from openapi_check import ResponseChecker
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -61,10 +62,18 @@ class Server:
     env: dict[str, str] = field(default_factory=dict)
     process: subprocess.Popen | None = None
     log_path: Path | None = None
+    _openapi: ResponseChecker | None = field(default=None, repr=False)
 
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def openapi(self) -> ResponseChecker:
+        """Checks responses against this server's published document (tests/openapi_check.py)."""
+        if self._openapi is None:
+            self._openapi = ResponseChecker.fetch(self.base_url)
+        return self._openapi
 
     def start(self) -> "Server":
         env = {**os.environ, "CONTRACTBOX_URL_ALLOW_LOOPBACK": "1", "CONTRACTBOX_WEBHOOK_ALLOW_LOOPBACK": "1", **self.env}
@@ -132,7 +141,12 @@ class Key:
 
     def client(self, header: str = "bearer") -> httpx.Client:
         headers = {"Authorization": f"Bearer {self.secret}"} if header == "bearer" else {"X-Api-Key": self.secret}
-        return httpx.Client(base_url=self.server.base_url, headers=headers, timeout=30)
+        return httpx.Client(
+            base_url=self.server.base_url,
+            headers=headers,
+            timeout=30,
+            event_hooks={"response": [self.server.openapi.check]},
+        )
 
 
 @dataclass

@@ -25,7 +25,7 @@ from contractbox.core.http.requestid import RequestIdMiddleware
 from contractbox.core.paths import ui_dir
 from contractbox.core.settings import Settings
 from contractbox.server.container import Services
-from contractbox.server.openapi import document_error_responses
+from contractbox.server.openapi import camel_case_operation_id, document_error_responses
 from contractbox.server.system import docs_page, healthz, openapi_document
 from contractbox.usage.controller import UsageController
 from contractbox.webhooks.controller import WebhooksController
@@ -95,6 +95,7 @@ def create_app(settings: Settings, services: Services | None = None) -> Litestar
             version=__version__,
             path="/openapi",
             render_plugins=[],
+            operation_id_creator=camel_case_operation_id,
             components=Components(
                 security_schemes={
                     "bearer": SecurityScheme(

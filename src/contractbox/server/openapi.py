@@ -21,7 +21,7 @@ status code or any body that does not match the declared schema.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 from litestar import Litestar
@@ -49,6 +49,8 @@ class ErrorObject(msgspec.Struct):
     message: str
     param: str | None
     requestId: str
+    contractId: str | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
+    """Only on 409 `contract_exists`: the contract the analysis is already saved as."""
 
 
 class ErrorResponse(msgspec.Struct):
@@ -116,3 +118,10 @@ def document_error_responses(app: Litestar, prefix: str = "/v1/") -> int:
             handler.responses = declared
             touched += 1
     return touched
+
+
+def camel_case_operation_id(handler: Any, method: Any, path_components: list[str | Any]) -> str:
+    """The fallback operationId of a handler without one: its function name in camelCase
+    (`list_contracts` -> `listContracts`). Handlers should name theirs (`operation_id=`)."""
+    first, *rest = handler.handler_name.split("_")
+    return first + "".join(word.capitalize() for word in rest)

@@ -10,6 +10,9 @@ from litestar.response import Response as RawResponse
 from contractbox.core.http.errors import error_response
 from contractbox.core.queue import TaskQueue
 from contractbox.core.store import Store
+from contractbox.server.openapi_document import published_document
+
+MAX_CACHED_DOCUMENTS = 8
 
 DOCS_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ContractBox API reference</title>
@@ -33,8 +36,12 @@ async def healthz(store: NamedDependency[Store], queue: NamedDependency[TaskQueu
 
 @get("/v1/openapi.json", opt={"public": True}, include_in_schema=False)
 async def openapi_document(request: Request) -> RawResponse:
-    schema = request.app.openapi_schema.to_schema()
-    return RawResponse(schema, media_type="application/json")
+    base_url = f"{request.url.scheme}://{request.url.netloc}"
+    cache: dict[str, dict] = request.app.state.setdefault("published_documents", {})
+    document = cache.get(base_url) or published_document(request.app, base_url)
+    if len(cache) < MAX_CACHED_DOCUMENTS:  # one per Host a client used; bounded, Host is client-chosen
+        cache[base_url] = document
+    return RawResponse(document, media_type="application/json")
 
 
 @get("/docs", opt={"public": True}, include_in_schema=False, media_type="text/html")

@@ -1,0 +1,150 @@
+"""The published OpenAPI document declares what generated clients need (issue 18): operationIds,
+Idempotency-Key, response headers, typed parameters, limits, webhooks, servers and examples.
+
+What the server really answers is held to the document by tests/openapi_check.py (every response
+of the API tests) and tests/test_schema_fuzz.py; these tests hold the document to what it must say.
+"""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import jsonschema_rs
+import pytest
+from conftest import Server, submit_text, wait_done
+
+from contractbox.core.events import EVENT_TYPES
+
+CAMEL_VERB = re.compile(r"^(list|get|create|update|delete|send|on|export|import|add|remove|set)[A-Z][A-Za-z]*$")
+
+
+@pytest.fixture(scope="module")
+def document(server: Server) -> dict:
+    answer = httpx.get(f"{server.base_url}/v1/openapi.json")
+    assert answer.status_code == 200
+    return answer.json()
+
+
+def operations(document: dict) -> list[tuple[str, str, dict]]:
+    return [
+        (method, path, op)
+        for path, methods in document["paths"].items()
+        for method, op in methods.items()
+        if isinstance(op, dict) and "responses" in op
+    ]
+
+
+def test_operation_ids_are_readable_and_unique(document: dict) -> None:
+    ids = [op["operationId"] for _, _, op in operations(document)]
+    assert len(ids) == len(set(ids))
+    assert [i for i in ids if not CAMEL_VERB.match(i)] == []
+    for expected in ("createAnalysis", "getAnalysisResult", "listContracts", "sendTestWebhook", "getUsage"):
+        assert expected in ids
+
+
+def test_servers_name_the_origin_the_client_used(server: Server, document: dict) -> None:
+    assert document["servers"][0]["url"] == server.base_url
+    assert all(path.startswith("/v1/") for path in document["paths"])
+
+
+def test_every_post_declares_idempotency_key(document: dict) -> None:
+    posts = [(path, op) for method, path, op in operations(document) if method == "post"]
+    assert posts
+    for path, op in posts:
+        refs = [p.get("$ref") for p in op.get("parameters", [])]
+        assert "#/components/parameters/IdempotencyKey" in refs, path
+    parameter = document["components"]["parameters"]["IdempotencyKey"]
+    assert parameter["in"] == "header" and parameter["name"] == "Idempotency-Key"
+
+
+def test_response_headers_are_declared(document: dict) -> None:
+    headers = document["components"]["headers"]
+    assert {"X-Request-Id", "Location", "Retry-After", "Idempotent-Replayed"} <= set(headers)
+    for method, path, op in operations(document):
+        for status, response in op["responses"].items():
+            assert "X-Request-Id" in response["headers"], (method, path, status)
+            if status in ("201", "202"):
+                assert "Location" in response["headers"], (method, path, status)
+            if status == "429":
+                assert "Retry-After" in response["headers"], (method, path, status)
+
+
+def test_lists_take_an_integer_limit_with_bounds(document: dict) -> None:
+    limits = [p for _, _, op in operations(document) for p in op.get("parameters", []) if p.get("name") == "limit"]
+    assert limits
+    for parameter in limits:
+        assert parameter["schema"]["type"] == "integer"
+        assert parameter["schema"]["minimum"] == 1 and parameter["schema"]["maximum"] >= 1
+
+
+def test_closed_sets_and_formats_are_schema_keywords(document: dict) -> None:
+    schemas = document["components"]["schemas"]
+    analyses = {p["name"]: p["schema"] for p in document["paths"]["/v1/analyses"]["get"]["parameters"]}
+    assert analyses["status"]["enum"] == ["queued", "processing", "completed", "failed"]
+    assert analyses["createdGte"]["format"] == "date-time"
+    contracts = {p["name"]: p for p in document["paths"]["/v1/contracts"]["get"]["parameters"]}
+    assert contracts["riskLevel"]["schema"]["items"]["enum"] == ["low", "medium", "high", "critical"]
+    assert contracts["expiresBefore"]["schema"]["format"] == "date"
+    assert schemas["Analysis"]["properties"]["createdAt"]["format"] == "date-time"
+    assert schemas["RiskScore"]["properties"]["value"]["maximum"] == 100
+    request = schemas["CreateAnalysisRequest"]["properties"]
+    assert request["title"]["maxLength"] == 500
+    assert "pdf" in request["sourceType"]["enum"]
+    assert request["pdfBase64"]["oneOf"][0]["format"] == "byte"
+    assert request["metadata"]["oneOf"][0]["maxProperties"] == 20
+    webhook_events = schemas["CreateWebhookRequest"]["properties"]["events"]
+    assert set(webhook_events["items"].get("enum", [])) == set(EVENT_TYPES)
+
+
+def test_error_schema_declares_contract_id(document: dict) -> None:
+    error = document["components"]["schemas"]["ErrorObject"]
+    assert "contractId" in error["properties"]
+    assert "contractId" not in error["required"]
+
+
+def test_webhooks_section_describes_every_event(document: dict) -> None:
+    webhooks = document["webhooks"]
+    assert set(EVENT_TYPES) <= set(webhooks)
+    for event_type, item in webhooks.items():
+        schema_ref = item["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+        envelope = document["components"]["schemas"][schema_ref.rsplit("/", 1)[1]]
+        assert envelope["properties"]["type"]["const"] == event_type
+        assert "$ref" in envelope["properties"]["data"]["properties"]["object"]
+
+
+def test_examples_match_their_schemas(document: dict) -> None:
+    checked = 0
+    for method, path, op in operations(document):
+        bodies = [op.get("requestBody", {}).get("content", {}).get("application/json", {})]
+        bodies += [r.get("content", {}).get("application/json", {}) for r in op["responses"].values()]
+        for body in bodies:
+            for name, example in body.get("examples", {}).items():
+                validator = jsonschema_rs.Draft202012Validator(
+                    {**body["schema"], "components": document["components"]}, validate_formats=True
+                )
+                errors = [str(e) for e in validator.iter_errors(example["value"])]
+                assert errors == [], (method, path, name, errors[:3])
+                checked += 1
+    assert checked >= 8
+
+
+def test_head_on_the_document_answers_like_get(server: Server) -> None:
+    head = httpx.head(f"{server.base_url}/v1/openapi.json")
+    assert head.status_code == 200
+    assert head.headers["content-type"].startswith("application/json")
+
+
+def test_responses_are_checked_against_the_document(server: Server, org_key) -> None:  # type: ignore[no-untyped-def]
+    """The checker installed on every test client really checks: a completed flow is validated and
+    a response the document does not declare is refused."""
+    with org_key.client() as client:
+        before = server.openapi.checked
+        done = wait_done(client, submit_text(client, "This Agreement is governed by the laws of Ohio.")["analysisId"])
+        client.get(f"/v1/analyses/{done['analysisId']}/result")
+        assert server.openapi.checked > before
+    declared = server.openapi.operation("GET", "/v1/usage")
+    assert declared is not None
+    fake = httpx.Response(418, request=httpx.Request("GET", f"{server.base_url}/v1/usage"), json={})
+    with pytest.raises(AssertionError, match="not declared"):
+        server.openapi.check(fake)
