@@ -237,3 +237,69 @@ def test_party_labels_on_their_own_lines() -> None:
     assert [(p.name, p.role) for p in find_parties(text)] == [
         ("Beijing Baidu Netcom Science and Technology Co., Ltd.", "party a"),
         ("China Online Housing (Hong Kong) Co., Ltd.", "party b")]
+
+
+def test_letter_agreement_between_me_and_a_company() -> None:
+    text = (
+        "August 18, 2025\n\nDear Rosa,\n\nThis letter sets out the arrangement between me, Daniel K. Okafor, doing "
+        'business as Okafor Web Studio ("Developer"), and Greenway Landscaping Co. ("Client") for the care of your '
+        "website.\n\n1. What I will do."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Daniel K. Okafor", "developer"),
+        ("Greenway Landscaping Co.", "client"),
+    ]
+
+
+def test_offer_letter_names_the_individual_before_his_role() -> None:
+    text = (
+        "CONSULTING AGREEMENT\n\nMarch 3, 2025\n\nDear Priya:\n\nHalvorsen Robotics, Inc., a Delaware corporation "
+        '(the "Company"), is pleased to offer this Consulting Agreement (this "Agreement") to retain Priya Natarajan '
+        '("Consultant") on the following terms:\n\n1. Services.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Halvorsen Robotics, Inc.", "company"),
+        ("Priya Natarajan", "consultant"),
+    ]
+
+
+def test_loan_out_company_and_the_individual_it_contracts_for() -> None:
+    text = (
+        "This Endorsement Agreement is entered into on May 1, 2025 by and between Northpeak Talent, LLC "
+        '("Lender"), for services of Jordan Alvarez ("Endorser"), and Summit Trail Foods, Inc. ("Company").\n\n1.'
+    )
+    assert names(text) == ["Northpeak Talent, LLC", "Jordan Alvarez", "Summit Trail Foods, Inc."]
+
+
+def test_party_a_and_party_b_labels_without_legal_form() -> None:
+    text = (
+        "Cooperation Agreement on the Solar Project in Lishan County Party A: People's Government of Lishan County "
+        "Party B: Hengyuan Solar Energy Co., Ltd. Party A welcomes Party B to invest in the project."
+    )
+    assert names(text) == ["People's Government of Lishan County", "Hengyuan Solar Energy Co., Ltd."]
+
+
+def test_franchise_form_with_a_blank_franchisee_keeps_the_named_party() -> None:
+    text = (
+        'This Franchise Agreement ("Agreement") made this _____ day of ________, 20__, by and between Copperleaf '
+        "Grill Systems, Inc., an Ohio corporation with its principal place of business at 10 Main Street, Dayton, "
+        'Ohio ("we" or "us"), and ______________________________ ("you").\n\n1. GRANT.'
+    )
+    assert names(text) == ["Copperleaf Grill Systems, Inc."]
+
+
+def test_a_definition_or_recital_naming_other_agreements_is_not_the_party_list() -> None:
+    text = (
+        "1. DEFINITIONS\n\n\"Capacity\" means the difference between the Design Capacity and the Sold Capacity.\n\n"
+        "WHEREAS pursuant to an agreement dated May 25, 2012 entered into between Trip shareholders and Azul S.A., "
+        "Trip became a subsidiary."
+    )
+    assert names(text) == []
+
+
+def test_glued_section_number_and_a_bank_name_in_capitals() -> None:
+    text = (
+        "Exhibit 10.3 Execution Version MERIDIAN HOLDINGS, INC. ORDERLY MARKETING AGREEMENT\n\nTHIS AGREEMENT sets "
+        'forth the terms agreed between Chase Bank USA, N.A. ("Chase") and Lumen Affiliates LLC ("Affiliate").'
+    )
+    assert names(text) == ["Chase Bank USA, N.A.", "Lumen Affiliates LLC"]

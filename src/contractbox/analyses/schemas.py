@@ -8,7 +8,7 @@ import msgspec
 
 from contractbox.core.params import Mode
 
-SourceType = Literal["text", "url", "pdf"]
+SourceType = Literal["text", "url", "pdf", "docx", "image"]
 Status = Literal["queued", "processing", "completed", "failed"]
 Level = Literal["low", "medium", "high", "critical"]
 
@@ -19,6 +19,8 @@ class CreateAnalysisRequest(msgspec.Struct, forbid_unknown_fields=True):
     text: str | None = None
     url: str | None = None
     pdfBase64: str | None = None
+    docxBase64: str | None = None
+    imageBase64: str | None = None  # PNG, JPEG or TIFF (docs/api-notes.md, Word and scanned documents)
     filename: str | None = None
     metadata: dict[str, str] | None = None
 
@@ -105,7 +107,7 @@ class Clause(msgspec.Struct):
     evidenceIds: list[str]
 
 
-class Risk(msgspec.Struct):
+class Risk(msgspec.Struct, omit_defaults=True):
     id: str
     category: str
     severity: Level
@@ -113,6 +115,7 @@ class Risk(msgspec.Struct):
     explanation: str
     recommendation: str
     evidenceIds: list[str]
+    fromRevision: bool | None = None  # true: its evidence overlaps text a tracked change inserted
 
 
 class Due(msgspec.Struct):
@@ -137,15 +140,47 @@ class KeyDate(msgspec.Struct):
     evidenceIds: list[str]
 
 
-class Evidence(msgspec.Struct):
+class EvidenceBox(msgspec.Struct):
+    """Where evidence sits on a scanned page: fractions (0..1) of the page as submitted."""
+
+    page: int
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+class Evidence(msgspec.Struct, omit_defaults=True):
     id: str
     page: int | None
     start: int
     end: int
     text: str
+    boxes: list[EvidenceBox] | None = None  # OCR'd pages only: one box per line of the quote
 
 
-class AnalysisResult(msgspec.Struct):
+class Revision(msgspec.Struct):
+    """A tracked change of a .docx: `start:end` is the inserted text in the document text; a deletion
+    has start == end where its text stood."""
+
+    id: str
+    kind: Literal["inserted", "deleted"]
+    text: str
+    author: str | None
+    date: str | None
+    moved: bool
+    start: int
+    end: int
+
+
+class OcrInfo(msgspec.Struct):
+    used: bool
+    pages: list[int]  # the pages read by OCR (the others had a text layer)
+    meanConfidence: float | None
+    lowConfidencePages: list[int]
+
+
+class AnalysisResult(msgspec.Struct, omit_defaults=True):
     analysisId: str
     object: Literal["analysis_result"]
     mode: Mode
@@ -157,3 +192,7 @@ class AnalysisResult(msgspec.Struct):
     obligations: list[Obligation]
     keyDates: list[KeyDate]
     evidence: list[Evidence]
+    # Present for the sources they concern only (.docx; scanned PDFs and images): see docs/docx.md, docs/ocr.md.
+    hasUnacceptedChanges: bool | None = None
+    revisions: list[Revision] | None = None
+    ocr: OcrInfo | None = None

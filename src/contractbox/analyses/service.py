@@ -17,6 +17,7 @@ import msgspec
 
 from contractbox import engine
 from contractbox.analyses.schemas import Analysis, AnalysisList, AnalysisResult, CreateAnalysisRequest
+from contractbox.analyses.uploads import validate_docx, validate_image
 from contractbox.core.clock import Clock
 from contractbox.core.errors import ApiError, invalid, missing, not_found
 from contractbox.core.events import ANALYSIS_COMPLETED, ANALYSIS_FAILED, EventRecorder
@@ -36,7 +37,7 @@ from contractbox.usage.service import UsageService
 
 log = logging.getLogger("contractbox.analyses")
 
-SOURCE_FIELDS = {"text": "text", "url": "url", "pdf": "pdfBase64"}
+SOURCE_FIELDS = {"text": "text", "url": "url", "pdf": "pdfBase64", "docx": "docxBase64", "image": "imageBase64"}
 PAGES_PER_UNIT = 10
 CHARACTERS_PER_UNIT = 30_000
 UNFINISHED = ("queued", "processing")
@@ -67,6 +68,10 @@ def validate(req: CreateAnalysisRequest) -> dict[str, Any]:
         return {"text": validate_text(req.text or "")}
     if req.sourceType == "url":
         return {"url": validate_url(req.url or "")}
+    if req.sourceType == "docx":
+        return validate_docx(req.docxBase64 or "")
+    if req.sourceType == "image":
+        return validate_image(req.imageBase64 or "")
     return {"pdf": decode_pdf(req.pdfBase64 or "")}
 
 
@@ -320,7 +325,7 @@ class AnalysisService:
             return  # a duplicate task after a restart, or already done
         row = self.store.query_one("SELECT * FROM analyses WHERE id = ?", (analysis_id,))
         source = self.store.query_one(
-            "SELECT text, url, pdf FROM analysis_sources WHERE analysis_id = ?", (analysis_id,)
+            "SELECT text, url, pdf, docx, image FROM analysis_sources WHERE analysis_id = ?", (analysis_id,)
         )
         assert row is not None and source is not None  # claimed above; both rows are written together at submit
         try:

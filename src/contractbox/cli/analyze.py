@@ -1,5 +1,5 @@
-"""`contractbox analyze PATH... [--jsonl]`: analyse local .txt and .pdf files in-process with the
-live engine (no server, no data dir)."""
+"""`contractbox analyze PATH... [--jsonl]`: analyse local files (.txt, .pdf, .docx, and scans as
+.png/.jpg/.tif) in-process with the live engine (no server, no data dir)."""
 
 from __future__ import annotations
 
@@ -17,11 +17,11 @@ PROGRESS_MIN_FILES = 5
 
 
 def analyze_path(path: Path) -> dict[str, Any]:
-    from contractbox.engine import live
+    from contractbox import engine
 
     try:
         document = read_file(path)
-        return {"result": live.analyze(document)}
+        return {"result": engine.analyze(document, "live")}
     except DocumentError as exc:
         return {"error": {"code": exc.code, "message": exc.message}}
     except Exception as exc:  # one bad file must not stop a batch
@@ -67,7 +67,7 @@ def render_report(source: str, outcome: dict[str, Any]) -> str:
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=str))
 @click.option("--jsonl", is_flag=True, help="One JSON object per input on stdout.")
 def analyze_command(paths: tuple[str, ...], jsonl: bool) -> None:
-    """Analyse local .txt and .pdf contracts with the live engine.
+    """Analyse local contracts (.txt, .pdf, .docx, .png, .jpg, .tif) with the live engine.
 
     Exits 1 when any input could not be analysed (its line or report says why), 2 on usage errors."""
     failed = 0

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from contractbox.documents.docx import read_docx
 from contractbox.documents.errors import DocumentError
 from contractbox.documents.model import Document
 from contractbox.documents.pdf import extract_pdf
+from contractbox.documents.scan import read_image
 from contractbox.documents.text import decode_text, document_from_text
 from contractbox.documents.url import fetch_url
 
@@ -38,7 +40,21 @@ def read_url(source: dict[str, Any], title: str | None, options: ReadOptions) ->
     return fetch_url(source["url"], allow_loopback=options.url_allow_loopback)
 
 
-READERS: dict[str, Reader] = {"text": read_text, "pdf": read_pdf, "url": read_url}
+def read_docx_source(source: dict[str, Any], title: str | None, options: ReadOptions) -> Document:
+    return read_docx(source["docx"], title)
+
+
+def read_image_source(source: dict[str, Any], title: str | None, options: ReadOptions) -> Document:
+    return read_image(source["image"], title)
+
+
+READERS: dict[str, Reader] = {
+    "text": read_text,
+    "pdf": read_pdf,
+    "url": read_url,
+    "docx": read_docx_source,
+    "image": read_image_source,
+}
 
 
 def read_source(source_type: str, source: dict[str, Any], title: str | None, options: ReadOptions) -> Document:
@@ -57,14 +73,28 @@ def read_pdf_file(path: Path, data: bytes) -> Document:
     return extract_pdf(data)
 
 
-FILE_READERS: dict[str, Callable[[Path, bytes], Document]] = {".txt": read_text_file, ".pdf": read_pdf_file}
+def read_docx_file(path: Path, data: bytes) -> Document:
+    return read_docx(data, title=path.stem)
+
+
+def read_image_file(path: Path, data: bytes) -> Document:
+    return read_image(data, title=path.stem)
+
+
+FILE_READERS: dict[str, Callable[[Path, bytes], Document]] = {
+    ".txt": read_text_file,
+    ".pdf": read_pdf_file,
+    ".docx": read_docx_file,
+    **dict.fromkeys((".png", ".jpg", ".jpeg", ".tif", ".tiff"), read_image_file),
+}
 
 
 def read_file(path: Path) -> Document:
     """A Document from a local file by its suffix; DocumentError for anything that cannot become one."""
     reader = FILE_READERS.get(path.suffix.lower())
     if reader is None:
-        raise DocumentError("unsupported_file_type", f"{path.name}: only .txt and .pdf files can be analysed.")
+        kinds = ", ".join(sorted(FILE_READERS))
+        raise DocumentError("unsupported_file_type", f"{path.name}: only these files can be analysed: {kinds}.")
     try:
         data = path.read_bytes()
     except OSError as exc:

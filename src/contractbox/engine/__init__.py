@@ -13,10 +13,12 @@ from contractbox.documents import Document
 
 
 def analyze(document: Document, mode: str) -> dict[str, Any]:
+    from contractbox.engine.provenance import add_provenance
+
     if mode == "test":
         from contractbox.engine import mock
 
-        return mock.analyze(document)
+        return add_provenance(document, mock.analyze(document))
     from contractbox.engine import live
 
-    return live.analyze(document)
+    return add_provenance(document, live.analyze(document))

@@ -106,7 +106,7 @@ _SEPARATOR = re.compile(
 )
 _NOISE = re.compile(
     r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv)\s*\)|\d{1,2}\.\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
-    r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b)*",
+    r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\b(?:me|us|myself)\b(?=\s*,))*",
     re.IGNORECASE,
 )
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
@@ -119,7 +119,7 @@ _NOT_ALIASES = {"party", "parties", "agreement", "effective date", "we", "us", "
 _DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:\((?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
     r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
-    r"(?:ACN|ABN|CIN|CRN)\b|acting|represented|through|together|hereinafter|herein|d/b/a|f/s/o|formerly|c/o|"
+    r"(?:ACN|ABN|CIN|CRN)\b|acting|represented|through|together|hereinafter|herein|d/b/a|f/s/o|formerly|c/o|doing\s+business|trading\s+as|"
     r"company\s+(?:number|no)|registered)",
     re.IGNORECASE,
 )
@@ -132,6 +132,7 @@ _ABBREVIATION_END = re.compile(
 # after a blank line the party's descriptors go on with a lower-case word, "(", "and" or an address line
 _CONTINUES_AFTER_BLANK = re.compile(r"\s*(?:\(|and\b|[-—–]|[a-z]|\d|(?:Unit|Suite|Level|Floor|Address|P\.?\s?O\.?)\b)")
 _OPENING = 12000
+_FAR_OPENING = 40000
 _TAIL = 900
 MAX_PARTIES = 8
 
@@ -144,6 +145,7 @@ class Party:
     end: int
     aliases: tuple[str, ...] = field(default_factory=tuple)
     confirmed: bool = False
+    formal: bool = True  # a legal form, a descriptor or a defined term follows the name
 
 
 def _role_of(aliases: tuple[str, ...]) -> str:
@@ -272,33 +274,112 @@ def _read_list(text: str, pos: int) -> list[Party]:
             break
         tail_end, at = _scan_tail(text, span.end, limit)
         aliases = _aliases(text, span.end, tail_end)
-        parties.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases))
+        formal = bool(span.legal_form or aliases or _DESCRIPTOR.match(text, span.end))
+        parties.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases, formal=formal))
+        parties += _loaned_out(text, span.end, tail_end)
     return parties
 
 
+_LOAN_OUT = re.compile(r"\b(?:for\s+(?:the\s+)?services\s+of|f/s/o|agent\s+for)\s+", re.IGNORECASE)
+
+
+def _loaned_out(text: str, lo: int, hi: int) -> list[Party]:
+    """The individual a loan-out company contracts for ("Marine MP, LLC, for services of Arnold Schwarzenegger
+    ("Endorser")"): a party of the endorsement too."""
+    m = _LOAN_OUT.search(text, lo, hi)
+    span = _person_at(text, m.end()) if m else None
+    if span is None:
+        return []
+    close = text.find(")", span.end, span.end + 60)
+    aliases = _aliases(text, span.end, close + 1 if close >= 0 else span.end)
+    return [Party(span.text(text), _role_of(aliases), span.start, span.end, aliases)]
+
+
+_PERSON = re.compile(
+    r"(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?([A-Z][a-z\u00E0-\u00FF'’\-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z\u00E0-\u00FF'’\-]+){1,2})"
+)
+
+
+def _person_at(text: str, pos: int) -> NameSpan | None:
+    """An individual's name at `pos`: two or three capitalised words, an initial allowed ("Shelby J. Butterfield")."""
+    m = _PERSON.match(text, pos)
+    if m is None:
+        return None
+    name = m.group(1)
+    if not is_plausible_name(name, False) or _is_bare_role(name) or any(w.lower() in PLACES for w in name.split()):
+        return None
+    return NameSpan(m.start(1), m.end(1), False)
+
+
+def _person_before(text: str, lo: int, alias_at: int) -> NameSpan | None:
+    """ "to retain Gianluca Rotino ("Consultant")": a person's name right before a role's defined term."""
+    close = text.find(")", alias_at, alias_at + 60)
+    aliases = _aliases(text, alias_at, close + 1 if close >= 0 else alias_at + 40)
+    if not aliases or aliases[0].split()[-1].lower() not in ROLE_WORDS:
+        return None
+    for m in re.finditer(r"(?<![\w.])[A-Z]", text[max(lo, alias_at - 60) : alias_at]):
+        begin = max(lo, alias_at - 60) + m.start()
+        span = _person_at(text, begin)
+        if span is not None and not text[span.end : alias_at].strip(" ,"):
+            return span
+    return None
+
+
 def _quality(parties: list[Party]) -> int:
-    return sum(2 if p.aliases else 1 for p in parties) if len(parties) >= 2 else 0
+    """Two or more names, at least one of them formally introduced ("between the Design Capacity and the Sold
+    Capacity" is a definition, not a party list)."""
+    if len(parties) < 2 or not any(p.formal for p in parties):
+        return 0
+    return sum(2 if p.aliases else 1 for p in parties)
 
 
-def _from_anchors(text: str, regions: list[tuple[int, int]]) -> list[Party]:
+_RECITAL = re.compile(r"\bWHEREAS\b|\bRECITALS?\b|[\"”]\s+means\s+(?!this\b)", re.IGNORECASE)
+
+
+def _in_recital(text: str, at: int) -> bool:
+    """ "WHEREAS ... an agreement entered into between X and Y", '"Ares Agreement" means the agreement between X
+    and Y': another agreement's parties."""
+    sentence_start = max(text.rfind(". ", 0, at), text.rfind("\n\n", 0, at), at - 400, 0)
+    return bool(_RECITAL.search(text, sentence_start, at))
+
+
+_PLACEHOLDER = re.compile(r"_{3,}|\[\s*[•*\s]*\]")
+_MADE = re.compile(r"\b(?:made|entered\s+into)\b", re.IGNORECASE)
+
+
+def _stands_alone(party: Party, text: str) -> bool:
+    """One named party whose counterpart is a blank or a form's "you" (franchise and agency forms)."""
+    if party.aliases and party.formal:
+        return True
+    tail = text[party.end : party.end + 600]
+    return party.formal and bool(_PLACEHOLDER.search(tail) or re.search(r"[\"“](?:you|we)[\"”,]", tail))
+
+
+def _from_anchors(text: str, regions: list[tuple[int, int]], preamble_only: bool = False) -> list[Party]:
     best: list[Party] = []
     single: list[Party] = []
     for lo, hi in regions:
         for m in _ANCHOR.finditer(text, lo, hi):
+            if _in_recital(text, m.start()):
+                continue
+            if preamble_only and not _MADE.search(text, max(0, m.start() - 250), m.start()):
+                continue
             parties = _read_list(text, m.end())
             if _quality(parties) > _quality(best):
                 best = parties
             if len(best) >= 2 and all(p.aliases for p in best):
                 return best
-            if not single and len(parties) == 1 and parties[0].aliases:
+            if not single and len(parties) == 1 and _stands_alone(parties[0], text):
                 single = parties
     return best or single
 
 
 _DEFINED = re.compile(r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']")
 _LABELLED = re.compile(
-    r"(?:^|\s{2,})(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|[A-Z][a-z]+)[ \t]*[:：]\s*(?=[^\s:])", re.MULTILINE
+    r"(?:^|\s{2,}|(?<=[\s.;,])(?=Party\s))(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|[A-Z][a-z]+)[ \t]*[:：]\s*(?=[^\s:])",
+    re.MULTILINE,
 )
+_NEXT_LABEL = re.compile(r"\s+(?:Party\s+[A-Z]|Legal\s+Representative|Address)\b")
 _NAME_BOUNDARY = re.compile(r"(?=(^|\s|\(|[.,:;]\s)[\w\[])")
 _CLUSTER_GAP = 900
 
@@ -332,6 +413,22 @@ def _label_role(label: str) -> tuple[str, ...]:
     return (m.group(2).strip(), m.group(1)) if m else (label,)
 
 
+def _labelled_name(text: str, at: int) -> NameSpan | None:
+    """The name after "Party A:" / "Licensor:": one with a legal form, or two or more words up to the next label
+    ("Party A: People's Government of Fenyi County Party B: ...")."""
+    span = _name_at(text, at)
+    if span is None:
+        return None
+    cut = _NEXT_LABEL.search(text, span.start, span.end)
+    if cut:
+        span = NameSpan(span.start, cut.start(), False)
+        if not is_plausible_name(span.text(text), False):
+            return None
+    if span.legal_form or len(span.text(text).split()) >= 2:
+        return span
+    return None
+
+
 def _harvested(text: str, hi: int) -> list[Party]:
     """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`."""
     found: list[Party] = []
@@ -343,12 +440,11 @@ def _harvested(text: str, hi: int) -> list[Party]:
             continue
         if label is None:
             close = text.find(")", after, after + 80)
-            span = _walk_back(text, max(lo, previous, at - 400), at)
+            span = _walk_back(text, max(lo, previous, at - 400), at) or _person_before(text, max(lo, previous), at)
             aliases = _aliases(text, at, close + 1 if close >= 0 else after + 60)
             previous = close + 1 if close >= 0 else after
         else:
-            span = _name_at(text, at)
-            span = span if span and span.legal_form and _is_role_label(label) else None
+            span = _labelled_name(text, at) if _is_role_label(label) else None
             aliases = _label_role(label)
         if span is None or (aliases and re.search(r"\bdate\b|agreement", aliases[0], re.IGNORECASE)):
             continue
@@ -381,6 +477,8 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     if hint and hint[0] >= _OPENING:
         regions.append(hint)
     parties = _dedupe(_from_anchors(text, regions))
+    if not parties and len(text) > _OPENING:  # a long table of contents before the preamble
+        parties = _dedupe(_from_anchors(text, [(_OPENING, min(len(text), _FAR_OPENING))], preamble_only=True))
     if len(parties) < 2:
         parties = _dedupe(_harvested(text, min(len(text), 5000))) or parties
     signed = [Party(s.text(text), "party", s.start, s.end) for s in signature_spans(text)]
@@ -390,7 +488,7 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     for p in parties:
         p.confirmed = _key(p.name) in signed_keys
     if len(parties) < 2:
-        return parties if len(parties) == 1 and parties[0].aliases else []
+        return parties if len(parties) == 1 and _stands_alone(parties[0], text) else []
     return parties
 
 

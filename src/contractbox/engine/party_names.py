@@ -131,6 +131,12 @@ _NOT_NAMES = {
     "therefore",
     "in witness whereof",
     "the",
+    "as",
+    "if",
+    "in",
+    "on",
+    "at",
+    "to",
 }
 _HEADING_WORDS = {"exhibit", "schedule", "section", "article", "appendix", "annex", "attachment", "clause", "page"}
 PLACES = {p.lower() for p in US_STATES + OTHER} | {
@@ -155,6 +161,21 @@ PLACES = {p.lower() for p in US_STATES + OTHER} | {
 _MONTHS = re.compile(
     r"^(?:january|february|march|april|may|june|july|august|september|october|november|december)\b", re.IGNORECASE
 )
+
+
+# words of clause text, never of a name ("LIMITATIONS OF LIABILITY PROVIDED THEREIN")
+_CLAUSE_WORDS = re.compile(
+    r"\b(?:therein|thereof|thereto|hereof|herein|hereto|hereunder|provided|pursuant|shall|including|disclaimer)\b",
+    re.IGNORECASE,
+)
+
+
+def _place_with_form(name: str) -> bool:
+    """ "Delaware Corporation", "a Kentucky Corporation": a descriptor, not a name."""
+    m = re.match(
+        r"(?:an?\s+)?(.+?)[ ,]+(?:corporation|company|limited\s+liability\s+company|limited|llc|inc\.?)$", name, re.I
+    )
+    return m is not None and m.group(1).strip(" ,").lower() in PLACES
 
 
 @dataclass(frozen=True)
@@ -271,10 +292,15 @@ def _caps_start(text: str, start: int, end: int) -> int:
     """Where an ALL-CAPS name starts after words glued in front ("Shares BLUEROCK RESIDENTIAL GROWTH REIT, INC.")."""
     tokens = list(re.finditer(r"\S+", text[start:end]))
     caps = [t.group().isupper() or not any(c.isalpha() for c in t.group()) for t in tokens]
-    if len(tokens) < 3 or caps[0] or tokens[0].group() == "The":
-        return start
-    first_caps = caps.index(True) if True in caps else len(caps)
-    if len(caps) - first_caps >= 2 and all(caps[first_caps:]):
+    first = tokens[0].group() if tokens else ""
+    if len(tokens) < 3 or first.isupper() or first == "The" or first[:1].islower():  # "bw-3 FRANCHISE SYSTEMS"
+        return start  # a leading section number ("10.3 Execution Version GWG HOLDINGS, INC.") is glued text
+    first_caps = next((i for i, t in enumerate(tokens) if t.group().isupper()), len(tokens))
+    # "Chase Bank USA, N.A." keeps its start: the capitals must hold two words besides the legal form
+    words = [t.group().strip(",.") for t in tokens[first_caps:]]
+    named = [w for w in words if any(c.isalpha() for c in w) and not legal_form_pattern().fullmatch(w + ".")]
+    named = [w for w in named if not legal_form_pattern().fullmatch(w)]
+    if len(named) >= 2 and all(caps[first_caps:]):
         return start + tokens[first_caps].start()
     return start
 
@@ -285,6 +311,8 @@ def is_plausible_name(name: str, legal_form: bool) -> bool:
     if low.split()[0] in _HEADING_WORDS or re.match(r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s|an?\s|\(|\d+\s", low):
         return False
     if legal_form_pattern().fullmatch(name.strip(" ,")):
+        return False
+    if _CLAUSE_WORDS.search(name) or _place_with_form(name):
         return False
     if len(low) < 2 or low in _NOT_NAMES or low in PLACES or _MONTHS.match(low):
         return False
