@@ -20,7 +20,12 @@ def keys() -> None:
 @data_dir_option
 @click.option("--org", "org_ref", required=True, help="Organization id or exact name.")
 @click.option("--mode", type=click.Choice(["test", "live"]), required=True)
-@click.option("--scopes", default=",".join(RESOURCE_SCOPES), show_default=True, help="Comma-separated scopes.")
+@click.option(
+    "--scopes",
+    default=",".join(RESOURCE_SCOPES),
+    show_default=True,
+    help="Comma-separated scopes, at least one (an empty list is refused).",
+)
 @click.option("--name", default=None, help="A name to recognise the key by.")
 @click.option("--json", "as_json", is_flag=True, help='Print one line {"keyId", "secret", "mode", "scopes", "orgId"}.')
 def keys_create(data_dir: Path | None, org_ref: str, mode: str, scopes: str, name: str | None, as_json: bool) -> None:
@@ -28,7 +33,7 @@ def keys_create(data_dir: Path | None, org_ref: str, mode: str, scopes: str, nam
     from contractbox.keys.service import KeyError_, create_key
     from contractbox.orgs.service import OrgError
 
-    scope_list = [s.strip() for s in scopes.split(",") if s.strip()]
+    scope_list = scopes.split(",")  # blanks, repeats and an empty list are judged by create_key
     try:
         key = create_key(open_store(data_dir), org_ref, mode, scope_list, name)
     except (KeyError_, OrgError) as exc:

@@ -36,6 +36,10 @@ class Principal:
     org_id: str
     mode: str
     scopes: frozenset[str]
+    # Set when a console session acts (auth/middleware.py): the person, for reviews and the audit log.
+    user_id: str | None = None
+    user_name: str | None = None
+    role: str | None = None
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,21 @@ def mode_of(secret: str) -> str | None:
     return None
 
 
+def validate_scopes(scopes: list[str] | None) -> list[str]:
+    """The scopes to store: at least one, all known, each once (in the order given). An empty or
+    missing list is refused: it used to mean every scope, so a blank `--scopes ""` made a full key."""
+    cleaned = list(dict.fromkeys(s.strip() for s in scopes or [] if s and s.strip()))
+    if not cleaned:
+        raise KeyError_(
+            "A key needs at least one scope; none was given. "
+            f"Name the scopes it may use, from: {', '.join(RESOURCE_SCOPES)}."
+        )
+    unknown = [s for s in cleaned if s not in KNOWN_SCOPES]
+    if unknown:
+        raise KeyError_(f"Unknown scope(s): {', '.join(unknown)}. Known scopes: {', '.join(sorted(KNOWN_SCOPES))}.")
+    return cleaned
+
+
 def create_key(store: Store, org_ref: str, mode: str, scopes: list[str] | None, name: str | None = None) -> CreatedKey:
     if mode not in PREFIXES:
         raise KeyError_(f"Mode must be 'test' or 'live', not '{mode}'.")
@@ -77,10 +96,7 @@ def create_key(store: Store, org_ref: str, mode: str, scopes: list[str] | None, 
             f"Organization '{org.name}' is not approved for live access. "
             f"An administrator approves it with: contractbox orgs approve-live {org.id}"
         )
-    scopes = list(scopes) if scopes else list(RESOURCE_SCOPES)
-    unknown = [s for s in scopes if s not in KNOWN_SCOPES]
-    if unknown:
-        raise KeyError_(f"Unknown scope(s): {', '.join(unknown)}. Known scopes: {', '.join(sorted(KNOWN_SCOPES))}.")
+    scopes = validate_scopes(scopes)
     secret = PREFIXES[mode] + random_base62(SECRET_LENGTH)
     key = CreatedKey(new_id("key"), secret, mode, scopes, org.id, name)
     with store.transaction() as db:
