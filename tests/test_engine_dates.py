@@ -34,8 +34,10 @@ PREAMBLE = 'This Services Agreement (the "Agreement") is made as of March 1, 202
 
 def test_auto_renewal_and_notice_deadline():
     term = "The initial term is three (3) years from the Effective Date."
-    renew = ("This Agreement shall automatically renew for successive one (1) year terms unless either party gives "
-             "notice of non-renewal at least ninety (90) days before the end of the then-current term.")
+    renew = (
+        "This Agreement shall automatically renew for successive one (1) year terms unless either party gives "
+        "notice of non-renewal at least ninety (90) days before the end of the then-current term."
+    )
     text = f"{PREAMBLE} {term} {renew}"
     facts, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=renew))
     assert facts["agreement_date"].value == "2024-03-01"
@@ -62,17 +64,23 @@ def test_continue_for_two_years_is_a_term_not_a_renewal():
 
 
 def test_renews_unless_notice_without_the_word_automatically():
-    renew = ("Thereafter this Agreement shall be renewed for successive one-year periods unless either party gives "
-             "written notice of termination sixty (60) days prior to the end of the then current period.")
+    renew = (
+        "Thereafter this Agreement shall be renewed for successive one-year periods unless either party gives "
+        "written notice of termination sixty (60) days prior to the end of the then current period."
+    )
     text = f"{PREAMBLE} {renew}"
     _, t = read_facts(text, spans(text, renewal_term=renew))
     assert t.auto_renewal is True and t.notice_days == 60
 
 
 def test_perpetual_and_until_terminated_have_no_expiry():
-    for sentence, word in (("This Agreement shall remain in force in perpetuity.", "perpetual"),
-                           ("This Agreement shall continue until terminated by either party on thirty (30) days' notice.",
-                            "until terminated")):
+    for sentence, word in (
+        ("This Agreement shall remain in force in perpetuity.", "perpetual"),
+        (
+            "This Agreement shall continue until terminated by either party on thirty (30) days' notice.",
+            "until terminated",
+        ),
+    ):
         text = f"{PREAMBLE} {sentence}"
         facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=sentence))
         expiry = facts["expiration_date"]
@@ -87,24 +95,28 @@ def test_evergreen_term_is_open_ended():
 
 
 def test_blank_date_is_null_with_reason():
-    text = 'This Agreement is dated as of ____________, 2024 between Alder Ltd and Birch Inc. Alder shall pay Birch.'
+    text = "This Agreement is dated as of ____________, 2024 between Alder Ltd and Birch Inc. Alder shall pay Birch."
     facts, _ = read_facts(text, spans(text, agreement_date="____________, 2024"))
     assert facts["agreement_date"].value is None
     assert "blank" in facts["agreement_date"].reason
 
 
 def test_commencement_later_than_signing():
-    text = ("This Consulting Agreement is dated June 1, 2020, effective as of July 1, 2020 (the \"Effective Date\"), "
-            "between Alder Ltd and Birch Inc.")
+    text = (
+        'This Consulting Agreement is dated June 1, 2020, effective as of July 1, 2020 (the "Effective Date"), '
+        "between Alder Ltd and Birch Inc."
+    )
     facts, _ = read_facts(text, spans(text, agreement_date="June 1, 2020", effective_date="July 1, 2020"))
     assert facts["agreement_date"].value == "2020-06-01"
     assert facts["effective_date"].value == "2020-07-01"
 
 
 def test_amendment_changes_the_end_date():
-    text = ('This Amendment No. 1 (this "Amendment") is made as of October 6, 2025 and amends the Hosting Agreement '
-            'between the parties dated January 1, 2023 (the "Agreement"). Section 9.1 of the Agreement is amended to '
-            'read in full: "The term of this Agreement shall end on December 31, 2026."')
+    text = (
+        'This Amendment No. 1 (this "Amendment") is made as of October 6, 2025 and amends the Hosting Agreement '
+        'between the parties dated January 1, 2023 (the "Agreement"). Section 9.1 of the Agreement is amended to '
+        'read in full: "The term of this Agreement shall end on December 31, 2026."'
+    )
     term = "The term of this Agreement shall end on December 31, 2026."
     by_cat = spans(text, agreement_date=["January 1, 2023", "October 6, 2025"], expiration_date=term)
     facts, _ = read_facts(text, by_cat)
@@ -117,8 +129,12 @@ def test_dates_in_unrelated_sentences_are_not_taken():
     fiscal = 'The "Fiscal Year" means the twelve months ending on June 30, 2025.'
     other = "The parties entered into a Master Supply Agreement dated January 15, 2019."
     text = f"{PREAMBLE} {delivery} {fiscal} {other}"
-    by_cat = spans(text, agreement_date=["September 30, 2024", "January 15, 2019", "March 1, 2024"],
-                   effective_date=["September 30, 2024"], expiration_date=[fiscal, delivery])
+    by_cat = spans(
+        text,
+        agreement_date=["September 30, 2024", "January 15, 2019", "March 1, 2024"],
+        effective_date=["September 30, 2024"],
+        expiration_date=[fiscal, delivery],
+    )
     facts, _ = read_facts(text, by_cat)
     assert facts["agreement_date"].value == "2024-03-01"
     assert "effective_date" not in facts
@@ -200,12 +216,18 @@ def test_sample_pdf_gives_the_same_term_facts_as_its_text():
 
 def test_other_automatic_renewal_wordings():
     wordings = [
-        ("Thereafter this Agreement shall automatically continue in effect until either party gives the other "
-         "at least six (6) months prior written notice of termination."),
-        ("Unless either party gives written notice to terminate at least sixty (60) days prior to the end of the "
-         "Initial Term, this Agreement shall continue on a year to year basis."),
-        ("This Agreement will extend automatically for monthly periods unless either party notifies the other "
-         "in writing at least thirty (30) days before the expiration of the then current term."),
+        (
+            "Thereafter this Agreement shall automatically continue in effect until either party gives the other "
+            "at least six (6) months prior written notice of termination."
+        ),
+        (
+            "Unless either party gives written notice to terminate at least sixty (60) days prior to the end of the "
+            "Initial Term, this Agreement shall continue on a year to year basis."
+        ),
+        (
+            "This Agreement will extend automatically for monthly periods unless either party notifies the other "
+            "in writing at least thirty (30) days before the expiration of the then current term."
+        ),
     ]
     for renew in wordings:
         text = f"{PREAMBLE} {renew}"
@@ -215,3 +237,72 @@ def test_other_automatic_renewal_wordings():
     text = f"{PREAMBLE} {option}"
     _, t = read_facts(text, spans(text, renewal_term=option))
     assert t.auto_renewal is False
+
+
+# A long enough opening that a later sentence is past the preamble (the engine treats the first 3,000
+# characters as the place where the contract states its own dates).
+FILLER = " ".join(
+    ["The Supplier shall supply the Services described in Schedule 1 with reasonable skill and care."] * 40
+)
+
+
+def test_a_later_start_of_the_term_is_the_effective_date_but_a_part_of_it_is_not():
+    start = "The term of this Agreement shall commence on 1 April 2024 and continue until terminated."
+    fiscal = "The first Fiscal Year shall commence on 1 July 2024 and end on 30 June 2025."
+    fees = "The revised fees shall apply starting on 1 September 2024."
+    text = f"{PREAMBLE} {FILLER} {fiscal} {fees} {start}"
+    by_cat = spans(
+        text, agreement_date="March 1, 2024", effective_date=[fiscal, fees, start], expiration_date=[fiscal, start]
+    )
+    facts, _ = read_facts(text, by_cat)
+    assert facts["agreement_date"].value == "2024-03-01"  # not the term's start
+    assert facts["effective_date"].value == "2024-04-01"
+    assert facts["expiration_date"].value is None  # until terminated, not the fiscal year's end
+
+
+def test_a_start_date_is_not_the_agreement_date():
+    text = (
+        "SPONSORSHIP AGREEMENT between Alder Ltd and Birch Inc. 3. Term: This Agreement shall commence on "
+        f"March 15, 2024 and will expire on March 14, 2026. {FILLER} Signed for Alder Ltd. Date: March 22, 2024"
+    )
+    facts, _ = read_facts(
+        text, spans(text, agreement_date=["March 15, 2024", "March 22, 2024"], effective_date="March 15, 2024")
+    )
+    assert facts["agreement_date"].value == "2024-03-22"
+    assert facts["effective_date"].value == "2024-03-15"
+
+
+def test_a_term_from_the_date_of_the_agreement_starts_on_signing():
+    text = (
+        "This Agreement is made this 20th day of March 2024 between Alder Ltd and Birch Inc. The term of this "
+        "Agreement shall be three years, commencing on the date of\nthis Agreement."
+    )
+    term = "The term of this Agreement shall be three years, commencing on the date of\nthis Agreement."
+    facts, _ = read_facts(text, spans(text, agreement_date="20th day of March 2024", expiration_date=term))
+    assert facts["effective_date"].value == "2024-03-20"
+    assert facts["expiration_date"].value == "2027-03-20"
+
+
+def test_a_stated_effective_date_in_a_definition_far_into_the_contract():
+    definition = '"Effective Date" means 1 October 2024.'
+    text = f"{PREAMBLE} {FILLER} {FILLER} {FILLER} {definition} {FILLER} {FILLER} {FILLER}"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024"))
+    assert facts["effective_date"].value == "2024-10-01"
+
+
+def test_records_kept_after_the_term_are_not_the_term():
+    records = "The Supplier shall retain all records for a period of five (5) years after the expiration of the Term."
+    text = f"{PREAMBLE} {records}"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=records))
+    assert "expiration_date" not in facts
+
+
+def test_day_first_and_of_month_dates():
+    from contractbox.engine.dates import find_dates_loose
+
+    found = [
+        d
+        for _, _, d in find_dates_loose("dated 01.03.2024; the Joint Venture shall commence on the 1st of March, 2025")
+    ]
+    assert found == [date(2024, 3, 1), date(2025, 3, 1)]
+    assert [d for _, _, d in find_dates_loose("see section 1.2.3 and version 2.0.2024.1")] == []

@@ -150,7 +150,9 @@ _LOOSE_DATE = re.compile(
     rf"\b(?:(?P<month>{_MONTH_RE})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+,|\.)\s*"
     rf"|\(?(?P<day2>\d{{1,2}}|{'|'.join(ORDINAL_DAYS)})(?:\s?(?:st|nd|rd|th|s\s?t|t\s?h))?\)?\s+day\s+of\s+"
     rf"(?P<month2>{_MONTH_RE})\.?\s*,?\s+"
-    rf"|(?<=[a-z])(?P<day3>\d{{1,2}})\s+(?P<month3>{_MONTH_RE})\.?\s*,?\s+)(?P<year>(?:19|20)\d\d)\b",
+    rf"|(?<=[a-z])(?P<day3>\d{{1,2}})\s+(?P<month3>{_MONTH_RE})\.?\s*,?\s+"
+    rf"|\b(?P<day4>\d{{1,2}}|{'|'.join(ORDINAL_DAYS)})(?:st|nd|rd|th)?\s+of\s+(?P<month4>{_MONTH_RE})\.?\s*,?\s+"
+    rf"|(?<![\d.])(?P<day5>\d{{1,2}})\.(?P<month5>\d{{1,2}})\.)(?P<year>(?:19|20)\d\d)\b(?!\.\d)",
     re.IGNORECASE,
 )
 
@@ -160,7 +162,7 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 def _loose_dates(text: str) -> list[tuple[int, int, date]]:
     """Dates the shared pattern misses: "April 15 , 2010", "19  DAY OF MAY , 2010", "first day of July, 2017",
-    "March 18. 2021", "as of1 August 2019"."""
+    "March 18. 2021", "as of1 August 2019", "the 1st of March, 2003", "01.03.2024" (day first)."""
     out = []
     seen = -1
     for year in _YEAR.finditer(text):  # every loose date ends with a year: try the pattern only just before one
@@ -168,8 +170,12 @@ def _loose_dates(text: str) -> list[tuple[int, int, date]]:
         if m is None or m.end() != year.end():
             continue
         seen = m.end()
-        month = _MONTHS_LOWER.get((m.group("month") or m.group("month2") or m.group("month3")).lower().rstrip("."))
-        day_text = m.group("day") or m.group("day2") or m.group("day3") or ""
+        if m.group("month5"):  # "01.03.2024": day first, as written where dots separate the parts
+            month: int | None = int(m.group("month5"))
+        else:
+            name = m.group("month") or m.group("month2") or m.group("month3") or m.group("month4")
+            month = _MONTHS_LOWER.get(name.lower().rstrip("."))
+        day_text = m.group("day") or m.group("day2") or m.group("day3") or m.group("day4") or m.group("day5") or ""
         day = int(day_text) if day_text.isdigit() else ORDINAL_DAYS.get(day_text.lower())
         found = _safe_date(int(m.group("year")), month, day) if month and day else None
         if found:

@@ -24,12 +24,26 @@ Scored = list[tuple[int, int, float]]  # (start, end, confidence) of one categor
 _SOURCE_LINE = re.compile(r"Source:[^\n]{0,160}$")
 _AGREEMENT_CUE = re.compile(
     r"(?:\bdated\b|\bmade\b|\bentered into\b|\bexecuted\b|\bas of\b|\bday of\b|\bsigned\b|\bdate[d]? of\b|"
-    r"\bdate:|\bon\b|\bthis\b)[\s,:\-]*(?:the\s+)?(?:\d{1,2}\w*\s+day\s+of\s+)?$",
+    r"\bdate:|\bon\b|\bthis\b)[\s,:\-]*(?:the\s+)?(?:\d{1,2}\w*\s+day\s+of\s+)?(?:[a-z]+\s*\(\s*)?$",
     re.IGNORECASE,
 )
 _EFFECTIVE_CUE = re.compile(
-    r"\b(?:effective|commenc\w*|begin|begins|beginning|starting|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
-    r"take effect|in force)\b[^.;]{0,30}$",
+    r"\b(?:effective|commenc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
+    r"takes? effect|in force|with effect from)\b[^.;\d]{0,50}$",
+    re.IGNORECASE,
+)
+# what a later sentence must speak of for its start date to be this contract's effective date
+_STARTS_THIS = re.compile(
+    r"\b(?:this|the present)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|deed|lease|licen[cs]e|addendum)\b|"
+    r"\bthe\s+(?:initial\s+)?term\b|\b(?:effective|commencement|start) date\b|\bhereof\b|\bhereunder\b|"
+    r"\b(?:signed|executed) and effective\b",
+    re.IGNORECASE,
+)
+# a part or a period of the contract that starts on its own date (not the contract's start)
+_SUB_PERIOD = re.compile(
+    r"\b(?:fiscal|financial|calendar|contract|lease|royalty|production|exclusivity|warranty|notice|payment|"
+    r"launch|trial|pilot|renewal)\s+(?:year|quarter|month|period|term)s?\b|\bphase\b|\bforecast|\bredeem|\brevenue|"
+    r"\bfees?\b|\bprices?\b|\brates?\b|\bterminat\w*|\bintends?\b",
     re.IGNORECASE,
 )
 _EFFECTIVE_AFTER = re.compile(
@@ -37,13 +51,14 @@ _EFFECTIVE_AFTER = re.compile(
 )
 _OTHER_THING = re.compile(
     r"\b(?:amended|original|prior|previous|existing|expir\w*|terminat\w*|until|through|deliver\w*|warrant\w*|"
-    r"fiscal|ending|ended|filed|no later than|not later than|prior to|due|paid|payable|beginning|launch\w*)"
+    r"fiscal|end|ends|ending|ended|conclud\w*|filed|no later than|not later than|prior to|due|paid|payable|"
+    r"beginning|launch\w*)"
     r"\b[^.;]{0,30}$",
     re.IGNORECASE,
 )
 _DOCUMENT_NOUN = re.compile(
     r"\b(?:agreement|contract|amendment|addendum|letter|lease|plan|license|licence|note|"
-    r"convention|act|order|deed)\b",
+    r"convention|act|order|deed)s?\b",
     re.IGNORECASE,
 )
 _DETERMINER = re.compile(
@@ -55,20 +70,24 @@ _RECITAL = re.compile(
     r"\b(?:whereas|recitals?|previously|have entered into|has entered into|entered into an?)\b", re.IGNORECASE
 )
 _UNTIL_BEFORE = re.compile(
-    r"\b(?:until|through|thru|to|end|ends|ending|ended|conclud\w*|expir\w*|terminat\w*|and)\s*"
+    r"\b(?:until|through|thru|to|end|ends|ending|ended|conclud\w*|expir\w*|terminat\w*|and|no later than|"
+    r"not later than|prior to|before|after)\s*"
     r"(?:on\s*|at\s*)?$",
     re.IGNORECASE,
 )
 _STARTS_ON_SIGNING = re.compile(
-    r"\b(?:effective(?!\s+date)|commence\w*|begin\w*|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
-    r"entered into as of|(?:effective|commencement) date\W*\s+(?:means|is|shall be))\b"
+    r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
+    r"entered into as of|(?:effective|commencement) date\W*\s+(?:means|is|shall be)|"
+    r"term\b[^.]{0,60}?\b(?:from|as of|after) the date (?:hereof|of this agreement))\b"
     r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |written |signed |noted )*"
     r"(?:written|above|below|signed)|"
     r"date of (?:this agreement|the agreement|(?:its |actual )?execution|signature|signing)|date hereof|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"
+    r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
     r"date when [^.]{0,60}\bsign)",
 )
+_LATER_THAN = re.compile(r"\b(?:days?|weeks?|months?|years?)\W+(?:\w+\W+)?(?:after|following)\b")  # "90 days after"
 _THIS_CONTRACT = re.compile(
     r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b(?!\s+dated)|\bthe term\b|"
     r"\b(?:effective|commencement) date\b",
@@ -105,6 +124,13 @@ _SIGNATURE_BONUS = 0.3
 _WINDOW = 6000
 _EFFECTIVE_NEAR = re.compile(r"\b(?:effective|commenc\w*)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _MIN_SCORE = 0.45
+_STRONG_CUE = re.compile(r"\b(?:dated|made|entered into|executed|as of)\b[^.;\d]{0,20}$", re.IGNORECASE)
+_STARTS_LATER = re.compile(
+    r"\b(?:commenc\w*|begin|begins|start|starts|starting|continuing|scheduled|with effect from)\b[^.;\d]{0,25}$",
+    re.IGNORECASE,
+)
+# a definition that states the date ('"Effective Date" means October 31, 2019'), wherever it is
+_DATE_DEFINITION = re.compile(r"(?:effective|commencement|start) date[\"”']?\s*(?:means|shall mean|shall be|is|:)")
 _LAW_TIE = 0.05  # governing-law clauses this close in confidence are taken in document order
 
 
@@ -138,6 +164,7 @@ def _windows(text: str, lower: str, by_category: dict[str, Scored]) -> list[tupl
     n = len(text)
     spans = [(0, _WINDOW), (max(0, n - _WINDOW), n)]
     spans += [(at, min(n, at + _WINDOW // 2)) for at in _occurrences(lower, "in witness")]
+    spans += [(m.start(), min(n, m.end() + 120)) for m in _DATE_DEFINITION.finditer(lower)]
     for category in ("agreement_date", "effective_date", "expiration_date"):
         spans += [(max(0, s - 200), min(n, e + 200)) for s, e, _ in by_category.get(category, [])]
     merged: list[tuple[int, int]] = []
@@ -219,10 +246,11 @@ def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _M
 def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> float:
     before = text[max(0, mention.start - 90) : mention.start]
     score = _model_confidence(mention, scored)
-    if _AGREEMENT_CUE.search(before):
+    cue = bool(_AGREEMENT_CUE.search(before))
+    if cue:
         score += 0.35
     if mention.start < _EARLY:
-        score += 0.25
+        score += 0.35 if _STRONG_CUE.search(before[-40:]) else 0.25  # "made this first day of July, 2017"
     elif _is_signature_date(text, mention):
         score += _SIGNATURE_BONUS
     if _refers_elsewhere(text, mention.start) or _OTHER_THING.search(before[-45:]):
@@ -230,6 +258,8 @@ def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> flo
     near = _EFFECTIVE_NEAR.search(before)
     if near and re.search(r"\b(?:19|20)\d\d\b", before[: near.start()]):
         score -= 0.3  # "dated June 1, 2020, effective as of July 1, 2020": the later date is the effective date
+    if _STARTS_LATER.search(before[-60:]):
+        score -= 0.5  # "The Term shall commence on March 15, 2018": when it starts, not when it was made
     return score
 
 
@@ -243,9 +273,18 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
     score += 0.5
     if mention.start < _EARLY:
         score += 0.2
+    elif not _about_this_contract(text, mention.start):
+        score -= 1.0
     if _refers_elsewhere(text, mention.start):
         score -= 1.0
     return score
+
+
+def _about_this_contract(text: str, at: int) -> bool:
+    """A later sentence dates this contract's start ("The term of this Agreement shall commence on"), not a
+    part of it ("the first Fiscal Year shall commence on", "Phase I will commence on", "fees starting on")."""
+    prefix = _sentence_before(text, at)
+    return bool(_STARTS_THIS.search(prefix)) and not _SUB_PERIOD.search(prefix)
 
 
 def _best(text: str, mentions: list[_Mention], scored: Scored | None, scorer) -> Fact | None:
@@ -278,7 +317,11 @@ def _governing_law(text: str, scored: Scored | None) -> Fact | None:
 def _starts_on_signing(text: str, lower: str) -> bool:
     """The contract says it takes effect when signed ("effective as of the date first written above").
     Matched on the lower-cased text: a case-sensitive scan is several times faster."""
-    return any(_THIS_CONTRACT.search(text, max(0, m.start() - 80), m.end()) for m in _STARTS_ON_SIGNING.finditer(lower))
+    squashed = re.sub(r"\s+", " ", lower)  # "commencing on the date of\nthis Agreement"
+    return any(
+        _THIS_CONTRACT.search(squashed, max(0, m.start() - 80), m.end()) and not _LATER_THAN.search(m.group(0))
+        for m in _STARTS_ON_SIGNING.finditer(squashed)
+    )
 
 
 def _iso(fact: Fact | None) -> date | None:

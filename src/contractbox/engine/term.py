@@ -58,6 +58,22 @@ _END_CUE = re.compile(
     r"|\b(?:expiration|termination|end) date\s*:)\s*$",
     re.IGNORECASE,
 )
+# a period inside the term that ends on its own date (a fiscal year, a phase, an exclusivity period)
+_SUB_PERIOD = re.compile(
+    r"\b(?:fiscal|financial|calendar|contract)\s+(?:year|quarter)s?\b|"
+    r"\b(?:production|exclusivity|warranty|trial|pilot|launch|sale|payment)\s+period\b|"
+    r"\b(?:twelve|\d+)[- ]month period\b|\bphase\b|\bexclusivity\b",
+    re.IGNORECASE,
+)
+_THE_TERM = re.compile(r"\b(?:this|the)\s+(?:agreement|term)\b", re.IGNORECASE)
+
+
+def _about_a_part(sentence: str, upto: int) -> bool:
+    """The sentence dates a part of the term (a fiscal year, a phase), not the term itself, before `upto`."""
+    part = _SUB_PERIOD.search(sentence, 0, upto)
+    return part is not None and not _THE_TERM.search(sentence, 0, part.start())
+
+
 _FIRM_END = re.compile(r"expir|terminat|\bend|until|through|date\s*:", re.IGNORECASE)
 _DAY_BEFORE = re.compile(r"\b(?:the\s+)?day\s+(?:before|prior\s+to|preceding)\s+(?:the\s+)?$", re.IGNORECASE)
 _PERIOD_LEAD = re.compile(
@@ -170,7 +186,10 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
         before = sentence[max(0, m.start() - 60) : m.start()]
         after = sentence[m.end() : m.end() + 30]
         if re.search(r"renew|notice", before, re.IGNORECASE) or re.match(
-            r"\W*(?:prior|before|notice|written|advance|after (?:receipt|notice))", after, re.IGNORECASE
+            r"\W*(?:prior|before|notice|written|advance|after (?:receipt|notice)|"
+            r"(?:after|following|from|beyond)\s+(?:the\s+)?(?:date\s+of\s+)?(?:\w+\s+)?(?:expir|terminat|end\b|term\b))",
+            after,
+            re.IGNORECASE,
         ):
             continue
         if _PERIOD_LEAD.search(before):
@@ -182,8 +201,11 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
 
 
 def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] | None:
-    """The first date stated as the end ("expire on", "until", "through", "Expiration Date:")."""
+    """The first date stated as the end ("expire on", "until", "through", "Expiration Date:") of the term, not
+    of a part of it ("the first Fiscal Year shall ... end on March 31, 2018")."""
     for s, e, d in find_dates_loose(sentence):
+        if _about_a_part(sentence, s):
+            continue
         cue = _END_CUE.search(sentence[max(0, s - 40) : s]) if d is not None else None
         if d is not None and cue and (anchor is None or d > anchor or _FIRM_END.search(cue.group(0))):
             return d, s, e
@@ -242,7 +264,7 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
         if event_end and not (period and period[2] < event_end.start()):
             what = " ".join(event_end.group(1).split())
             return Expiry(None, start, end, f"the term ends on an event ({what}), not a stated date")
-        if period:
+        if period and not _about_a_part(sentence, period[2]):
             amount, unit, s, e = period
             base, event = _anchor_in(sentence, anchor)
             if event:
