@@ -248,7 +248,7 @@ def test_password_sign_in_and_lockout(fresh_server: Server) -> None:
     good = CliRunner().invoke(main, ["admin", "set-password", "--password-stdin", "--data-dir", str(server.data_dir)], input="correct horse battery\n")
     assert good.exit_code == 0, good.output
     with sqlite3.connect(server.data_dir / "contractbox.db") as db:
-        stored = db.execute("SELECT password_hash FROM console_admin").fetchone()[0]
+        stored = db.execute("SELECT password_hash FROM users WHERE username = 'admin'").fetchone()[0]
     assert stored.startswith("scrypt$") and "correct horse" not in stored
 
     signed_in = httpx.post(server.base_url + "/console/api/login", json={"password": "correct horse battery"})

@@ -7,12 +7,15 @@ for every guard call, which cost about 9% of a GET."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
+from typing import Any
 
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from contractbox.core.http.errors import send_error
-from contractbox.keys.service import AuthFailure, authenticate
+from contractbox.keys.scopes import ROLE_SCOPES
+from contractbox.keys.service import AuthFailure, Principal, authenticate
 
 
 def presented_secret(headers: Iterable[tuple[bytes, bytes]]) -> str | None:
@@ -27,6 +30,19 @@ def presented_secret(headers: Iterable[tuple[bytes, bytes]]) -> str | None:
     return api_key or None
 
 
+def as_person(principal: Principal, session: Any) -> Principal:
+    """A console session's principal narrowed to its user's role (console.sessions.Session carries
+    user_id, user_name and role; duck-typed here because auth sits below the console)."""
+    role = getattr(session, "role", None) or "administrator"
+    return dataclasses.replace(
+        principal,
+        scopes=principal.scopes & ROLE_SCOPES.get(role, frozenset()),
+        user_id=getattr(session, "user_id", None),
+        user_name=getattr(session, "user_name", None),
+        role=role,
+    )
+
+
 class ApiKeyMiddleware:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -39,9 +55,10 @@ class ApiKeyMiddleware:
         state = scope["app"].state
         try:
             # A console session (ConsoleV1Middleware, before this one) stands in for a key.
+            session = scope.get("console_session")
             principal = (
-                scope["user"]
-                if scope.get("console_session")
+                as_person(scope["user"], session)
+                if session
                 else authenticate(state.store, presented_secret(scope["headers"]))
             )
         except AuthFailure as failure:
@@ -55,8 +72,9 @@ class ApiKeyMiddleware:
             return
         needed = handler.opt.get("scope") if handler is not None else None
         if needed and needed not in principal.scopes:
+            lacks = f"Your role ({principal.role}) does not allow" if principal.role else "This API key lacks"
             await send_error(
-                send, 403, "insufficient_scope", f"This API key lacks the scope '{needed}' that this endpoint requires."
+                send, 403, "insufficient_scope", f"{lacks} the scope '{needed}' that this endpoint requires."
             )
             return
         scope["user"] = principal

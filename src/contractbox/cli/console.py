@@ -17,7 +17,8 @@ from contractbox.cli.common import data_dir_option, fail, load_settings, open_st
     default=None,
     help="Address to put in the link (default: where the running server listens, from server.json).",
 )
-def console_url_command(data_dir: Path | None, base_url: str | None) -> None:
+@click.option("--username", default="admin", show_default=True, help="The user the link signs in as.")
+def console_url_command(data_dir: Path | None, base_url: str | None, username: str) -> None:
     """Print a one-time sign-in link to the running server's console (valid 10 minutes)."""
     from contractbox.console.serverinfo import read_server_info
     from contractbox.console.sessions import LINK_LIFETIME, create_login_link
@@ -31,7 +32,13 @@ def console_url_command(data_dir: Path | None, base_url: str | None) -> None:
                 f"`contractbox serve --data-dir {settings.data_dir}` (or `contractbox desktop`), or pass --base-url."
             )
         base_url = info["url"]
-    token = create_login_link(open_store(data_dir))
+    from contractbox.users.service import find_user
+
+    store = open_store(data_dir)
+    user = find_user(store, username)
+    if user is None or user.disabled:
+        fail(f"No enabled user named '{username}'. `contractbox users list` shows them.")
+    token = create_login_link(store, user.id)
     click.echo(f"{base_url.rstrip('/')}/console/login#link={token}")
     click.echo(
         f"Open it in a browser within {int(LINK_LIFETIME.total_seconds() // 60)} minutes; it works once.", err=True
@@ -40,15 +47,14 @@ def console_url_command(data_dir: Path | None, base_url: str | None) -> None:
 
 @click.group("admin")
 def admin_group() -> None:
-    """The console administrator: password for LAN sign-in."""
+    """The `admin` user: its password for LAN sign-in (other users: `contractbox users`)."""
 
 
 @admin_group.command("set-password")
 @data_dir_option
 @click.option("--password-stdin", is_flag=True, help="Read the password from the first line of standard input.")
 def set_password_command(data_dir: Path | None, password_stdin: bool) -> None:
-    """Set the console password (scrypt-hashed); also clears a sign-in lockout."""
-    from contractbox.console.audit import record
+    """Set the `admin` user's password (scrypt-hashed); also clears its sign-in lockout."""
     from contractbox.console.passwords import MIN_LENGTH, PasswordError, set_password
 
     if password_stdin:
@@ -62,5 +68,4 @@ def set_password_command(data_dir: Path | None, password_stdin: bool) -> None:
         set_password(store, password)
     except PasswordError as exc:
         fail(exc.message)
-    record(store, "password.set", client="cli")
     click.echo("Console password set. Sign in at /console/login on the server's address.")

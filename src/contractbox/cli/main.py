@@ -7,10 +7,11 @@ from __future__ import annotations
 import click
 
 from contractbox import __version__
-from contractbox.cli import analyze, console, desktop, keys, ops, orgs, serve
+from contractbox.cli import analyze, console, desktop, keys, ops, orgs, serve, users
+from contractbox.cli.audit import AuditedGroup
 
 
-@click.group(invoke_without_command=True)
+@click.group(cls=AuditedGroup, invoke_without_command=True)
 @click.version_option(__version__, prog_name="contractbox")
 @click.pass_context
 def main(ctx: click.Context) -> None:
@@ -29,6 +30,7 @@ for command in (
     analyze.analyze_command,
     console.console_url_command,
     console.admin_group,
+    users.users,
     desktop.desktop_command,
     ops.backup_command,
     ops.restore_command,

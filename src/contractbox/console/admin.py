@@ -1,5 +1,6 @@
-"""The console's admin operations: organizations, live approval, API keys, usage per key,
-the password, and the reviewer's view of a stored document. Each write is audited."""
+"""The console's operations: organizations, live approval, API keys, usage per key, users, the
+password, and the reviewer's view of a stored document. Each write is audited with its actor;
+all but the organization list and one's own password need the administrator role."""
 
 from __future__ import annotations
 
@@ -9,14 +10,24 @@ from typing import Any
 
 from contractbox.analyses.service import AnalysisService
 from contractbox.console import audit
-from contractbox.console.passwords import PasswordError, admin_state, check_login, set_password
-from contractbox.console.sessions import Session, console_key_ids, is_console_key
+from contractbox.console.sessions import LINK_LIFETIME, Session, console_key_ids, create_login_link, is_console_key
 from contractbox.core.clock import utcnow
 from contractbox.core.errors import ApiError, invalid, not_found
 from contractbox.core.store import Store
 from contractbox.keys.service import KeyError_, create_key, get_key, org_keys, revoke_key
 from contractbox.orgs.service import OrgError, create_org, get_org, list_orgs, set_live_approval
 from contractbox.usage.service import UsageService
+from contractbox.users.service import (
+    PasswordError,
+    User,
+    UserError,
+    check_login,
+    create_user,
+    get_user,
+    list_users,
+    set_user_password,
+    update_user,
+)
 
 MAX_USAGE_DAYS = 366
 
@@ -30,12 +41,22 @@ class Console:
     def _audit(self, action: str, **fields: Any) -> None:
         audit.record(self.store, action, session_id=self.session.id, client=self.client, **fields)
 
+    def _require_admin(self) -> None:
+        if self.session.role != "administrator":
+            raise ApiError(
+                403,
+                "insufficient_role",
+                f"Your role ({self.session.role}) cannot do this; only administrators manage organizations, "
+                "keys, webhooks, usage, the audit log and users.",
+            )
+
     # --- organizations --------------------------------------------------------------------
 
     def orgs(self) -> list[dict]:
         return [org.as_json() for org in list_orgs(self.store)]
 
     def create_org(self, name: str) -> dict:
+        self._require_admin()
         try:
             org = create_org(self.store, name)
         except OrgError as exc:
@@ -49,6 +70,7 @@ class Console:
         return org.as_json()
 
     def set_live(self, org_id: str, approved: bool) -> dict:
+        self._require_admin()
         self._org(org_id)
         org = set_live_approval(self.store, org_id, approved)
         self._audit("org.live_approved" if approved else "org.live_withdrawn", org_id=org.id, target=org.id, status=200)
@@ -63,11 +85,13 @@ class Console:
     # --- API keys -------------------------------------------------------------------------
 
     def keys(self, org_id: str) -> list[dict]:
+        self._require_admin()
         self._org(org_id)
         console_keys = console_key_ids(self.store, org_id)
         return [{**key, "console": key["keyId"] in console_keys} for key in org_keys(self.store, org_id)]
 
     def create_key(self, org_id: str, name: str | None, mode: str, scopes: list[str] | None) -> dict:
+        self._require_admin()
         self._org(org_id)
         try:
             key = create_key(self.store, org_id, mode, scopes, (name or "").strip() or None)
@@ -82,6 +106,7 @@ class Console:
         return {**(get_key(self.store, key.key_id) or {}), "console": False, "secret": key.secret}
 
     def revoke_key(self, org_id: str, key_id: str) -> dict:
+        self._require_admin()
         if is_console_key(self.store, key_id):
             raise ApiError(
                 400,
@@ -99,6 +124,7 @@ class Console:
     # --- usage ----------------------------------------------------------------------------
 
     def usage(self, org_id: str, days: int) -> dict:
+        self._require_admin()
         self._org(org_id)
         if not 1 <= days <= MAX_USAGE_DAYS:
             raise invalid("days", f"days must be from 1 to {MAX_USAGE_DAYS}.")
@@ -117,21 +143,92 @@ class Console:
             )
         return {"object": "usage_by_key", "orgId": org_id, "days": span, "keys": keys}
 
-    # --- password -------------------------------------------------------------------------
+    # --- audit log -----------------------------------------------------------------------
+
+    def audit_log(self, params: dict[str, str | None]) -> dict:
+        self._require_admin()
+        return audit.list_entries(self.store, params)
+
+    # --- the signed-in user and their password ---------------------------------------------
+
+    def me(self) -> dict:
+        return self._user(self.session.user_id).me()
 
     def change_password(self, password: str, current: str | None) -> dict:
-        if admin_state(self.store).password_set:
+        """Set the signed-in user's own password; the current one is needed once one is set."""
+        user = self._user(self.session.user_id)
+        if user.password_hash:
             try:
-                check_login(self.store, current or "")
+                check_login(self.store, user.username, current or "", self.client.split(" ", 1)[0])
             except PasswordError as exc:
-                self._audit("password.change_refused", status=exc.status)
+                self._audit("password.change_refused", status=exc.status, target=user.id)
                 raise ApiError(exc.status, exc.code, exc.message, param="currentPassword") from None
+        self._set_password(user.id, password)
+        self._audit("password.set", status=200, target=user.id)
+        return {"passwordSet": True}
+
+    def _set_password(self, user_id: str, password: str) -> User:
         try:
-            set_password(self.store, password)
+            return set_user_password(self.store, user_id, password)
         except PasswordError as exc:
             raise ApiError(exc.status, exc.code, exc.message, param="password") from None
-        self._audit("password.set", status=200)
-        return {"passwordSet": True}
+        except UserError as exc:
+            raise ApiError(exc.status, exc.code, exc.message, param=exc.param) from None
+
+    # --- users (administrators) -----------------------------------------------------------
+
+    def _user(self, user_id: str) -> User:
+        user = get_user(self.store, user_id)
+        if user is None:
+            raise not_found("user", user_id, "userId")
+        return user
+
+    def users(self) -> list[dict]:
+        self._require_admin()
+        return [user.as_json() for user in list_users(self.store)]
+
+    def create_user(self, username: str, name: str, role: str, password: str | None) -> dict:
+        self._require_admin()
+        try:
+            user = create_user(self.store, username, name, role, password)
+        except UserError as exc:
+            raise ApiError(exc.status, exc.code, exc.message, param=exc.param) from None
+        except PasswordError as exc:
+            raise ApiError(exc.status, exc.code, exc.message, param="password") from None
+        self._audit("user.create", target=user.id, status=201, username=user.username, role=user.role)
+        return user.as_json()
+
+    def update_user(self, user_id: str, name: str | None, role: str | None, disabled: bool | None) -> dict:
+        self._require_admin()
+        self._user(user_id)
+        try:
+            user = update_user(self.store, user_id, name=name, role=role, disabled=disabled)
+        except UserError as exc:
+            raise ApiError(exc.status, exc.code, exc.message, param=exc.param) from None
+        changed = {k: v for k, v in (("name", name), ("role", role), ("disabled", disabled)) if v is not None}
+        self._audit("user.update", target=user.id, status=200, **changed)
+        return user.as_json()
+
+    def set_user_password(self, user_id: str, password: str) -> dict:
+        self._require_admin()
+        self._user(user_id)
+        user = self._set_password(user_id, password)
+        self._audit("user.password_set", target=user.id, status=200)
+        return user.as_json()
+
+    def user_link(self, user_id: str, base_url: str) -> dict:
+        self._require_admin()
+        user = self._user(user_id)
+        if user.disabled:
+            raise ApiError(409, "user_disabled", f"{user.username} is disabled; enable the user first.", param="userId")
+        token = create_login_link(self.store, user.id)
+        self._audit("user.link_created", target=user.id, status=201)
+        expires = (utcnow() + LINK_LIFETIME).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return {
+            "object": "sign_in_link",
+            "url": f"{base_url.rstrip('/')}/console/login#link={token}",
+            "expiresAt": expires,
+        }
 
 
 class ConsoleService:

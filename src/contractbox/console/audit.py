@@ -1,67 +1,34 @@
-"""The audit log: one row per console action (sign-ins, admin changes, writes made through /v1
-with a session). Rows are never changed or deleted by the app."""
+"""The console's side of the audit log (`contractbox.audit.service`): entries made with a session
+get the session's user as their actor, and writes through /v1 are named by V1_ACTIONS."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from contractbox.core.clock import now_iso
-from contractbox.core.ids import new_id
-from contractbox.core.paging import ListQuery, list_page
+from contractbox.audit.service import Actor, list_entries, render, user_actor
+from contractbox.audit.service import record as record_entry
 from contractbox.core.store import Store
+from contractbox.users.service import admin_user, get_user
+
+__all__ = ["list_entries", "record", "render", "v1_action"]
 
 
 def record(
-    store: Store,
-    action: str,
-    *,
-    session_id: str | None = None,
-    org_id: str | None = None,
-    mode: str | None = None,
-    target: str | None = None,
-    status: int | None = None,
-    client: str | None = None,
-    **detail: Any,
+    store: Store, action: str, *, session_id: str | None = None, actor: Actor | None = None, **fields: Any
 ) -> None:
-    store.execute(
-        "INSERT INTO console_audit (id, at, session_id, action, org_id, mode, target, status, detail, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (new_id("aud"), now_iso(), session_id, action, org_id, mode, target, status, json.dumps(detail), client),
-    )
+    """An audit entry; with a session and no actor given, the actor is the session's user."""
+    if actor is None and session_id is not None:
+        actor = session_actor(store, session_id)
+    record_entry(store, action, actor=actor, session_id=session_id, **fields)
 
 
-def render(row: dict) -> dict[str, Any]:
-    return {
-        "auditId": row["id"],
-        "object": "audit_entry",
-        "at": row["at"],
-        "action": row["action"],
-        "sessionId": row["session_id"],
-        "orgId": row["org_id"],
-        "orgName": row.get("org_name"),
-        "mode": row["mode"],
-        "target": row["target"],
-        "status": row["status"],
-        "detail": json.loads(row["detail"] or "{}"),
-        "client": row["client"],
-    }
-
-
-def list_entries(store: Store, params: dict[str, str | None]) -> dict[str, Any]:
-    query = ListQuery()
-    if params.get("action"):
-        query.add("action LIKE ?", f"{params['action']}%")
-    if params.get("orgId"):
-        query.add("org_id = ?", params["orgId"])
-    return list_page(
-        store,
-        "console_audit",
-        query,
-        url="/console/api/audit",
-        render=render,
-        params=params,
-        columns="console_audit.*, (SELECT name FROM organizations o WHERE o.id = console_audit.org_id) AS org_name",
-    )
+def session_actor(store: Store, session_id: str) -> Actor | None:
+    row = store.query_one("SELECT user_id FROM console_sessions WHERE id = ?", (session_id,))
+    if row is None:
+        return None
+    # Sessions from before users existed (migration 0400_users) belong to `admin`.
+    user = get_user(store, row["user_id"]) if row["user_id"] else admin_user(store)
+    return user_actor(user.id, user.name) if user else None
 
 
 # How writes through /v1 are named in the log: (method, resource[, sub-action]) -> action.
@@ -69,6 +36,8 @@ V1_ACTIONS = {
     ("POST", "analyses"): "analysis.create",
     ("POST", "contracts"): "contract.create",
     ("DELETE", "contracts"): "contract.delete",
+    ("PATCH", "contracts"): "contract.rename",
+    ("POST", "contracts", "reviews"): "review.create",
     ("POST", "comparisons"): "comparison.create",
     ("POST", "webhooks"): "webhook.create",
     ("PATCH", "webhooks"): "webhook.update",

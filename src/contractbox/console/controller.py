@@ -5,7 +5,7 @@ from __future__ import annotations
 import mimetypes
 from typing import Annotated
 
-from litestar import Controller, Request, Response, Router, get, post
+from litestar import Controller, Request, Response, Router, get, patch, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 from litestar.response import Redirect
@@ -24,8 +24,18 @@ from contractbox.console.middleware import (
     session_cookie,
     set_cookie,
 )
-from contractbox.console.passwords import PasswordError, admin_state, check_login
-from contractbox.console.schemas import CreateKey, CreateOrg, LinkLogin, LiveAccess, PasswordLogin, SetPassword
+from contractbox.console.passwords import PasswordError, admin_state
+from contractbox.console.schemas import (
+    CreateKey,
+    CreateOrg,
+    CreateUser,
+    LinkLogin,
+    LiveAccess,
+    PasswordLogin,
+    SetPassword,
+    UpdateUser,
+    UserPassword,
+)
 from contractbox.console.sessions import (
     Session,
     consume_login_link,
@@ -40,6 +50,7 @@ from contractbox.core.http.paging import Limit, StartingAfter
 from contractbox.core.paths import ui_dir
 from contractbox.keys.scopes import RESOURCE_SCOPES
 from contractbox.keys.service import AuthFailure, Principal
+from contractbox.users.service import User, check_login
 
 # Module scripts load only with a JavaScript MIME type, and Windows' registry can map .js to
 # text/plain; the static files router asks `mimetypes`, so pin the types the UI depends on.
@@ -88,10 +99,11 @@ async def link_redirect(
     Browsers get `/console/login#link=...` instead (the token stays out of request lines and a
     link previewer cannot spend it); the desktop opens its own links, so neither concern applies.
     """
-    if not consume_login_link(console.store, token):
+    user = consume_login_link(console.store, token)
+    if user is None:
         audit.record(console.store, "signin.link_refused", status=401, client=client_of(request.scope))
         return Redirect("/console/login#link-error", status_code=303)
-    new = create_session(console.store, "link", client_of(request.scope))
+    new = create_session(console.store, "link", client_of(request.scope), user)
     audit.record(console.store, "signin.link", session_id=new.session.id, status=303, client=client_of(request.scope))
     return Redirect(
         "/",
@@ -115,14 +127,15 @@ def acting_principal(request: Request, console: ConsoleService) -> Principal:
         raise ApiError(failure.status, failure.code, failure.message) from None
 
 
-def signed_in(request: Request, console: ConsoleService, via: str) -> Response:
-    new = create_session(console.store, via, client_of(request.scope))
+def signed_in(request: Request, console: ConsoleService, via: str, user: User) -> Response:
+    new = create_session(console.store, via, client_of(request.scope), user)
     audit.record(console.store, f"signin.{via}", session_id=new.session.id, status=200, client=client_of(request.scope))
     body = {
         "object": "console_session",
         "sessionId": new.session.id,
         "csrfToken": new.session.csrf_token,
         "expiresAt": new.session.expires_at,
+        "user": user.me(),
     }
     return Response(
         body, headers={"Set-Cookie": set_cookie(request.scope, new.token, new.max_age), "Cache-Control": "no-store"}
@@ -137,8 +150,9 @@ class ConsoleApi(Controller):
     def login(
         self, request: Request, data: JSONBody[PasswordLogin], console: NamedDependency[ConsoleService]
     ) -> Response:
+        address = (request.scope.get("client") or ("?", 0))[0]
         try:
-            check_login(console.store, data.password)
+            user = check_login(console.store, data.username.strip(), data.password, address)
         except PasswordError as exc:
             audit.record(
                 console.store,
@@ -146,16 +160,18 @@ class ConsoleApi(Controller):
                 status=exc.status,
                 client=client_of(request.scope),
                 code=exc.code,
+                username=data.username[:64],
             )
             headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
             raise ApiError(exc.status, exc.code, exc.message, param="password", headers=headers) from None
-        return signed_in(request, console, "password")
+        return signed_in(request, console, "password", user)
 
     @post("/login/link", status_code=200, opt={"public": True})
     async def login_link(
         self, request: Request, data: JSONBody[LinkLogin], console: NamedDependency[ConsoleService]
     ) -> Response:
-        if not consume_login_link(console.store, data.token):
+        user = consume_login_link(console.store, data.token)
+        if user is None:
             audit.record(console.store, "signin.link_refused", status=401, client=client_of(request.scope))
             raise ApiError(
                 401,
@@ -163,7 +179,7 @@ class ConsoleApi(Controller):
                 "This sign-in link was already used or has expired. On the server, run `contractbox console-url` for a new one.",
                 param="token",
             )
-        return signed_in(request, console, "link")
+        return signed_in(request, console, "link", user)
 
     @post("/logout", status_code=200)
     async def logout(self, request: Request, console: NamedDependency[ConsoleService]) -> Response:
@@ -188,7 +204,55 @@ class ConsoleApi(Controller):
             "firstRun": not orgs,
             "organizations": orgs,
             "scopes": list(RESOURCE_SCOPES),
+            "user": console_of(request, console).me(),
         }
+
+    @get("/me")
+    async def me(self, request: Request, console: NamedDependency[ConsoleService]) -> dict:
+        return console_of(request, console).me()
+
+    @get("/users")
+    async def list_users(self, request: Request, console: NamedDependency[ConsoleService]) -> dict:
+        return {
+            "object": "list",
+            "data": console_of(request, console).users(),
+            "hasMore": False,
+            "url": "/console/api/users",
+        }
+
+    @post("/users", status_code=201, sync_to_thread=True)
+    def create_user(
+        self, request: Request, data: JSONBody[CreateUser], console: NamedDependency[ConsoleService]
+    ) -> dict:
+        return console_of(request, console).create_user(data.username, data.name, data.role, data.password)
+
+    @patch("/users/{userId:str}", status_code=200)
+    async def update_user(
+        self,
+        request: Request,
+        userId: FromPath[str],
+        data: JSONBody[UpdateUser],
+        console: NamedDependency[ConsoleService],
+    ) -> dict:
+        return console_of(request, console).update_user(userId, data.name, data.role, data.disabled)
+
+    @post("/users/{userId:str}/password", status_code=200, sync_to_thread=True)
+    def set_user_password(
+        self,
+        request: Request,
+        userId: FromPath[str],
+        data: JSONBody[UserPassword],
+        console: NamedDependency[ConsoleService],
+    ) -> dict:
+        return console_of(request, console).set_user_password(userId, data.password)
+
+    @post("/users/{userId:str}/link", status_code=201)
+    async def user_link(
+        self, request: Request, userId: FromPath[str], console: NamedDependency[ConsoleService]
+    ) -> Response:
+        base = f"{request.scope.get('scheme', 'http')}://{header(request.scope, b'host') or '127.0.0.1'}"
+        body = console_of(request, console).user_link(userId, base)
+        return Response(body, status_code=201, headers={"Cache-Control": "no-store"})
 
     @get("/orgs")
     async def list_orgs(self, request: Request, console: NamedDependency[ConsoleService]) -> dict:
@@ -254,14 +318,15 @@ class ConsoleApi(Controller):
     @get("/audit")
     async def audit_log(
         self,
+        request: Request,
         console: NamedDependency[ConsoleService],
         limit: Limit = None,
         starting_after: StartingAfter = None,
         action: Annotated[str | None, QueryParameter()] = None,
         org_id: Annotated[str | None, QueryParameter(name="orgId")] = None,
     ) -> dict:
-        return audit.list_entries(
-            console.store, {"limit": limit, "startingAfter": starting_after, "action": action, "orgId": org_id}
+        return console_of(request, console).audit_log(
+            {"limit": limit, "startingAfter": starting_after, "action": action, "orgId": org_id}
         )
 
     @post("/admin/password", status_code=200, sync_to_thread=True)

@@ -9,6 +9,7 @@ import msgspec
 
 class PasswordLogin(msgspec.Struct, forbid_unknown_fields=True):
     password: str
+    username: str = "admin"
 
 
 class LinkLogin(msgspec.Struct, forbid_unknown_fields=True):
@@ -32,3 +33,23 @@ class CreateKey(msgspec.Struct, forbid_unknown_fields=True):
 class SetPassword(msgspec.Struct, forbid_unknown_fields=True):
     password: str
     currentPassword: str | None = None
+
+
+Role = Literal["administrator", "reviewer", "viewer"]
+
+
+class CreateUser(msgspec.Struct, forbid_unknown_fields=True):
+    username: str
+    name: str
+    role: Role
+    password: str | None = None
+
+
+class UpdateUser(msgspec.Struct, forbid_unknown_fields=True):
+    name: str | None = None
+    role: Role | None = None
+    disabled: bool | None = None
+
+
+class UserPassword(msgspec.Struct, forbid_unknown_fields=True):
+    password: str

@@ -19,6 +19,7 @@ from contractbox.core.store import Store
 from contractbox.keys.scopes import RESOURCE_SCOPES, expand
 from contractbox.keys.service import AuthFailure, Principal, insert_internal_key, key_is_active
 from contractbox.orgs.service import get_org
+from contractbox.users.service import User, admin_user, get_user, note_sign_in
 
 LINK_LIFETIME = timedelta(minutes=10)
 SESSION_LIFETIME = timedelta(hours=12)
@@ -33,29 +34,42 @@ def _hash(token: str) -> str:
 # --- one-time links --------------------------------------------------------------------------
 
 
-def create_login_link(store: Store) -> str:
-    """A new one-time token (valid 10 minutes); the caller builds the URL around it."""
+def create_login_link(store: Store, user_id: str | None = None) -> str:
+    """A new one-time token (valid 10 minutes) signing in as `user_id` (default: `admin`); the
+    caller builds the URL around it."""
     token = secrets.token_urlsafe(32)
     now = utcnow()
+    user_id = user_id or admin_user(store).id
     with store.transaction() as db:
         db.execute("DELETE FROM console_login_links WHERE expires_at < ?", (iso(now),))
         db.table("console_login_links").insert(
-            {"token_hash": _hash(token), "created_at": iso(now), "expires_at": iso(now + LINK_LIFETIME)}
+            {
+                "token_hash": _hash(token),
+                "created_at": iso(now),
+                "expires_at": iso(now + LINK_LIFETIME),
+                "user_id": user_id,
+            }
         )
     return token
 
 
-def consume_login_link(store: Store, token: str) -> bool:
-    """True once per valid, unexpired token; False for unknown, used or expired ones."""
+def consume_login_link(store: Store, token: str) -> User | None:
+    """The link's user, once per valid, unexpired token of an enabled user; None otherwise."""
     if not token or len(token) > 200:
-        return False
-    return (
-        store.execute(
+        return None
+    with store.transaction() as db:
+        spent = db.execute(
             "UPDATE console_login_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?",
             (now_iso(), _hash(token), now_iso()),
-        )
-        == 1
-    )
+        ).rowcount
+        row = next(db.query("SELECT user_id FROM console_login_links WHERE token_hash = ?", (_hash(token),)), None)
+    if spent != 1 or row is None:
+        return None
+    user = get_user(store, row["user_id"]) if row["user_id"] else admin_user(store)
+    if user is None or user.disabled:
+        return None
+    note_sign_in(store, user.id)
+    return user
 
 
 # --- sessions --------------------------------------------------------------------------------
@@ -68,6 +82,10 @@ class Session:
     via: str
     created_at: str
     expires_at: str
+    user_id: str
+    username: str
+    user_name: str
+    role: str
 
 
 @dataclass(frozen=True)
@@ -77,11 +95,21 @@ class NewSession:
     max_age: int
 
 
-def create_session(store: Store, via: str, client: str | None) -> NewSession:
+def create_session(store: Store, via: str, client: str | None, user: User) -> NewSession:
     token = secrets.token_urlsafe(32)
     lifetime = SESSION_LIFETIME
     now = utcnow()
-    session = Session(new_id("ses"), secrets.token_urlsafe(32), via, iso(now), iso(now + lifetime))
+    session = Session(
+        new_id("ses"),
+        secrets.token_urlsafe(32),
+        via,
+        iso(now),
+        iso(now + lifetime),
+        user.id,
+        user.username,
+        user.name,
+        user.role,
+    )
     with store.transaction() as db:
         db.table("console_sessions").insert(
             {
@@ -93,6 +121,7 @@ def create_session(store: Store, via: str, client: str | None) -> NewSession:
                 "created_at": session.created_at,
                 "expires_at": session.expires_at,
                 "last_seen_at": session.created_at,
+                "user_id": user.id,
             }
         )
     return NewSession(session, token, int(lifetime.total_seconds()))
@@ -112,9 +141,23 @@ def find_session(store: Store, token: str | None) -> Session | None:
         or row["expires_at"] <= iso(now)
     ):
         return None
+    # Sessions from before users existed (migration 0400_users) belong to `admin`.
+    user = get_user(store, row["user_id"]) if row["user_id"] else admin_user(store)
+    if user is None or user.disabled:
+        return None
     if row["last_seen_at"] <= iso(now - TOUCH_EVERY):
         store.execute("UPDATE console_sessions SET last_seen_at = ? WHERE id = ?", (iso(now), row["id"]))
-    return Session(row["id"], row["csrf_token"], row["via"], row["created_at"], row["expires_at"])
+    return Session(
+        row["id"],
+        row["csrf_token"],
+        row["via"],
+        row["created_at"],
+        row["expires_at"],
+        user.id,
+        user.username,
+        user.name,
+        user.role,
+    )
 
 
 def end_session(store: Store, session_id: str) -> None:

@@ -268,6 +268,37 @@ STEPS: list[tuple[str, str]] = [
         ALTER TABLE analysis_sources ADD COLUMN image BLOB;
         """,
     ),
+    (
+        "0400_users",
+        """
+        CREATE TABLE users (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            name TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('administrator', 'reviewer', 'viewer')),
+            password_hash TEXT,
+            disabled INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            last_sign_in_at TEXT
+        );
+        INSERT INTO users (id, username, name, role, password_hash, created_at)
+            VALUES ('usr_' || lower(hex(randomblob(12))), 'admin', 'Administrator', 'administrator',
+                    (SELECT password_hash FROM console_admin WHERE id = 1), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+        CREATE TABLE signin_attempts (
+            subject TEXT PRIMARY KEY,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            locked_until TEXT
+        );
+        INSERT INTO signin_attempts (subject, attempts, locked_until)
+            SELECT (SELECT id FROM users WHERE username = 'admin'), failed_attempts, locked_until
+            FROM console_admin WHERE id = 1 AND (failed_attempts > 0 OR locked_until IS NOT NULL);
+        ALTER TABLE console_sessions ADD COLUMN user_id TEXT;
+        ALTER TABLE console_login_links ADD COLUMN user_id TEXT;
+        ALTER TABLE console_audit ADD COLUMN actor TEXT;
+        ALTER TABLE analyses ADD COLUMN origin TEXT NOT NULL DEFAULT 'api';
+        """,
+    ),
 ]
 
 

@@ -26,3 +26,12 @@ def expand(scopes: list[str] | tuple[str, ...]) -> frozenset[str]:
     for scope in scopes:
         granted.update(LEGACY_EXPANSION.get(scope, (scope,)))
     return frozenset(granted)
+
+
+# What a console session may do on /v1, by its user's role (docs/api-notes.md, People and roles).
+READ_SCOPES = frozenset({"analyses:read", "contracts:read", "comparisons:read"})
+ROLE_SCOPES: dict[str, frozenset[str]] = {
+    "administrator": frozenset(RESOURCE_SCOPES),
+    "reviewer": frozenset(RESOURCE_SCOPES) - {"webhooks:manage"},
+    "viewer": READ_SCOPES,
+}
