@@ -23,6 +23,7 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed-from"
+CLIENTS = ROOT / "tests" / "clients"
 
 # Debian packages the test suite needs (browser tests, the desktop window under Xvfb).
 SYSTEM_PACKAGES: list[str] = [
@@ -104,9 +105,25 @@ def check() -> int:
     return 1 if failed else 0
 
 
+def ensure_node_packages() -> None:
+    """The TypeScript generator and compiler for tests/test_generated_clients.py, pinned by tests/clients/package-lock.json."""
+    if not shutil.which("npm"):
+        if os.geteuid() != 0 or not shutil.which("apt-get"):
+            sys.exit("The generated-client tests need Node.js and npm. Install them and run again.")
+        run("apt-get", "update", "-qq")
+        run("apt-get", "install", "-y", "-qq", "--no-install-recommends", "nodejs", "npm", env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    lock = CLIENTS / "package-lock.json"
+    stamp = CLIENTS / "node_modules" / ".installed-lock"
+    if stamp.exists() and stamp.read_text() == lock.read_text():
+        return
+    run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", cwd=CLIENTS)
+    stamp.write_text(lock.read_text())
+
+
 def test(args: list[str]) -> None:
     ensure_venv("test")
     ensure_system_packages()
+    ensure_node_packages()
     checks = check()
     result = subprocess.run([str(PYTHON), "-m", "pytest", *args], cwd=ROOT, check=False)
     sys.exit(checks or result.returncode)

@@ -156,8 +156,8 @@ REQUEST_EXAMPLES: dict[tuple[str, str], Examples] = {
     },
     ("post", "/v1/comparisons"): {
         "versions": {
-            "summary": "Compare two versions (analysis or contract ids)",
-            "value": {"left": CONTRACT_ID, "right": ANALYSIS_ID},
+            "summary": "Compare two versions: two analysis ids, or two contract ids",
+            "value": {"left": "ana_1a2b3c4d5e6f7g8h", "right": ANALYSIS_ID},
         }
     },
     ("post", "/v1/webhooks"): {
