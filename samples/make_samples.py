@@ -215,8 +215,8 @@ SAMPLES = (
     Sample("encrypted_empty_user_password.pdf", encrypted(""), SUCCESS, "pdf",
            "RC4-128 encryption with an empty user password (opens without asking; only "
            "permissions are restricted)", "MUTUAL NON-DISCLOSURE AGREEMENT"),
-    Sample("scanned_image_only.pdf", scanned_image_only, "pdf_no_text", "pdf",
-           "one page that is only a picture, as a scanner makes it; no OCR is done"),
+    Sample("scanned_image_only.pdf", scanned_image_only, "ocr_no_text", "pdf",
+           "one page that is only a picture of ink bars, with no text layer: it is OCR'd, and no letters are found"),
     Sample("huge_page_count_claimed.pdf", huge_page_count_claimed, SUCCESS, "pdf",
            "the page tree claims /Count 2147483647 with one real page; PDFium ignores the "
            "impossible count and reads the one page", "only real page"),

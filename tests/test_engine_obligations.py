@@ -107,3 +107,20 @@ def test_role_that_either_party_can_hold_is_mutual() -> None:
     found = obligations(text, [ARRAY, ONO])
     assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
     assert found[0].action == "shall use Confidential Information only for the Purpose"
+
+
+def test_a_licence_grant_and_a_guarantee_are_the_grantors_duties() -> None:
+    guarantor = Party("Konkan Holdings Limited", "guarantor", 0, 10, ("Guarantor",))
+    text = ("Licensor hereby grants to Ono a non-exclusive licence under the Licensed Patents. The Guarantor "
+            "unconditionally and irrevocably guarantees to Array the due payment by Ono of all amounts payable.")
+    found = obligations(text, [ARRAY, ONO, guarantor])
+    assert [(o.party, o.kind) for o in found] == [("Array BioPharma Inc.", "license"),
+                                                  ("Konkan Holdings Limited", "payment")]
+
+
+def test_a_role_either_party_can_hold_and_a_receiving_party_are_mutual() -> None:
+    text = ('A Party disclosing information is the "Discloser" and a Party receiving it is the "Recipient". '
+            "The Recipient shall return or destroy all Confidential Information on request. "
+            "Each party receiving Confidential Information shall hold it in strict confidence.")
+    found = obligations(text, [ARRAY, ONO])
+    assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."] * 2

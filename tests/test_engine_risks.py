@@ -132,7 +132,10 @@ def test_an_absence_rule_does_not_fire_when_the_text_talks_about_it() -> None:
 
 def test_term_facts_decide_renewal_when_given() -> None:
     renewal = {"renewal_term": (0, 50, 0.9)}
-    ids = lambda fired: {f.rule["id"] for f in fired}
+
+    def ids(fired: list[playbook.Fired]) -> set[str]:
+        return {f.rule["id"] for f in fired}
+
     assert "auto_renewal" in ids(playbook.evaluate(renewal, None))
     assert not {"auto_renewal", "auto_renewal_short_notice"} & ids(playbook.evaluate(renewal, None, auto_renewal=False))
     fired = {f.rule["id"]: f for f in playbook.evaluate({}, 30, auto_renewal=True)}
@@ -198,3 +201,31 @@ This Services Agreement is made on 1 May 2024 between Cedar Labs LLC ("Provider"
 def test_automatic_renewal_from_the_term_facts_quotes_their_sentence() -> None:
     fired = {f.rule["id"]: f for f in playbook.evaluate({}, 90, auto_renewal=True, renewal_span=(10, 60))}
     assert fired["auto_renewal"].evidence == ((10, 60),)
+
+
+def test_a_confidentiality_promise_is_not_a_non_compete() -> None:
+    span = ("Consultant shall not disclose any confidential information of the Company to any third party during "
+            "the term or for three (3) years thereafter.")
+    assert polarity.negates("non_compete", span)
+    assert not polarity.negates("non_compete", NON_COMPETE)
+
+
+@pytest.mark.parametrize("text", [
+    ("The Landlord shall be entitled, if the Tenant fails to remedy a breach within seven days of notice, to cancel "
+     "this lease forthwith."),
+    "Either party may cancel this Agreement if the other commits a material breach and does not cure it.",
+    "In the event of non-payment, Lessor may terminate this Agreement and remove the Equipment.",
+])
+def test_cancellation_for_breach_or_non_payment_is_termination_for_cause(text: str) -> None:
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_until_terminated_on_notice_by_either_party_is_convenience() -> None:
+    text = ("This Agreement shall commence on 1 December 2025 and shall continue until terminated by either party "
+            "giving not less than three months' written notice to the other.")
+    rule = polarity.RULES["termination_for_convenience"]
+    assert rule.asserts(text)
+    assert not rule.asserts("This Agreement continues until terminated by either party giving notice if the other "
+                            "party is in breach.")
+    promoted = polarity.apply(text, {"termination_for_convenience": [(0, len(text), 0.3)]})
+    assert promoted.by_category["termination_for_convenience"][0][2] >= 0.5

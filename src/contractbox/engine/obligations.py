@@ -1,4 +1,5 @@
-"""Obligations: sentences where a party shall, will or must do something, attributed to the named party.
+"""Obligations: sentences where a party shall, will or must do something (or grants or guarantees something),
+attributed to the named party.
 
 The subject is resolved through the parties found in the preamble: their legal names, their defined terms
 ("Ono", "the Licensee") and their roles all map to the party's legal name. A mutual duty ("each Party",
@@ -34,16 +35,22 @@ _KINDS = (
 _ANY_KIND = re.compile("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern in _KINDS), re.IGNORECASE)
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
 _BETWEEN_END = re.compile(
-    r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|\s+(?:also|hereby|promptly|further)\s+|\s+)$", re.IGNORECASE
+    r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|"
+    r"(?:\s+(?:also|hereby|promptly|further|\w+ly)(?:\s+and)?)+\s+|"  # "unconditionally and irrevocably"
+    r"\s+(?:receiving|disclosing)\s+[^,;.]{1,40}?\s+|"  # "Each party receiving Confidential Information shall"
+    r"\s+)$",
+    re.IGNORECASE,
 )
 _MODAL = re.compile(
-    r"\b(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to)"
+    r"\b(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to|"
+    r"grants|guarantees)"  # a party's grant or guarantee in the present tense binds it too ("Licensor hereby grants")
     r"(\s+not)?\b\s*",
     re.IGNORECASE,
 )
 _LOOK_BACK = 90
 _MUTUAL_TERM = re.compile(
-    r"\b(?:each|either|the\s+other|a)\s+part(?:y|ies)\s*\((?:as\s+|the\s+|a\s+|an\s+)*[\"“]"
+    r"\b(?:each|either|the\s+other|a)\s+part(?:y|ies)\s*(?:\((?:as\s+|the\s+|a\s+|an\s+)*|"
+    r"(?:\w+\s+){1,3}(?:it\s+)?is\s+(?:the|a|an)\s+)[\"“]"  # 'a Party receiving it is the "Recipient"'
     r"([A-Z][\w\- ]{1,38})[\"”]",
     re.IGNORECASE,
 )

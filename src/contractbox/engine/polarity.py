@@ -156,7 +156,13 @@ RULES: dict[str, Rule] = {
             r"\b(?:develop|market|sell|manufactur|distribut|commerciali[sz])\w*",
         ),
         required_when=_any(
-            r"\bsolicit\w*", r"\bhire\b", r"\bemploy\w*", r"\brecruit\w*", r"\bgrants?\b[^.;]{0,80}\blicen[cs]e"
+            r"\bsolicit\w*",
+            r"\bhire\b",
+            r"\bemploy\w*",
+            r"\brecruit\w*",
+            r"\bgrants?\b[^.;]{0,80}\blicen[cs]e",
+            r"\bdisclos\w*",  # "shall not disclose confidential information" is confidentiality
+            r"\bconfidential\w*",
         ),
     ),
     "change_of_control": Rule(
@@ -206,6 +212,12 @@ RULES: dict[str, Rule] = {
     ),
     "termination_for_convenience": Rule(
         "termination for breach or another cause, or a statement that no party may terminate for convenience",
+        # "continues until terminated by either party giving three months' notice": ending on notice, no cause
+        asserting=_any(
+            r"^(?![^.;]*\b(?:neither|no)\s+party\b)(?![^.;]*\bmay\s+not\b)[^.;]*\buntil\s+terminated\s+by\s+"
+            r"(?:either|any|each)\s+party\s+(?:giving|on|upon|by|with)\b[^.;]{0,60}\bnotice\b"
+            r"(?![^.;]{0,80}\b(?:if|breach\w*|default\w*|in\s+the\s+event)\b)",
+        ),
         negative=_any(
             r"\b(?:neither|no)\s+party\s+(?:may|shall|will|is\s+entitled\s+to|has\s+the\s+right\s+to)\b[^.;]{0,60}"
             r"\bterminat\w*\b[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
