@@ -7,7 +7,11 @@ Rules, in order:
 - loopback is refused unless the caller allows it;
 - private LAN ranges (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7) are allowed, because
   intranets are where on-premises contracts live; all other global addresses are allowed;
-- IPv6 forms that carry an IPv4 address (mapped, 6to4, NAT64) are judged by that IPv4 address.
+- IPv6 forms that carry an IPv4 address (mapped, 6to4, NAT64) are judged by that IPv4 address;
+  the deprecated IPv4-compatible form (`::a.b.c.d`, the ::/96 block but :: and ::1) is refused;
+- a host name is normalised before anything else: lower case, IDNA, trailing dots dropped
+  (`169.254.169.254.` is the IP address, `localhost.` is `localhost`), and `localhost` and
+  `*.localhost` names are loopback without a DNS look-up (RFC 6761).
 
 The caller connects only through `resolve_destination`: it resolves the host itself, checks
 every address, and `PinnedConnection` then connects to the checked address (no second DNS lookup
@@ -49,6 +53,7 @@ METADATA_ADDRESSES = frozenset(
 PRIVATE_NETWORKS = tuple(
     ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7")
 )
+LOOPBACK_NAME_ADDRESSES: tuple[IPAddress, ...] = (ipaddress.ip_address("127.0.0.1"),)
 _NAT64_NETWORKS = tuple(ipaddress.ip_network(n) for n in ("64:ff9b::/96", "64:ff9b:1::/48"))
 
 
@@ -65,6 +70,8 @@ class NetworkError(Exception):
 def refusal_reason(address: IPAddress | str, *, allow_loopback: bool) -> str | None:
     """Why ContractBox must not connect to `address`, or None when it may."""
     address = ipaddress.ip_address(address)
+    if isinstance(address, ipaddress.IPv6Address) and int(address) >> 32 == 0 and int(address) > 1:
+        return "it is an IPv4-compatible IPv6 address (::/96), a deprecated form"
     embedded = _embedded_ipv4(address)
     if embedded is not None:
         return refusal_reason(embedded, allow_loopback=allow_loopback)
@@ -128,9 +135,9 @@ def resolve_destination(url: str, *, allow_loopback: bool, timeout_s: float = DE
     Raises NetworkError url_invalid, url_forbidden, url_unreachable (unknown host) or
     url_timeout (name lookup too slow)."""
     scheme, host, port, target = _parse_url(url)
-    if host.rstrip(".") in METADATA_HOSTNAMES:
+    if host in METADATA_HOSTNAMES:
         raise NetworkError("url_forbidden", f"ContractBox does not fetch from {host}: it is a cloud metadata service.")
-    addresses = _resolve(host, port, timeout_s)
+    addresses = LOOPBACK_NAME_ADDRESSES if is_loopback_name(host) else _resolve(host, port, timeout_s)
     for address in addresses:
         check_address(address, allow_loopback=allow_loopback, host=host)
     return Destination(url, scheme, host, port, target, addresses)
@@ -157,12 +164,20 @@ def _parse_url(url: str) -> tuple[str, str, int, str]:
         raise NetworkError("url_invalid", "The address has no host name.")
     if parts.username is not None or parts.password is not None:
         raise NetworkError("url_invalid", "Addresses with a user name or password are not supported.")
+    name = parts.hostname.rstrip(".")  # `host.` is the same host: compare and look up without the dot
+    if not name:
+        raise NetworkError("url_invalid", "The address has no host name.")
     try:
-        host = parts.hostname.encode("idna").decode("ascii") if not _is_ip(parts.hostname) else parts.hostname
+        host = name.encode("idna").decode("ascii") if not _is_ip(name) else name
     except UnicodeError:
         raise NetworkError("url_invalid", "The address has an invalid host name.") from None
     target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     return scheme, host.lower(), port or (443 if scheme == "https" else 80), target
+
+
+def is_loopback_name(host: str) -> bool:
+    """`localhost` and its subdomains always mean this computer (RFC 6761), whatever DNS says."""
+    return host == "localhost" or host.endswith(".localhost")
 
 
 def _is_ip(host: str) -> bool:

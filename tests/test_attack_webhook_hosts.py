@@ -1,0 +1,58 @@
+"""Attack (issue 13, defect 10): webhook URLs that reach forbidden addresses by another spelling.
+IPv4-compatible IPv6 (`[::127.0.0.1]`, the deprecated `::/96` block) and trailing-dot hosts
+(`169.254.169.254.`, `localhost.`) must be refused at creation (and on update) with 400 on `url`,
+as the plain spellings are, on a server that does not allow loopback."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from conftest import Key, Server
+
+REFUSED = [
+    "http://[::127.0.0.1]/hook",
+    "http://[::7f00:1]:8080/hook",
+    "http://[::169.254.169.254]/latest/meta-data/",
+    "http://[::10.0.0.1]/hook",
+    "http://[::8.8.8.8]/hook",
+    "http://169.254.169.254./latest/meta-data/",
+    "http://169.254.169.254../latest/meta-data/",
+    "http://localhost./hook",
+    "http://LOCALHOST./hook",
+    "http://127.0.0.1./hook",
+    "http://metadata.google.internal./computeMetadata/v1/",
+    "http://api.localhost/hook",
+]
+
+
+@pytest.fixture(scope="module")
+def strict_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Key]:
+    server = Server(tmp_path_factory.mktemp("strict") / "data", env={"CONTRACTBOX_WEBHOOK_ALLOW_LOOPBACK": "0"})
+    server.start()
+    yield server.key(server.org("webhook-hosts"))
+    server.stop()
+
+
+@pytest.mark.parametrize("url", REFUSED)
+def test_other_spellings_of_forbidden_hosts_are_refused_at_creation(strict_key: Key, url: str) -> None:
+    with strict_key.client() as client:
+        created = client.post("/v1/webhooks", json={"url": url, "events": ["analysis.completed"]})
+        assert created.status_code == 400, created.text
+        assert created.json()["error"]["param"] == "url"
+        listed = client.get("/v1/webhooks").json()["data"]
+    assert url not in [endpoint["url"] for endpoint in listed]
+
+
+@pytest.mark.parametrize("url", ["http://[::127.0.0.1]/hook", "http://localhost./hook"])
+def test_other_spellings_are_refused_on_update(strict_key: Key, url: str) -> None:
+    with strict_key.client() as client:
+        created = client.post(
+            "/v1/webhooks", json={"url": "https://hooks.example.com/in", "events": ["analysis.completed"]}
+        )
+        assert created.status_code == 201, created.text
+        endpoint = created.json()
+        updated = client.patch(f"/v1/webhooks/{endpoint['webhookId']}", json={"url": url})
+        assert updated.status_code == 400 and updated.json()["error"]["param"] == "url", updated.text
+        assert client.get(f"/v1/webhooks/{endpoint['webhookId']}").json()["url"] == "https://hooks.example.com/in"
+        client.delete(f"/v1/webhooks/{endpoint['webhookId']}")
