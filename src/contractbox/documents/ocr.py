@@ -124,21 +124,44 @@ def read_image_file(data: bytes, title: str | None = None) -> OcrDocument:
 
 
 def load_images(data: bytes) -> list[Image.Image]:
-    if len(data) > MAX_IMAGE_FILE_BYTES:
-        raise DocumentError("image_too_large", f"The image file is over {MAX_IMAGE_FILE_BYTES // 2**20} MB.")
+    """The pages of an image file, decoded to greyscale; every limit is checked before decoding."""
+    image, frames = check_image(data)
     try:
-        image = Image.open(io.BytesIO(data))  # reads the header only: sizes are checked before decoding
-        if image.format not in ("PNG", "JPEG", "TIFF", "MPO"):
-            raise DocumentError("image_unreadable", "Only PNG, JPEG and TIFF images can be read.")
-        frames = getattr(image, "n_frames", 1)
-        if frames > MAX_OCR_PAGES:
-            raise DocumentError("ocr_too_many_pages", f"ContractBox reads at most {MAX_OCR_PAGES} scanned pages.")
         pages = []
         for index in range(frames):
             image.seek(index)
             _check_pixels(image.width, image.height)
             pages.append(image.convert("L"))
         return pages
+    except DocumentError:
+        raise
+    except Image.DecompressionBombError:
+        raise DocumentError("image_too_large", "The image has more pixels than ContractBox reads.") from None
+    except (UnidentifiedImageError, OSError, ValueError, EOFError, SyntaxError):
+        raise DocumentError("image_unreadable", "The file is not a readable PNG, JPEG or TIFF image.") from None
+
+
+def check_image(data: bytes) -> tuple[Image.Image, int]:
+    """Open an image file from its headers only (nothing decoded) and check its format, frame count and
+    every frame's pixels: what the API checks at submission. Returns the opened image and its frame count."""
+    if len(data) > MAX_IMAGE_FILE_BYTES:
+        raise DocumentError("image_too_large", f"The image file is over {MAX_IMAGE_FILE_BYTES // 2**20} MB.")
+    try:
+        image = Image.open(io.BytesIO(data))  # reads the header only
+        if image.format not in ("PNG", "JPEG", "TIFF", "MPO"):
+            raise DocumentError("image_unreadable", "Only PNG, JPEG and TIFF images can be read.")
+        frames = getattr(image, "n_frames", 1)
+        if frames > MAX_OCR_PAGES:
+            raise DocumentError("ocr_too_many_pages", f"ContractBox reads at most {MAX_OCR_PAGES} scanned pages.")
+        total = 0
+        for index in range(frames):
+            image.seek(index)
+            _check_pixels(image.width, image.height)
+            total += image.width * image.height
+        if total > MAX_PIXELS_PER_DOCUMENT:
+            raise DocumentError("image_too_large", "The scanned pages together are larger than ContractBox reads.")
+        image.seek(0)
+        return image, frames
     except DocumentError:
         raise
     except Image.DecompressionBombError:
@@ -191,10 +214,10 @@ def ocr_pdf_pages(pdf: bytes, page_numbers: Iterable[int] | None = None, title: 
     document = ocr_images(images, title=title, raw_sha256=hashlib.sha256(pdf).hexdigest())
     if numbers is None:
         return document
-    return _renumber(document, numbers)
+    return renumber(document, numbers)
 
 
-def _renumber(document: OcrDocument, numbers: list[int]) -> OcrDocument:
+def renumber(document: OcrDocument, numbers: list[int]) -> OcrDocument:
     pages = tuple(Page(number, p.start, p.end) for number, p in zip(numbers, document.pages, strict=True))
     ocr_pages = tuple(
         OcrPage(number, p.width, p.height, p.rotation, p.confidence, p.words)

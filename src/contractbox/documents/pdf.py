@@ -26,9 +26,9 @@ import struct
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from contractbox.documents.errors import DocumentError
 from contractbox.documents.model import Document
@@ -77,7 +77,11 @@ def extract_pdf(data: bytes) -> Document:
     """
     _check_before_parsing(data)
     page_texts = _extract_isolated(data) if ISOLATE_EXTRACTION else extract_page_texts(data)
-    return _build_document(data, page_texts)
+    from contractbox.documents import scan  # scan sends its OCR requests through this module's workers
+
+    if scan.pages_to_read(page_texts):
+        return scan.read_scanned_pdf(data, page_texts)  # pages without a text layer are OCR'd (docs/ocr.md)
+    return build_document(data, page_texts)
 
 
 def normalise_page_text(text: str) -> str:
@@ -112,7 +116,7 @@ def _check_before_parsing(data: bytes) -> None:
         )
 
 
-def _build_document(data: bytes, page_texts: Sequence[str]) -> Document:
+def build_document(data: bytes, page_texts: Sequence[str]) -> Document:
     vocabulary = Vocabulary(page_texts)
     texts = [normalise_page_text(resolve_marked_hyphens(t, vocabulary)) for t in page_texts]
     visible = sum(len(t) - t.count(" ") - t.count("\n") - t.count("\t") for t in texts)
@@ -200,16 +204,24 @@ def _page_text(pdf, index: int) -> str:
 
 
 def _extract_isolated(data: bytes) -> list[str]:
+    reply = run_isolated(data, EXTRACTION_TIMEOUT_S)
+    if reply["ok"]:
+        return reply["pages"]
+    raise DocumentError(reply["code"], reply["message"])
+
+
+def run_isolated(
+    request: bytes, timeout_s: float, failure: Callable[..., DocumentError] | None = None
+) -> dict[str, Any]:
+    """One request (PDF bytes, or a `scan` OCR request) answered by a pooled worker within `timeout_s`."""
     worker = _acquire_worker()
     try:
-        reply = worker.extract(data, EXTRACTION_TIMEOUT_S)
+        reply = worker.extract(request, timeout_s, failure or _failure_error)
     except BaseException:  # its pipes may hold half a frame: never reuse it
         worker.close()
         raise
     _release_worker(worker)
-    if reply["ok"]:
-        return reply["pages"]
-    raise DocumentError(reply["code"], reply["message"])
+    return reply
 
 
 class _Worker:
@@ -228,7 +240,7 @@ class _Worker:
         )
         self.documents_done = 0
 
-    def extract(self, data: bytes, timeout_s: float) -> dict:
+    def extract(self, data: bytes, timeout_s: float, failure: Callable[..., DocumentError]) -> dict:
         deadline_passed = threading.Event()
 
         def stop_worker() -> None:
@@ -243,7 +255,7 @@ class _Worker:
         finally:
             watchdog.cancel()
         if reply is None:
-            raise _failure_error(timed_out=deadline_passed.is_set())
+            raise failure(timed_out=deadline_passed.is_set())
         self.documents_done += 1
         return reply
 
@@ -317,7 +329,7 @@ def warm_up() -> None:
     the worker's start-up (about 0.1 s)."""
     worker = _acquire_worker()
     try:
-        worker.extract(b"", EXTRACTION_TIMEOUT_S)  # an empty file: answered with an error reply
+        worker.extract(b"", EXTRACTION_TIMEOUT_S, _failure_error)  # an empty file: answered with an error reply
     except BaseException:
         worker.close()
         raise
@@ -382,8 +394,10 @@ def serve_worker(address_space_bytes: int = WORKER_ADDRESS_SPACE_BYTES) -> None:
     sys.stdout = sys.stderr  # nothing but frames may reach the server's pipe
     import pypdfium2  # noqa: F401 - load PDFium before the first request, not during it
 
-    while (data := _read_frame(requests, MAX_PDF_BYTES)) is not None:
-        reply = _extract_reply(data)
+    from contractbox.documents import scan
+
+    while (data := _read_frame(requests, MAX_PDF_BYTES + scan.MAX_REQUEST_HEADER_BYTES)) is not None:
+        reply = scan.serve_request(data) if scan.is_request(data) else _extract_reply(data)
         _write_frame(replies, json.dumps(reply).encode("utf-8"))
         if reply.get("fatal"):
             return
