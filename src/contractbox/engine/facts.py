@@ -49,6 +49,17 @@ _SUB_PERIOD = re.compile(
 _EFFECTIVE_AFTER = re.compile(
     r"^[\s,]*\(?(?:the\s+|hereinafter\s+)?[\"“']*(?:effective|commencement)\s+date", re.IGNORECASE
 )
+# defined as the Effective Date: '(the "Effective Date")', '("Amendment Effective Date")'
+_DEFINED_EFFECTIVE = re.compile(
+    r"^[\s,]*\((?:the\s+|hereinafter\s+)?[\"“']*(?:[A-Z][\w-]*\s+){0,2}(?:effective|commencement)\s+date",
+    re.IGNORECASE,
+)
+# "The lease shall commence on": the contract named is the subject that starts, so it is this one
+_SUBJECT_STARTS = re.compile(
+    r"\b(?:the|this)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|lease|licen[cs]e|term)\s+(?:shall|will|is to)?\s*"
+    r"(?:commence|begin|start|take effect|come into (?:force|effect))[^.;\d]{0,20}$",
+    re.IGNORECASE,
+)
 _OTHER_THING = re.compile(
     r"\b(?:amended|original|prior|previous|existing|expir\w*|terminat\w*|until|through|deliver\w*|warrant\w*|"
     r"fiscal|end|ends|ending|ended|conclud\w*|filed|no later than|not later than|prior to|due|paid|payable|"
@@ -77,19 +88,24 @@ _UNTIL_BEFORE = re.compile(
 )
 _STARTS_ON_SIGNING = re.compile(
     r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
-    r"entered into as of|(?:effective|commencement) date\W*\s+(?:means|is|shall be)|"
-    r"term\b[^.]{0,60}?\b(?:from|as of|after) the date (?:hereof|of this agreement))\b"
+    r"entered into as of|(?:effective|commencement) date\W*\s+(?:means|is|shall be))\b"
     r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |written |signed |noted )*"
-    r"(?:written|above|below|signed)|"
+    r"(?:written|above|below|signed)|date stated at the (?:beginning|start|top)|"
     r"date of (?:this agreement|the agreement|(?:its |actual )?execution|signature|signing)|date hereof|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
     r"date when [^.]{0,60}\bsign)",
 )
+# the term runs from the contract's own date ("shall remain in force for three (3) years from the date hereof")
+_FROM_ITS_DATE = re.compile(
+    r"\b(?:from|as of|commencing (?:on|with)) the date (?:hereof|of (?:this|the) (?:agreement|contract|deed))"
+)
+_TERM_WORDS = re.compile(r"\b(?:term|in (?:full )?(?:force|effect)|valid)\b[^.]*$")
 _LATER_THAN = re.compile(r"\b(?:days?|weeks?|months?|years?)\W+(?:\w+\W+)?(?:after|following)\b")  # "90 days after"
 _THIS_CONTRACT = re.compile(
-    r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)\b(?!\s+dated)|\bthe term\b|"
+    r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|deed|document|lease|licen[cs]e)\b"
+    r"(?!\s+dated)|\bthe term\b|"
     r"\b(?:effective|commencement) date\b",
     re.IGNORECASE,
 )
@@ -267,15 +283,16 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
     before = text[max(0, mention.start - 90) : mention.start]
     after = text[mention.end : mention.end + 40]
     score = _model_confidence(mention, scored)
-    cue = bool(_EFFECTIVE_CUE.search(before) or _EFFECTIVE_AFTER.search(after))
+    defined = bool(_DEFINED_EFFECTIVE.search(after))
+    cue = defined or _EFFECTIVE_AFTER.search(after) or _EFFECTIVE_CUE.search(before)
     if not cue or _UNTIL_BEFORE.search(before):
         return score - 1.0
-    score += 0.5
+    score += 0.8 if defined else 0.5  # the date the contract defines as its Effective Date beats other "effective X"
     if mention.start < _EARLY:
         score += 0.2
     elif not _about_this_contract(text, mention.start):
         score -= 1.0
-    if _refers_elsewhere(text, mention.start):
+    if _refers_elsewhere(text, mention.start) and not _SUBJECT_STARTS.search(before):
         score -= 1.0
     return score
 
@@ -318,7 +335,10 @@ def _starts_on_signing(text: str, lower: str) -> bool:
     """The contract says it takes effect when signed ("effective as of the date first written above").
     Matched on the lower-cased text: a case-sensitive scan is several times faster."""
     squashed = re.sub(r"\s+", " ", lower)  # "commencing on the date of\nthis Agreement"
-    return any(
+    runs_from_its_date = any(
+        _TERM_WORDS.search(squashed, max(0, m.start() - 100), m.start()) for m in _FROM_ITS_DATE.finditer(squashed)
+    )
+    return runs_from_its_date or any(
         _THIS_CONTRACT.search(squashed, max(0, m.start() - 80), m.end()) and not _LATER_THAN.search(m.group(0))
         for m in _STARTS_ON_SIGNING.finditer(squashed)
     )

@@ -74,6 +74,10 @@ def _about_a_part(sentence: str, upto: int) -> bool:
     return part is not None and not _THE_TERM.search(sentence, 0, part.start())
 
 
+_END_LABEL = re.compile(
+    r"^[ \t]*(?:[A-Z][a-z]+[ \t]+)?(?:End|Expiration|Expiry|Termination) Date[ \t]*:[ \t]*",
+    re.MULTILINE | re.IGNORECASE,
+)
 _FIRM_END = re.compile(r"expir|terminat|\bend|until|through|date\s*:", re.IGNORECASE)
 _DAY_BEFORE = re.compile(r"\b(?:the\s+)?day\s+(?:before|prior\s+to|preceding)\s+(?:the\s+)?$", re.IGNORECASE)
 _PERIOD_LEAD = re.compile(
@@ -104,6 +108,13 @@ _RENEWS_UNLESS = re.compile(
     r"month[- ]to[- ]month)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnotice|"
     r"\bunless\b[^.]{0,150}?\bnotice\b[^.]{0,150}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
     r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional)\b",
+    re.IGNORECASE,
+)
+# renewal refused or taken away: "does not renew automatically", "will not renew", "Clause 3.2 (Automatic Renewal) is
+# deleted" (an amendment overrides the renewal clause it quotes)
+_NO_RENEWAL = re.compile(
+    r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend)\w*|\bno\s+(?:automatic|tacit)\s+(?:renewal|extension)|"
+    r"\b(?:renewal|extension)\b[^.]{0,60}\b(?:is|are|shall be|hereby)\s+(?:deleted|removed|revoked)\b",
     re.IGNORECASE,
 )
 _BY_AGREEMENT = re.compile(
@@ -277,6 +288,15 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
         if explicit:
             d, s, e = explicit
             return Expiry(d, start + s, start + e, "stated end date")
+    return _labelled_end(text)
+
+
+def _labelled_end(text: str) -> Expiry | None:
+    """An end date given as a labelled field of an order form or cover page ("Subscription End Date: 30 June 2026")."""
+    for label in _END_LABEL.finditer(text):
+        for s, e, d in find_dates_loose(text[label.end() : label.end() + 40]):
+            if d is not None and s == 0:
+                return Expiry(d, label.end() + s, label.end() + e, "stated end date")
     return None
 
 
@@ -298,19 +318,25 @@ def read_renewal(
 ) -> tuple[bool | None, Span | None, bool]:
     """(automatic?, the sentence, renewal only by agreement?). None when no sentence speaks of renewal."""
     by_agreement_at: Span | None = None
+    automatic_at: Span | None = None
+    refused_at: Span | None = None
     seen = False
     for start, end, _ in _ranked(renewal, 3) + _ranked(notice, 2) + _ranked(expiration, 2):
         sentence = text[start:end]
         if not _RENEW_WORD.search(sentence):
             continue
         seen = True
-        if _AUTO_RENEWAL.search(sentence) or _RENEWS_UNLESS.search(sentence):
-            return True, Span(start, end), False
+        if _NO_RENEWAL.search(sentence):
+            refused_at = refused_at or Span(start, end)
+        elif automatic_at is None and (_AUTO_RENEWAL.search(sentence) or _RENEWS_UNLESS.search(sentence)):
+            automatic_at = Span(start, end)
         if _BY_AGREEMENT.search(sentence) and by_agreement_at is None:
             by_agreement_at = Span(start, end)
-    if by_agreement_at:
+    if automatic_at and not refused_at:
+        return True, automatic_at, False
+    if by_agreement_at:  # "does not renew automatically; it may be renewed by mutual written agreement"
         return False, by_agreement_at, True
-    return (False if seen else None), None, False
+    return (False if seen else None), refused_at, False
 
 
 def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) -> Term:
