@@ -120,6 +120,7 @@ def test_result_view_shows_the_findings_and_highlights_evidence_in_text_and_pdf(
     # A clause whose quote is on page 2: the PDF turns to that page and draws the box there.
     on_page_two = next(c for c in result["clauses"] if evidence[c["evidenceIds"][0]]["page"] == 2)
     quote = evidence[on_page_two["evidenceIds"][0]]
+    page.get_by_role("tab", name=re.compile(r"^Clauses")).click()  # the section index shows one section at a time
     page.locator(f'[data-clause="{on_page_two["id"]}"]').click()
     expect(page.locator("#pdf-stage")).to_have_attribute("data-page", "2")
     expect(page.locator(f'#pdf-stage .pdf-hl[data-ev="{quote["id"]}"]').first).to_be_visible()
@@ -132,6 +133,7 @@ def test_result_view_shows_the_findings_and_highlights_evidence_in_text_and_pdf(
     expect(mark).to_be_in_viewport()
 
     risk = result["risks"][0]
+    page.get_by_role("tab", name=re.compile(r"^Risks")).click()
     page.locator(f'[data-risk="{risk["id"]}"]').click()
     expect(page.locator(f'[data-risk="{risk["id"]}"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator(f'[data-clause="{on_page_two["id"]}"]')).to_have_attribute("aria-pressed", "false")
@@ -256,6 +258,8 @@ def test_findings_and_obligations_work_from_the_keyboard(browser: Browser, serve
     page.keyboard.press("Enter")
     expect(page.locator("#risks .finding").first).to_have_attribute("aria-pressed", "true")
     obligation = result["obligations"][0]
+    page.keyboard.press("3")  # shortcut: the obligations section
+    expect(page.get_by_role("tab", name=re.compile(r"^Obligations"))).to_have_attribute("aria-selected", "true")
     page.locator(f'[data-obligation="{obligation["id"]}"]').focus()
     page.keyboard.press("Enter")
     quote = next(e for e in result["evidence"] if e["id"] == obligation["evidenceIds"][0])
@@ -285,8 +289,9 @@ def test_findings_apart_from_candidates_and_missing_clauses_not_found(browser: B
     page.get_by_role("radio", name="Live").click()
     expect(page.locator("#mode-banner")).to_contain_text("Live mode")
     page.goto(f"{server.base_url}/#/analysis/{analysis['analysisId']}")
-    clauses_heading = page.locator("section.section h2", has_text="Clauses")
-    expect(clauses_heading.locator(".count")).to_have_text(f"({len(findings)})")
+    clauses_tab = page.get_by_role("tab", name=re.compile(r"^Clauses"))
+    expect(clauses_tab.locator(".count")).to_have_text(f"({len(findings)})")
+    clauses_tab.click()
     outside = page.locator("#clauses > .category [data-clause]")
     expect(outside).to_have_count(len(findings))
     for clause in candidates:
@@ -299,6 +304,7 @@ def test_findings_apart_from_candidates_and_missing_clauses_not_found(browser: B
     expect(drawer.locator("[data-clause]")).to_have_count(len(candidates))
     expect(drawer.locator(f'[data-clause="{candidates[0]["id"]}"]')).to_be_visible()
 
+    page.get_by_role("tab", name=re.compile(r"^Risks")).click()
     risk = page.locator(f'[data-risk="{missing[0]["id"]}"]')
     expect(risk).to_contain_text("Not found in this contract")
     expect(risk).to_contain_text(missing[0]["explanation"])

@@ -13,15 +13,16 @@ export class ApiError extends Error {
   }
 }
 
-export function headers(method, extra = {}) {
+export function headers(method, extra = {}, mode = state.mode) {
   const out = { ...extra };
   if (state.orgId) out["X-ContractBox-Org"] = state.orgId;
-  out["X-ContractBox-Mode"] = state.mode;
+  out["X-ContractBox-Mode"] = mode;
   if (method !== "GET" && state.session) out["X-CSRF-Token"] = state.session.csrfToken;
   return out;
 }
 
-export async function api(path, { method = "GET", body, query, binary = false } = {}) {
+// `mode` asks the other mode than the one chosen (to offer a switch for an object found there).
+export async function api(path, { method = "GET", body, query, binary = false, mode = state.mode } = {}) {
   let url = path;
   if (query) {
     const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== ""));
@@ -30,7 +31,7 @@ export async function api(path, { method = "GET", body, query, binary = false } 
   const extra = body === undefined ? {} : { "Content-Type": "application/json" };
   const response = await fetch(url, {
     method,
-    headers: headers(method, extra),
+    headers: headers(method, extra, mode),
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "same-origin",
   });
@@ -46,6 +47,7 @@ export async function api(path, { method = "GET", body, query, binary = false } 
     const data = await response.json().catch(() => ({}));
     throw new ApiError(response.status, data.error);
   }
+  if (response.status === 204) return null;
   return binary ? response.arrayBuffer() : response.json();
 }
 

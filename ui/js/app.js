@@ -1,9 +1,9 @@
 // The shell: session, organization and mode at the top, hash routes to the views.
 
 import { api } from "./api.js";
-import { clear, h, toast } from "./dom.js";
+import { clear, clearToasts, h, toast } from "./dom.js";
 import { refreshOrgs } from "./orgs.js";
-import { onOrgsChanged, state } from "./store.js";
+import { isAdmin, onModeRequest, onOrgsChanged, state } from "./store.js";
 import { renderReview, installWindowDrop } from "./views/review.js";
 import { renderAnalysis, renderContract } from "./views/result.js";
 import { renderContracts } from "./views/contracts.js";
@@ -24,8 +24,18 @@ const ROUTES = [
   [/^#\/welcome$/, "", () => renderWelcome(view)],
 ];
 
-async function route() {
+// After a navigation, focus goes to the new view's heading (screen readers announce it, Tab
+// continues from there); the first load leaves focus where the browser put it.
+function focusHeading() {
+  const heading = view.querySelector("h1");
+  if (!heading) return view.focus({ preventScroll: true });
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+}
+
+async function route(event) {
   if (!location.hash) history.replaceState(null, "", "#/review");
+  clearToasts();
   const hash = location.hash;
   for (const [pattern, nav, render] of ROUTES) {
     const match = hash.match(pattern);
@@ -40,6 +50,7 @@ async function route() {
     } catch (err) {
       view.replaceChildren(h("div.page", h("div.notice.err", { role: "alert" }, err.message)));
     }
+    if (event) focusHeading();
     return;
   }
   location.replace("#/review");
@@ -58,8 +69,9 @@ function setMode(mode, rerender = true) {
     if (rerender) toast(`${org.name} is not approved for live access. Approve it under Console › Organizations.`, "err");
     mode = "test";
   }
+  const changed = state.mode !== mode;
   state.mode = mode;
-  localStorage.setItem("cb.mode", mode);
+  if (rerender) localStorage.setItem("cb.mode", mode); // a person's choice is kept; the default is not
   for (const button of document.querySelectorAll(".mode-switch button")) {
     button.setAttribute("aria-checked", String(button.dataset.mode === mode));
     button.title = button.dataset.mode === "live" && org && !org.liveApproved ? "Live access not approved for this organization" : "";
@@ -68,19 +80,35 @@ function setMode(mode, rerender = true) {
   banner.className = `mode-banner ${mode}`;
   banner.textContent = mode === "test" ? "Test mode · mock engine, no billing · test data only" : "Live mode · real analyses, billed · live data only";
   document.body.dataset.mode = mode;
-  if (rerender) route();
+  if (rerender && changed) route();
+}
+
+// Who is signed in, and what their role shows: the console is the administrators'.
+function showUser() {
+  const user = state.session.user;
+  document.body.dataset.role = user?.role || "administrator";
+  document.querySelector("[data-nav=console]").hidden = !isAdmin();
+  if (user) document.getElementById("signout").before(h("span.whoami", { id: "whoami", title: user.username }, `${user.name} · ${user.role}`));
 }
 
 async function start() {
   onOrgsChanged(showOrgs);
   state.session = await api("/console/api/session");
-  state.mode = localStorage.getItem("cb.mode") === "live" ? "live" : "test";
+  showUser();
   state.orgId = localStorage.getItem("cb.org");
   await refreshOrgs();
+  // A browser that never chose starts in live mode when the organization is approved for it:
+  // test mode's mock results must not pass for a real review.
+  const chosen = localStorage.getItem("cb.mode");
+  state.mode = chosen ? (chosen === "live" ? "live" : "test") : state.orgs.find((o) => o.orgId === state.orgId)?.liveApproved ? "live" : "test";
+  setMode(state.mode, false);
+  onModeRequest((mode) => setMode(mode));
   orgSelect.addEventListener("change", () => {
     state.orgId = orgSelect.value;
     localStorage.setItem("cb.org", state.orgId);
+    const before = state.mode;
     setMode(state.mode);
+    if (state.mode === before) route(); // another organization's data, same mode
   });
   for (const button of document.querySelectorAll(".mode-switch button")) button.addEventListener("click", () => setMode(button.dataset.mode));
   document.querySelector(".mode-switch").addEventListener("keydown", (e) => {
@@ -91,6 +119,10 @@ async function start() {
     location.replace("/console/login");
   });
   window.addEventListener("hashchange", route);
+  document.getElementById("skip-link").addEventListener("click", (e) => {
+    e.preventDefault(); // the hash is the router's: focus the content instead of following the link
+    focusHeading();
+  });
   installWindowDrop();
   if (state.session.firstRun) location.hash = "#/welcome";
   await route();

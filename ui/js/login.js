@@ -35,7 +35,7 @@ form.addEventListener("submit", async (event) => {
   const button = document.getElementById("login-submit");
   button.disabled = true;
   try {
-    await post("/console/api/login", { password: document.getElementById("password").value });
+    await post("/console/api/login", { username: document.getElementById("username").value.trim() || "admin", password: document.getElementById("password").value });
     location.replace("/");
   } catch (err) {
     errorBox.textContent = err.message;

@@ -1,4 +1,5 @@
-// The original PDF, one page at a time, with evidence highlighted on the page.
+// The original PDF, one page at a time, with evidence highlighted on the page and pdf.js's text
+// layer over the canvas (transparent text positioned on the glyphs: selectable and copyable).
 //
 // Evidence offsets point into the text ContractBox extracted (PDFium); pdf.js extracts the same
 // page's text as positioned runs. The quote is found in pdf.js's runs by comparing both with
@@ -23,6 +24,7 @@ export class PdfView {
     this.doc = null;
     this.pageNumber = 1;
     this.quotes = [];
+    this.zoom = 1; // 1 = the page fits the pane's width
     this.onPage = () => {};
     this.rendering = Promise.resolve();
   }
@@ -46,6 +48,11 @@ export class PdfView {
     return this.doc?.numPages || 0;
   }
 
+  setZoom(factor) {
+    this.zoom = factor;
+    if (this.doc) this.show(this.pageNumber, this.quotes);
+  }
+
   // Show a page, highlighting the given quotes [{id, text}] on it.
   show(pageNumber, quotes = []) {
     this.rendering = this.rendering.then(() => this._render(pageNumber, quotes)).catch((err) => { this.note.textContent = err.message; });
@@ -59,7 +66,7 @@ export class PdfView {
     const page = await this.doc.getPage(this.pageNumber);
     const width = Math.max(320, this.stage.parentElement.clientWidth - 32);
     const base = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: Math.min(2, width / base.width) });
+    const viewport = page.getViewport({ scale: Math.min(2, width / base.width) * this.zoom });
     const ratio = window.devicePixelRatio || 1;
     const canvas = document.createElement("canvas");
     canvas.width = Math.floor(viewport.width * ratio);
@@ -67,10 +74,15 @@ export class PdfView {
     canvas.style.width = `${Math.floor(viewport.width)}px`;
     canvas.style.height = `${Math.floor(viewport.height)}px`;
     await page.render({ canvas, canvasContext: canvas.getContext("2d"), viewport, transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : null }).promise;
-    const boxes = quotes.length ? locate(await page.getTextContent(), quotes, viewport) : [];
+    const content = await page.getTextContent();
+    const boxes = quotes.length ? locate(content, quotes, viewport) : [];
+    const textLayer = document.createElement("div");
+    textLayer.className = "textLayer";
     this.stage.style.width = canvas.style.width;
+    this.stage.style.setProperty("--total-scale-factor", String(viewport.scale));
     this.stage.dataset.page = String(this.pageNumber);
-    this.stage.replaceChildren(canvas, ...boxes);
+    this.stage.replaceChildren(canvas, textLayer, ...boxes);
+    await new (await pdfjs()).TextLayer({ textContentSource: content, container: textLayer, viewport }).render();
     const found = new Set(boxes.map((b) => b.dataset.ev));
     const missing = quotes.filter((q) => !found.has(q.id));
     this.note.textContent = quotes.length

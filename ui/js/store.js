@@ -15,3 +15,19 @@ export function onOrgsChanged(fn) {
 export function orgsChanged() {
   for (const fn of listeners) fn();
 }
+
+// A view asks the shell to switch mode (e.g. "this analysis is in live mode: switch?").
+const modeListeners = new Set();
+
+export function onModeRequest(fn) {
+  modeListeners.add(fn);
+}
+
+export function requestMode(mode) {
+  for (const fn of modeListeners) fn(mode);
+}
+
+// What the signed-in person's role allows (GET /console/api/session `user.scopes`): the UI hides
+// what a role may not do; the server refuses it anyway.
+export const can = (scope) => state.session?.user?.scopes?.includes(scope) ?? true;
+export const isAdmin = () => (state.session?.user?.role ?? "administrator") === "administrator";

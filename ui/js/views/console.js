@@ -2,22 +2,28 @@
 // webhooks (through /v1/webhooks with the session), usage per key over time, the audit log.
 
 import { api } from "../api.js";
-import { currentOrg, state } from "../store.js";
+import { currentOrg, isAdmin, state } from "../store.js";
 import { fmtDate, h, modal, svg, toast } from "../dom.js";
 import { refreshOrgs } from "../orgs.js";
+import { people } from "./people.js";
 
-const TABS = { orgs: "Organizations", keys: "API keys", webhooks: "Webhooks", usage: "Usage", audit: "Audit log" };
+const TABS = { orgs: "Organizations", keys: "API keys", webhooks: "Webhooks", people: "People", usage: "Usage", audit: "Audit log" };
 const EVENTS = ["analysis.completed", "analysis.failed", "contract.created", "comparison.created"];
 
 export async function renderConsole(view, tab) {
   if (!TABS[tab]) { location.replace("#/console/orgs"); return; }
+  if (!isAdmin()) {
+    view.append(h("div.page", h("div.page-head", h("h1", "Console")),
+      h("p.notice", { id: "console-refused" }, `The console is for administrators. You are signed in as ${state.session.user?.name} (${state.session.user?.role}).`)));
+    return;
+  }
   const body = h("div", { id: `console-${tab}` });
   view.append(h("div.page",
     h("div.page-head", h("div", h("h1", "Console"), h("p.muted", `Data dir ${state.session.dataDir} · ContractBox ${state.session.version}`))),
     h("nav.subnav", { "aria-label": "Console" }, Object.entries(TABS).map(([key, label]) =>
       h("a", { href: `#/console/${key}`, "aria-current": key === tab ? "page" : null }, label))),
     body));
-  await { orgs, keys, webhooks, usage, audit }[tab](body);
+  await { orgs, keys, webhooks, people, usage, audit }[tab](body);
 }
 
 const needOrg = (body) => {
@@ -45,7 +51,7 @@ export function showSecretOnce(title, secret, note) {
     copy.textContent = "Copied";
   } }, "Copy");
   return modal(title, h("div.stack", h("p", note), h("div.secret-box", code, copy),
-    h("p.notice.warn", "This is the only time the secret is shown. ContractBox stores only a hash of it.")), [{ label: "I have stored it", value: true, kind: "primary" }]);
+    h("p.notice.warn", "This is the only time the secret is shown. ContractBox stores only a hash of it.")), [{ label: "I have stored it", value: true, kind: "primary" }], { requireButton: true });
 }
 
 // --- organizations -----------------------------------------------------------------------------
@@ -298,14 +304,14 @@ async function audit(body) {
     const page = await api("/console/api/audit", { query: { limit: 50, startingAfter: append ? last : undefined } });
     if (!append) rows.replaceChildren();
     rows.append(...page.data.map((e) => h("tr", { dataset: { action: e.action } },
-      h("td.small", fmtDate(e.at)), h("td", h("strong.mono", e.action)), h("td.small", e.orgName || "—", e.mode ? h(`span.badge.${e.mode}.ml-6`, e.mode) : null),
+      h("td.small", fmtDate(e.at)), h("td.small", { dataset: { actor: e.actor?.id || "" } }, e.actor ? e.actor.name : "—"), h("td", h("strong.mono", e.action)), h("td.small", e.orgName || "—", e.mode ? h(`span.badge.${e.mode}.ml-6`, e.mode) : null),
       h("td.small.mono", e.target || "—"), h("td.small", e.status ?? "—"), h("td.small.muted", { title: e.client || "" }, (e.client || "").split(" ")[0]))));
     last = page.data.at(-1)?.auditId || last;
     more.hidden = !page.hasMore;
   }
   more.addEventListener("click", () => load(true));
   body.append(h("div.card", h("table.grid", { id: "audit-table" },
-    h("thead", h("tr", h("th", "When"), h("th", "Action"), h("th", "Organization"), h("th", "Object"), h("th", "Status"), h("th", "From"))), rows)),
+    h("thead", h("tr", h("th", "When"), h("th", "Who"), h("th", "Action"), h("th", "Organization"), h("th", "Object"), h("th", "Status"), h("th", "From"))), rows)),
   h("div.mt-12", more));
   await load(false);
 }

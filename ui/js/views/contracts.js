@@ -2,6 +2,7 @@
 
 import { api } from "../api.js";
 import { fmtDate, fmtDay, h, toast } from "../dom.js";
+import { can } from "../store.js";
 
 export async function renderContracts(view) {
   const q = h("input", { type: "search", id: "contracts-q", placeholder: "Title or party", "aria-label": "Search contracts" });
@@ -55,7 +56,7 @@ export async function renderContracts(view) {
   more.addEventListener("click", () => load(true));
 
   view.append(h("div.page",
-    h("div.page-head", h("div", h("h1", "Contracts"), h("p.muted", "Analyses saved as contracts keep their own copy of the result.")), h("span.spacer"), compareBtn),
+    h("div.page-head", h("div", h("h1", "Contracts"), h("p.muted", "Analyses saved as contracts keep their own copy of the result.")), h("span.spacer"), can("comparisons:write") ? compareBtn : null),
     h("div.card",
       h("header.wrap-gap", q, level, h("label.row.small.muted", "Expires before", expires)),
       h("table.grid", { id: "contracts-table" },

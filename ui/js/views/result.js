@@ -1,17 +1,19 @@
-// The result a lawyer works from: score and drivers, risks by severity, clauses by category,
-// obligations, key dates, parties and law on the left; the document on the right. Clicking a
-// finding highlights its evidence in the extracted text and on the original PDF page.
+// The result a lawyer works from: score and drivers, then risks, clauses, obligations and key
+// dates one section at a time (section index with counts, filters, keyboard navigation) on the
+// left; the document on the right. Clicking a finding highlights its evidence in the extracted
+// text and on the original PDF page.
 
 import { api, ApiError } from "../api.js";
-import { download, fmtDay, h, svg, titleCase, toast } from "../dom.js";
+import { download, h, tablist, toast } from "../dom.js";
 import { keyDatesCsv, keyDatesIcs, obligationsCsv, resultJson, slug } from "../exports.js";
-import { PdfView } from "../pdfview.js";
-
-const SEVERITIES = ["critical", "high", "medium", "low"];
-const FINDING = 0.5;
+import { documentPane } from "../docpane.js";
+import { can, currentOrg, requestMode, state } from "../store.js";
+import { clausesPanel, clauseFindings, keyDatesPanel, obligationsPanel, overview, risksPanel, SEVERITIES } from "./findings.js";
+import { installShortcuts, shortcutsHelp } from "./shortcuts.js";
 
 export async function renderAnalysis(view, analysisId) {
-  let analysis = await api(`/v1/analyses/${analysisId}`);
+  let analysis = await inEitherMode(view, `/v1/analyses/${analysisId}`, "analysis");
+  if (!analysis) return;
   if (analysis.status !== "completed") {
     const note = h("div.notice", { role: "status" }, statusText(analysis));
     view.append(h("div.page", h("div.page-head", h("h1", analysis.title)), note));
@@ -32,9 +34,27 @@ export async function renderAnalysis(view, analysisId) {
 }
 
 export async function renderContract(view, contractId) {
-  const contract = await api(`/v1/contracts/${contractId}`);
+  const contract = await inEitherMode(view, `/v1/contracts/${contractId}`, "contract");
+  if (!contract) return;
   const document = await api(`/console/api/analyses/${contract.analysisId}/document`).catch(() => null);
   renderResult(view, { title: contract.title, result: contract.result, document, contract });
+}
+
+// An object of the other mode (a live link opened in test mode) is not "missing": offer to switch.
+async function inEitherMode(view, path, noun) {
+  try {
+    return await api(path);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 404) throw err;
+    const other = state.mode === "live" ? "test" : "live";
+    const found = await api(path, { mode: other }).catch(() => null);
+    if (!found) throw err;
+    view.append(h("div.page", h("div.page-head", h("h1", found.title || `This ${noun}`)),
+      h("div.notice.warn", { id: "other-mode", role: "status" },
+        h("p", `This ${noun} belongs to ${other} mode; you are in ${state.mode} mode, which keeps its data apart.`),
+        h("button.btn.primary", { type: "button", id: "switch-mode", onclick: () => requestMode(other) }, `Switch to ${other} mode`))));
+    return null;
+  }
 }
 
 function statusText(analysis) {
@@ -45,14 +65,14 @@ function statusText(analysis) {
 function renderResult(view, ctx) {
   const { result } = ctx;
   const evidence = new Map(result.evidence.map((e) => [e.id, e]));
-  const docPane = documentPane(ctx, evidence);
-  const findings = h("div.findings", { id: "findings" });
+  const docPane = documentPane(ctx.document);
   const selectables = [];
 
   // Every clickable finding goes through here: one pressed at a time, evidence shown right.
-  function finding(el, ids) {
+  function finding(el, ids, meta = {}) {
     el.dataset.evidence = (ids || []).join(" ");
     el.setAttribute("aria-pressed", "false");
+    if (meta.kind) el.dataset.kind = meta.kind;
     el.addEventListener("click", () => {
       for (const other of selectables) other.setAttribute("aria-pressed", String(other === el));
       docPane.show((ids || []).map((id) => evidence.get(id)).filter(Boolean));
@@ -61,19 +81,27 @@ function renderResult(view, ctx) {
     return el;
   }
 
-  findings.append(
-    header(ctx),
-    overview(result, finding),
-    risksSection(result, finding),
-    clausesSection(result, finding),
-    obligationsSection(result, finding),
-    keyDatesSection(result, finding),
-  );
-  view.append(h("div.result", findings, docPane.el));
+  const panels = {
+    risks: risksPanel(result, finding),
+    clauses: clausesPanel(result, finding),
+    obligations: obligationsPanel(result, finding),
+    dates: keyDatesPanel(result, finding),
+  };
+  const counts = { risks: result.risks.length, clauses: clauseFindings(result).length, obligations: result.obligations.length, dates: result.keyDates.length };
+  const labels = { risks: "Risks", clauses: "Clauses", obligations: "Obligations", dates: "Key dates" };
+  const index = tablist("Sections", Object.keys(panels).map((id) => ({ id, label: h("span", labels[id], h("span.count", ` (${counts[id]})`)), panel: panels[id] })), "risks");
+  index.classList.add("section-index");
+  const filters = filterBar(result, panels);
+  const findings = h("div.findings", { id: "findings", tabindex: "0", role: "region", "aria-label": "Findings" },
+    header(ctx), modeNotice(ctx), overview(result, finding), index, filters.el, ...Object.values(panels), shortcutsHelp());
+  const root = h("div.result", findings, docPane.el);
+  view.append(root);
   docPane.start();
+  installShortcuts(root, { selectables, index, docPane });
+  installPrint(root, index);
 }
 
-// --- left column -----------------------------------------------------------------------------
+// --- header and notices ------------------------------------------------------------------------
 
 function header(ctx) {
   const { result, document, contract, analysis } = ctx;
@@ -92,11 +120,25 @@ function header(ctx) {
     h("option", { value: "ics" }, "Key dates (.ics calendar)"));
   const save = contract
     ? h("span.badge.low", { id: "saved-badge" }, "Saved contract")
-    : h("button.btn.primary", { type: "button", id: "save-contract", onclick: () => saveContract(analysis, title, save) }, "Save as contract");
-  const compare = h("a.btn", { href: `#/compare?left=${contract ? contract.contractId : result.analysisId}` }, "Compare…");
-  return h("div",
-    h("div.result-head", h("div", { style: "flex:1;min-width:0" }, h("h1", title), h("div.row", { style: "margin-top:6px" }, meta))),
-    h("div.row.result-actions", save, compare, exportMenu));
+    : can("contracts:write") ? h("button.btn.primary", { type: "button", id: "save-contract", onclick: () => saveContract(analysis, title, save) }, "Save as contract") : null;
+  const compare = can("comparisons:write") ? h("a.btn", { href: `#/compare?left=${contract ? contract.contractId : result.analysisId}` }, "Compare…") : null;
+  const print = h("button.btn", { type: "button", id: "print-result", onclick: () => window.print() }, "Print");
+  return h("div.result-top",
+    h("div.result-head", h("div.grow.min-w-0", h("h1", title), h("div.row.mt-6", meta))),
+    h("div.row.result-actions", { id: "result-actions" }, save, compare, exportMenu, print));
+}
+
+// Test mode runs the mock engine: its findings are samples, not about this document. Said on
+// the result itself, where nobody can miss it, not only in the band under the top bar.
+function modeNotice(ctx) {
+  if (ctx.result.mode !== "test") return null;
+  const approved = currentOrg()?.liveApproved;
+  return h("div.notice.warn.mock-notice", { id: "mock-notice", role: "note" },
+    h("strong", "Test mode: mock data, not an analysis of this document. "),
+    "The test engine returns the same sample findings for every contract; parties, dates, law and quotes here say nothing about this file. ",
+    approved
+      ? h("button.btn.small", { type: "button", onclick: () => requestMode("live") }, "Switch to live mode")
+      : "Analyse it in live mode once the organization is approved for live access.");
 }
 
 async function saveContract(analysis, title, button) {
@@ -128,233 +170,49 @@ function exportAs(kind, ctx) {
   }
 }
 
-function section(title, count, ...body) {
-  return h("section.section", h("h2", title, count === undefined ? null : h("span.count", `(${count})`)), ...body);
-}
+// --- filters -------------------------------------------------------------------------------------
 
-function overview(result, finding) {
-  const { riskScore, summary } = result;
-  const risks = new Map(result.risks.map((r) => [r.id, r]));
-  const drivers = riskScore.drivers.map((d) => {
-    const risk = risks.get(d.riskId);
-    return h("li", finding(h("button.linklike", { type: "button" }, risk?.title || d.riskId), risk?.evidenceIds), h("span.pts", `+${Math.round(d.points)}`));
-  });
-  const parties = summary.parties.length
-    ? summary.parties.map((p, i) => [i ? ", " : "", finding(h("button.linklike", { type: "button" }, p.name), p.evidenceIds), h("span.muted", ` (${p.role})`)])
-    : h("span.muted", "None identified");
-  const law = summary.governingLaw
-    ? finding(h("button.linklike", { type: "button", id: "governing-law" }, summary.governingLaw.jurisdiction), summary.governingLaw.evidenceIds)
-    : h("span.muted", "Not stated");
-  return h("div",
-    h("div.score", { id: "risk-score" },
-      dial(riskScore.value, riskScore.level),
-      h("div",
-        h("div.row", h("span.value", String(riskScore.value)), h("span.muted", "/ 100"), h(`span.badge.${riskScore.level}`, { id: "risk-level" }, `${riskScore.level} risk`)),
-        drivers.length ? h("ul.drivers", drivers) : h("p.muted.small", "No risk drivers."))),
-    h("p", { style: "margin-top:12px" }, summary.text),
-    h("dl.facts",
-      h("dt", "Document type"), h("dd", summary.documentType || "—"),
-      h("dt", "Parties"), h("dd", parties),
-      h("dt", "Governing law"), h("dd", law)));
-}
-
-function dial(value, level) {
-  const r = 40;
-  const c = 2 * Math.PI * r;
-  const color = `var(--${level})`;
-  return svg("svg", { class: "dial", viewBox: "0 0 96 96", role: "img", "aria-label": `Risk score ${value} of 100, ${level}` },
-    svg("circle", { cx: 48, cy: 48, r, fill: "none", stroke: "#eef1f4", "stroke-width": 9 }),
-    svg("circle", { cx: 48, cy: 48, r, fill: "none", stroke: color, "stroke-width": 9, "stroke-linecap": "round", "stroke-dasharray": `${(c * value) / 100} ${c}`, transform: "rotate(-90 48 48)" }));
-}
-
-function risksSection(result, finding) {
-  const risks = [...result.risks].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity));
-  // A risk about something missing quotes nothing: there is no text to point at.
-  const absent = (risk) => !risk.evidenceIds?.length;
-  return section("Risks", risks.length, risks.length ? h("div", { id: "risks" }, risks.map((risk) =>
-    finding(h("button.finding", { type: "button", dataset: { risk: risk.id, severity: risk.severity, ...(absent(risk) ? { absent: "true" } : {}) } },
-      h("span.title", h(`span.badge.${risk.severity}`, risk.severity), risk.title,
-        absent(risk) ? h("span.badge.absent", { title: "No clause of this kind was found; nothing to highlight." }, "Not found in this contract") : null),
-      h("p.expl", risk.explanation),
-      h("p.rec", h("b", "Recommendation: "), risk.recommendation)), risk.evidenceIds))) : h("p.muted", "No risks found."));
-}
-
-// Findings are clauses with confidence >= 50%; the rest are candidates a reviewer may open, kept
-// apart (collapsed, counted separately) so they are never read or counted as findings.
-function clausesSection(result, finding) {
-  const byConfidence = [...result.clauses].sort((a, b) => b.confidence - a.confidence);
-  const groups = (clauses) => {
-    const byCategory = new Map();
-    for (const clause of clauses) {
-      if (!byCategory.has(clause.category)) byCategory.set(clause.category, []);
-      byCategory.get(clause.category).push(clause);
-    }
-    return [...byCategory];
+// Severity narrows the risks, category the clauses; a filtered-out finding is hidden and skipped
+// by the keyboard navigation (data-filtered).
+function filterBar(result, panels) {
+  const severities = SEVERITIES.filter((s) => result.risks.some((r) => r.severity === s));
+  const categories = [...new Map(clauseFindings(result).map((c) => [c.category, c.label || c.category])).entries()];
+  const severity = h("select", { id: "filter-severity", "aria-label": "Filter risks by severity" },
+    h("option", { value: "" }, "All severities"), severities.map((s) => h("option", { value: s }, s.charAt(0).toUpperCase() + s.slice(1))));
+  const category = h("select", { id: "filter-category", "aria-label": "Filter clauses by category" },
+    h("option", { value: "" }, "All categories"), categories.map(([value, label]) => h("option", { value }, label)));
+  const apply = () => {
+    for (const el of panels.risks.querySelectorAll("[data-risk]")) el.toggleAttribute("data-filtered", Boolean(severity.value) && el.dataset.severity !== severity.value);
+    for (const el of panels.clauses.querySelectorAll("#clauses > .category")) el.toggleAttribute("data-filtered", Boolean(category.value) && el.dataset.category !== category.value);
   };
-  const found = byConfidence.filter((c) => c.confidence >= FINDING);
-  const candidates = byConfidence.filter((c) => c.confidence < FINDING);
-  const group = ([category, clauses]) => h("div.category", { dataset: { category } },
-    h("h3", clauses[0].label || titleCase(category)),
-    clauses.map((clause) => finding(h("button.finding", { type: "button", dataset: { clause: clause.id } },
-      h("span.title", evidenceSnippet(result, clause.evidenceIds), confidence(clause.confidence))), clause.evidenceIds)));
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  return section("Clauses", found.length, h("div", { id: "clauses" },
-    found.length ? groups(found).map(group) : h("p.muted", "No clause found with confidence of 50% or more."),
-    candidates.length
-      ? h("details.candidates", { id: "clause-candidates" },
-        h("summary", `${plural(candidates.length, "candidate")} below 50% confidence (not findings)`),
-        groups(candidates).map(group))
-      : null));
+  severity.addEventListener("change", apply);
+  category.addEventListener("change", apply);
+  return { el: h("div.row.filters", { id: "filters" }, severity, category) };
 }
 
-function evidenceSnippet(result, ids) {
-  const ev = result.evidence.find((e) => e.id === ids?.[0]);
-  const text = (ev?.text || "").replace(/\s+/g, " ").trim();
-  return h("span", { style: "font-weight:400;flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap" }, text ? `“${text}”` : "(no quote)");
-}
+// --- print ---------------------------------------------------------------------------------------
 
-function confidence(value) {
-  const pct = Math.round(value * 100);
-  return h("span.conf", { title: `Confidence ${pct}%` }, h("i", h("b", { style: `width:${pct}%` })), `${pct}%`);
-}
-
-function obligationsSection(result, finding) {
-  if (!result.obligations.length) return section("Obligations", 0, h("p.muted", "No obligations found."));
-  return section("Obligations", result.obligations.length, h("table.grid.obligations", { id: "obligations" },
-    h("thead", h("tr", h("th", "Party"), h("th", "Action"), h("th", "Due"))),
-    h("tbody", result.obligations.map((o) => {
-      const tr = h("tr.clickable", { tabindex: "0", dataset: { obligation: o.id } },
-        h("td", o.party), h("td", o.action), h("td", o.due ? (o.due.date ? fmtDay(o.due.date) : o.due.text) : "—"));
-      tr.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), tr.click()));
-      finding(tr, o.evidenceIds);
-      tr.addEventListener("click", () => tr.setAttribute("aria-selected", "true"));
-      return tr;
-    }))));
-}
-
-function keyDatesSection(result, finding) {
-  const today = new Date().toISOString().slice(0, 10);
-  const dates = [...result.keyDates].sort((a, b) => (a.date || "9999").localeCompare(b.date || "9999"));
-  if (!dates.length) return section("Key dates", 0, h("p.muted", "No key dates found."));
-  return section("Key dates", dates.length, h("ol.timeline", { id: "key-dates" }, dates.map((d) =>
-    h(`li${d.date && d.date < today ? ".past" : ""}`,
-      finding(h("button.finding", { type: "button", dataset: { keyDate: d.id } },
-        h("span.title", h("span.when", d.date ? fmtDay(d.date) : "Date not fixed"), h("span.badge", titleCase(d.kind))),
-        h("p.expl", d.text),
-        d.date ? h("span.rel", relative(d.date)) : null), d.evidenceIds)))));
-}
-
-function relative(day) {
-  const days = Math.round((new Date(`${day}T00:00:00`) - new Date(new Date().toDateString())) / 86400000);
-  if (days === 0) return "today";
-  return days > 0 ? `in ${days.toLocaleString()} day${days === 1 ? "" : "s"}` : `${(-days).toLocaleString()} day${days === -1 ? "" : "s"} ago`;
-}
-
-// --- right column: the document ------------------------------------------------------------------
-
-function documentPane(ctx, evidence) {
-  const doc = ctx.document;
-  const hasPdf = Boolean(doc?.hasOriginalPdf);
-  const textEl = h("div.doc-text", { id: "doc-text" });
-  const stage = h("div.pdf-stage", { id: "pdf-stage" });
-  const note = h("div.pdf-note", { id: "pdf-note", "aria-live": "polite" });
-  const pdfPanel = h("div", { id: "pdf-panel" }, stage, note);
-  const textPanel = h("div", { id: "text-panel" }, textEl);
-  const pane = h("div.doc-pane", { id: "doc-pane" }, pdfPanel, textPanel);
-  const pageLabel = h("span.muted.small", { id: "page-label" });
-  const prev = h("button.btn.small", { type: "button", "aria-label": "Previous page", onclick: () => pdf.show(pdf.pageNumber - 1) }, "‹");
-  const next = h("button.btn.small", { type: "button", "aria-label": "Next page", onclick: () => pdf.show(pdf.pageNumber + 1) }, "›");
-  const pager = h("div.row", { id: "pager" }, prev, pageLabel, next);
-  const tabButtons = {
-    pdf: h("button", { type: "button", role: "tab", id: "tab-pdf", onclick: () => selectTab("pdf") }, "Original PDF"),
-    text: h("button", { type: "button", role: "tab", id: "tab-text", onclick: () => selectTab("text") }, "Extracted text"),
-  };
-  if (!hasPdf) tabButtons.pdf.hidden = true;
-  const toolbar = h("div.doc-toolbar", h("div.tabs", { role: "tablist" }, tabButtons.pdf, tabButtons.text), h("span.spacer"), pager);
-  const pdf = new PdfView(stage, note);
-  pdf.onPage = (n) => { pageLabel.textContent = `Page ${n} of ${pdf.pageCount}`; prev.disabled = n <= 1; next.disabled = n >= pdf.pageCount; };
-  const text = new TextView(textEl, doc);
-  let tab = hasPdf ? "pdf" : "text";
-  let pdfReady = null;
-
-  function selectTab(name) {
-    tab = name;
-    for (const [key, button] of Object.entries(tabButtons)) button.setAttribute("aria-selected", String(key === name));
-    pdfPanel.hidden = name !== "pdf";
-    textPanel.hidden = name !== "text";
-    pager.hidden = name !== "pdf";
-    if (name === "text") text.scrollToMark();
-    else pdf.show(pdf.pageNumber, pdf.quotes);
-  }
-
-  return {
-    el: h("div.document", toolbar, pane),
-    start() {
-      text.render();
-      if (hasPdf) {
-        pdfReady = api(`/console/api/analyses/${doc.analysisId}/original`, { binary: true })
-          .then((bytes) => pdf.open(bytes))
-          .then(() => pdf.show(1))
-          .catch((err) => { note.textContent = `The PDF could not be shown: ${err.message}`; });
-      }
-      selectTab(tab);
-    },
-    async show(quotes) {
-      text.highlight(quotes);
-      if (tab === "text") text.scrollToMark();
-      if (hasPdf) {
-        await pdfReady;
-        const page = quotes.find((q) => q.page)?.page || pdf.pageNumber;
-        await pdf.show(page, quotes.filter((q) => !q.page || q.page === page).map((q) => ({ id: q.id, text: q.text })));
-      }
-    },
-  };
-}
-
-// The extracted text, in page sections for PDFs; highlighting rebuilds only touched sections.
-class TextView {
-  constructor(el, doc) {
-    this.el = el;
-    this.text = doc?.text || "";
-    const pages = doc?.pages?.length ? doc.pages : [{ number: null, start: 0, end: this.text.length }];
-    this.sections = pages.map((p) => ({ ...p, pre: h("pre") }));
-    this.touched = [];
-  }
-
-  render() {
-    if (!this.text) {
-      this.el.append(h("p.muted", "The document's text is not available."));
+// Printing shows every section (not only the chosen tab) with every category unfolded; the
+// print stylesheet (app.css, @media print) drops the navigation and the document pane.
+function installPrint(root, index) {
+  let folded = [];
+  const before = () => {
+    if (!root.isConnected) {
+      window.removeEventListener("beforeprint", before);
+      window.removeEventListener("afterprint", after);
       return;
     }
-    for (const s of this.sections) {
-      s.pre.textContent = this.text.slice(s.start, s.end);
-      this.el.append(s.number !== null && this.sections.length > 1 ? h("div.pg", `Page ${s.number}`) : null, s.pre);
-    }
-  }
-
-  highlight(quotes) {
-    for (const s of this.touched) s.pre.textContent = this.text.slice(s.start, s.end);
-    this.touched = [];
-    const ranges = quotes.map((q) => [q.start, q.end, q.id]).sort((a, b) => a[0] - b[0]);
-    for (const s of this.sections) {
-      const inside = ranges.filter(([a, b]) => a < s.end && b > s.start);
-      if (!inside.length) continue;
-      const parts = [];
-      let cursor = s.start;
-      for (const [a, b, id] of inside) {
-        const from = Math.max(a, s.start, cursor);
-        const to = Math.min(b, s.end);
-        if (to <= from) continue;
-        parts.push(this.text.slice(cursor, from), h("mark", { dataset: { ev: id } }, this.text.slice(from, to)));
-        cursor = to;
-      }
-      parts.push(this.text.slice(cursor, s.end));
-      s.pre.replaceChildren(...parts.filter((p) => p !== ""));
-      this.touched.push(s);
-    }
-  }
-
-  scrollToMark() {
-    this.el.querySelector("mark")?.scrollIntoView({ block: "center", behavior: "instant" });
-  }
+    folded = [...root.querySelectorAll("details.category:not([open])")];
+    for (const d of folded) d.open = true;
+    root.classList.add("printing");
+  };
+  const after = () => {
+    if (!root.isConnected) return;
+    for (const d of folded) d.open = false;
+    folded = [];
+    root.classList.remove("printing");
+    index.select(index.dataset.selected);
+  };
+  window.addEventListener("beforeprint", before);
+  window.addEventListener("afterprint", after);
 }

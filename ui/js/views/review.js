@@ -2,8 +2,8 @@
 // URL; each submission shows uploading -> queued -> processing -> completed | failed in place.
 
 import { api, upload } from "../api.js";
-import { state } from "../store.js";
-import { fileSize, h, toast } from "../dom.js";
+import { can, state } from "../store.js";
+import { fileSize, h, tablist, toast } from "../dom.js";
 
 const POLL_MS = 600;
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -33,40 +33,33 @@ export async function renderReview(view) {
   const urlTitle = h("input", { type: "text", id: "url-title", placeholder: "Title" });
   const urlInput = h("input", { type: "url", id: "url-input", placeholder: "https://intranet.example/contracts/msa.html" });
   const panels = {
-    files: h("div", zone),
-    paste: h("form.stack", { onsubmit: (e) => { e.preventDefault(); submitText(pasteTitle, pasteText); } },
+    files: h("div", { id: "panel-files" }, zone),
+    paste: h("form.stack", { id: "panel-paste", onsubmit: (e) => { e.preventDefault(); submitText(pasteTitle, pasteText); } },
       h("label.field", h("span", "Title"), pasteTitle), h("label.field", h("span", "Contract text"), pasteText),
       h("button.btn.primary", { type: "submit" }, "Analyze text")),
-    url: h("form.stack", { onsubmit: (e) => { e.preventDefault(); submitUrl(urlTitle, urlInput); } },
+    url: h("form.stack", { id: "panel-url", onsubmit: (e) => { e.preventDefault(); submitUrl(urlTitle, urlInput); } },
       h("label.field", h("span", "Title"), urlTitle), h("label.field", h("span", "Address of the contract (HTML, text or PDF)"), urlInput),
       h("button.btn.primary", { type: "submit" }, "Fetch and analyze")),
   };
-  const tabs = tabBar(panels, "files");
+  const tabs = tablist("Add contracts by", [
+    { id: "files", label: "Files", panel: panels.files },
+    { id: "paste", label: "Paste text", panel: panels.paste },
+    { id: "url", label: "From a URL", panel: panels.url },
+  ], "files");
   listEl = h("ul.queue", { id: "queue", "aria-live": "polite" });
   view.append(
     h("div.page",
       h("div.page-head", h("div", h("h1", "Review contracts"), h("p.muted", "ContractBox reads each contract on this machine and quotes its evidence for every finding."))),
       h("div.review",
-        h("section.card", { "aria-label": "Add contracts" }, h("div.body", tabs, ...Object.values(panels))),
+        can("analyses:write")
+          ? h("section.card", { "aria-label": "Add contracts" }, h("div.body", tabs, ...Object.values(panels)))
+          : h("section.card", { "aria-label": "Add contracts" }, h("div.body", h("p.notice", { id: "read-only" }, "Your role can read and download results; analysing contracts needs a reviewer or an administrator."))),
         h("section.card", { "aria-label": "Analyses" }, h("header", h("h2", "Analyses"), h("span.spacer"), h("a.btn.small", { href: "#/contracts" }, "Saved contracts")), listEl),
       ),
     ),
   );
   await loadRecent();
   renderList();
-}
-
-function tabBar(panels, first) {
-  const buttons = Object.keys(panels).map((name) =>
-    h("button", { type: "button", role: "tab", id: `tab-${name}`, "aria-selected": String(name === first), onclick: () => select(name) },
-      { files: "Files", paste: "Paste text", url: "From a URL" }[name]),
-  );
-  function select(name) {
-    for (const b of buttons) b.setAttribute("aria-selected", String(b.id === `tab-${name}`));
-    for (const [key, panel] of Object.entries(panels)) panel.hidden = key !== name;
-  }
-  select(first);
-  return h("div.tabs", { role: "tablist" }, buttons);
 }
 
 function dropIcon() {
