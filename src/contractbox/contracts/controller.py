@@ -2,14 +2,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 from contractbox.auth.guards import principal_of
-from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
+from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest, RenameContractRequest
 from contractbox.contracts.service import ContractService
 from contractbox.core.http.paging import EndingBefore, Expand, Limit, StartingAfter
+from contractbox.storage.schemas import DeletedObject
 
 
 # Writes run in a worker thread: their fsync must not stall the event loop serving reads.
@@ -52,6 +53,10 @@ class ContractsController(Controller):
                 name="expiresBefore", description="YYYY-MM-DD: contracts whose expiration date is before it"
             ),
         ] = None,
+        review_state: Annotated[
+            str | None,
+            QueryParameter(name="reviewState", description="not_started, in_review or reviewed"),
+        ] = None,
         expand: Expand = None,
     ) -> ContractList:
         params = {
@@ -61,6 +66,7 @@ class ContractsController(Controller):
             "q": q,
             "riskLevel": risk_level,
             "expiresBefore": expires_before,
+            "reviewState": review_state,
         }
         return contracts.list(principal_of(request), params, expand)
 
@@ -69,3 +75,32 @@ class ContractsController(Controller):
         self, request: Request, contractId: FromPath[str], contracts: NamedDependency[ContractService]
     ) -> Contract:
         return contracts.get(principal_of(request), contractId)
+
+    @delete(
+        "/{contractId:str}",
+        status_code=200,
+        operation_id="deleteContract",
+        opt={"scope": "contracts:write"},
+        summary="Delete a contract, the analysis it was saved from and its stored document",
+        sync_to_thread=True,
+    )
+    def delete_contract(
+        self, request: Request, contractId: FromPath[str], contracts: NamedDependency[ContractService]
+    ) -> DeletedObject:
+        return contracts.delete(principal_of(request), contractId)
+
+    @patch(
+        "/{contractId:str}",
+        operation_id="renameContract",
+        opt={"scope": "contracts:write"},
+        summary="Rename a contract",
+        sync_to_thread=True,
+    )
+    def rename(
+        self,
+        request: Request,
+        contractId: FromPath[str],
+        data: JSONBody[RenameContractRequest],
+        contracts: NamedDependency[ContractService],
+    ) -> Contract:
+        return contracts.rename(principal_of(request), contractId, data.title)

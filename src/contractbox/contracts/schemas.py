@@ -26,6 +26,20 @@ class ContractRiskScore(msgspec.Struct):
     level: Level
 
 
+class ReviewStatus(msgspec.Struct):
+    """Where the review of a contract stands (docs/api-notes.md, Reviews)."""
+
+    state: Literal["not_started", "in_review", "reviewed"]
+    decided: int
+    total: int
+    reviewedBy: list[str]
+    reviewedAt: str | None
+
+
+class RenameContractRequest(msgspec.Struct, forbid_unknown_fields=True):
+    title: str
+
+
 class Contract(msgspec.Struct):
     contractId: str
     object: Literal["contract"]
@@ -39,6 +53,7 @@ class Contract(msgspec.Struct):
     expirationDate: str | None
     createdAt: str
     metadata: dict[str, str]
+    review: ReviewStatus
     # Always on a single contract; on list items only with expand[]=result.
     result: AnalysisResult | msgspec.UnsetType = msgspec.UNSET
 

@@ -5,12 +5,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 import sqlite_utils
 
 from contractbox.analyses.service import AnalysisService
+from contractbox.audit.service import key_actor, record
 from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
 from contractbox.core.clock import Clock
 from contractbox.core.errors import ApiError, invalid, not_found
@@ -23,7 +25,11 @@ from contractbox.core.store import Store
 from contractbox.keys.service import Principal
 
 RISK_LEVELS = ("low", "medium", "high", "critical")
-SUMMARY_COLUMNS = "seq, id, mode, analysis_id, title, document_type, parties, risk_value, risk_level, effective_date, expiration_date, metadata, created_at"
+SUMMARY_COLUMNS = (
+    "seq, id, mode, analysis_id, title, document_type, parties, risk_value, risk_level, effective_date, "
+    "expiration_date, metadata, created_at, review_state, review_decided, review_total, reviewed_by, reviewed_at"
+)
+REVIEW_STATES = ("not_started", "in_review", "reviewed")
 CONTRACT_COLUMNS = f"{SUMMARY_COLUMNS}, result"
 EXPANDABLE = ("result",)
 
@@ -65,6 +71,13 @@ def render(row: dict) -> dict[str, Any]:
         "expirationDate": row["expiration_date"],
         "createdAt": row["created_at"],
         "metadata": json.loads(row["metadata"]),
+        "review": {
+            "state": row["review_state"],
+            "decided": row["review_decided"],
+            "total": row["review_total"],
+            "reviewedBy": json.loads(row["reviewed_by"]),
+            "reviewedAt": row["reviewed_at"],
+        },
         **({"result": json.loads(row["result"])} if "result" in row else {}),
     }
 
@@ -78,22 +91,38 @@ def as_contract(row: dict) -> Contract:
     return contract
 
 
+# Called after a contract is saved (the reviews domain sets its review status from decisions
+# already made on the same document); wired by the composition root.
+AfterCreate = Callable[[Principal, str], None]
+
+
+def clean_title(title: str) -> str:
+    title = title.strip()
+    if not title:
+        raise invalid("title", "title is empty: leave it out to use the analysis title, or send one.")
+    if len(title) > MAX_TITLE:
+        raise invalid("title", f"title must be at most {MAX_TITLE} characters.")
+    return title
+
+
+def search_text_of(title: str, parties: list[str], corrected_names: list[str]) -> str:
+    return "\n".join([title, *parties, *corrected_names]).casefold()
+
+
 class ContractService:
     def __init__(self, store: Store, events: EventRecorder, clock: Clock, analyses: AnalysisService) -> None:
         self.store = store
         self.events = events
         self.clock = clock
         self.analyses = analyses
+        self.after_create: AfterCreate | None = None
 
     def create(self, principal: Principal, req: CreateContractRequest) -> Contract:
         analysis = self.analyses.completed(
             principal, req.analysisId, param="analysisId", purpose="a contract can be saved"
         )
-        title = (req.title if req.title is not None else analysis.title).strip()
-        if not title:
-            raise invalid("title", "title is empty: leave it out to use the analysis title, or send one.")
-        if len(title) > MAX_TITLE:
-            raise invalid("title", f"title must be at most {MAX_TITLE} characters.")
+        title = clean_title(req.title if req.title is not None else analysis.title)
+        document = self.analyses.get(principal, req.analysisId).document
         metadata = req.metadata if req.metadata is not None else analysis.metadata
         validate_metadata(metadata)
         result = json.loads(analysis.result)
@@ -111,6 +140,7 @@ class ContractService:
                     "metadata": json.dumps(metadata),
                     "result": analysis.result,
                     "created_at": self.clock.now_iso(),
+                    "document_key": document.sha256 if document and document.sha256 else f"analysis:{req.analysisId}",
                     **listing_columns(result, title),
                 }
             )
@@ -118,7 +148,66 @@ class ContractService:
             self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, contract)
             created = self.get(principal, contract_id)  # this thread's connection: inside the transaction
             record_reply(db, 201, created, location=f"/v1/contracts/{contract_id}")
-        return created
+        if self.after_create is None:
+            return created
+        self.after_create(principal, contract_id)
+        return self.get(principal, contract_id)
+
+    def rename(self, principal: Principal, contract_id: str, title: str) -> Contract:
+        """A new title (same rules as at creation); the search text follows it."""
+        title = clean_title(title)
+        row = self.get_row(principal, contract_id)
+        parties = [p["name"] for p in json.loads(row["parties"])]
+        corrected = json.loads(row["corrected_names"] or "[]")
+        self.store.execute(
+            "UPDATE contracts SET title = ?, search_text = ? WHERE id = ?",
+            (title, search_text_of(title, parties, corrected), contract_id),
+        )
+        if principal.user_id is None:  # a console session's writes are audited by the console middleware
+            record(
+                self.store,
+                "contract.rename",
+                actor=key_actor(principal.key_id),
+                org_id=principal.org_id,
+                mode=principal.mode,
+                target=contract_id,
+                status=200,
+                fields=["title"],
+            )
+        return self.get(principal, contract_id)
+
+    def document_key(self, principal: Principal, contract_id: str) -> str:
+        """What identifies the contract's document version (its SHA-256): reviews belong to it."""
+        row = self.get_row(principal, contract_id, param="contractId")
+        return str(row["document_key"] or f"contract:{contract_id}")
+
+    def contracts_of_document(self, principal: Principal, document_key: str) -> list[str]:
+        rows = self.store.query(
+            "SELECT id FROM contracts WHERE org_id = ? AND mode = ? AND document_key = ?",
+            (principal.org_id, principal.mode, document_key),
+        )
+        return [row["id"] for row in rows]
+
+    def set_review(self, contract_id: str, status: dict[str, Any], corrected_names: list[str]) -> None:
+        """Store a contract's review status and the party names reviewers corrected (searched by `q`)."""
+        row = self.store.query_one("SELECT title, parties FROM contracts WHERE id = ?", (contract_id,))
+        if row is None:
+            return
+        names = [p["name"] for p in json.loads(row["parties"])]
+        self.store.execute(
+            "UPDATE contracts SET review_state = ?, review_decided = ?, review_total = ?, reviewed_by = ?, "
+            "reviewed_at = ?, corrected_names = ?, search_text = ? WHERE id = ?",
+            (
+                status["state"],
+                status["decided"],
+                status["total"],
+                json.dumps(status["reviewedBy"]),
+                status["reviewedAt"],
+                json.dumps(corrected_names),
+                search_text_of(row["title"], names, corrected_names),
+                contract_id,
+            ),
+        )
 
     @staticmethod
     def _refuse_duplicate(db: sqlite_utils.Database, analysis_id: str) -> None:
@@ -134,7 +223,7 @@ class ContractService:
 
     def get_row(self, principal: Principal, contract_id: str, param: str = "id") -> dict:
         row = self.store.query_one(
-            f"SELECT {CONTRACT_COLUMNS} FROM contracts WHERE id = ? AND org_id = ? AND mode = ?",
+            f"SELECT {CONTRACT_COLUMNS}, document_key, corrected_names FROM contracts WHERE id = ? AND org_id = ? AND mode = ?",
             (contract_id, principal.org_id, principal.mode),
         )
         if row is None:
@@ -155,6 +244,11 @@ class ContractService:
         with_result = "result" in parse_expand(expand, EXPANDABLE)
         query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode)
         text, risk_level, expires_before = params.get("q"), params.get("riskLevel"), params.get("expiresBefore")
+        review_state = params.get("reviewState")
+        if review_state:
+            if review_state not in REVIEW_STATES:
+                raise invalid("reviewState", "reviewState must be not_started, in_review or reviewed.")
+            query.add("review_state = ?", review_state)
         if text:
             query.add("instr(search_text, ?) > 0", text.strip().casefold())
         if risk_level:

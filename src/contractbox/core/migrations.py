@@ -299,6 +299,38 @@ STEPS: list[tuple[str, str]] = [
         ALTER TABLE analyses ADD COLUMN origin TEXT NOT NULL DEFAULT 'api';
         """,
     ),
+    (
+        "0401_reviews",
+        """
+        CREATE TABLE reviews (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            org_id TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            document_key TEXT NOT NULL,
+            contract_id TEXT NOT NULL,
+            finding_key TEXT NOT NULL,
+            decision TEXT NOT NULL CHECK (decision IN ('accepted', 'rejected', 'corrected')),
+            corrected_value TEXT,
+            note TEXT,
+            reviewer_type TEXT NOT NULL,
+            reviewer_id TEXT NOT NULL,
+            reviewer_name TEXT NOT NULL,
+            key_id TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX reviews_by_document ON reviews (org_id, mode, document_key, finding_key, seq);
+        ALTER TABLE contracts ADD COLUMN document_key TEXT;
+        ALTER TABLE contracts ADD COLUMN review_state TEXT NOT NULL DEFAULT 'not_started';
+        ALTER TABLE contracts ADD COLUMN review_decided INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE contracts ADD COLUMN review_total INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE contracts ADD COLUMN reviewed_by TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE contracts ADD COLUMN reviewed_at TEXT;
+        ALTER TABLE contracts ADD COLUMN corrected_names TEXT NOT NULL DEFAULT '[]';
+        UPDATE contracts SET document_key = (SELECT sha256 FROM analyses a WHERE a.id = contracts.analysis_id);
+        CREATE INDEX contracts_by_document ON contracts (org_id, mode, document_key)
+        """,
+    ),
 ]
 
 

@@ -24,6 +24,7 @@ from contractbox.core.http.idempotency import MAX_BODY_BYTES, IdempotencyMiddlew
 from contractbox.core.http.requestid import RequestIdMiddleware
 from contractbox.core.paths import ui_dir
 from contractbox.core.settings import Settings
+from contractbox.reviews.controller import ReviewsController
 from contractbox.server.container import Services
 from contractbox.server.openapi import camel_case_operation_id, document_error_responses
 from contractbox.server.system import docs_page, healthz, openapi_document
@@ -33,6 +34,7 @@ from contractbox.webhooks.controller import WebhooksController
 API_CONTROLLERS: list[type] = [
     AnalysesController,
     ContractsController,
+    ReviewsController,
     ComparisonsController,
     UsageController,
     WebhooksController,
@@ -62,6 +64,7 @@ def dependencies(services: Services) -> dict[str, Provide]:
     return {
         "analyses": provide(services.analyses),
         "contracts": provide(services.contracts),
+        "reviews": provide(services.reviews),
         "comparisons": provide(services.comparisons),
         "usage": provide(services.usage),
         "webhooks": provide(services.webhooks),

@@ -17,6 +17,7 @@ from contractbox.core.http.idempotency import forget_unfinished
 from contractbox.core.queue import TaskQueue
 from contractbox.core.settings import Settings
 from contractbox.core.store import Store
+from contractbox.reviews.service import ReviewService
 from contractbox.documents import Document
 from contractbox.documents.sources import ReadOptions, read_source
 from contractbox.usage.counters import RequestCounter
@@ -43,6 +44,8 @@ class Services:
         self.usage = UsageService(self.store, self.clock)
         self.analyses = AnalysisService(self.store, self.queue, self.events, self.clock, self.usage, self._read_source)
         self.contracts = ContractService(self.store, self.events, self.clock, self.analyses)
+        self.reviews = ReviewService(self.store, self.clock, self.contracts)
+        self.contracts.after_create = self.reviews.refresh  # decisions made on the same document carry over
         self.comparisons = ComparisonService(
             self.store, self.events, self.clock, self.analyses, self.contracts, self.usage
         )

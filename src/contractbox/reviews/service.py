@@ -1,0 +1,242 @@
+"""The rules of review decisions: one current decision per finding of a document (its SHA-256)
+within an organization and mode, every earlier one kept as history; the contract's review status
+follows each decision (docs/api-notes.md, Reviews)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from contractbox.audit.service import key_actor, record
+from contractbox.contracts.service import ContractService
+from contractbox.core.clock import Clock
+from contractbox.core.errors import invalid, missing, not_found
+from contractbox.core.ids import new_id
+from contractbox.core.paging import ListQuery, list_page
+from contractbox.core.store import Store
+from contractbox.keys.service import Principal
+from contractbox.reviews.findings import Finding, check_corrected_value, findings_of
+from contractbox.reviews.schemas import CreateReviewRequest, FindingList, Review, ReviewList
+from contractbox.reviews.schemas import Finding as FindingOut
+
+MAX_NOTE = 2000
+MAX_VALUE = 500
+
+
+def render(row: dict) -> dict[str, Any]:
+    return {
+        "reviewId": row["id"],
+        "object": "review",
+        "mode": row["mode"],
+        "contractId": row["contract_id"],
+        "findingKey": row["finding_key"],
+        "decision": row["decision"],
+        "correctedValue": row["corrected_value"],
+        "note": row["note"],
+        "reviewer": {"type": row["reviewer_type"], "id": row["reviewer_id"], "name": row["reviewer_name"]},
+        "createdAt": row["created_at"],
+    }
+
+
+@dataclass(frozen=True)
+class ReviewedFinding:
+    """A finding with its current decision, as exports, the calendar and the report use it."""
+
+    finding: Finding
+    review: dict[str, Any] | None
+
+    @property
+    def decision(self) -> str | None:
+        return self.review["decision"] if self.review else None
+
+    @property
+    def value(self) -> str | None:
+        if self.review and self.review["decision"] == "corrected":
+            return self.review["correctedValue"]
+        return self.finding.value
+
+    @property
+    def note(self) -> str | None:
+        return self.review["note"] if self.review else None
+
+
+class ReviewService:
+    def __init__(self, store: Store, clock: Clock, contracts: ContractService) -> None:
+        self.store = store
+        self.clock = clock
+        self.contracts = contracts
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def _current(self, principal: Principal, document_key: str) -> dict[str, dict[str, Any]]:
+        """The current decision of each finding of a document, by finding key."""
+        rows = self.store.query(
+            "SELECT * FROM reviews WHERE org_id = ? AND mode = ? AND document_key = ? ORDER BY seq",
+            (principal.org_id, principal.mode, document_key),
+        )
+        return {row["finding_key"]: render(row) for row in rows}
+
+    def reviewed(self, principal: Principal, contract_id: str) -> list[ReviewedFinding]:
+        """The contract's findings, each with its current decision (or None)."""
+        result = json.loads(self.contracts.saved_result(principal, contract_id, param="contractId"))
+        current = self._current(principal, self.contracts.document_key(principal, contract_id))
+        return [ReviewedFinding(f, current.get(f.key)) for f in findings_of(result)]
+
+    def findings(self, principal: Principal, contract_id: str) -> FindingList:
+        data = [
+            FindingOut(
+                findingKey=item.finding.key,
+                object="finding",
+                kind=item.finding.kind,  # type: ignore[arg-type]
+                itemId=item.finding.item_id,
+                label=item.finding.label,
+                value=item.finding.value,
+                reviewedValue=item.value,
+                evidenceIds=item.finding.evidence_ids,
+                page=item.finding.page,
+                review=msgspec.convert(item.review, Review) if item.review else None,
+            )
+            for item in self.reviewed(principal, contract_id)
+        ]
+        return FindingList(object="list", data=data, hasMore=False, url=f"/v1/contracts/{contract_id}/findings")
+
+    def list(self, principal: Principal, contract_id: str, params: dict[str, str | None]) -> ReviewList:
+        document_key = self.contracts.document_key(principal, contract_id)
+        query = (
+            ListQuery()
+            .add("org_id = ?", principal.org_id)
+            .add("mode = ?", principal.mode)
+            .add("document_key = ?", document_key)
+        )
+        if params.get("findingKey"):
+            query.add("finding_key = ?", params["findingKey"])
+        current = params.get("current")
+        if current not in (None, "", "true", "false"):
+            raise invalid("current", "current is true or false.")
+        if current == "true":
+            query.add(
+                "seq IN (SELECT MAX(seq) FROM reviews WHERE org_id = ? AND mode = ? AND document_key = ? GROUP BY finding_key)",
+                principal.org_id,
+                principal.mode,
+                document_key,
+            )
+        page = list_page(
+            self.store,
+            "reviews",
+            query,
+            url=f"/v1/contracts/{contract_id}/reviews",
+            render=render,
+            params={k: v for k, v in params.items() if k in ("limit", "startingAfter", "endingBefore")},
+        )
+        return msgspec.convert(page, ReviewList)
+
+    def get(self, principal: Principal, contract_id: str, review_id: str) -> Review:
+        document_key = self.contracts.document_key(principal, contract_id)
+        row = self.store.query_one(
+            "SELECT * FROM reviews WHERE id = ? AND org_id = ? AND mode = ? AND document_key = ?",
+            (review_id, principal.org_id, principal.mode, document_key),
+        )
+        if row is None:
+            raise not_found("review", review_id, "reviewId")
+        return msgspec.convert(render(row), Review)
+
+    # --- deciding --------------------------------------------------------------------------
+
+    def create(self, principal: Principal, contract_id: str, req: CreateReviewRequest) -> Review:
+        reviewed = {item.finding.key: item.finding for item in self.reviewed(principal, contract_id)}
+        finding = reviewed.get(req.findingKey)
+        if finding is None:
+            raise invalid(
+                "findingKey",
+                f"This contract has no finding '{req.findingKey[:120]}'; GET /v1/contracts/{contract_id}/findings lists them.",
+            )
+        corrected = self._corrected_value(req, finding)
+        note = (req.note or "").strip() or None
+        if note and len(note) > MAX_NOTE:
+            raise invalid("note", f"note must be at most {MAX_NOTE} characters.")
+        reviewer = (
+            {"type": "user", "id": principal.user_id, "name": principal.user_name or principal.user_id}
+            if principal.user_id
+            else {"type": "key", "id": principal.key_id, "name": principal.key_id}
+        )
+        review_id = new_id("rev")
+        document_key = self.contracts.document_key(principal, contract_id)
+        with self.store.transaction() as db:
+            db.table("reviews").insert(
+                {
+                    "id": review_id,
+                    "org_id": principal.org_id,
+                    "mode": principal.mode,
+                    "document_key": document_key,
+                    "contract_id": contract_id,
+                    "finding_key": req.findingKey,
+                    "decision": req.decision,
+                    "corrected_value": corrected,
+                    "note": note,
+                    "reviewer_type": reviewer["type"],
+                    "reviewer_id": reviewer["id"],
+                    "reviewer_name": reviewer["name"],
+                    "key_id": principal.key_id,
+                    "created_at": self.clock.now_iso(),
+                }
+            )
+        if principal.user_id is None:  # a console session's writes are audited by the console middleware
+            record(
+                self.store,
+                "review.create",
+                actor=key_actor(principal.key_id),
+                org_id=principal.org_id,
+                mode=principal.mode,
+                target=review_id,
+                status=201,
+                contractId=contract_id,
+                findingKey=req.findingKey,
+                decision=req.decision,
+            )
+        for other in self.contracts.contracts_of_document(principal, document_key):
+            self.refresh(principal, other)
+        row = self.store.query_one("SELECT * FROM reviews WHERE id = ?", (review_id,))
+        return msgspec.convert(render(row or {}), Review)
+
+    @staticmethod
+    def _corrected_value(req: CreateReviewRequest, finding: Finding) -> str | None:
+        value = req.correctedValue.strip() if req.correctedValue is not None else None
+        if req.decision != "corrected":
+            if value:
+                raise invalid("correctedValue", "correctedValue goes with decision 'corrected' only.")
+            return None
+        if not value:
+            raise missing("correctedValue")
+        if len(value) > MAX_VALUE:
+            raise invalid("correctedValue", f"correctedValue must be at most {MAX_VALUE} characters.")
+        problem = check_corrected_value(finding, value)
+        if problem:
+            raise invalid("correctedValue", problem)
+        return value
+
+    def refresh(self, principal: Principal, contract_id: str) -> None:
+        """Recompute the contract's review status from the current decisions of its findings."""
+        items = self.reviewed(principal, contract_id)
+        decided = [item for item in items if item.review]
+        names: list[str] = []
+        for item in sorted(decided, key=lambda i: i.review["createdAt"] if i.review else ""):
+            name = item.review["reviewer"]["name"] if item.review else ""
+            if name and name not in names:
+                names.append(name)
+        state = "not_started" if not decided else "reviewed" if len(decided) == len(items) else "in_review"
+        status = {
+            "state": state,
+            "decided": len(decided),
+            "total": len(items),
+            "reviewedBy": names,
+            "reviewedAt": max((i.review["createdAt"] for i in decided if i.review), default=None),
+        }
+        corrected_names = [
+            item.value or ""
+            for item in decided
+            if item.finding.kind == "party" and item.decision == "corrected" and item.value
+        ]
+        self.contracts.set_review(contract_id, status, corrected_names)
