@@ -79,7 +79,7 @@ export function documentPane(doc) {
       if (hasPdf) {
         await pdfReady;
         const page = quotes.find((q) => q.page)?.page || pdf.pageNumber;
-        await pdf.show(page, quotes.filter((q) => !q.page || q.page === page).map((q) => ({ id: q.id, text: q.text })));
+        await pdf.show(page, quotes.filter((q) => !q.page || q.page === page).map((q) => ({ id: q.id, text: q.text, boxes: q.boxes })));
       }
     },
   };

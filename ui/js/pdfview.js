@@ -75,7 +75,9 @@ export class PdfView {
     canvas.style.height = `${Math.floor(viewport.height)}px`;
     await page.render({ canvas, canvasContext: canvas.getContext("2d"), viewport, transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : null }).promise;
     const content = await page.getTextContent();
-    const boxes = quotes.length ? locate(content, quotes, viewport) : [];
+    // Evidence read by OCR carries its word boxes (fractions of the page); the rest is found in the text layer.
+    const scanned = quotes.filter((q) => q.boxes?.length);
+    const boxes = quotes.length ? [...locate(content, quotes.filter((q) => !q.boxes?.length), viewport), ...ocrBoxes(scanned, this.pageNumber, viewport)] : [];
     const textLayer = document.createElement("div");
     textLayer.className = "textLayer";
     this.stage.style.width = canvas.style.width;
@@ -170,6 +172,19 @@ export function locate(content, quotes, viewport) {
     for (const [index, [from, to]] of runs) boxes.push(box(content.items[index], from, to, viewport, quote.id));
   }
   return boxes;
+}
+
+function ocrBoxes(quotes, pageNumber, viewport) {
+  return quotes.flatMap((q) => q.boxes.filter((b) => b.page === pageNumber).map((b) => {
+    const el = document.createElement("div");
+    el.className = "pdf-hl";
+    el.dataset.ev = q.id;
+    Object.assign(el.style, {
+      left: `${b.x0 * viewport.width}px`, top: `${b.y0 * viewport.height}px`,
+      width: `${(b.x1 - b.x0) * viewport.width}px`, height: `${(b.y1 - b.y0) * viewport.height}px`,
+    });
+    return el;
+  }));
 }
 
 function box(item, from, to, viewport, id) {

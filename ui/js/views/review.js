@@ -17,12 +17,12 @@ const PROGRESS = { queued: 0.55, processing: 0.8, completed: 1, failed: 1 };
 
 export async function renderReview(view) {
   activeScope = scopeKey();
-  const input = h("input", { type: "file", id: "file-input", multiple: true, accept: ".pdf,.txt,application/pdf,text/plain", onchange: () => { submitFiles([...input.files]); input.value = ""; } });
+  const input = h("input", { type: "file", id: "file-input", multiple: true, accept: ".pdf,.txt,.docx,.png,.jpg,.jpeg,.tif,.tiff,application/pdf,text/plain", onchange: () => { submitFiles([...input.files]); input.value = ""; } });
   const zone = h(
     "div.dropzone",
     { id: "dropzone" },
     dropIcon(),
-    h("strong", "Drop PDF or .txt contracts here"),
+    h("strong", "Drop PDF, Word (.docx), scanned (PNG, JPEG, TIFF) or .txt contracts here"),
     h("span.muted", "as many as you like, up to 50 MB each"),
     h("label.small.muted", { for: "file-input" }, "or choose files:"),
     input,
@@ -95,12 +95,13 @@ export async function submitFiles(files) {
   for (const file of files) {
     const isPdf = file.type === "application/pdf" || /\.pdf$/i.test(file.name);
     const isText = file.type.startsWith("text/") || /\.txt$/i.test(file.name);
+    const binaryType = isPdf ? "pdf" : /\.docx$/i.test(file.name) ? "docx" : /\.(png|jpe?g|tiff?)$/i.test(file.name) ? "image" : null;
     const item = track({ name: file.name, kind: isPdf ? "pdf" : "txt", sub: fileSize(file.size) });
-    if (!isPdf && !isText) { fail(item, "Only PDF and .txt files can be analyzed."); continue; }
+    if (!binaryType && !isText) { fail(item, "Only PDF, Word (.docx), PNG, JPEG, TIFF and .txt files can be analyzed."); continue; }
     if (file.size > MAX_FILE_BYTES) { fail(item, "The file is larger than the 50 MB limit."); continue; }
-    const title = file.name.replace(/\.(pdf|txt)$/i, "");
-    const body = isPdf
-      ? { title, sourceType: "pdf", filename: file.name, pdfBase64: await base64(file) }
+    const title = file.name.replace(/\.(pdf|txt|docx|png|jpe?g|tiff?)$/i, "");
+    const body = binaryType
+      ? { title, sourceType: binaryType, filename: file.name, [`${binaryType}Base64`]: await base64(file) }
       : { title, sourceType: "text", filename: file.name, text: await file.text() };
     send(item, body);
   }
