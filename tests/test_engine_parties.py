@@ -303,3 +303,51 @@ def test_glued_section_number_and_a_bank_name_in_capitals() -> None:
         'forth the terms agreed between Chase Bank USA, N.A. ("Chase") and Lumen Affiliates LLC ("Affiliate").'
     )
     assert names(text) == ["Chase Bank USA, N.A.", "Lumen Affiliates LLC"]
+
+
+def test_uk_by_heading_numbered_parties_with_an_individual() -> None:
+    text = (
+        "THIS AGREEMENT is made on 3 March 2025\n\nBY:\n\n(1) ACME LIMITED (company number 01234567) of 1 High Street, "
+        'London (the "Seller"); and\n(2) JANE ELIZABETH DOE of 4 Low Road, Bristol (the "Buyer").\n\nIT IS AGREED:'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [("ACME LIMITED", "seller"), ("JANE ELIZABETH DOE", "buyer")]
+
+
+def test_disclosing_and_receiving_party_labels() -> None:
+    text = (
+        "NON-DISCLOSURE AGREEMENT\n\nEffective Date: June 1, 2025\n\nDisclosing Party: Helix Genomics, Inc., 100 Main "
+        "St, Cambridge, MA\nReceiving Party: Pinnacle Ventures LP, 200 State St, Boston, MA\n\n1. Confidential Information."
+    )
+    assert names(text) == ["Helix Genomics, Inc.", "Pinnacle Ventures LP"]
+
+
+def test_letter_from_we_to_you() -> None:
+    text = (
+        "Dear Mr. Patel,\n\nRe: Offer of engagement\n\nWe, Larkspur Design Studio Ltd (\"we\", \"us\"), are pleased to "
+        'engage you, Arjun Patel ("you"), as a freelance designer on the terms below.\n\n1. Fees.'
+    )
+    assert names(text) == ["Larkspur Design Studio Ltd", "Arjun Patel"]
+
+
+def test_nordic_as_form_and_accented_names() -> None:
+    text = (
+        'This Master Agreement ("Agreement") is entered into by and between Société Générale de Logiciels S.A.S. '
+        '("SGL") and Østfold Data AS ("Østfold").'
+    )
+    assert names(text) == ["Société Générale de Logiciels S.A.S.", "Østfold Data AS"]
+    assert names("IF THE SOFTWARE IS SUPPLIED AS PART OF ANOTHER PRODUCT, YOU MAY RETURN IT.") == []
+
+
+def test_a_company_named_only_in_another_agreement_is_not_a_party() -> None:
+    reseller = (
+        'This Reseller Agreement is made by and between zentrix.io, Inc. ("Zentrix") and Bluewave Systems Ltd. '
+        '("Reseller"), with reference to the Distribution Agreement between Zentrix and Redline Corp. dated '
+        "January 1, 2020."
+    )
+    assert names(reseller) == ["zentrix.io, Inc.", "Bluewave Systems Ltd."]
+    guaranty = (
+        'This Guaranty is made as of October 6, 2025 by Robert L. Haines, an individual ("Guarantor"), in favor of '
+        'Crestview Plaza Partners, L.P., a Texas limited partnership ("Landlord"), with respect to the lease dated '
+        'September 30, 2025 between Landlord and Haines Fitness LLC, a Texas limited liability company ("Tenant").'
+    )
+    assert names(guaranty) == ["Robert L. Haines", "Crestview Plaza Partners, L.P."]

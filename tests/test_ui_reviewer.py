@@ -46,7 +46,7 @@ def test_dropped_files_show_progress_then_completed_or_failed_with_the_reason(br
         ("saas_subscription_agreement.pdf", (SAMPLE_CONTRACTS / "saas_subscription_agreement.pdf").read_bytes(), "application/pdf"),
         ("supply_agreement.txt", (SAMPLE_CONTRACTS / "supply_agreement.txt").read_bytes(), "text/plain"),
         ("truncated.pdf", (SAMPLES / "truncated.pdf").read_bytes(), "application/pdf"),
-        ("notes.docx", b"PK\x03\x04", "application/octet-stream"),
+        ("notes.rtf", b"{\\rtf1 notes}", "application/rtf"),
     ])
     nda = status_of(page, "mutual_nda.pdf")
     expect(nda).to_have_text("Queued")
@@ -61,8 +61,8 @@ def test_dropped_files_show_progress_then_completed_or_failed_with_the_reason(br
     broken = page.locator(".queue li", has_text="truncated.pdf").first
     expect(broken.locator("[data-testid=status]")).to_have_text("Failed")
     expect(broken).to_contain_text("damaged or incomplete")
-    unsupported = page.locator(".queue li", has_text="notes.docx").first
-    expect(unsupported).to_contain_text("Only PDF and .txt files can be analyzed.")
+    unsupported = page.locator(".queue li", has_text="notes.rtf").first
+    expect(unsupported).to_contain_text("Only PDF, Word (.docx), PNG, JPEG, TIFF and .txt files can be analyzed.")
     assert page.url.endswith("#/review")  # all of it without reloading or leaving the page
     watch.assert_clean()
 

@@ -11,6 +11,9 @@ from functools import lru_cache
 from pathlib import Path
 
 _DATA = Path(__file__).parent / "data" / "legal_forms.txt"
+# forms that are English words in lower case: a form only in capitals after a mixed-case name ("Østfold Data AS",
+# "Nordlicht Holding SE"); in an all-capitals line "SUPPLIED AS" is the word
+CAPITAL_ONLY = ("AS", "SE")
 
 
 @lru_cache(maxsize=1)
@@ -32,7 +35,8 @@ def _alternative(form: str) -> str:
 def legal_form_pattern() -> re.Pattern[str]:
     """Matches one legal form as whole tokens (not inside a longer word)."""
     forms = sorted(legal_forms(), key=len, reverse=True)
-    return re.compile(r"(?<![\w.])(?:" + "|".join(_alternative(f) for f in forms) + r")(?![\w])", re.IGNORECASE)
+    alternatives = [_alternative(f) for f in forms] + [f"(?<=(?-i:[a-z\u00e0-\u00ff]) )(?-i:{f})" for f in CAPITAL_ONLY]
+    return re.compile(r"(?<![\w.])(?:" + "|".join(alternatives) + r")(?![\w])", re.IGNORECASE)
 
 
 def ends_with_legal_form(name: str) -> bool:

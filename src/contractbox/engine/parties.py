@@ -93,12 +93,13 @@ ROLE_WORDS = {
 }
 _ANCHOR = re.compile(
     r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?|"
-    r"^[ \t]*(?:THE\s+)?(?i:parties)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))",
+    r"^[ \t]*(?:THE\s+)?(?:(?i:parties)|BY)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))",
     re.MULTILINE,
 )
 _LIST_END = re.compile(
     r"WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|BACKGROUND|NOW,?\s+THEREFORE|"
-    r"IN\s+CONSIDERATION|TABLE\s+OF\s+CONTENTS|The\s+parties\s+(?:hereto\s+)?agree",
+    r"IN\s+CONSIDERATION|TABLE\s+OF\s+CONTENTS|The\s+parties\s+(?:hereto\s+)?agree|"
+    r"(?<=\s)between\b",  # "... with reference to the Distribution Agreement between Zentrix and Redline Corp."
     re.IGNORECASE,
 )
 _SEPARATOR = re.compile(
@@ -376,7 +377,8 @@ def _from_anchors(text: str, regions: list[tuple[int, int]], preamble_only: bool
 
 _DEFINED = re.compile(r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']")
 _LABELLED = re.compile(
-    r"(?:^|\s{2,}|(?<=[\s.;,])(?=Party\s))(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|[A-Z][a-z]+)[ \t]*[:：]\s*(?=[^\s:])",
+    r"(?:^|\s{2,}|(?<=[\s.;,])(?=Party\s))(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|(?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+)"
+    r"[ \t]*[:：]\s*(?=[^\s:])",
     re.MULTILINE,
 )
 _NEXT_LABEL = re.compile(r"\s+(?:Party\s+[A-Z]|Legal\s+Representative|Address)\b")
@@ -404,13 +406,22 @@ def _walk_back(text: str, lo: int, alias_at: int) -> NameSpan | None:
 
 
 def _is_role_label(label: str) -> bool:
-    return label.startswith("Party") or label.lower() in ROLE_WORDS
+    """ "Party A", "Licensor", "Disclosing Party", "Receiving Party"."""
+    last = label.split()[-1].lower()
+    return label.startswith("Party") or last in ROLE_WORDS or (last == "party" and " " in label)
 
 
 def _label_role(label: str) -> tuple[str, ...]:
     """ "Party A (Shipper)" -> ("Shipper", "Party A")."""
     m = re.match(r"(Party\s+[A-Z])\s*\(([^)]+)\)", label)
     return (m.group(2).strip(), m.group(1)) if m else (label,)
+
+
+_OTHER_AGREEMENT = re.compile(
+    r"\b(?:the|that|an?|certain)\s+(?:[\w-]+\s+){0,3}(?:lease|agreement|contract|licen[cs]e)\s+dated\b[^.;()]{0,60}"
+    r"\b(?:between|among)\b[^.;()]{0,80}$",
+    re.IGNORECASE,
+)
 
 
 def _labelled_name(text: str, at: int) -> NameSpan | None:
@@ -448,6 +459,8 @@ def _harvested(text: str, hi: int) -> list[Party]:
             aliases = _label_role(label)
         if span is None or (aliases and re.search(r"\bdate\b|agreement", aliases[0], re.IGNORECASE)):
             continue
+        if _OTHER_AGREEMENT.search(text, max(0, span.start - 160), span.start):
+            continue  # "with respect to the lease dated ... between Landlord and Haines Fitness LLC": not a party here
         if found and at - last > _CLUSTER_GAP:
             if len(found) >= 2:
                 break
@@ -455,6 +468,24 @@ def _harvested(text: str, hi: int) -> list[Party]:
         found.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases))
         lo, last = max(at, span.end), at
     return found if len(found) >= 2 else []
+
+
+_WE = re.compile(r"\b(?:We|we|I),\s+")
+_YOU = re.compile(r"\byou,\s+")
+
+
+def _letter_parties(text: str) -> list[Party]:
+    """A letter agreement: "We, Larkspur Design Studio Ltd ("we"), ... engage you, Arjun Patel ("you"), ..."."""
+    found: list[Party] = []
+    for pattern in (_WE, _YOU):
+        for m in pattern.finditer(text):
+            span = _strong_name_at(text, m.end()) or _person_at(text, m.end())
+            if span is not None:
+                close = text.find(")", span.end, span.end + 60)
+                aliases = _aliases(text, span.end, close + 1 if close >= 0 else span.end)
+                found.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases))
+                break
+    return found if len(found) == 2 else []
 
 
 def _dedupe(parties: list[Party]) -> list[Party]:
@@ -481,6 +512,8 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
         parties = _dedupe(_from_anchors(text, [(_OPENING, min(len(text), _FAR_OPENING))], preamble_only=True))
     if len(parties) < 2:
         parties = _dedupe(_harvested(text, min(len(text), 5000))) or parties
+    if len(parties) < 2:
+        parties = _letter_parties(text[: min(len(text), 5000)]) or parties
     signed = [Party(s.text(text), "party", s.start, s.end) for s in signature_spans(text)]
     if len(parties) < 2 and len(signed) >= 2:  # e.g. joint filing agreements: "the undersigned" sign below
         parties = _dedupe(signed)
