@@ -86,8 +86,12 @@ def validate_text(text: str) -> str:
 def validate_url(url: str) -> str:
     if len(url) > MAX_URL_LENGTH:
         raise invalid("url", f"url must be at most {MAX_URL_LENGTH} characters.")
-    parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    try:
+        parts = urlsplit(url.strip())
+        hostname, _ = parts.hostname, parts.port  # both parse lazily and raise ValueError on nonsense
+    except ValueError as exc:  # "http://[/", "https://[1.2.3.4]/", "http://h:99999/"
+        raise invalid("url", f"url is not a valid address ({exc}).") from None
+    if parts.scheme not in ("http", "https") or not hostname:
         raise invalid("url", "url must be an absolute http:// or https:// address.")
     return url.strip()
 

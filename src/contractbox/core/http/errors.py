@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import re
 from typing import Any
 
@@ -84,9 +85,20 @@ def handle_http_exception(request: Request, exc: HTTPException) -> Response:
         return error_response(400, "invalid_json", f"The request body is not valid JSON ({exc.detail}).")
     if status == 415:
         return error_response(415, "unsupported_media_type", "Send the request body as application/json.")
+    if status >= 500 and exc.detail == CLIENT_LEFT:
+        log_client_left()
+        return error_response(400, "client_disconnected", "The client disconnected before sending its whole body.")
     if status >= 500:
         return handle_internal_error(request, exc)
     return error_response(status, "parameter_invalid" if status == 400 else "request_rejected", str(exc.detail))
+
+
+CLIENT_LEFT = "client disconnected prematurely"  # Litestar's words when the body stops with a disconnect
+
+
+def log_client_left() -> None:
+    """Not an error of ours, and no one is left to answer: one line, no traceback."""
+    log.info("request %s: the client disconnected before sending its whole body", current_request_id())
 
 
 def handle_storage_full(_: Request, exc: StorageFullError) -> Response:
@@ -99,7 +111,32 @@ def handle_storage_full(_: Request, exc: StorageFullError) -> Response:
     )
 
 
+def raised_decoding_the_body(exc: BaseException) -> bool:
+    """True when `exc` came out of Litestar's JSON body decoding. msgspec reports invalid UTF-8
+    as UnicodeDecodeError and nesting past its limit as RecursionError, which Litestar lets
+    through as they are (it only translates msgspec.DecodeError): the client's fault, not ours."""
+    if not isinstance(exc, (UnicodeDecodeError, RecursionError)):
+        return False
+    frame = exc.__traceback__
+    while frame is not None:
+        code = frame.tb_frame.f_code
+        if code.co_name == "decode_json" and code.co_filename.endswith(BODY_DECODER_FILE):
+            return True
+        frame = frame.tb_next
+    return False
+
+
+BODY_DECODER_FILE = "litestar/serialization/msgspec_hooks.py".replace("/", os.sep)
+
+
+def undecodable_body(exc: BaseException) -> Response:
+    reason = "it is not valid UTF-8" if isinstance(exc, UnicodeDecodeError) else "it is nested too deeply"
+    return error_response(400, "invalid_json", f"The request body is not valid JSON: {reason}.")
+
+
 def handle_internal_error(_: Request, exc: Exception) -> Response:
+    if raised_decoding_the_body(exc):
+        return undecodable_body(exc)
     log.exception("internal error (request %s)", current_request_id(), exc_info=exc)
     return error_response(
         500,

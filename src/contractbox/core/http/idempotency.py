@@ -34,7 +34,7 @@ from litestar.types import (
 
 from contractbox.core.clock import iso, now_iso, utcnow
 from contractbox.core.http.asgi import header
-from contractbox.core.http.errors import send_error
+from contractbox.core.http.errors import log_client_left, send_error
 from contractbox.core.replies import CURRENT_CLAIM, Claim
 from contractbox.core.store import StorageFullError, Store
 
@@ -68,7 +68,11 @@ class IdempotencyMiddleware:
                 send, 400, "parameter_invalid", f"Idempotency-Key must be 1 to {MAX_KEY_LENGTH} characters."
             )
             return
-        body = await read_body(receive)
+        try:
+            body = await read_body(receive)
+        except ClientLeft:
+            log_client_left()
+            return
         if body is None:
             await send_error(send, 413, "payload_too_large", "The request body is larger than the 70 MB limit.")
             return
@@ -171,10 +175,16 @@ def settle(scope: Scope, store: Store, sql: str, params: tuple) -> None:
         scope["app"].state.queue.retry_when_space(lambda: store.execute(sql, params))
 
 
+class ClientLeft(Exception):
+    """The client disconnected before its whole body arrived: there is no one to answer."""
+
+
 async def read_body(receive: Receive) -> bytes | None:
     chunks = bytearray()
     while True:
         message = await receive()
+        if message["type"] == "http.disconnect":
+            raise ClientLeft
         if message["type"] != "http.request":
             break
         chunks.extend(message.get("body", b""))
