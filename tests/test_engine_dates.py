@@ -137,7 +137,7 @@ def test_dates_in_unrelated_sentences_are_not_taken():
     )
     facts, _ = read_facts(text, by_cat)
     assert facts["agreement_date"].value == "2024-03-01"
-    assert "effective_date" not in facts
+    assert facts["effective_date"].value is None  # not the delivery date: the contract states none
     assert "expiration_date" not in facts
 
 
@@ -372,3 +372,56 @@ def test_the_defined_effective_date_beats_a_fee_change_date():
     )
     facts, _ = read_facts(text, spans(text, effective_date=["January 1, 2026", "November 14, 2025"]))
     assert facts["effective_date"].value == "2025-11-14"
+
+
+def test_no_stated_effective_date_is_null_with_the_reason():
+    text = "THIS AGREEMENT is made as of the 14th day of February, 2025 between Alder Ltd and Birch Inc."
+    facts, _ = read_facts(text, spans(text, agreement_date="14th day of February, 2025"))
+    assert facts["agreement_date"].value == "2025-02-14"
+    assert facts["effective_date"].value is None
+    assert "does not say when it takes effect" in facts["effective_date"].reason
+
+
+def test_summary_states_only_established_facts():
+    from contractbox.engine.facts import summary_sentences
+
+    blank = (
+        'This Master Services Agreement is dated as of ____________, 2025 (the "Effective Date") between A LLC '
+        "and B LLC. The initial term begins on the Effective Date and continues for three (3) years."
+    )
+    renew = (
+        "This Agreement shall automatically renew for successive one (1) year periods unless either party gives "
+        "written notice of non-renewal at least sixty (60) days before the end of the then-current term."
+    )
+    text = f"{blank} {renew}"
+    facts, term = read_facts(
+        text, spans(text, agreement_date="____________, 2025", expiration_date=blank, renewal_term=renew)
+    )
+    lines = summary_sentences(facts, term)
+    assert lines == ["Renews automatically unless notice is given 60 days before the end of the term."]  # no dates
+
+    text = f"{PREAMBLE} The initial term is three (3) years from the Effective Date. {renew}"
+    facts, term = read_facts(
+        text,
+        spans(
+            text,
+            agreement_date="March 1, 2024",
+            expiration_date="The initial term is three (3) years from the Effective Date.",
+            renewal_term=renew,
+        ),
+    )
+    assert summary_sentences(facts, term) == [
+        "Dated 2024-03-01, expiring 2027-03-01.",
+        "Renews automatically unless notice is given 60 days before the end of the term (last day for notice: "
+        "2026-12-31).",
+    ]
+    text = f"{PREAMBLE} This Agreement shall continue until terminated by either party."
+    facts, term = read_facts(
+        text,
+        spans(
+            text,
+            agreement_date="March 1, 2024",
+            expiration_date="This Agreement shall continue until terminated by either party.",
+        ),
+    )
+    assert summary_sentences(facts, term) == ["Dated 2024-03-01.", "No end date: the term runs until terminated."]

@@ -17,7 +17,7 @@ from datetime import date
 
 from contractbox.engine.dates import find_dates_loose, parse_date
 from contractbox.engine.jurisdictions import jurisdiction_in
-from contractbox.engine.term import Term, read_term
+from contractbox.engine.term import Term, notice_deadline, read_term
 
 Scored = list[tuple[int, int, float]]  # (start, end, confidence) of one category's clauses
 
@@ -41,9 +41,9 @@ _STARTS_THIS = re.compile(
 )
 # a part or a period of the contract that starts on its own date (not the contract's start)
 _SUB_PERIOD = re.compile(
-    r"\b(?:fiscal|financial|calendar|contract|lease|royalty|production|exclusivity|warranty|notice|payment|"
-    r"launch|trial|pilot|renewal)\s+(?:year|quarter|month|period|term)s?\b|\bphase\b|\bforecast|\bredeem|\brevenue|"
-    r"\bfees?\b|\bprices?\b|\brates?\b|\bterminat\w*|\bintends?\b",
+    r"\b(?:fiscal|financial|calendar|contract)\s+(?:year|quarter|month)s?\b|"
+    r"\b(?:production|exclusivity|warranty|notice|payment|launch|trial|pilot|renewal)\s+(?:period|term)s?\b|"
+    r"\bphase\b|\bforecast|\bredeem|\brevenue|\bfees?\b|\bprices?\b|\brates?\b|\btermination\b|\bintends?\b",
     re.IGNORECASE,
 )
 _EFFECTIVE_AFTER = re.compile(
@@ -81,7 +81,7 @@ _RECITAL = re.compile(
     r"\b(?:whereas|recitals?|previously|have entered into|has entered into|entered into an?)\b", re.IGNORECASE
 )
 _UNTIL_BEFORE = re.compile(
-    r"\b(?:until|through|thru|to|end|ends|ending|ended|conclud\w*|expir\w*|terminat\w*|and|no later than|"
+    r"\b(?:until|through|thru|to|end|ends|ending|ended|conclud\w*|expir\w*|terminat\w*|and|including|no later than|"
     r"not later than|prior to|before|after)\s*"
     r"(?:on\s*|at\s*)?$",
     re.IGNORECASE,
@@ -140,6 +140,7 @@ _SIGNATURE_BONUS = 0.3
 _WINDOW = 6000
 _EFFECTIVE_NEAR = re.compile(r"\b(?:effective|commenc\w*)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _MIN_SCORE = 0.45
+_NOT_STATED = "the contract does not say when it takes effect (it is dated {})"
 _STRONG_CUE = re.compile(r"\b(?:dated|made|entered into|executed|as of)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _STARTS_LATER = re.compile(
     r"\b(?:commenc\w*|begin|begins|start|starts|starting|continuing|scheduled|with effect from)\b[^.;\d]{0,25}$",
@@ -288,7 +289,7 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
     if not cue or _UNTIL_BEFORE.search(before):
         return score - 1.0
     score += 0.8 if defined else 0.5  # the date the contract defines as its Effective Date beats other "effective X"
-    if mention.start < _EARLY:
+    if mention.start < _EARLY and not _SUB_PERIOD.search(_sentence_before(text, mention.start)):
         score += 0.2
     elif not _about_this_contract(text, mention.start):
         score -= 1.0
@@ -365,6 +366,9 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         effective = agreement
     if agreement is None and effective is not None:
         agreement = effective
+    if effective is None and agreement is not None and agreement.value is not None:
+        # not a guess: the contract does not say when it takes effect (see docs/engine.md, "effective date")
+        effective = Fact(None, agreement.start, agreement.end, agreement.text, _NOT_STATED.format(agreement.value))
     term = read_term(text, by_category, _iso(effective) or _iso(agreement))
     facts: dict[str, Fact] = {}
     if term.expiry is not None:
@@ -382,6 +386,32 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     return facts, term
 
 
+def summary_sentences(facts: dict[str, Fact], term: Term) -> list[str]:
+    """The dates and term for the summary, only from facts with a value (or a known absence: perpetual, until
+    terminated); what the engine did not establish is left out, its reason stays on the key date."""
+    out = []
+    eff, agr, exp = (facts.get(k) for k in ("effective_date", "agreement_date", "expiration_date"))
+    ending = f", expiring {exp.value}." if exp and exp.value else "."
+    if eff and eff.value:
+        out.append(f"Effective {eff.value}{ending}")
+    elif agr and agr.value:
+        out.append(f"Dated {agr.value}{ending}")
+    elif exp and exp.value:
+        out.append(f"Expires {exp.value}.")
+    if exp and exp.value is None and exp.reason.startswith("no end date"):
+        out.append(exp.reason[0].upper() + exp.reason[1:] + ".")
+    if term.auto_renewal:
+        deadline = notice_deadline(term.expiry, term.notice_days)
+        notice = (
+            f" unless notice is given {term.notice_days} days before the end of the term" if term.notice_days else ""
+        )
+        by = f" (last day for notice: {deadline.isoformat()})" if deadline else ""
+        out.append(f"Renews automatically{notice}{by}.")
+    elif term.renewal_by_agreement:
+        out.append("Renewal only by agreement of the parties.")
+    return out
+
+
 def find_key_facts(text: str, by_category: dict[str, Scored]) -> dict[str, Fact]:
     return read_facts(text, by_category)[0]
 
@@ -391,4 +421,4 @@ def key_facts(text: str, by_category: dict[str, Scored]) -> dict[str, str | None
     return {k: f.value for k, f in find_key_facts(text, by_category).items()}
 
 
-__all__ = ["Fact", "find_key_facts", "key_facts", "parse_date", "read_facts"]
+__all__ = ["Fact", "find_key_facts", "key_facts", "parse_date", "read_facts", "summary_sentences"]

@@ -17,7 +17,7 @@ from contractbox.engine import playbook, polarity, risk_text
 from contractbox.engine.candidates import Candidate, build_candidates
 from contractbox.engine.categories import LABELS, MAX_SENTENCE_INDEX, allowed_kinds
 from contractbox.engine.clause_model import ClauseModel, default_model
-from contractbox.engine.facts import Fact, read_facts
+from contractbox.engine.facts import Fact, read_facts, summary_sentences
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties
 from contractbox.engine.selection import TOP_K, pick_distinct, platt, presence_remap, rank_eligible
@@ -267,29 +267,10 @@ def _summary_text(doc_type: str, parties, law: Fact | None, facts: dict[str, Fac
     details = [" ".join(parts).rstrip(".") + "."]
     if law:
         details.append(f"Governed by the law of {law.value}.")
-    details += _term_summary(facts, term)
+    details += summary_sentences(facts, term)
     if risks:
         top = [r["title"].lower() for r in risks if r["severity"] in ("critical", "high")][:3] or [
             risks[0]["title"].lower()
         ]
         details.append("Main risks: " + "; ".join(top) + ".")
     return " ".join(details)
-
-
-def _term_summary(facts: dict[str, Fact], term: Term) -> list[str]:
-    out = []
-    eff, exp = facts.get("effective_date"), facts.get("expiration_date")
-    if eff and eff.value:
-        out.append(f"Effective {eff.value}" + (f", expiring {exp.value}." if exp and exp.value else "."))
-    elif exp and exp.value:
-        out.append(f"Expires {exp.value}.")
-    if exp and exp.value is None and exp.reason.startswith("no end date"):
-        out.append(exp.reason[0].upper() + exp.reason[1:] + ".")
-    if term.auto_renewal:
-        notice = (
-            f" unless notice is given {term.notice_days} days before the end of the term" if term.notice_days else ""
-        )
-        out.append(f"Renews automatically{notice}.")
-    elif term.renewal_by_agreement:
-        out.append("Renewal only by agreement of the parties.")
-    return out

@@ -267,11 +267,11 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
             return Expiry(d, start + s, start + e, "stated end date")
         if open_ended and not (period and period[2] < open_ended.start()):
             why = (
-                "perpetual"
+                "is perpetual"
                 if re.search(r"perpetu|indefinite|evergreen", sentence, re.IGNORECASE)
-                else "until terminated"
+                else "runs until terminated"
             )
-            return Expiry(None, start, end, f"no end date: the term is {why}")
+            return Expiry(None, start, end, f"no end date: the term {why}")
         if event_end and not (period and period[2] < event_end.start()):
             what = " ".join(event_end.group(1).split())
             return Expiry(None, start, end, f"the term ends on an event ({what}), not a stated date")
