@@ -22,6 +22,8 @@ from contractbox.reviews.findings import Finding, check_corrected_value, finding
 from contractbox.reviews.schemas import CreateReviewRequest, FindingList, Review, ReviewList
 from contractbox.reviews.schemas import Finding as FindingOut
 
+__all__ = ["ReviewService", "ReviewedFinding", "findings_of"]
+
 MAX_NOTE = 2000
 MAX_VALUE = 500
 

@@ -24,6 +24,7 @@ from contractbox.core.http.idempotency import MAX_BODY_BYTES, IdempotencyMiddlew
 from contractbox.core.http.requestid import RequestIdMiddleware
 from contractbox.core.paths import ui_dir
 from contractbox.core.settings import Settings
+from contractbox.reports.controller import ReportsController
 from contractbox.reviews.controller import ReviewsController
 from contractbox.server.container import Services
 from contractbox.server.openapi import camel_case_operation_id, document_error_responses
@@ -35,6 +36,7 @@ API_CONTROLLERS: list[type] = [
     AnalysesController,
     ContractsController,
     ReviewsController,
+    ReportsController,
     ComparisonsController,
     UsageController,
     WebhooksController,
@@ -65,6 +67,7 @@ def dependencies(services: Services) -> dict[str, Provide]:
         "analyses": provide(services.analyses),
         "contracts": provide(services.contracts),
         "reviews": provide(services.reviews),
+        "reports": provide(services.reports),
         "comparisons": provide(services.comparisons),
         "usage": provide(services.usage),
         "webhooks": provide(services.webhooks),

@@ -17,6 +17,7 @@ from contractbox.core.http.idempotency import forget_unfinished
 from contractbox.core.queue import TaskQueue
 from contractbox.core.settings import Settings
 from contractbox.core.store import Store
+from contractbox.reports.service import ReportService
 from contractbox.reviews.service import ReviewService
 from contractbox.documents import Document
 from contractbox.documents.sources import ReadOptions, read_source
@@ -46,6 +47,7 @@ class Services:
         self.contracts = ContractService(self.store, self.events, self.clock, self.analyses)
         self.reviews = ReviewService(self.store, self.clock, self.contracts)
         self.contracts.after_create = self.reviews.refresh  # decisions made on the same document carry over
+        self.reports = ReportService(self.clock, self.contracts, self.analyses, self.reviews)
         self.comparisons = ComparisonService(
             self.store, self.events, self.clock, self.analyses, self.contracts, self.usage
         )

@@ -80,6 +80,8 @@ EXTRA_ERRORS: dict[str, dict[str, tuple[int, ...]]] = {
     "/v1/analyses/{analysisId}/result": {"GET": (409,)},  # analysis_not_completed
     "/v1/contracts": {"POST": (404,)},  # analysisId names no analysis of the caller
     "/v1/comparisons": {"POST": (404,)},  # left or right names no analysis or contract of the caller
+    "/v1/contracts/{contractId}/annotated.pdf": {"GET": (409,)},  # source_not_pdf
+    "/v1/analyses/{analysisId}/exports/{name}": {"GET": (409,)},  # analysis_not_completed
 }
 
 
