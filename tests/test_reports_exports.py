@@ -108,9 +108,7 @@ def test_calendar_has_future_events_named_after_the_contract(reviewed: dict) -> 
     assert all(date(int(s[:4]), int(s[4:6]), int(s[6:8])) >= date.today() for s in starts)
     now = client.get(f"/v1/contracts/{cid}/findings").json()["data"]
     past = [
-        f
-        for f in now
-        if f["kind"] == "date" and f["reviewedValue"] and f["reviewedValue"] < date.today().isoformat()
+        f for f in now if f["kind"] == "date" and f["reviewedValue"] and f["reviewedValue"] < date.today().isoformat()
     ]
     assert past, "the sample contract has past dates, which the calendar must leave out"
     assert len(starts) == len(

@@ -39,7 +39,13 @@ class AnalysesController(Controller):
         limit: Limit = None,
         starting_after: StartingAfter = None,
         ending_before: EndingBefore = None,
-        status: Annotated[str | None, QueryParameter(description="queued, processing, completed or failed")] = None,
+        status: Annotated[
+            str | None, QueryParameter(description="queued, processing, completed or failed; several comma-separated")
+        ] = None,
+        q: Annotated[str | None, QueryParameter(description="Words in the title (case-insensitive)")] = None,
+        origin: Annotated[
+            str | None, QueryParameter(description="ui (submitted from the console) or api (with an API key)")
+        ] = None,
         created_gte: Annotated[str | None, QueryParameter(name="createdGte")] = None,
         created_lte: Annotated[str | None, QueryParameter(name="createdLte")] = None,
     ) -> AnalysisList:
@@ -48,6 +54,8 @@ class AnalysesController(Controller):
             "startingAfter": starting_after,
             "endingBefore": ending_before,
             "status": status,
+            "q": q,
+            "origin": origin,
             "createdGte": created_gte,
             "createdLte": created_lte,
         }

@@ -56,6 +56,7 @@ class Analysis(msgspec.Struct):
     document: DocumentInfo | None
     metadata: dict[str, str]
     links: AnalysisLinks
+    origin: Literal["ui", "api"] = "api"  # where it was submitted: the console (ui) or an API key (api)
 
 
 class AnalysisList(msgspec.Struct):

@@ -130,11 +130,14 @@ def render(row: dict) -> dict[str, Any]:
         if has_document
         else None,
         "metadata": json.loads(row["metadata"]),
+        "origin": row["origin"],
         "links": {"self": f"/v1/analyses/{analysis_id}", "result": f"/v1/analyses/{analysis_id}/result"},
     }
 
 
-ANALYSIS_COLUMNS = "seq, id, mode, status, title, source_type, filename, created_at, started_at, completed_at, error_code, error_message, page_count, character_count, sha256, metadata"
+ANALYSIS_COLUMNS = "seq, id, mode, status, title, source_type, filename, created_at, started_at, completed_at, error_code, error_message, page_count, character_count, sha256, metadata, origin"
+STATUSES = ("queued", "processing", "completed", "failed")
+ORIGINS = ("ui", "api")
 
 
 @dataclass(frozen=True)
@@ -181,6 +184,7 @@ class AnalysisService:
                     "org_id": principal.org_id,
                     "mode": principal.mode,
                     "key_id": principal.key_id,
+                    "origin": "ui" if principal.user_id else "api",  # a console session, or an API key
                     "title": req.title.strip(),
                     "source_type": req.sourceType,
                     "filename": req.filename,
@@ -235,9 +239,20 @@ class AnalysisService:
         query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode)
         status = params.get("status")
         if status:
-            if status not in ("queued", "processing", "completed", "failed"):
-                raise invalid("status", "status must be one of queued, processing, completed, failed.")
-            query.add("status = ?", status)
+            statuses = [s.strip() for s in status.split(",")]
+            if not all(s in STATUSES for s in statuses):
+                raise invalid(
+                    "status", "status must be queued, processing, completed or failed (or several, comma-separated)."
+                )
+            query.add(f"status IN ({', '.join('?' for _ in statuses)})", *statuses)
+        origin = params.get("origin")
+        if origin:
+            if origin not in ORIGINS:
+                raise invalid("origin", "origin must be ui (submitted from the console) or api (with an API key).")
+            query.add("origin = ?", origin)
+        text = (params.get("q") or "").strip()
+        if text:
+            query.add("instr(lower(title), ?) > 0", text.lower())
         for name, op in (("createdGte", ">="), ("createdLte", "<=")):
             value = params.get(name)
             if value:
