@@ -244,7 +244,7 @@ GENERATED_IN_TESTS = (
     ("2,000 pages", "many_pages_pdf(2000)", SUCCESS),
     ("2,001 pages", "many_pages_pdf(2001)", "pdf_too_large"),
     ("over 50 MB", "b'%PDF-1.4' followed by 50 MB of padding", "pdf_too_large"),
-    ("decompression bomb", "bomb_pdf(): ~1 MB inflating to 1.5 GB of page content", "pdf_unreadable (stopped by the limits)"),
+    ("decompression bomb", "bomb_pdf(): ~1 MB inflating to 1.5 GB of page content", "pdf_too_complex (refused by the content budget)"),
     ("over 5 million characters of text", "'a' * 5_000_001", "text_too_large"),
 )
 

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import json
 import logging
 import math
-from collections.abc import Callable
+import threading
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 import msgspec
 
-from contractbox import engine
+from contractbox.analyses.execution import INTERNAL_ERROR_MESSAGE, AnalysisExecutor, AnalysisFailed
+from contractbox.analyses.scheduler import claim_next
 from contractbox.analyses.schemas import Analysis, AnalysisList, AnalysisResult, CreateAnalysisRequest
 from contractbox.analyses.uploads import validate_docx, validate_image
 from contractbox.core.clock import Clock
@@ -28,10 +30,10 @@ from contractbox.core.params import MAX_TITLE, parse_timestamp, validate_metadat
 from contractbox.core.queue import TaskQueue
 from contractbox.core.replies import record_reply
 from contractbox.core.store import StorageFullError, Store
+from contractbox.core.workers import Slot
 from contractbox.documents import Document, DocumentError
 from contractbox.documents.pdf import MAX_PDF_BYTES
 from contractbox.documents.text import MAX_TEXT_CHARACTERS
-from contractbox.engine.mock import url_document
 from contractbox.keys.service import Principal
 from contractbox.usage.service import UsageService
 
@@ -149,10 +151,6 @@ class CompletedAnalysis:
     result: str
 
 
-# Reads a stored source: (source type, source columns, title) -> Document.
-SourceReader = Callable[[str, dict[str, Any], str | None], Document]
-
-
 class AnalysisService:
     def __init__(
         self,
@@ -161,14 +159,20 @@ class AnalysisService:
         events: EventRecorder,
         clock: Clock,
         usage: UsageService,
-        read_source: SourceReader,
+        executor: AnalysisExecutor,
+        org_cap: int,
     ) -> None:
         self.store = store
         self.queue = queue
         self.events = events
         self.clock = clock
         self.usage = usage
-        self.read_source = read_source
+        self.executor = executor
+        self.org_cap = org_cap
+        self._claiming = True
+        self._slots_lock = threading.Lock()
+        self._missed_wake_up = False
+        # The queue carries wake-ups only ("there may be work"); what runs is chosen at claim time.
         self._enqueue = queue.register("run_analysis", self.process)
 
     # --- API side -------------------------------------------------------------------------
@@ -311,22 +315,77 @@ class AnalysisService:
     # --- worker side ----------------------------------------------------------------------
 
     def requeue_unfinished(self) -> int:
-        """At start: every analysis left queued or processing goes back on the queue."""
+        """At start: every analysis left processing is queued again (each runs once more)."""
         rows = self.store.query("SELECT id FROM analyses WHERE status IN ('queued', 'processing') ORDER BY seq")
         if rows:
             self.store.execute("UPDATE analyses SET status = 'queued', started_at = NULL WHERE status = 'processing'")
-        for row in rows:
-            self._enqueue(row["id"])
         return len(rows)
 
-    def process(self, analysis_id: str) -> None:
+    def start_workers(self) -> None:
+        """Start the worker processes; once they are ready, every free one looks for work."""
+        self._claiming = True
+        self.executor.start(on_ready=self.wake_all)
+
+    def stop_claiming(self) -> None:
+        """Graceful stop: each worker finishes the analysis it runs and takes no other."""
+        self._claiming = False
+
+    def wake_all(self) -> None:
+        for _ in range(self.executor.size):
+            self._enqueue(None)
+
+    def process(self, hint: str | None = None) -> None:
+        """A wake-up: take a free worker, if any, and run claimed analyses on it until none may
+        start. A wake-up that finds every worker busy is remembered, and the next worker given
+        back looks again, so no analysis waits without a worker looking for it."""
+        while self._claiming:
+            slot = self._take_worker()
+            if slot is None:
+                return
+            try:
+                self._drain(slot)
+            finally:
+                missed = self._give_back(slot)
+            if not missed:
+                return
+
+    def _take_worker(self) -> Slot | None:
+        with self._slots_lock:
+            slot = self.executor.acquire()
+            if slot is None:
+                self._missed_wake_up = True
+            return slot
+
+    def _give_back(self, slot: Slot) -> bool:
+        with self._slots_lock:
+            self.executor.release(slot)
+            missed, self._missed_wake_up = self._missed_wake_up, False
+            return missed
+
+    def _drain(self, slot: Slot) -> bool:
+        ran = False
+        while self._claiming:
+            analysis_id = self._claim()
+            if analysis_id is None:
+                return ran
+            ran = True
+            try:
+                self._run(slot, analysis_id)
+            except StorageFullError:
+                # The result write was rolled back: put the analysis back in the queue once
+                # there is space again, so it completes without waiting for a restart.
+                log.warning("analysis %s paused: storage full; it resumes when space returns", analysis_id)
+                self.queue.retry_when_space(functools.partial(self._requeue, analysis_id))
+        return ran
+
+    def _claim(self) -> str | None:
         try:
-            self._process(analysis_id)
+            with self.store.transaction() as db:
+                return claim_next(db, self.clock.now_iso(), self.executor.size, self.org_cap)
         except StorageFullError:
-            # The claim or the final write was rolled back: put the analysis back in the queue
-            # once there is space again, so it completes without waiting for a restart.
-            log.warning("analysis %s paused: storage full; it resumes when space returns", analysis_id)
-            self.queue.retry_when_space(lambda: self._requeue(analysis_id))
+            log.warning("claiming an analysis failed: storage full; retried when space returns")
+            self.queue.retry_when_space(lambda: self._enqueue(None))
+            return None
 
     def _requeue(self, analysis_id: str) -> None:
         self.store.execute(
@@ -335,41 +394,30 @@ class AnalysisService:
         )
         self._enqueue(analysis_id)
 
-    def _process(self, analysis_id: str) -> None:
-        claimed = self.store.execute(
-            "UPDATE analyses SET status = 'processing', started_at = ? WHERE id = ? AND status = 'queued'",
-            (self.clock.now_iso(), analysis_id),
-        )
-        if not claimed:
-            return  # a duplicate task after a restart, or already done
+    def _run(self, slot: Slot, analysis_id: str) -> None:
         row = self.store.query_one("SELECT * FROM analyses WHERE id = ?", (analysis_id,))
         source = self.store.query_one(
             "SELECT text, url, pdf, docx, image FROM analysis_sources WHERE analysis_id = ?", (analysis_id,)
         )
-        assert row is not None and source is not None  # claimed above; both rows are written together at submit
+        assert row is not None and source is not None  # claimed; both rows are written together at submit
         try:
-            document = self._document(row, source)
-            body = engine.analyze(document, row["mode"])
+            outcome = self.executor.run(slot, row["mode"], row["source_type"], row["title"], source)
             result = msgspec.convert(
-                {"analysisId": analysis_id, "object": "analysis_result", "mode": row["mode"], **body}, AnalysisResult
+                {"analysisId": analysis_id, "object": "analysis_result", "mode": row["mode"], **outcome.body},
+                AnalysisResult,
             )
         except DocumentError as exc:
             self._fail(row, exc.code, exc.message)
             return
-        except Exception:
-            log.exception("analysis %s failed inside the engine", analysis_id)
-            self._fail(
-                row,
-                "internal_error",
-                "The analysis stopped because of an internal error. It was logged; try again or contact your administrator.",
-            )
+        except AnalysisFailed as exc:
+            log.warning("analysis %s failed: %s", analysis_id, exc.code)
+            self._fail(row, exc.code, exc.message)
             return
-        self._complete(row, document, result)
-
-    def _document(self, row: dict, source: dict[str, Any]) -> Document:
-        if row["mode"] == "test" and row["source_type"] == "url":
-            return url_document(source["url"], row["title"])  # test mode fetches nothing
-        return self.read_source(row["source_type"], source, row["title"])
+        except Exception:
+            log.exception("analysis %s failed: its result could not be stored", analysis_id)
+            self._fail(row, "internal_error", INTERNAL_ERROR_MESSAGE)
+            return
+        self._complete(row, outcome.document, result)
 
     def _complete(self, row: dict, document: Document, result: AnalysisResult) -> None:
         pages = document.page_count

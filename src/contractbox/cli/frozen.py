@@ -1,6 +1,7 @@
-"""Entry point of the PyInstaller binary. One executable plays two roles: the `contractbox`
-command, and the PDF extraction worker that documents.pdf starts as a subprocess (a frozen
-program has no `python -c`)."""
+"""Entry point of the PyInstaller binary. One executable plays three roles: the `contractbox`
+command, the analysis worker that analyses/execution.py starts, and the PDF extraction worker
+that documents.pdf starts (a frozen program has no `python -c`). Workers are plain subprocesses,
+not `multiprocessing`, so no `freeze_support()` is needed."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import signal
 import sys
 
 PDF_WORKER_FLAG = "--contractbox-pdf-worker"
+ANALYSIS_WORKER_FLAG = "--contractbox-analysis-worker"
 
 
 def main() -> None:
@@ -19,9 +21,20 @@ def main() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         serve_worker(int(sys.argv[2]))
         return
-    from contractbox.documents import pdf
+    _use_frozen_worker_commands()
+    if len(sys.argv) >= 2 and sys.argv[1] == ANALYSIS_WORKER_FLAG:
+        from contractbox.analyses.worker import serve_worker as serve_analysis_worker
 
-    pdf.WORKER_COMMAND = [sys.executable, PDF_WORKER_FLAG, str(pdf.WORKER_ADDRESS_SPACE_BYTES)]
+        serve_analysis_worker()  # it starts PDF workers in turn: the commands above are set
+        return
     from contractbox.cli import main as cli_main
 
     cli_main(prog_name="contractbox")
+
+
+def _use_frozen_worker_commands() -> None:
+    from contractbox.analyses import execution
+    from contractbox.documents import pdf
+
+    pdf.WORKER_COMMAND = [sys.executable, PDF_WORKER_FLAG, str(pdf.WORKER_ADDRESS_SPACE_BYTES)]
+    execution.WORKER_COMMAND = [sys.executable, ANALYSIS_WORKER_FLAG]

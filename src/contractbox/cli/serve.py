@@ -15,7 +15,12 @@ from contractbox.keys.scopes import RESOURCE_SCOPES
 @data_dir_option
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for the LAN).")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--workers", type=int, default=None, help="Analysis worker threads (default: CONTRACTBOX_WORKERS or 2).")
+@click.option(
+    "--workers",
+    type=int,
+    default=None,
+    help="Analysis worker processes (default: CONTRACTBOX_WORKERS, or one per CPU core).",
+)
 @click.option(
     "--tls-cert", type=click.Path(exists=True, dir_okay=False), default=None, help="PEM certificate: serve HTTPS."
 )

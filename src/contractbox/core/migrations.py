@@ -331,6 +331,15 @@ STEPS: list[tuple[str, str]] = [
         CREATE INDEX contracts_by_document ON contracts (org_id, mode, document_key)
         """,
     ),
+    (
+        "0300_analysis_turns",
+        """
+        CREATE TABLE analysis_turns (
+            org_id TEXT PRIMARY KEY,
+            turn INTEGER NOT NULL
+        );
+        """,
+    ),
 ]
 
 

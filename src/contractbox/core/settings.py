@@ -32,7 +32,19 @@ class Settings:
         default_factory=default_data_dir, metadata={"env": "DATA_DIR", "doc": "Where the databases and logs live."}
     )
     workers: int = field(
-        default=2, metadata={"env": "WORKERS", "doc": "Analysis worker threads inside the server process."}
+        default=0,
+        metadata={
+            "env": "WORKERS",
+            "doc": "Analysis worker processes; 0 means one per CPU core. See docs/operations.md, Workers and scheduling.",
+        },
+    )
+    org_max_running: int = field(
+        default=0,
+        metadata={
+            "env": "ORG_MAX_RUNNING",
+            "doc": "Analyses one organization may run at once while another organization has work waiting; "
+            "0 means half the workers, at least 1.",
+        },
     )
     rate_limit_per_minute: int = field(
         default=1200,

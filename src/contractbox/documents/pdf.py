@@ -32,6 +32,7 @@ from typing import IO, Any
 
 from contractbox.documents.errors import DocumentError
 from contractbox.documents.model import Document
+from contractbox.documents.pdf_budget import check_content_budget
 from contractbox.documents.pdf_layout import Vocabulary, lay_out, resolve_marked_hyphens
 
 MAX_PDF_BYTES = 50 * 1024 * 1024
@@ -73,7 +74,8 @@ _PLAIN_FORMS = (
 def extract_pdf(data: bytes) -> Document:
     """Extract the text of a PDF page by page.
 
-    Raises DocumentError with code pdf_too_large, pdf_unreadable, pdf_encrypted or pdf_no_text.
+    Raises DocumentError with code pdf_too_large, pdf_too_complex, pdf_unreadable, pdf_encrypted
+    or pdf_no_text.
     """
     _check_before_parsing(data)
     page_texts = _extract_isolated(data) if ISOLATE_EXTRACTION else extract_page_texts(data)
@@ -137,6 +139,7 @@ def extract_page_texts(data: bytes) -> list[str]:
     """Raw text of each page via PDFium. Raises DocumentError; no isolation of its own."""
     import pypdfium2 as pdfium  # type: ignore[import-untyped]
 
+    check_content_budget(data, max_pages=MAX_PDF_PAGES)  # pdf_too_complex before PDFium parses a page
     pdf = _open_pdf(pdfium, data)
     try:
         page_count = len(pdf)

@@ -4,8 +4,9 @@ collaborators, built once per process. Only the entry points (and server/app.py)
 from __future__ import annotations
 
 import logging
-from typing import Any
 
+from contractbox.analyses.execution import AnalysisExecutor, default_worker_count
+from contractbox.analyses.scheduler import default_org_cap
 from contractbox.analyses.service import AnalysisService
 from contractbox.auth.ratelimit import RateLimiter
 from contractbox.comparisons.service import ComparisonService
@@ -19,8 +20,6 @@ from contractbox.core.settings import Settings
 from contractbox.core.store import Store
 from contractbox.reports.service import ReportService
 from contractbox.reviews.service import ReviewService
-from contractbox.documents import Document
-from contractbox.documents.sources import ReadOptions, read_source
 from contractbox.usage.counters import RequestCounter
 from contractbox.usage.service import UsageService
 from contractbox.webhooks.delivery import WebhookDelivery
@@ -37,13 +36,25 @@ class Services:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         self.store = Store(settings.app_db_path)
         self.store.migrate()
-        self.queue = TaskQueue(settings.queue_db_path, settings.workers)
+        workers = settings.workers or default_worker_count()
+        # One queue thread per worker process, and one more so webhook deliveries never wait
+        # behind analyses (a thread that finds every worker busy drops its wake-up at once).
+        self.queue = TaskQueue(settings.queue_db_path, workers + 1)
+        self.executor = AnalysisExecutor(workers, settings.url_allow_loopback)
         self.clock = Clock()
         self.events = EventRecorder(self.clock)
         self.request_counter = RequestCounter(self.store)
         self.rate_limiter = RateLimiter(settings.rate_limit_per_minute)
         self.usage = UsageService(self.store, self.clock)
-        self.analyses = AnalysisService(self.store, self.queue, self.events, self.clock, self.usage, self._read_source)
+        self.analyses = AnalysisService(
+            self.store,
+            self.queue,
+            self.events,
+            self.clock,
+            self.usage,
+            self.executor,
+            settings.org_max_running or default_org_cap(workers),
+        )
         self.contracts = ContractService(self.store, self.events, self.clock, self.analyses)
         self.reviews = ReviewService(self.store, self.clock, self.contracts)
         self.contracts.after_create = self.reviews.refresh  # decisions made on the same document carry over
@@ -54,11 +65,7 @@ class Services:
         self.webhook_delivery = WebhookDelivery(self.store, self.queue, settings)
         self.webhooks = WebhookService(self.store, self.clock, self.webhook_delivery, settings.webhook_allow_loopback)
         self.console = ConsoleService(self.store, settings.data_dir, self.analyses, self.usage)
-        self._read_options = ReadOptions(url_allow_loopback=settings.url_allow_loopback)
         self._started = False
-
-    def _read_source(self, source_type: str, source: dict[str, Any], title: str | None) -> Document:
-        return read_source(source_type, source, title, self._read_options)
 
     def start(self) -> None:
         """Flush the queue and re-enqueue unfinished work from the tables, then consume."""
@@ -71,6 +78,7 @@ class Services:
         if resumed_deliveries:
             log.info("resumed %d unfinished webhook deliveries", resumed_deliveries)
         self.queue.start()
+        self.analyses.start_workers()
         self.webhook_delivery.start()
         self.request_counter.start()
         self._started = True
@@ -79,7 +87,9 @@ class Services:
         if not self._started:
             return
         self.webhook_delivery.stop()
+        self.analyses.stop_claiming()
         self.queue.stop()
+        self.executor.close()
         self.request_counter.stop()
         self.store.close()
         self._started = False

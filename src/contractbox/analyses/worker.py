@@ -1,0 +1,97 @@
+"""The analysis worker process: reads a source into a Document and runs the engine on it.
+
+Started by `analyses/execution.py` (`python -c`, or the frozen binary with `--contractbox-analysis-worker`);
+it loads the engine's model once, at start, and then answers jobs read from stdin until stdin
+closes. It never touches the store: the server claims the job, and writes the result or the
+failure in its own transaction. PDFs are read by `documents/pdf.py`, which runs PDFium in a
+further process with its own memory limit and deadline, as before.
+
+Jobs and replies are msgpack, never pickle: a reply is data the server checks, not code.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+from typing import Any
+
+import msgspec
+
+from contractbox import engine
+from contractbox.core.workers import read_frame, write_frame
+from contractbox.documents import Document, DocumentError, Page
+from contractbox.documents import pdf as pdf_reader
+from contractbox.documents.sources import ReadOptions, read_source
+from contractbox.engine.mock import url_document
+
+log = logging.getLogger("contractbox.analyses.worker")
+
+WARM_UP_TEXT = (
+    "MASTER SERVICES AGREEMENT. This Agreement is made on 1 January 2026 between Acme Inc. and Beta LLC. "
+    "Either party may terminate this Agreement on thirty (30) days' written notice. "
+    "This Agreement is governed by the laws of the State of New York."
+)
+
+
+def encode_job(
+    mode: str, source_type: str, title: str | None, source: dict[str, Any], url_allow_loopback: bool
+) -> bytes:
+    source = {name: value for name, value in source.items() if value is not None}
+    return msgspec.msgpack.encode(
+        {
+            "mode": mode,
+            "sourceType": source_type,
+            "title": title,
+            "source": source,
+            "urlAllowLoopback": url_allow_loopback,
+        }
+    )
+
+
+def run_job(job: dict[str, Any]) -> dict[str, Any]:
+    """One analysis, as a reply: the document and the engine's result body, or the DocumentError."""
+    try:
+        document = _document(job)
+        body = engine.analyze(document, job["mode"])
+    except DocumentError as error:
+        return {"ok": False, "code": error.code, "message": error.message}
+    except Exception:
+        log.exception("analysis failed inside the engine")
+        return {"ok": False, "code": "internal_error", "message": ""}
+    pages = [[page.number, page.start, page.end] for page in document.pages]
+    return {"ok": True, "text": document.text, "pages": pages, "sha256": document.raw_sha256, "body": body}
+
+
+def _document(job: dict[str, Any]) -> Document:
+    if job["mode"] == "test" and job["sourceType"] == "url":
+        return url_document(job["source"]["url"], job["title"])  # test mode fetches nothing
+    options = ReadOptions(url_allow_loopback=bool(job["urlAllowLoopback"]))
+    return read_source(job["sourceType"], job["source"], job["title"], options)
+
+
+def document_of(reply: dict[str, Any]) -> Document:
+    pages = tuple(Page(int(number), int(start), int(end)) for number, start, end in reply["pages"])
+    return Document(text=reply["text"], pages=pages, raw_sha256=reply["sha256"])
+
+
+def warm_up() -> None:
+    """Load both engines' models and start a PDF reader, before the first job."""
+    document = Document.from_text(WARM_UP_TEXT, "warm-up")
+    engine.analyze(document, "live")
+    engine.analyze(document, "test")
+    pdf_reader.warm_up()
+
+
+def serve_worker() -> None:
+    """Entry point of a worker process: answer jobs from stdin until it closes. An empty job is a
+    ping (answered once the models are loaded)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server decides when its workers stop
+    requests, replies = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # nothing but frames may reach the server's pipe
+    logging.basicConfig(level=os.environ.get("CONTRACTBOX_LOG_LEVEL", "WARNING"), stream=sys.stderr)
+    warm_up()
+    while (frame := read_frame(requests)) is not None:
+        reply = {"ok": True, "pong": True} if not frame else run_job(msgspec.msgpack.decode(frame))
+        write_frame(replies, msgspec.msgpack.encode(reply))

@@ -1,0 +1,97 @@
+"""Issue 13, defect 4: one organization's expensive PDFs must not block another's analyses.
+
+The attack on the real server: organization A submits PDFs whose pages share one content stream
+that inflates to 50 MB (reading them parsed pages x 50 MB and held both workers for their 60 s
+limit), then organization B submits a one-line text. B must complete while A's PDFs are still
+queued or running (the scheduler takes B before A's next one), and every one of A's PDFs must end
+`failed` with `pdf_too_complex` (its cost is bounded before PDFium parses a page).
+The scheduling rules themselves (live before test, the per-organization cap, round robin) are
+checked on `scheduler.choose` below.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from conftest import Key, Server, submit_text, wait_done, wait_for
+from pdf_bombs import shared_content_bomb
+
+from contractbox.analyses.scheduler import Candidate, choose
+
+BOMBS = 12
+
+
+@pytest.fixture
+def two_worker_server(fresh_server: Server) -> Iterator[Server]:
+    fresh_server.env = {"CONTRACTBOX_WORKERS": "2", "CONTRACTBOX_RATE_LIMIT_PER_MINUTE": "0"}  # polls freely
+    yield fresh_server.start()
+    fresh_server.stop()
+
+
+def live_key(server: Server, name: str) -> Key:
+    return server.key(server.org(name, live=True), mode="live")
+
+
+def statuses(client: httpx.Client, ids: list[str]) -> list[str]:
+    return [client.get(f"/v1/analyses/{analysis_id}").json()["status"] for analysis_id in ids]
+
+
+def test_bombs_of_one_organization_do_not_hold_back_another(two_worker_server: Server) -> None:
+    attacker, bystander = live_key(two_worker_server, "attacker"), live_key(two_worker_server, "bystander")
+    bomb = base64.b64encode(shared_content_bomb()).decode()
+    with attacker.client() as a, bystander.client() as b:
+        bombs = []
+        for n in range(BOMBS):
+            response = a.post("/v1/analyses", json={"title": f"bomb {n}", "sourceType": "pdf", "pdfBase64": bomb})
+            assert response.status_code == 202, response.text
+            bombs.append(response.json()["analysisId"])
+        one_line = submit_text(b, "Either party may terminate this Agreement on 30 days' notice.")["analysisId"]
+
+        # Poll B until it is done, and look at A's PDFs at that moment. Before the fix B waited
+        # behind every bomb (each held a worker for 60 s): this wait timed out.
+        def bystander_done() -> list[str] | None:
+            if b.get(f"/v1/analyses/{one_line}").json()["status"] not in ("completed", "failed"):
+                return None
+            return statuses(a, bombs)
+
+        bomb_states = wait_for(bystander_done, timeout=120, interval=0.05, what="B's analysis behind A's PDFs")
+        assert b.get(f"/v1/analyses/{one_line}").json()["status"] == "completed"
+        assert {"queued", "processing"} & set(bomb_states), f"B finished only after every bomb: {bomb_states}"
+
+        finished = [wait_done(a, analysis_id, timeout=120) for analysis_id in bombs]
+    assert {(f["status"], f["error"]["code"]) for f in finished} == {("failed", "pdf_too_complex")}
+    assert "pages" in finished[0]["error"]["message"]
+
+
+# --- the scheduling rules ------------------------------------------------------------------
+
+
+def test_live_work_is_taken_before_older_test_work() -> None:
+    queued = [Candidate("test", "org_a", 1), Candidate("live", "org_b", 2)]
+    assert choose(queued, running={}, turns={}, workers=2, org_cap=1) == queued[1]
+
+
+def test_test_mode_never_takes_the_last_worker() -> None:
+    queued = [Candidate("test", "org_a", 5)]
+    assert choose(queued, running={("org_b", "test"): 1}, turns={}, workers=2, org_cap=1) is None
+    assert choose(queued, running={("org_b", "live"): 1}, turns={}, workers=2, org_cap=1) == queued[0]
+    assert choose(queued, running={}, turns={}, workers=1, org_cap=1) == queued[0]
+
+
+def test_the_cap_holds_an_organization_back_only_while_another_waits() -> None:
+    alone = [Candidate("live", "org_a", 1)]
+    assert choose(alone, running={("org_a", "live"): 3}, turns={}, workers=4, org_cap=2) == alone[0]
+    both = [Candidate("live", "org_a", 1), Candidate("live", "org_b", 9)]
+    assert choose(both, running={("org_a", "live"): 2}, turns={}, workers=4, org_cap=2) == both[1]
+    assert choose(both, running={("org_a", "live"): 2, ("org_b", "live"): 2}, turns={}, workers=4, org_cap=2) is None
+
+
+def test_organizations_take_turns() -> None:
+    queued = [Candidate("live", "org_a", 1), Candidate("live", "org_b", 2), Candidate("live", "org_c", 3)]
+    served_last = {"org_a": 3, "org_b": 1, "org_c": 2}
+    assert choose(queued, running={}, turns=served_last, workers=1, org_cap=1) == queued[1]
+    # an organization with fewer analyses running comes first, whatever the turns say
+    assert choose(queued, running={("org_b", "live"): 1}, turns=served_last, workers=4, org_cap=2) == queued[2]
