@@ -181,6 +181,17 @@ ADJECTIVES = {
     "Korean": "Korea",
     "Brazilian": "Brazil",
     "Mexican": "Mexico",
+    "Colombian": "Colombia",
+    "Chilean": "Chile",
+    "Argentine": "Argentina",
+    "Polish": "Poland",
+    "Portuguese": "Portugal",
+    "Greek": "Greece",
+    "Czech": "Czech Republic",
+    "Taiwanese": "Taiwan",
+    "Singapore": "Singapore",
+    "New Zealand": "New Zealand",
+    "South African": "South Africa",
     "Luxembourg": "Luxembourg",
     "Hong Kong": "Hong Kong",
 }
@@ -193,7 +204,10 @@ def _spaced(name: str) -> str:
 
 
 _ANY = re.compile(r"\b(" + "|".join(_spaced(n) for n in _NAMES) + r")\b", re.IGNORECASE)
-_ADJECTIVE = re.compile(r"\b(" + "|".join(_spaced(a) for a in ADJECTIVES) + r")\s+law\b", re.IGNORECASE)
+_ADJECTIVE = re.compile(
+    r"\b(" + "|".join(_spaced(a) for a in ADJECTIVES) + r")(?:\s+(?:private|civil|commercial|substantive))?\s+laws?\b",
+    re.IGNORECASE,
+)
 _CANONICAL = {n.lower(): n for n in _NAMES}
 _ADJ_CANONICAL = {a.lower(): n for a, n in ADJECTIVES.items()}
 _LAWS_OF = re.compile(r"\blaws?\b|\bgoverned\b|\bconstrued\b|\bregulations?\b", re.IGNORECASE)
@@ -234,3 +248,26 @@ def jurisdiction_in(sentence: str) -> tuple[str, int, int] | None:
         return joined[0] if joined else first
     specific = [f for f in found if f[0] not in _BROAD]
     return (specific or found)[0]
+
+
+# A sentence that chooses a law, wherever it stands: what to read when the clause model's best governing-law
+# clauses name no jurisdiction (a short clause the model ranked low, "CLAUSE TWENTY-SEVENTH LEGAL REGIME").
+_CHOOSES_LAW = re.compile(
+    r"\b(?:governed\s+by|governing\s+law|applicable\s+law\s*[.:]|construed\s+(?:and\s+enforced\s+)?in\s+accordance\s+with|"
+    r"subject\s+to\s+the\s+application\s+of|(?:laws?|regulations)\s+of\s+[^.;]{0,60}\bshall\s+(?:govern|apply))",
+    re.IGNORECASE,
+)
+
+
+def stated_governing_law(text: str) -> tuple[str, int, int] | None:
+    """The jurisdiction of the first sentence in `text` that chooses a law, with its offsets in `text`."""
+    for m in _CHOOSES_LAW.finditer(text):
+        start = max(text.rfind(". ", 0, m.start()) + 2, text.rfind("\n\n", 0, m.start()) + 2, m.start() - 300, 0)
+        ends = [e for e in (text.find(". ", m.end()), text.find("\n\n", m.end())) if e >= 0]
+        end = min(ends + [m.end() + 300, len(text)])
+        sentence = text[start:end]
+        found = jurisdiction_in(sentence)
+        if found:
+            name, s, e = found
+            return name, start + s, start + e
+    return None

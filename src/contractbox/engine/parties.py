@@ -293,6 +293,8 @@ def _loaned_out(text: str, lo: int, hi: int) -> list[Party]:
         return []
     close = text.find(")", span.end, span.end + 60)
     aliases = _aliases(text, span.end, close + 1 if close >= 0 else span.end)
+    if not aliases or aliases[0].split()[-1].lower() not in ROLE_WORDS:
+        return []  # 'T&B Seminars, Inc. f/s/o Tarek El Moussa ("T&B")': the defined term is the company's
     return [Party(span.text(text), _role_of(aliases), span.start, span.end, aliases)]
 
 

@@ -1,0 +1,33 @@
+"""The jurisdiction a contract's law clause chooses, read from the clause or from the whole text."""
+
+from __future__ import annotations
+
+from contractbox.engine.jurisdictions import jurisdiction_in, stated_governing_law
+
+
+def test_a_law_clause_the_model_ranked_low_is_still_read_from_the_text() -> None:
+    text = (
+        "CLAUSE TWENTY-SIXTH NOTICES\n\n26.1 Notices shall be sent to the addresses above.\n\n"
+        "CLAUSE TWENTY-SEVENTH LEGAL REGIME\n\n27.1 The relation established in the Contract hereof is of commercial "
+        "nature and therefore is governed by the regulations of Colombian private law. 27.2 Disputes go to Bogota."
+    )
+    name, start, end = stated_governing_law(text) or ("", 0, 0)
+    assert name == "Colombia" and text[start:end].startswith("Colombian")  # the quote is the words that name it
+
+
+def test_adjective_law_and_arbitration_subject_to_a_law() -> None:
+    assert (stated_governing_law("11.10 Governing Law. This Agreement is governed by English law and the parties "
+                                 "submit to the English courts.") or ("",))[0] == "England"
+    assert (stated_governing_law("Any such arbitration shall (i) be subject to the application of the Italian Law, "
+                                 "(ii) take place in Paris, France.") or ("",))[0] == "Italy"
+
+
+def test_no_choice_of_law_gives_nothing() -> None:
+    text = ("Each party shall comply with applicable laws, rules and regulations, including the rules of the United "
+            "States Securities and Exchange Commission. Supplier is organized under the laws of Delaware.")
+    assert stated_governing_law(text) is None
+
+
+def test_jurisdiction_in_prefers_the_state_over_the_united_states() -> None:
+    clause = "This Agreement is governed by the laws of the United States of America and of the State of Texas."
+    assert (jurisdiction_in(clause) or ("",))[0] == "Texas"
