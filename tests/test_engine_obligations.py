@@ -124,3 +124,10 @@ def test_a_role_either_party_can_hold_and_a_receiving_party_are_mutual() -> None
             "Each party receiving Confidential Information shall hold it in strict confidence.")
     found = obligations(text, [ARRAY, ONO])
     assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."] * 2
+
+
+def test_kind_reads_the_main_verb_and_a_restriction_is_not_a_delivery() -> None:
+    text = ("Array shall provide the implementation services described in each Statement of Work. "
+            "Ono shall not, in Japan, manufacture or sell any products that compete with the Products. "
+            "Ono shall not disclose the Confidential Information to any third party.")
+    assert [o.kind for o in obligations(text, [ARRAY, ONO])] == ["delivery", "other", "confidentiality"]

@@ -229,3 +229,11 @@ def test_until_terminated_on_notice_by_either_party_is_convenience() -> None:
                             "party is in breach.")
     promoted = polarity.apply(text, {"termination_for_convenience": [(0, len(text), 0.3)]})
     assert promoted.by_category["termination_for_convenience"][0][2] >= 0.5
+
+
+def test_restriction_explanation_names_every_place_and_the_term() -> None:
+    clause = ("The Licensor grants the Licensee the exclusive right to manufacture and sell the lamps in Germany, "
+              "Austria and Switzerland for the term of this Agreement.")
+    assert risk_text.territory(clause) == "Germany, Austria and Switzerland"
+    assert risk_text.duration(clause) == "the term of the agreement"
+    assert risk_text.territory("its exclusive distributor of the Products in Malaysia, and shall not appoint") == "Malaysia"

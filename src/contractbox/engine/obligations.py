@@ -22,11 +22,15 @@ _KINDS = (
     ("payment", re.compile(r"\b(pay|payment|fees?\b|invoice|royalt|reimburse|compensat)", re.IGNORECASE)),
     (
         "delivery",
-        re.compile(r"\b(deliver|ship|supply|provide the (?:products|services)|manufactur|perform the)", re.IGNORECASE),
+        re.compile(
+            r"\b(deliver|ship|supply|provide\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:products|services|goods|software)|"
+            r"manufactur|perform the)",
+            re.IGNORECASE,
+        ),
     ),
     ("purchase", re.compile(r"\b(purchase|buy)\w*|\bplace\w*\s+(?:purchase\s+)?orders?\b", re.IGNORECASE)),
     ("license", re.compile(r"\b(grants?|licen[cs]e)\b", re.IGNORECASE)),
-    ("reporting", re.compile(r"\b(report|statement|records|account)", re.IGNORECASE)),
+    ("reporting", re.compile(r"\b(report|statements?\b(?!\s+of\s+work)|records|account)", re.IGNORECASE)),
     ("insurance", re.compile(r"\binsurance|\binsured\b", re.IGNORECASE)),
     ("confidentiality", re.compile(r"\b(confidential|disclos)", re.IGNORECASE)),
     ("compliance", re.compile(r"\b(comply|compliance|laws|regulation)", re.IGNORECASE)),
@@ -127,7 +131,10 @@ def _subject_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> s
 
 
 def _kind(action: str) -> str:
-    """The kind whose word comes first in the action (the main verb, not a word in a subordinate clause)."""
+    """The kind whose word comes first in the action (the main verb, not a word in a subordinate clause); a duty
+    not to do something is a restriction ("other") unless it is about confidential information."""
+    if re.match(r"\w+\s+not\b", action) and not re.search(r"\b(?:confidential|disclos)", action, re.IGNORECASE):
+        return "other"
     m = _ANY_KIND.search(action, 0, 240)
     return m.lastgroup or "other" if m else "other"
 

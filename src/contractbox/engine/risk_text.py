@@ -79,8 +79,10 @@ _DURATION = re.compile(
 )
 _TERRITORY = re.compile(
     r"\b(?:(worldwide|throughout\s+the\s+world)|(?:in|within|throughout)\s+(?:the\s+)?((?:Territory\b|"
-    r"[A-Z][\w\-]*(?:\s+(?:of|and|&)\s+[A-Z][\w\-]*|\s+[A-Z][\w\-]*){0,5})))"
+    r"[A-Z][\w\-]*(?:,?\s+(?:of|and|&)\s+[A-Z][\w\-]*|,\s+[A-Z][\w\-]*|\s+[A-Z][\w\-]*){0,7})))"
 )
+# "for the term of this Agreement", "during the Term and for twelve (12) months after it"
+_FOR_THE_TERM = re.compile(r"\b(?:for|during)\s+the\s+(?:term|Term)\b(?:\s+of\s+(?:this|the)\s+\w+)?")
 _REGIONS = (
     "North America",
     "South America",
@@ -108,7 +110,8 @@ def duration(text: str) -> str | None:
     m = _DURATION.search(text)
     if m and PERIOD.search(m.group(1)):
         return _short(m.group(1), 80)
-    return None
+    term = _FOR_THE_TERM.search(text)
+    return "the term of the agreement" if term else None
 
 
 def territory(text: str) -> str | None:
