@@ -123,6 +123,28 @@ def test_live_text_and_pdf(setup: Setup) -> None:
         assert pdf["status"] == "completed", pdf
 
 
+def test_live_scanned_pdf_and_docx_with_the_bundled_ocr_engine(setup: Setup) -> None:
+    from test_docx_ocr_ui import make_docx_module, scanned_nda
+
+    make_docx = make_docx_module()
+    markup = make_docx.contract_docx((SAMPLE_CONTRACTS / "saas_subscription_agreement.txt").read_text(), make_docx.SAAS_CHANGES)
+    bodies = [
+        {"title": "scan", "sourceType": "pdf", "pdfBase64": base64.b64encode(scanned_nda()).decode()},
+        {"title": "markup", "sourceType": "docx", "docxBase64": base64.b64encode(markup.data).decode()},
+    ]
+    with setup.live_key.client() as client:
+        ids = [client.post("/v1/analyses", json=body).json()["analysisId"] for body in bodies]
+        results = []
+        for analysis_id in ids:
+            done = wait_done(client, analysis_id, timeout=300)
+            assert done["status"] == "completed", done
+            results.append(client.get(f"/v1/analyses/{analysis_id}/result").json())
+    scan, docx = results
+    assert scan["ocr"]["pages"] == [1, 2] and any(e.get("boxes") for e in scan["evidence"])
+    assert scan["summary"]["governingLaw"]["jurisdiction"] == "Delaware"
+    assert docx["hasUnacceptedChanges"] is True and docx["revisions"]
+
+
 def test_restart_keeps_results_and_resumes_queued_work(setup: Setup) -> None:
     server = setup.server
     with setup.test_key.client() as client:
