@@ -24,11 +24,19 @@ def make_result(
 
     def quote(text: str) -> str:
         start = sum(len(e["text"]) + 1 for e in evidence)
-        evidence.append({"id": f"ev_{len(evidence) + 1}", "page": None, "start": start, "end": start + len(text), "text": text})
+        evidence.append(
+            {"id": f"ev_{len(evidence) + 1}", "page": None, "start": start, "end": start + len(text), "text": text}
+        )
         return evidence[-1]["id"]
 
     def clause(i: int, category: str, text: str, confidence: float) -> dict:
-        return {"id": f"cl_{i}", "category": category, "label": category.replace("_", " ").title(), "confidence": confidence, "evidenceIds": [quote(text)]}
+        return {
+            "id": f"cl_{i}",
+            "category": category,
+            "label": category.replace("_", " ").title(),
+            "confidence": confidence,
+            "evidenceIds": [quote(text)],
+        }
 
     clause_list = [clause(i + 1, c, t, 0.9) for i, (c, t) in enumerate(clauses.items())]
     clause_list += [clause(100 + i, c, t, 0.3) for i, (c, t) in enumerate((candidates or {}).items())]
@@ -37,14 +45,32 @@ def make_result(
         "riskScore": {"value": score[0], "level": score[1], "drivers": []},
         "clauses": clause_list,
         "risks": [
-            {"id": f"rk_{i}", "category": c, "severity": s, "title": t, "explanation": "x", "recommendation": "y", "evidenceIds": []}
+            {
+                "id": f"rk_{i}",
+                "category": c,
+                "severity": s,
+                "title": t,
+                "explanation": "x",
+                "recommendation": "y",
+                "evidenceIds": [],
+            }
             for i, (c, t, s) in enumerate(risks)
         ],
         "obligations": [
-            {"id": f"ob_{i}", "party": p, "action": a, "kind": "other", "due": {"date": None, "text": d} if d else None, "evidenceIds": []}
+            {
+                "id": f"ob_{i}",
+                "party": p,
+                "action": a,
+                "kind": "other",
+                "due": {"date": None, "text": d} if d else None,
+                "evidenceIds": [],
+            }
             for i, (p, a, d) in enumerate(obligations)
         ],
-        "keyDates": [{"id": f"kd_{i}", "kind": k, "date": d, "text": f"{k} {d}", "evidenceIds": []} for i, (k, d) in enumerate(key_dates)],
+        "keyDates": [
+            {"id": f"kd_{i}", "kind": k, "date": d, "text": f"{k} {d}", "evidenceIds": []}
+            for i, (k, d) in enumerate(key_dates)
+        ],
         "evidence": evidence,
     }
 
@@ -69,9 +95,13 @@ def test_the_issue_example_removed_cap_and_longer_notice() -> None:
     assert clauses["governing_law"]["change"] == "unchanged" and clauses["governing_law"]["similarity"] == 1.0
     notice = clauses["termination_for_convenience"]
     assert notice["change"] == "changed" and 0.8 < notice["similarity"] < 1.0
-    assert [s for s in notice["redline"] if s["op"] != "equal"] == [{"op": "delete", "text": "30 "}, {"op": "insert", "text": "90 "}]
+    assert [s for s in notice["redline"] if s["op"] != "equal"] == [
+        {"op": "delete", "text": "30 "},
+        {"op": "insert", "text": "90 "},
+    ]
     assert diff["summary"].startswith(
-        "The right-hand version removes the cap on liability clause and changes the termination for convenience clause (30 days becomes 90 days)."
+        "In the right-hand version, the cap on liability clause is removed and the notice period in the "
+        "termination for convenience clause changes from 30 to 90 days."
     )
 
 
@@ -97,33 +127,53 @@ def test_added_clause_and_candidates_do_not_count_as_findings() -> None:
     diff = compare_results(left, right)
     entry = by_category(diff)["exclusivity"]
     assert entry["change"] == "added" and entry["left"] is None and entry["right"]["clauseIds"] == ["cl_2"]
-    assert "adds the exclusivity clause" in diff["summary"]
+    assert "the exclusivity clause is added" in diff["summary"]
 
 
 def test_reworded_clause_without_figures() -> None:
     left = make_result({"confidentiality": "Each party keeps the other's information secret."})
-    right = make_result({"confidentiality": "Each party keeps the other's confidential information secret for five years."})
+    right = make_result(
+        {"confidentiality": "Each party keeps the other's confidential information secret for five years."}
+    )
     diff = compare_results(left, right)
     assert by_category(diff)["confidentiality"]["change"] == "changed"
-    assert "rewords the confidentiality clause" in diff["summary"]
+    assert "the wording of the confidentiality clause changes" in diff["summary"]
 
 
 def test_key_dates_moved_added_and_dropped() -> None:
-    left = make_result({}, key_dates=[("effective_date", "2025-01-01"), ("expiration_date", "2026-01-01"), ("notice_deadline", "2025-10-01")])
-    right = make_result({}, key_dates=[("effective_date", "2025-01-01"), ("expiration_date", "2027-01-01"), ("renewal_date", "2027-01-02")])
+    left = make_result(
+        {},
+        key_dates=[
+            ("effective_date", "2025-01-01"),
+            ("expiration_date", "2026-01-01"),
+            ("notice_deadline", "2025-10-01"),
+        ],
+    )
+    right = make_result(
+        {},
+        key_dates=[("effective_date", "2025-01-01"), ("expiration_date", "2027-01-01"), ("renewal_date", "2027-01-02")],
+    )
     diff = compare_results(left, right)
     dates = {d["kind"]: d for d in diff["keyDates"]}
     assert dates["effective_date"]["change"] == "unchanged" and dates["effective_date"]["daysMoved"] == 0
     assert dates["expiration_date"]["change"] == "changed" and dates["expiration_date"]["daysMoved"] == 365
     assert dates["notice_deadline"]["change"] == "removed" and dates["renewal_date"]["change"] == "added"
-    assert "moves the expiration date from 2026-01-01 to 2027-01-01" in diff["summary"]
-    assert "drops the notice deadline (2025-10-01)" in diff["summary"]
-    assert "adds a renewal date (2027-01-02)" in diff["summary"]
+    assert "the expiration date moves from 2026-01-01 to 2027-01-01" in diff["summary"]
+    assert "the notice deadline is dropped (2025-10-01)" in diff["summary"]
+    assert "a renewal date is added (2027-01-02)" in diff["summary"]
 
 
 def test_risks_appear_go_and_change_severity() -> None:
-    left = make_result({}, risks=[("cap_on_liability", "Liability may be uncapped", "high"), ("renewal_term", "Automatic renewal", "low")], score=(70, "high"))
-    right = make_result({}, risks=[("renewal_term", "Automatic renewal", "medium"), ("exclusivity", "Exclusivity commitment", "high")], score=(45, "medium"))
+    left = make_result(
+        {},
+        risks=[("cap_on_liability", "Liability may be uncapped", "high"), ("renewal_term", "Automatic renewal", "low")],
+        score=(70, "high"),
+    )
+    right = make_result(
+        {},
+        risks=[("renewal_term", "Automatic renewal", "medium"), ("exclusivity", "Exclusivity commitment", "high")],
+        score=(45, "medium"),
+    )
     diff = compare_results(left, right)
     risks = {r["category"]: r for r in diff["risks"]}
     assert risks["cap_on_liability"]["change"] == "removed"
@@ -137,8 +187,12 @@ def test_risks_appear_go_and_change_severity() -> None:
 
 
 def test_obligations_added_dropped_and_retimed() -> None:
-    left = make_result({}, obligations=[("Acme", "Pay each invoice", "within 30 days"), ("Beta", "Deliver the monthly report", None)])
-    right = make_result({}, obligations=[("Acme", "Pay each invoice", "within 60 days"), ("Beta", "Keep the servers patched", None)])
+    left = make_result(
+        {}, obligations=[("Acme", "Pay each invoice", "within 30 days"), ("Beta", "Deliver the monthly report", None)]
+    )
+    right = make_result(
+        {}, obligations=[("Acme", "Pay each invoice", "within 60 days"), ("Beta", "Keep the servers patched", None)]
+    )
     diff = compare_results(left, right)
     changes = sorted((o["party"], o["change"]) for o in diff["obligations"])
     assert changes == [("Acme", "changed"), ("Beta", "added"), ("Beta", "removed")]
@@ -148,11 +202,21 @@ def test_obligations_added_dropped_and_retimed() -> None:
 
 
 def test_identical_results_say_so() -> None:
-    result = make_result({"governing_law": LAW}, risks=[("x", "Risk", "low")], obligations=[("A", "Pay", None)], key_dates=[("effective_date", "2025-01-01")])
+    result = make_result(
+        {"governing_law": LAW},
+        risks=[("x", "Risk", "low")],
+        obligations=[("A", "Pay", None)],
+        key_dates=[("effective_date", "2025-01-01")],
+    )
     diff = compare_results(result, result)
-    assert {c["change"] for group in ("clauses", "keyDates", "risks", "obligations") for c in diff[group]} == {"unchanged"}
+    assert {c["change"] for group in ("clauses", "keyDates", "risks", "obligations") for c in diff[group]} == {
+        "unchanged"
+    }
     assert diff["riskScoreDelta"] == 0
-    assert diff["summary"] == "The two versions match in every clause, key date, risk and obligation found. The risk score stays at 40 (medium)."
+    assert (
+        diff["summary"]
+        == "The two versions match in every clause, key date, risk and obligation found. The risk score stays at 40 (medium)."
+    )
 
 
 # --- the API against a real server -----------------------------------------------------------
@@ -164,7 +228,9 @@ V1 = (
     "Acme Corp shall pay each invoice within 30 days.\n"
     "This Agreement is governed by the laws of the State of New York."
 )
-V2 = V1.replace("30 days' written", "90 days' written").replace("Liability is capped at the fees paid in the twelve months before the claim.\n", "")
+V2 = V1.replace("30 days' written", "90 days' written").replace(
+    "Liability is capped at the fees paid in the twelve months before the claim.\n", ""
+)
 
 
 def completed(client: httpx.Client, text: str) -> str:
@@ -187,7 +253,12 @@ def test_two_analyses_compare_into_a_stored_comparison(org_key: Key) -> None:
         assert response.headers["location"] == f"/v1/comparisons/{comparison['comparisonId']}"
         assert client.get(response.headers["location"]).json() == comparison
     assert comparison["comparisonId"].startswith("cmp_") and len(comparison["comparisonId"]) == 28
-    assert (comparison["object"], comparison["mode"], comparison["left"], comparison["right"]) == ("comparison", "test", left, right)
+    assert (comparison["object"], comparison["mode"], comparison["left"], comparison["right"]) == (
+        "comparison",
+        "test",
+        left,
+        right,
+    )
     assert comparison["riskScoreDelta"] == results[1]["riskScore"]["value"] - results[0]["riskScore"]["value"]
     assert comparison == {**comparison, **compare_results(*results)}, "the stored diff is the diff of the two results"
     assert comparison["summary"].endswith(".") and "risk score" in comparison["summary"]
@@ -201,7 +272,9 @@ def test_two_analyses_compare_into_a_stored_comparison(org_key: Key) -> None:
 
 def test_two_contracts_compare_their_saved_copies(org_key: Key) -> None:
     with org_key.client() as client:
-        contracts = [client.post("/v1/contracts", json={"analysisId": completed(client, text)}).json() for text in (V1, V2)]
+        contracts = [
+            client.post("/v1/contracts", json={"analysisId": completed(client, text)}).json() for text in (V1, V2)
+        ]
         response = compare(client, contracts[0]["contractId"], contracts[1]["contractId"])
     assert response.status_code == 201, response.text
     assert response.json()["riskScoreDelta"] == contracts[1]["riskScore"]["value"] - contracts[0]["riskScore"]["value"]
@@ -212,7 +285,9 @@ def test_a_version_compared_with_itself_is_unchanged(org_key: Key) -> None:
     with org_key.client() as client:
         analysis_id = completed(client, V1)
         comparison = compare(client, analysis_id, analysis_id).json()
-    assert {c["change"] for group in ("clauses", "keyDates", "risks", "obligations") for c in comparison[group]} == {"unchanged"}
+    assert {c["change"] for group in ("clauses", "keyDates", "risks", "obligations") for c in comparison[group]} == {
+        "unchanged"
+    }
     assert comparison["riskScoreDelta"] == 0 and comparison["summary"].startswith("The two versions match")
 
 
@@ -221,7 +296,9 @@ def test_mixed_unknown_and_unfinished_sides_are_refused(server: Server, org_key:
     with org_key.client() as client:
         analysis_id = completed(client, V1)
         contract_id = client.post("/v1/contracts", json={"analysisId": analysis_id}).json()["contractId"]
-        failed = client.post("/v1/analyses", json={"title": "Bad", "sourceType": "pdf", "pdfBase64": "bm90IGEgcGRm"}).json()["analysisId"]
+        failed = client.post(
+            "/v1/analyses", json={"title": "Bad", "sourceType": "pdf", "pdfBase64": "bm90IGEgcGRm"}
+        ).json()["analysisId"]
         assert wait_done(client, failed)["status"] == "failed"
         cases = [
             (compare(client, analysis_id, contract_id), 400, "parameter_invalid", "right"),

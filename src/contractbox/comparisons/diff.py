@@ -20,6 +20,7 @@ from datetime import date
 from difflib import SequenceMatcher
 from typing import Any
 
+from contractbox.comparisons.phrasing import changed_clause_phrases, governing_law_phrase, lower_label
 from contractbox.engine.playbook import FINDING
 
 WORD = re.compile(r"\w+|[^\w\s]")
@@ -341,19 +342,26 @@ def compare_results(left: Item, right: Item) -> Item:
         "risks": compare_risks(left, right),
         "obligations": compare_obligations(left, right),
     }
-    diff["summary"] = summarize(diff)
+    diff["summary"] = summarize(diff, (_jurisdiction(left), _jurisdiction(right)))
     return diff
+
+
+def _jurisdiction(result: Item) -> str | None:
+    law = result["summary"].get("governingLaw")
+    return law["jurisdiction"] if law else None
 
 
 # --- the summary ----------------------------------------------------------------------------
 
 
-def summarize(diff: Item) -> str:
-    """Plain sentences stating only what the structured diff shows."""
+def summarize(diff: Item, laws: tuple[str | None, str | None] = (None, None)) -> str:
+    """Plain sentences stating only what the structured diff (and the two governing laws) show."""
     sentences = []
-    changes = _clause_phrases(diff["clauses"]) + _date_phrases(diff["keyDates"])
+    dates_moved = any(d["change"] != "unchanged" for d in diff["keyDates"])
+    clause_phrases = _clause_phrases(diff["clauses"], laws, dates_moved)
+    changes = clause_phrases + _date_phrases(diff["keyDates"])
     if changes:
-        sentences.append(f"The right-hand version {_join(changes)}.")
+        sentences.append(f"In the right-hand version, {_join(changes)}.")
     sentences += _risk_sentences(diff["risks"]) + _obligation_sentences(diff["obligations"])
     if not sentences:
         sentences.append("The two versions match in every clause, key date, risk and obligation found.")
@@ -365,56 +373,28 @@ def _join(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _lower_label(label: str) -> str:
-    """'Cap On Liability' -> 'cap on liability', keeping acronyms such as 'IP'."""
-    return " ".join(w if len(w) > 1 and w.isupper() else w.lower() for w in label.split())
-
-
 def _named(entries: list[Item], noun: str) -> str:
-    labels = [_lower_label(e["label"]) for e in entries]
+    labels = [lower_label(e["label"]) for e in entries]
     return f"the {_join(labels)} {noun}{'s' if len(labels) > 1 else ''}"
 
 
-def _clause_phrases(clauses: list[Item]) -> list[str]:
+def _clause_phrases(clauses: list[Item], laws: tuple[str | None, str | None], dates_moved: bool) -> list[str]:
     phrases = []
     removed = [c for c in clauses if c["change"] == "removed"]
     added = [c for c in clauses if c["change"] == "added"]
     changed = [c for c in clauses if c["change"] == "changed"]
+    law = governing_law_phrase(laws)
+    if law:
+        phrases.append(law)
     if removed:
-        phrases.append(f"removes {_named(removed, 'clause')}")
+        phrases.append(f"{_named(removed, 'clause')} {'are' if len(removed) > 1 else 'is'} removed")
     if added:
-        phrases.append(f"adds {_named(added, 'clause')}")
-    reworded = []
-    for clause in changed:
-        figures = number_changes(clause["redline"])
-        if figures:
-            phrases.append(f"changes the {_lower_label(clause['label'])} clause ({'; '.join(figures)})")
-        else:
-            reworded.append(clause)
+        phrases.append(f"{_named(added, 'clause')} {'are' if len(added) > 1 else 'is'} added")
+    figures, reworded = changed_clause_phrases(changed, laws, dates_moved)
+    phrases += figures
     if reworded:
-        phrases.append(f"rewords {_named(reworded, 'clause')}")
+        phrases.append(f"the wording of the {_join(reworded)} clause{'s' if len(reworded) > 1 else ''} changes")
     return phrases
-
-
-def number_changes(segments: list[Item], limit: int = 2) -> list[str]:
-    """'30 days becomes 90 days' for each deletion directly followed by an insertion where both
-    hold a figure; the unit is the word right after them when the two sides share it."""
-    found = []
-    for index in range(len(segments) - 1):
-        deleted, inserted = segments[index], segments[index + 1]
-        if deleted["op"] != "delete" or inserted["op"] != "insert":
-            continue
-        old, new = deleted["text"].strip(), inserted["text"].strip()
-        if not (re.search(r"\d", old) and re.search(r"\d", new)):
-            continue
-        following = (
-            segments[index + 2]["text"] if index + 2 < len(segments) and segments[index + 2]["op"] == "equal" else ""
-        )
-        # Segments carry their trailing space, so a figure that is a word of its own ends in one.
-        unit = re.match(r"\w+", following) if deleted["text"][-1:].isspace() else None
-        suffix = f" {unit.group()}" if unit else ""
-        found.append(f"{old}{suffix} becomes {new}{suffix}")
-    return found[:limit]
 
 
 DATE_NAMES = {"payment_due": "payment due date", "other": "other date"}
@@ -431,12 +411,12 @@ def _date_phrases(key_dates: list[Item]) -> list[str]:
         left, right = entry["left"], entry["right"]
         if entry["change"] == "changed":
             phrases.append(
-                f"moves the {name} from {left['date'] or 'an undated term'} to {right['date'] or 'an undated term'}"
+                f"the {name} moves from {left['date'] or 'an undated term'} to {right['date'] or 'an undated term'}"
             )
         elif entry["change"] == "added":
-            phrases.append(f"adds a {name}" + (f" ({right['date']})" if right["date"] else ""))
+            phrases.append(f"a {name} is added" + (f" ({right['date']})" if right["date"] else ""))
         elif entry["change"] == "removed":
-            phrases.append(f"drops the {name}" + (f" ({left['date']})" if left["date"] else ""))
+            phrases.append(f"the {name} is dropped" + (f" ({left['date']})" if left["date"] else ""))
     return phrases
 
 

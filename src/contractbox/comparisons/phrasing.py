@@ -1,0 +1,176 @@
+"""What the comparison summary says about clauses: only changes it can phrase correctly.
+
+A clause's redline is read as pairs of a deleted run followed by an inserted run. A pair is
+phrased when it is a quantity with the same unit on both sides ("the notice period in the
+termination for convenience clause changes from 30 to 90 days", "$1,000 to $5,000", "10% to
+15%"), or the governing law's jurisdiction ("governing law changes from Colorado to Delaware",
+read from the results' own governing law, not from the words). A year inside a date is left to the
+key dates (which say "moves the expiration date from ... to ..."). Every other change is stated
+only as "changes the wording of the X clause", never as figures torn out of context; a figure
+found in several clauses (their quotes overlap) is stated once, for the clause with the shortest
+quote.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+Item = dict[str, Any]
+
+NUMBER_WORD = r"(?:[a-z]+(?:-[a-z]+)?\s+)?\((?P<paren>\d[\d,]*)\)"  # "thirty (30)"
+QUANTITY = re.compile(
+    rf"^(?:(?P<currency>[$€£])\s?)?(?:(?P<num>\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?|{NUMBER_WORD})(?P<pct>\s?%)?$",
+    re.IGNORECASE,
+)
+TIME_UNITS = (
+    "business days",
+    "calendar days",
+    "days",
+    "weeks",
+    "months",
+    "years",
+    "hours",
+    "day",
+    "week",
+    "month",
+    "year",
+    "hour",
+)
+YEAR = re.compile(r"^(?:19|20)\d{2}[,.]?$")
+
+
+@dataclass(frozen=True)
+class Figure:
+    old: str
+    new: str
+    unit: str  # "days", "%", "" (an amount with a currency sign)
+    context: str  # "notice period", "period", "amount", "percentage"
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.old, self.new, self.unit)
+
+    def phrase(self, clause_label: str) -> str:
+        where = f"the {self.context} in the {clause_label} clause"
+        if self.unit == "%":
+            return f"{where} changes from {self.old}% to {self.new}%"
+        if self.unit:
+            return f"{where} changes from {self.old} to {self.new} {self.unit}"
+        return f"{where} changes from {self.old} to {self.new}"
+
+
+def _number(text: str) -> tuple[str, str | None, bool] | None:
+    """(number, currency sign, percent) of a quantity run, or None when it is not one."""
+    match = QUANTITY.match(text.strip())
+    if not match or not (match.group("num") or match.group("paren")):
+        return None
+    number = match.group("num") or match.group("paren")
+    whole = match.group(0)
+    decimals = re.search(r"\.\d+", whole) if match.group("num") else None
+    return number + (decimals.group() if decimals else ""), match.group("currency"), bool(match.group("pct"))
+
+
+def figure_of(deleted: str, inserted: str, following: str) -> Figure | None:
+    old, new = _number(deleted), _number(inserted)
+    if old is None or new is None or old[0] == new[0]:
+        return None
+    if old[1] and old[1] == new[1]:
+        return Figure(f"{old[1]}{old[0]}", f"{new[1]}{new[0]}", "", "amount")
+    if old[2] and new[2]:
+        return Figure(old[0], new[0], "%", "percentage")
+    if old[1] or new[1] or old[2] or new[2]:
+        return None
+    rest = following.strip().lower()
+    unit = next((u for u in TIME_UNITS if re.match(rf"{u}\b", rest)), None)
+    if unit is None:
+        return None
+    after = re.findall(r"[a-z]+", rest[len(unit) :])[:4]
+    return Figure(old[0], new[0], unit, "notice period" if "notice" in after else "period")
+
+
+def _pairs(segments: list[Item]) -> list[tuple[str, str, str]]:
+    """(deleted, inserted, following equal text) for each delete directly followed by an insert;
+    a lone delete or insert yields ("x", "") or ("", "x")."""
+    out = []
+    index = 0
+    while index < len(segments):
+        segment = segments[index]
+        if segment["op"] == "delete" and index + 1 < len(segments) and segments[index + 1]["op"] == "insert":
+            following = segments[index + 2]["text"] if index + 2 < len(segments) else ""
+            out.append((segment["text"], segments[index + 1]["text"], following))
+            index += 2
+            continue
+        if segment["op"] != "equal":
+            out.append(
+                (
+                    segment["text"] if segment["op"] == "delete" else "",
+                    segment["text"] if segment["op"] == "insert" else "",
+                    "",
+                )
+            )
+        index += 1
+    return out
+
+
+@dataclass
+class ClauseReading:
+    label: str
+    size: int
+    figures: list[Figure]
+    unexplained: bool
+
+
+def read_clause(clause: Item, laws: tuple[str | None, str | None], dates_moved: bool) -> ClauseReading:
+    figures, unexplained = [], False
+    left_law, right_law = laws
+    for deleted, inserted, following in _pairs(clause["redline"] or []):
+        old, new = deleted.strip(), inserted.strip()
+        figure = figure_of(old, new, following) if old and new else None
+        if figure is not None:
+            figures.append(figure)
+        elif old and new and YEAR.match(old) and YEAR.match(new) and dates_moved:
+            continue  # a date's year: the key dates state the move
+        elif left_law and right_law and left_law != right_law and old in left_law and new in right_law and old and new:
+            continue  # the jurisdiction: stated once from the governing law itself
+        else:
+            unexplained = True
+    size = len((clause["left"] or {}).get("text", "")) + len((clause["right"] or {}).get("text", ""))
+    return ClauseReading(lower_label(clause["label"]), size, figures, unexplained)
+
+
+def lower_label(label: str) -> str:
+    """'Cap On Liability' -> 'cap on liability', keeping acronyms such as 'IP'."""
+    return " ".join(w if len(w) > 1 and w.isupper() else w.lower() for w in label.split())
+
+
+def changed_clause_phrases(
+    changed: list[Item], laws: tuple[str | None, str | None], dates_moved: bool
+) -> tuple[list[str], list[str]]:
+    """(phrases of figures, labels of clauses whose wording changed otherwise)."""
+    readings = [read_clause(clause, laws, dates_moved) for clause in changed]
+    owner: dict[tuple[str, str, str], ClauseReading] = {}
+    for reading in readings:
+        for figure in reading.figures:
+            if figure.key not in owner or reading.size < owner[figure.key].size:
+                owner[figure.key] = reading
+    phrases, seen = [], set()
+    for reading in readings:
+        for figure in reading.figures:
+            if owner[figure.key] is reading and figure.key not in seen:
+                seen.add(figure.key)
+                phrases.append(figure.phrase(reading.label))
+    reworded = [reading.label for reading in readings if reading.unexplained]
+    return phrases, reworded
+
+
+def governing_law_phrase(laws: tuple[str | None, str | None]) -> str | None:
+    left, right = laws
+    if left and right and left != right:
+        return f"governing law changes from {left} to {right}"
+    if left and not right:
+        return f"no governing law is found any more (was {left})"
+    if right and not left:
+        return f"governing law is now {right}"
+    return None

@@ -1,0 +1,70 @@
+"""The comparison summary states only changes it can phrase correctly (issue 14): governing law by
+jurisdiction, periods and amounts with their unit, moved dates; never a figure torn out of a date
+or a stitched quote ("26 becomes 2020 2/1"). Two versions of a contract we wrote, analysed by the
+live engine, compared through the real API."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import REPO, Server, submit_text, wait_done
+
+from contractbox import engine
+from contractbox.comparisons.diff import compare_results
+from contractbox.comparisons.phrasing import figure_of
+from contractbox.documents.sources import read_file
+
+V1 = (REPO / "tests" / "data" / "compare" / "services_v1.txt").read_text()
+V2 = (REPO / "tests" / "data" / "compare" / "services_v2.txt").read_text()
+
+
+def test_two_versions_through_the_api(server: Server) -> None:
+    org = server.org("compare-phrasing", live=True)
+    client = server.key(org, mode="live").client()
+    ids = []
+    for title, text in (("MSA v1", V1), ("MSA v2", V2)):
+        analysis = submit_text(client, text, title=title)
+        assert wait_done(client, analysis["analysisId"])["status"] == "completed"
+        ids.append(analysis["analysisId"])
+    response = client.post("/v1/comparisons", json={"left": ids[0], "right": ids[1]})
+    assert response.status_code == 201, response.text
+    summary = response.json()["summary"]
+    assert "governing law changes from Colorado to Delaware" in summary
+    assert "the notice period in the termination for convenience clause changes from 30 to 90 days" in summary
+    assert "the expiration date moves from 2027-02-28 to 2029-02-28" in summary
+    assert "becomes" not in summary and "rewords" not in summary
+    assert not re.search(r"\b20\d\d\b(?! ?\()", summary.replace("2027-02-28", "").replace("2029-02-28", ""))
+    assert "wording" not in summary  # every change between the two versions was phrased
+
+
+def test_phrasing_refuses_what_it_cannot_state() -> None:
+    assert figure_of("30", "90", "days prior written notice") is not None
+    assert figure_of("thirty (30)", "ninety (90)", "days after receipt").phrase("payment terms") == (
+        "the period in the payment terms clause changes from 30 to 90 days"
+    )
+    assert (
+        figure_of("$1,000", "$5,000", "per month").phrase("fees")
+        == "the amount in the fees clause changes from $1,000 to $5,000"
+    )
+    assert figure_of("10%", "15%", "of the fees").unit == "%"
+    for old, new, following in (
+        ("26", "2020 2/1", ""),
+        ("2027", "2029", ", unless"),
+        ("26", "28", "of the Agreement"),
+        ("$10", "15%", ""),
+    ):
+        assert figure_of(old, new, following) is None, (old, new)
+
+
+def test_unphrasable_changes_are_only_called_a_change_of_wording(tmp_path: Path) -> None:
+    changed = V1.replace("use it only to perform this Agreement", "use it solely for the purposes of this Agreement")
+    (tmp_path / "v1.txt").write_text(V1)
+    (tmp_path / "v1b.txt").write_text(changed)
+    left = engine.analyze(read_file(tmp_path / "v1.txt"), "live")
+    right = engine.analyze(read_file(tmp_path / "v1b.txt"), "live")
+    diff = compare_results(left, right)
+    touched = [c["label"].lower() for c in diff["clauses"] if c["change"] == "changed"]
+    assert touched, "the edit must reach at least one clause finding"
+    summary = diff["summary"]
+    assert "the wording of the" in summary and "changes from" not in summary and "becomes" not in summary
