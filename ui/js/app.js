@@ -63,7 +63,7 @@ function showOrgs() {
   setMode(state.mode, false);
 }
 
-function setMode(mode, rerender = true) {
+function setMode(mode, rerender = true, persist = rerender) {
   const org = state.orgs.find((o) => o.orgId === state.orgId);
   if (mode === "live" && org && !org.liveApproved) {
     if (rerender) toast(`${org.name} is not approved for live access. Approve it under Console › Organizations.`, "err");
@@ -71,7 +71,7 @@ function setMode(mode, rerender = true) {
   }
   const changed = state.mode !== mode;
   state.mode = mode;
-  if (rerender) localStorage.setItem("cb.mode", mode); // a person's choice is kept; the default is not
+  if (persist) localStorage.setItem("cb.mode", mode); // a person's choice is kept; the default is not
   for (const button of document.querySelectorAll(".mode-switch button")) {
     button.setAttribute("aria-checked", String(button.dataset.mode === mode));
     button.title = button.dataset.mode === "live" && org && !org.liveApproved ? "Live access not approved for this organization" : "";
@@ -91,6 +91,14 @@ function showUser() {
   if (user) document.getElementById("signout").before(h("span.whoami", { id: "whoami", title: user.username }, `${user.name} · ${user.role}`));
 }
 
+// The mode a person chose is kept; until they choose, an organization approved for live opens in
+// live mode (test mode's mock results must not pass for a real review).
+function defaultMode() {
+  const chosen = localStorage.getItem("cb.mode");
+  if (chosen) return chosen === "live" ? "live" : "test";
+  return state.orgs.find((o) => o.orgId === state.orgId)?.liveApproved ? "live" : "test";
+}
+
 async function start() {
   onOrgsChanged(showOrgs);
   state.session = await api("/console/api/session");
@@ -99,15 +107,14 @@ async function start() {
   await refreshOrgs();
   // A browser that never chose starts in live mode when the organization is approved for it:
   // test mode's mock results must not pass for a real review.
-  const chosen = localStorage.getItem("cb.mode");
-  state.mode = chosen ? (chosen === "live" ? "live" : "test") : state.orgs.find((o) => o.orgId === state.orgId)?.liveApproved ? "live" : "test";
+  state.mode = defaultMode();
   setMode(state.mode, false);
   onModeRequest((mode) => setMode(mode));
   orgSelect.addEventListener("change", () => {
     state.orgId = orgSelect.value;
     localStorage.setItem("cb.org", state.orgId);
     const before = state.mode;
-    setMode(state.mode);
+    setMode(defaultMode(), true, false);
     if (state.mode === before) route(); // another organization's data, same mode
   });
   for (const button of document.querySelectorAll(".mode-switch button")) button.addEventListener("click", () => setMode(button.dataset.mode));

@@ -13,8 +13,17 @@ export async function renderCompare(view, params) {
     ...contracts.data.map((c) => ({ id: c.contractId, label: `${c.title} (contract)` })),
     ...analyses.data.map((a) => ({ id: a.analysisId, label: `${a.title} (analysis, ${new Date(a.createdAt).toLocaleDateString()})` })),
   ];
-  const picker = (id, label, value) => h("label.field", h("span", label),
-    h("select", { id }, h("option", { value: "" }, "Choose…"), options.map((o) => h("option", { value: o.id, selected: o.id === value }, o.label))));
+  // A search box narrows its picker's options (titles can be many and long).
+  const picker = (id, label, value) => {
+    const select = h("select", { id, "aria-label": label }, h("option", { value: "" }, "Choose…"), options.map((o) => h("option", { value: o.id, selected: o.id === value }, o.label)));
+    const search = h("input", { type: "search", id: `${id}-search`, placeholder: "Search titles", "aria-label": `Search ${label.toLowerCase()}`, oninput: () => {
+      const q = search.value.trim().toLowerCase();
+      for (const option of select.options) if (option.value) option.hidden = Boolean(q) && !option.textContent.toLowerCase().includes(q);
+      const first = [...select.options].find((o) => o.value && !o.hidden);
+      if (q && first && (!select.value || select.selectedOptions[0]?.hidden)) select.value = first.value;
+    } });
+    return h("div.field.picker", h("span", label), search, select);
+  };
   const left = picker("compare-left", "Left (earlier version)", params.get("left"));
   const right = picker("compare-right", "Right (later version)", params.get("right"));
   const out = h("div", { id: "comparison" });

@@ -197,7 +197,9 @@ async function webhooks(body) {
         } }, "Delete")),
       h("div.body", h("form.stack", { onsubmit: (e) => { e.preventDefault(); save({ url: url.value, description: description.value, events: checked(events), enabled: enabled.checked }); } },
         h("div.form-row", h("label.field.grow-2", h("span", "URL"), url), h("label.field.grow", h("span", "Description"), description)),
-        events, h("label.row.small", enabled, "Enabled"), w.disabledReason ? h("p.notice.err", w.disabledReason) : null,
+        events, h("label.row.small", enabled, "Enabled"),
+        !w.enabled && w.disabledReason ? h("div.notice.err.row", { id: "wh-disabled" }, h("span.grow", `Delivery was switched off: ${w.disabledReason.replace(/ ?re-enable it with PATCH \{"enabled": true\}\.?/, " re-enable it here.")}`),
+          h("button.btn.small", { type: "button", id: "wh-reenable", onclick: () => save({ enabled: true }) }, "Re-enable endpoint")) : null,
         h("div", h("button.btn.primary", { type: "submit", id: "wh-save" }, "Save changes")))),
       h("header", h("h2", "Deliveries"), h("span.spacer"), h("button.btn.small", { type: "button", onclick: loadDeliveries }, "Refresh")),
       h("table.grid", { id: "deliveries" }, h("thead", h("tr", h("th", "Created"), h("th", "Event"), h("th", "Status"), h("th", "Attempts"), h("th", "Last answer"), h("th", "Error"))), deliveries)));

@@ -9,6 +9,8 @@ export const SEVERITIES = ["critical", "high", "medium", "low"];
 export const FINDING = 0.5;
 // Above this many clause findings the categories start folded (their names and counts stay).
 const OPEN_CATEGORIES_UP_TO = 15;
+// Long obligation tables show this many rows at a time ("Show more"); printing shows them all.
+const OBLIGATION_PAGE = 25;
 
 export function overview(result, finding) {
   const { riskScore, summary } = result;
@@ -18,10 +20,10 @@ export function overview(result, finding) {
     return h("li", finding(h("button.linklike", { type: "button" }, risk?.title || d.riskId), risk?.evidenceIds), h("span.pts", `+${Math.round(d.points)}`));
   });
   const parties = summary.parties.length
-    ? summary.parties.map((p, i) => [i ? ", " : "", finding(h("button.linklike", { type: "button" }, p.name), p.evidenceIds), h("span.muted", ` (${p.role})`)])
+    ? summary.parties.map((p, i) => [i ? ", " : "", finding(h("button.linklike", { type: "button" }, p.name), p.evidenceIds, { review: { kind: "party", name: p.name } }), h("span.muted", ` (${p.role})`)])
     : h("span.muted", "None identified");
   const law = summary.governingLaw
-    ? finding(h("button.linklike", { type: "button", id: "governing-law" }, summary.governingLaw.jurisdiction), summary.governingLaw.evidenceIds)
+    ? finding(h("button.linklike", { type: "button", id: "governing-law" }, summary.governingLaw.jurisdiction), summary.governingLaw.evidenceIds, { review: { kind: "governing_law" } })
     : h("span.muted", "Not stated");
   return h("div", { id: "overview" },
     h("div.score", { id: "risk-score" },
@@ -122,7 +124,28 @@ export function obligationsPanel(result, finding) {
         for (const row of tr.parentElement.children) row.classList.toggle("selected", row === tr);
       });
       return tr;
-    }))));
+    }))), showMore());
+}
+
+// Rows past the first page carry data-paged (hidden); "Show more" reveals the next page, and
+// keyboard navigation reveals a row it lands on.
+function showMore() {
+  const button = h("button.btn.small.mt-8", { type: "button", id: "obligations-more", onclick: () => {
+    const table = button.previousElementSibling;
+    [...table.querySelectorAll("tr[data-paged]")].slice(0, OBLIGATION_PAGE).forEach((tr) => tr.removeAttribute("data-paged"));
+    label();
+  } });
+  const label = () => {
+    const left = button.previousElementSibling?.querySelectorAll("tr[data-paged]").length || 0;
+    button.hidden = left === 0;
+    button.textContent = `Show ${Math.min(left, OBLIGATION_PAGE)} more (${left} not shown)`;
+  };
+  queueMicrotask(() => {
+    const rows = button.previousElementSibling?.querySelectorAll("tbody tr") || [];
+    [...rows].slice(OBLIGATION_PAGE).forEach((tr) => tr.setAttribute("data-paged", ""));
+    label();
+  });
+  return button;
 }
 
 export function keyDatesPanel(result, finding) {

@@ -10,6 +10,7 @@ export const SHORTCUTS = [
   ["/", "find in the document"],
   ["Enter / Shift+Enter", "next / previous match (in the find box)"],
   ["+ / − / 0", "zoom in, out, fit to width"],
+  ["a / r", "accept / reject the finding shown (saved contracts)"],
 ];
 
 export function shortcutsHelp() {
@@ -20,7 +21,7 @@ export function shortcutsHelp() {
 const SECTIONS = ["risks", "clauses", "obligations", "dates"];
 const typing = (el) => el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 
-export function installShortcuts(root, { selectables, index, docPane }) {
+export function installShortcuts(root, { selectables, index, docPane, review }) {
   const navigable = () => selectables.filter((el) => el.dataset.kind && el.dataset.kind !== "candidate" && !el.closest("[data-filtered]"));
 
   function move(step) {
@@ -32,6 +33,7 @@ export function installShortcuts(root, { selectables, index, docPane }) {
     const target = list[at < 0 ? (step > 0 ? 0 : list.length - 1) : Math.min(list.length - 1, Math.max(0, at + step))];
     const panel = target.closest("[role=tabpanel]");
     if (panel?.hidden) index.select(panel.id.replace(/^panel-/, ""));
+    target.closest("[data-paged]")?.removeAttribute("data-paged");
     const folded = target.closest("details:not([open])");
     if (folded) folded.open = true;
     target.focus();
@@ -50,6 +52,8 @@ export function installShortcuts(root, { selectables, index, docPane }) {
       "=": () => docPane.zoom.in(),
       "-": () => docPane.zoom.out(),
       0: () => docPane.zoom.reset(),
+      a: () => review?.decisions?.decideOn(selectables.find((el) => el.getAttribute("aria-pressed") === "true"), "accepted"),
+      r: () => review?.decisions?.decideOn(selectables.find((el) => el.getAttribute("aria-pressed") === "true"), "rejected"),
     };
     const section = SECTIONS[Number(e.key) - 1];
     const action = actions[e.key] || (section ? () => index.select(section, true) : null);

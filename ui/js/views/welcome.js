@@ -45,7 +45,7 @@ export async function renderWelcome(view) {
     h("button.btn.primary", { type: "button", id: "welcome-key", onclick: async () => {
       if (!currentOrg()) return toast("Name the organization first.", "err");
       try {
-        const key = await api(`/console/api/orgs/${state.orgId}/keys`, { method: "POST", body: { mode: "test", name: "First test key" } });
+        const key = await api(`/console/api/orgs/${state.orgId}/keys`, { method: "POST", body: { mode: "test", name: "First test key", scopes: state.session.scopes } });
         await showSecretOnce("Your first test key", key.secret, "Use it as Authorization: Bearer <key> against /v1. API reference: /docs");
         done(keyStep, `Test key ${key.prefix}…${key.last4} created.`);
       } catch (err) { toast(err.message, "err"); }
