@@ -425,3 +425,36 @@ def test_summary_states_only_established_facts():
         ),
     )
     assert summary_sentences(facts, term) == ["Dated 2024-03-01.", "No end date: the term runs until terminated."]
+
+
+def test_loosely_written_and_day_first_dates():
+    from contractbox.engine.dates import find_dates_loose
+
+    found = [d for _, _, d in find_dates_loose("made and effective as of1 August 2019; signed 13/07/05; 18/9/2008")]
+    assert found == [date(2019, 8, 1), date(2005, 7, 13), date(2008, 9, 18)]
+
+
+def test_coming_into_force_is_not_the_date_of_signing():
+    force = (
+        "3.1 This Agreement shall come into force on 1 October 2024 and shall remain in force until 30 September 2026."
+    )
+    text = (
+        f"MAINTENANCE AGREEMENT between Glencairn Distillers Limited and Strathmore Process Engineering Ltd. {force} "
+        f"{FILLER} IN WITNESS WHEREOF these presents are executed as follows: Subscribed for GLENCAIRN DISTILLERS "
+        "LIMITED at Dufftown on\n9 September 2024 by Alasdair Grant. Subscribed for STRATHMORE PROCESS ENGINEERING "
+        "LTD at Dundee on\n11 September 2024 by Callum Baird."
+    )
+    facts, _ = read_facts(text, spans(text, expiration_date=force))
+    assert facts["agreement_date"].value == "2024-09-11"  # the last signature
+    assert facts["effective_date"].value == "2024-10-01"
+    assert facts["expiration_date"].value == "2026-09-30"
+
+
+def test_a_date_after_on_needs_words_about_signing():
+    text = (
+        f"{PREAMBLE} The Company will cause shares to be issued to the Consultant on June 1, 2025. {FILLER} "
+        'This Development Agreement is entered into on April 15 , 2010 ("EffectiveDate").'
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2010-04-15"  # defined as the EffectiveDate (written without a space)
+    assert facts["agreement_date"].value != "2025-06-01"

@@ -89,7 +89,10 @@ def parse_date(expr: str) -> date | None:
     s = " ".join(expr.split())
     m = _NUMERIC.match(s)
     if m:
-        return _safe_date(int(m.group(3)), int(m.group(1)), int(m.group(2)))
+        first, second = int(m.group(1)), int(m.group(2))
+        if first > 12 >= second:  # "13/07/05", "18/9/2008": day first, as written outside the US
+            first, second = second, first
+        return _safe_date(int(m.group(3)), first, second)
     m = _ISO.match(s)
     if m:
         return _safe_date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
@@ -147,8 +150,8 @@ ORDINAL_DAYS = {
 }
 _MONTH_RE = "|".join(sorted(_MONTHS_LOWER, key=len, reverse=True))
 _LOOSE_DATE = re.compile(
-    rf"\b(?:(?P<month>{_MONTH_RE})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+,|\.)\s*"
-    rf"|\(?(?P<day2>\d{{1,2}}|{'|'.join(ORDINAL_DAYS)})(?:\s?(?:st|nd|rd|th|s\s?t|t\s?h))?\)?\s+day\s+of\s+"
+    rf"(?:\b(?P<month>{_MONTH_RE})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+,|\.)\s*"
+    rf"|\(?\b(?P<day2>\d{{1,2}}|{'|'.join(ORDINAL_DAYS)})(?:\s?(?:st|nd|rd|th|s\s?t|t\s?h))?\)?\s+day\s+of\s+"
     rf"(?P<month2>{_MONTH_RE})\.?\s*,?\s+"
     rf"|(?<=[a-z])(?P<day3>\d{{1,2}})\s+(?P<month3>{_MONTH_RE})\.?\s*,?\s+"
     rf"|\b(?P<day4>\d{{1,2}}|{'|'.join(ORDINAL_DAYS)})(?:st|nd|rd|th)?\s+of\s+(?P<month4>{_MONTH_RE})\.?\s*,?\s+"

@@ -24,7 +24,9 @@ Scored = list[tuple[int, int, float]]  # (start, end, confidence) of one categor
 _SOURCE_LINE = re.compile(r"Source:[^\n]{0,160}$")
 _AGREEMENT_CUE = re.compile(
     r"(?:\bdated\b|\bmade\b|\bentered into\b|\bexecuted\b|\bas of\b|\bday of\b|\bsigned\b|\bdate[d]? of\b|"
-    r"\bdate:|\bon\b|\bthis\b)[\s,:\-]*(?:the\s+)?(?:\d{1,2}\w*\s+day\s+of\s+)?(?:[a-z]+\s*\(\s*)?$",
+    r"\bdate:|\b(?:made|entered|executed|signed|subscribed|dated|concluded|agreement|contract|amendment|deed)\b"
+    r"[^.;\d]{0,60}?\bon\b|"
+    r"\bthis\b)[\s,:\-]*(?:the\s+)?(?:\d{1,2}\w*\s+day\s+of\s+)?(?:[a-z-]+(?:st|nd|rd|th)\s*\(?\s*)?$",
     re.IGNORECASE,
 )
 _EFFECTIVE_CUE = re.compile(
@@ -47,7 +49,7 @@ _SUB_PERIOD = re.compile(
     re.IGNORECASE,
 )
 _EFFECTIVE_AFTER = re.compile(
-    r"^[\s,]*\(?(?:the\s+|hereinafter\s+)?[\"“']*(?:effective|commencement)\s+date", re.IGNORECASE
+    r"^[\s,]*\(?(?:the\s+|hereinafter\s+)?[\"“']*(?:effective|commencement)\s*date", re.IGNORECASE
 )
 # defined as the Effective Date: '(the "Effective Date")', '("Amendment Effective Date")'
 _DEFINED_EFFECTIVE = re.compile(
@@ -112,7 +114,7 @@ _THIS_CONTRACT = re.compile(
 _BLANK = re.compile(r"_|\[")
 # a signature block's date: "Date: January 8, 2025", "Munich, 12 May 2025" (place, date on a line of its own)
 _SIGNED_CUE = re.compile(
-    r"(?:\b(?:date|dated|signed|executed)\b[^.]{0,40}|(?:^|\n|[ \t]{3})[ \t]*[A-Z][\w.'/ -]{1,40},[ \t]*)$",
+    r"(?:\b(?:date|dated|signed|executed|subscribed)\b[^.]{0,60}|(?:^|\n|[ \t]{3})[ \t]*[A-Z][\w.'/ -]{1,40},[ \t]*)$",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"(\w+)\.\s+(?=[A-Z\"“(])")
@@ -143,7 +145,8 @@ _MIN_SCORE = 0.45
 _NOT_STATED = "the contract does not say when it takes effect (it is dated {})"
 _STRONG_CUE = re.compile(r"\b(?:dated|made|entered into|executed|as of)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _STARTS_LATER = re.compile(
-    r"\b(?:commenc\w*|begin|begins|start|starts|starting|continuing|scheduled|with effect from)\b[^.;\d]{0,25}$",
+    r"\b(?:commenc\w*|begin|begins|start|starts|starting|continuing|scheduled|with effect from|"
+    r"(?:come|comes|enters?) into (?:force|effect)|takes? effect)\b[^.;\d]{0,25}$",
     re.IGNORECASE,
 )
 # a definition that states the date ('"Effective Date" means October 31, 2019'), wherever it is
