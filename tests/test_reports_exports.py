@@ -162,6 +162,11 @@ def test_annotated_pdf_highlights_each_finding_on_its_page(reviewed: dict) -> No
     assert len(annotations) >= 0.9 * len(with_page)
     risk = [(n, a) for n, a in annotations if a["/NM"] == reviewed["risk"]["findingKey"]]
     assert len(risk) == 1 and risk[0][0] == reviewed["risk"]["page"]
+    # A quote that occurs twice on its page is highlighted where the evidence points, not twice at the first.
+    by_key = {str(a["/NM"]): [float(v) for v in a["/Rect"]] for _, a in annotations}
+    twice = [f["findingKey"] for f in reviewed["found"] if f["findingKey"].startswith("clause:document_name:")]
+    rects = {tuple(by_key[k]) for k in twice if k in by_key}
+    assert len(twice) >= 2 and len(rects) == len([k for k in twice if k in by_key]) >= 2
     contents = risk[0][1]["/Contents"]
     assert (
         reviewed["risk"]["label"] in contents

@@ -18,10 +18,16 @@ def _candidates(quote: str) -> list[str]:
     return [whole, *starts] if len(words) >= MIN_WORDS else [whole]
 
 
-def _search(text_page, needle: str) -> list[Rect]:  # pypdfium2 objects are untyped
+def _search(text_page, needle: str, occurrence: int) -> list[Rect]:  # pypdfium2 objects are untyped
+    """The rectangles of the `occurrence`-th match (0-based; the last one found if there are fewer)."""
     searcher = text_page.search(needle, match_case=False, match_whole_word=False)
+    found = None
     try:
-        found = searcher.get_next()
+        for _ in range(occurrence + 1):
+            hit = searcher.get_next()
+            if not hit:
+                break
+            found = hit
     finally:
         searcher.close()
     if not found:
@@ -30,15 +36,16 @@ def _search(text_page, needle: str) -> list[Rect]:  # pypdfium2 objects are unty
     return [tuple(text_page.get_rect(i)) for i in range(text_page.count_rects(index, count))]
 
 
-def quote_rects(data: bytes, quotes: Sequence[tuple[int, str]]) -> list[list[Rect]]:
-    """For each (1-based page, quote): the rectangles of its characters on that page ([] if not found)."""
+def quote_rects(data: bytes, quotes: Sequence[tuple[int, str, int]]) -> list[list[Rect]]:
+    """For each (1-based page, quote, occurrence on the page): the rectangles of its characters on
+    that page ([] if not found). The occurrence tells apart a quote that appears several times."""
     import pypdfium2 as pdfium  # type: ignore[import-untyped]  # imported here: only the annotated-PDF export needs it
 
     pdf = pdfium.PdfDocument(data)
     text_pages: dict[int, object] = {}
     try:
         out: list[list[Rect]] = []
-        for page_number, quote in quotes:
+        for page_number, quote, occurrence in quotes:
             if not 1 <= page_number <= len(pdf) or not quote.strip():
                 out.append([])
                 continue
@@ -47,7 +54,7 @@ def quote_rects(data: bytes, quotes: Sequence[tuple[int, str]]) -> list[list[Rec
             text_page = text_pages[page_number]
             rects: list[Rect] = []
             for needle in _candidates(quote):
-                rects = _search(text_page, needle)
+                rects = _search(text_page, needle, occurrence)
                 if rects:
                     break
             out.append(rects)

@@ -35,12 +35,29 @@ def quad_points(rects: Sequence[Rect]) -> ArrayObject:
     return ArrayObject(points)
 
 
-def annotate(original: bytes, items: Sequence[ReviewedFinding]) -> tuple[bytes, int]:
-    """The annotated PDF and how many findings were placed (a quote not found on its page is skipped)."""
+def occurrence(text: str, pages: Sequence[dict], page: int, quote: str, start: int | None) -> int:
+    """How many times `quote` occurs on its page before the evidence's own offset (case-insensitive),
+    so the highlight lands on the quoted occurrence, not the first one."""
+    span = next((p for p in pages if p["number"] == page), None)
+    if span is None or start is None or not text:
+        return 0
+    before = text[span["start"] : max(span["start"], start)].casefold()
+    needle = " ".join(quote.split()).casefold()
+    return " ".join(before.split()).count(needle) if needle else 0
+
+
+def annotate(
+    original: bytes, items: Sequence[ReviewedFinding], text: str = "", pages: Sequence[dict] = ()
+) -> tuple[bytes, int]:
+    """The annotated PDF and how many findings were placed (a quote not found on its page is skipped).
+    `text` and `pages` are the document text the evidence offsets point into, with page ranges."""
     located = [
         (i, i.finding.page or 0, i.finding.quote.split(" … ")[0]) for i in items if i.finding.page and i.finding.quote
     ]
-    rects = quote_rects(original, [(page, quote) for _, page, quote in located])
+    rects = quote_rects(
+        original,
+        [(page, quote, occurrence(text, pages, page, quote, i.finding.start)) for i, page, quote in located],
+    )
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(original)))
     placed = 0
     for (item, page, _), boxes in zip(located, rects, strict=True):

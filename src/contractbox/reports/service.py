@@ -96,5 +96,8 @@ class ReportService:
                 "the review report (report.pdf) covers it instead.",
             )
         original = self.analyses.original_pdf(principal, row["analysis_id"])
-        body, _placed = annotate(original, self.reviews.reviewed(principal, contract_id))
+        document = self.analyses.document(principal, row["analysis_id"])
+        body, _placed = annotate(
+            original, self.reviews.reviewed(principal, contract_id), document.get("text") or "", document["pages"]
+        )
         return FileAnswer(body, PDF, f"{slug(row['title'])}-annotated.pdf")

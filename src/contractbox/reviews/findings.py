@@ -26,6 +26,7 @@ class Finding:
     evidence_ids: list[str]
     page: int | None
     quote: str
+    start: int | None = None  # the first evidence's offset into the document text
     detail: dict[str, Any] = field(default_factory=dict)
 
 
@@ -46,7 +47,18 @@ def findings_of(result: dict[str, Any]) -> list[Finding]:
     ) -> Finding:
         ev = first(ids)
         quote = " … ".join(evidence[i]["text"] for i in ids if i in evidence)
-        return Finding(key, kind, item_id, label, value, list(ids), ev["page"] if ev else None, quote, detail)
+        return Finding(
+            key,
+            kind,
+            item_id,
+            label,
+            value,
+            list(ids),
+            ev["page"] if ev else None,
+            quote,
+            ev["start"] if ev else None,
+            detail,
+        )
 
     out: list[Finding] = []
     summary = result.get("summary") or {}
