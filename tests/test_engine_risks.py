@@ -237,3 +237,14 @@ def test_restriction_explanation_names_every_place_and_the_term() -> None:
     assert risk_text.territory(clause) == "Germany, Austria and Switzerland"
     assert risk_text.duration(clause) == "the term of the agreement"
     assert risk_text.territory("its exclusive distributor of the Products in Malaysia, and shall not appoint") == "Malaysia"
+
+
+@pytest.mark.parametrize("span", [
+    ("For a period of three years from the date of this agreement, the Licensor shall not license the Recipes to "
+     "any other person in the United Kingdom."),
+    "Each party shall carry on the Business in the United Kingdom exclusively through the JV Company.",
+])
+def test_a_promise_not_to_license_anyone_else_is_exclusivity(span: str) -> None:
+    assert polarity.RULES["exclusivity"].asserts(span)
+    promoted = polarity.apply(span, {"exclusivity": [], "non_compete": [(0, len(span), 0.8)]})
+    assert promoted.by_category["exclusivity"][0][2] >= 0.5

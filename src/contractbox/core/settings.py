@@ -65,6 +65,21 @@ class Settings:
             "doc": "Seconds between webhook delivery attempts, comma-separated (about three days by default).",
         },
     )
+    max_connections: int = field(
+        default=1000,
+        metadata={
+            "env": "MAX_CONNECTIONS",
+            "doc": "Open client connections at most (lowered to fit the open-file limit); see docs/robustness.md.",
+        },
+    )
+    header_timeout: int = field(
+        default=10,
+        metadata={"env": "HEADER_TIMEOUT", "doc": "Seconds a connection may take to send a request's headers."},
+    )
+    body_timeout: int = field(
+        default=30,
+        metadata={"env": "BODY_TIMEOUT", "doc": "Seconds a request's body may pause before the connection is closed."},
+    )
     log_level: str = field(default="INFO", metadata={"env": "LOG_LEVEL", "doc": "Log level of the server log."})
     log_max_bytes: int = field(
         default=10_000_000, metadata={"env": "LOG_MAX_BYTES", "doc": "Size at which logs/contractbox.log is rotated."}

@@ -124,6 +124,13 @@ RULES: dict[str, Rule] = {
             r"\b(?:only|solely|exclusively)\s+from\b",
             r"\ball\s+(?:of\s+)?(?:its|their)\s+requirements\b",
         ),
+        # a promise not to license or appoint anyone else, or to do the business only through one party
+        asserting=_any(
+            r"\b(?:shall|will|must)\s+not\s+(?:license|appoint|grant\s+(?:any\s+)?(?:rights?|licen[cs]es?))\b[^.;]{0,160}"
+            r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
+            r"\b(?:carry\s+on|conduct)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
+        ),
+        sources=("non_compete", "license_grant"),
     ),
     "non_compete": Rule(
         "says that a party remains free to compete",

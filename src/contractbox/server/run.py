@@ -14,12 +14,23 @@ import click
 import uvicorn
 
 from contractbox.console.serverinfo import local_url, remove_server_info, write_server_info
+from contractbox.core.http.connections import (
+    ConnectionLimits,
+    connection_cap,
+    guarded_protocol,
+    raise_descriptor_limit,
+)
 from contractbox.core.migrations import NewerDataDirError
 from contractbox.core.settings import Settings
 from contractbox.ops.logfile import configure_logging
 from contractbox.ops.serverlock import ServerLock, ServerRunningError
 from contractbox.ops.shutdown import GracefulServer
 from contractbox.server.app import create_asgi
+
+KEEP_ALIVE_S = 5  # an idle keep-alive connection is closed after this (uvicorn's default, stated)
+# Pending connections the kernel queues, and how many asyncio accepts in one go (core/http/connections.py
+# keeps descriptors free for the batches accepted before older connections are closed to make room).
+ACCEPT_BACKLOG = 128
 
 
 def run_server(
@@ -63,7 +74,15 @@ def uvicorn_config(
     tls_cert: str | None = None,
     tls_key: str | None = None,
 ) -> uvicorn.Config:
-    """The one uvicorn configuration, for `serve` and for the desktop window's server thread."""
+    """The one uvicorn configuration, for `serve` and for the desktop window's server thread.
+
+    Connections are guarded by core/http/connections.py (header deadline, connection cap) instead of
+    uvicorn's `limit_concurrency`, whose plain-text 503 would refuse /healthz too."""
+    limits = ConnectionLimits(
+        max_connections=connection_cap(settings.max_connections, raise_descriptor_limit(), ACCEPT_BACKLOG),
+        header_timeout=settings.header_timeout,
+        body_timeout=settings.body_timeout,
+    )
     return uvicorn.Config(
         app,
         host=host,
@@ -74,5 +93,8 @@ def uvicorn_config(
         ssl_keyfile=tls_key,
         timeout_graceful_shutdown=30,
         lifespan="on",
+        http=guarded_protocol(limits),
+        timeout_keep_alive=KEEP_ALIVE_S,
+        backlog=ACCEPT_BACKLOG,
         loop="asyncio",  # measured: uvloop halved analyses/s here (bench/api.py, GIL contention with the worker threads)
     )
