@@ -1,7 +1,8 @@
 """Files submitted as base64 (.docx, images): decoded and checked at submission, so a hostile or
 unreadable file is a 400 with the reader's own code (docx_too_large, image_too_large, ...) at once
-instead of a failed analysis later. The .docx reader is pure Python with its own limits; an image
-is only opened from its headers here (it is decoded and read by OCR in a PDF worker process)."""
+instead of a failed analysis later. The .docx is read in a PDF worker process (memory limit,
+deadline); an image is only opened from its headers here (it is decoded and read by OCR in a
+PDF worker process too)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from typing import Any
 
 from contractbox.core.errors import ApiError, invalid
 from contractbox.documents import DocumentError
-from contractbox.documents.docx import MAX_DOCX_BYTES, read_docx
+from contractbox.documents.docx import MAX_DOCX_BYTES
 from contractbox.documents.ocr import MAX_IMAGE_FILE_BYTES, check_image
+from contractbox.documents.scan import check_docx
 
 
 def decode_file(encoded: str, param: str, max_bytes: int, what: str) -> bytes:
@@ -43,7 +45,7 @@ def _checked(data: bytes, param: str, check: Callable[[bytes], Any]) -> None:
 
 def validate_docx(encoded: str) -> dict[str, bytes]:
     data = decode_file(encoded, "docxBase64", MAX_DOCX_BYTES, "Word file")
-    _checked(data, "docxBase64", read_docx)
+    _checked(data, "docxBase64", check_docx)
     return {"docx": data}
 
 

@@ -1,4 +1,5 @@
-"""Scanned PDFs (wholly or in part) and image files -> OcrDocument, with the OCR in a PDF worker.
+"""Scanned PDFs (wholly or in part) and image files -> OcrDocument, with the OCR in a PDF worker
+(and the API's submission check of a .docx, run there for the same reason: `check_docx`).
 
 The server never decodes an image or renders a page itself: the bytes go to a worker process of
 `documents/pdf.py` (the same pool, address-space limit and deadline as PDF text extraction) as an
@@ -17,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,6 +81,18 @@ def read_image(data: bytes, title: str | None = None) -> OcrDocument:
     return _document(data, [r.text for r in readings], readings, title)
 
 
+def check_docx(data: bytes) -> None:
+    """Read a .docx once in a PDF worker, for the API's check at submission: the reader's limits hold
+    it to 96 MB of XML, but a tree of 30 MB of small elements still takes ~0.5 GB, which belongs in a
+    process with a memory limit and a deadline, not in the server. Raises the reader's DocumentError."""
+    _request({"kind": "docx"}, data, 1, _docx_failure)
+
+
+def _docx_failure(timed_out: bool) -> DocumentError:
+    reason = "took too long" if timed_out else "needed more memory than ContractBox allows for one file"
+    return DocumentError("docx_too_large", f"Reading this Word file {reason}.")
+
+
 def _frames_hint(data: bytes) -> int:
     # The deadline needs a page count before the worker decodes anything; TIFF frames are counted
     # there (and limited); here a rough count by size is enough to scale the deadline.
@@ -118,12 +131,14 @@ def _place_words(document: Document, reading: _PageReading) -> OcrPage:
 # --- the request, sent to a PDF worker ------------------------------------------------------
 
 
-def _request(header: dict[str, Any], data: bytes, pages: int) -> list[_PageReading]:
+def _request(
+    header: dict[str, Any], data: bytes, pages: int, failure: Callable[..., DocumentError] | None = None
+) -> list[_PageReading]:
     encoded = json.dumps(header).encode()
     frame = REQUEST_MAGIC + _HEADER_LENGTH.pack(len(encoded)) + encoded + data
     timeout = OCR_BASE_TIMEOUT_S + OCR_SECONDS_PER_PAGE * math.ceil(max(pages, 1) / PARALLEL_PAGES)
     isolated = pdf.ISOLATE_EXTRACTION
-    reply = pdf.run_isolated(frame, timeout, _worker_failure) if isolated else serve_request(frame)
+    reply = pdf.run_isolated(frame, timeout, failure or _worker_failure) if isolated else serve_request(frame)
     if not reply["ok"]:
         raise DocumentError(reply["code"], reply["message"])
     return [_reading(page) for page in reply["pages"]]
@@ -156,9 +171,16 @@ def serve_request(frame: bytes) -> dict[str, Any]:
     """Answer one OCR request (in the worker): {"ok": true, "pages": [...]} or an error reply."""
     from contractbox.documents import ocr
 
+    kind = "image"
     try:
         header, data = _split(frame)
-        if header.get("kind") == "pdf":
+        kind = str(header.get("kind"))
+        if kind == "docx":
+            from contractbox.documents.docx import read_docx
+
+            read_docx(data)
+            return {"ok": True, "pages": []}
+        if kind == "pdf":
             numbers = [int(n) for n in header.get("pages", [])]
             images = ocr.render_pdf_pages(data, numbers)
         else:
@@ -170,6 +192,13 @@ def serve_request(frame: bytes) -> dict[str, Any]:
         return {"ok": True, "pages": [_page_reply(document, index) for index in range(len(document.pages))]}
     except DocumentError as error:
         return {"ok": False, "code": error.code, "message": error.message}
+    except MemoryError:  # the worker's address-space limit: it exits after this reply
+        return {
+            "ok": False,
+            "fatal": True,
+            "code": "image_too_large",
+            "message": "The file needs more memory than allowed.",
+        }
 
 
 def _recognise(ocr: Any, images: list[Any]) -> OcrDocument:
