@@ -458,3 +458,17 @@ def test_a_date_after_on_needs_words_about_signing():
     facts, _ = read_facts(text, {})
     assert facts["effective_date"].value == "2010-04-15"  # defined as the EffectiveDate (written without a space)
     assert facts["agreement_date"].value != "2025-06-01"
+
+
+def test_a_start_date_is_never_taken_as_the_date_of_signing():
+    start = "8. Term of Joint Venture. The Joint Venture shall commence on the 1st of March, 2003."
+    text = f"JOINT VENTURE AGREEMENT between Alder Ltd and Birch Inc. {FILLER} {start}"
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2003-03-01"
+    assert "agreement_date" not in facts  # the contract bears no date of its own
+
+
+def test_a_labelled_contract_start():
+    text = f"CONTENT AGREEMENT between Alder Ltd and Birch Inc. {FILLER} 2 TERMS\n\n2.1 Contract start: 04-01-06\n"
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2006-04-01"

@@ -38,6 +38,9 @@ _EFFECTIVE_CUE = re.compile(
 _STARTS_THIS = re.compile(
     r"\b(?:this|the present)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|deed|lease|licen[cs]e|addendum)\b|"
     r"\bthe\s+(?:initial\s+)?term\b|\b(?:effective|commencement|start) date\b|\bhereof\b|\bhereunder\b|"
+    r"\b(?:contract|agreement|term)\s+(?:start|commencement)\b|"
+    r"\bthe\s+(?:joint venture|venture|engagement|appointment|subscription|services)\s+(?:shall|will)\s+"
+    r"(?:commence|begin|start)|"
     r"\b(?:signed|executed) and effective\b",
     re.IGNORECASE,
 )
@@ -367,8 +370,13 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     effective = _best(text, mentions, by_category.get("effective_date"), _effective_score)
     if effective is None and agreement is not None and _starts_on_signing(text, lower):
         effective = agreement
-    if agreement is None and effective is not None:
-        agreement = effective
+    if (
+        agreement is None
+        and effective is not None
+        and effective.start < _EARLY
+        and not _STARTS_LATER.search(text, max(0, effective.start - 60), effective.start)
+    ):
+        agreement = effective  # "made effective as of June 1, 2020" in the preamble dates the agreement too
     if effective is None and agreement is not None and agreement.value is not None:
         # not a guess: the contract does not say when it takes effect (see docs/engine.md, "effective date")
         effective = Fact(None, agreement.start, agreement.end, agreement.text, _NOT_STATED.format(agreement.value))
