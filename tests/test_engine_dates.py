@@ -472,3 +472,17 @@ def test_a_labelled_contract_start():
     text = f"CONTENT AGREEMENT between Alder Ltd and Birch Inc. {FILLER} 2 TERMS\n\n2.1 Contract start: 04-01-06\n"
     facts, _ = read_facts(text, {})
     assert facts["effective_date"].value == "2006-04-01"
+
+
+def test_the_last_of_a_row_of_signature_dates_on_a_cover_page():
+    text = (
+        "RESELLER AGREEMENT\n\nBy: /s/ Victor Bozzo By: /s/ Christine Gardner Title Title 4/24/2018 04/25/2018 "
+        f"Date Date\n\nThis Reseller Agreement is between Alder Ltd and Birch Inc. {FILLER} "
+        '"Effective Date" means the date of last signature on this Agreement.'
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="4/24/2018"))  # the model ranks the first signature
+    assert facts["agreement_date"].value == "2018-04-25"
+    assert facts["effective_date"].value == "2018-04-25"
+    text = "SUPPLY TERMS\n\nEffective Date: January 1, 2019 Termination Date: December 31, 2023\n\nBetween A Ltd and B Ltd."
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2019-01-01"  # a labelled term is not a row of signatures

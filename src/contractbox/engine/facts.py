@@ -146,6 +146,9 @@ _WINDOW = 6000
 _EFFECTIVE_NEAR = re.compile(r"\b(?:effective|commenc\w*)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _MIN_SCORE = 0.45
 _NOT_STATED = "the contract does not say when it takes effect (it is dated {})"
+# a bare "Date:" label (not "Effective Date:", "Termination Date:"), or "Date" printed under a row of dates
+_DATE_LABEL_BEFORE = re.compile(r"(?<![A-Za-z] )(?<![A-Za-z]\t)\bdate[ \t]*:[ \t]*$", re.IGNORECASE)
+_DATE_LABEL_AFTER = re.compile(r"[ \t]+(?:\S*\d\S*[ \t]+)?date\b(?![ \t]*:)", re.IGNORECASE)
 _STRONG_CUE = re.compile(r"\b(?:dated|made|entered into|executed|as of)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _STARTS_LATER = re.compile(
     r"\b(?:commenc\w*|begin|begins|start|starts|starting|continuing|scheduled|with effect from|"
@@ -260,9 +263,21 @@ def _is_signature_date(text: str, mention: _Mention) -> bool:
     )
 
 
+def _dated_line(text: str, mention: _Mention) -> bool:
+    """A date in a row of signature dates, wherever the block is ("Date: 1/19/07 Date: January 22, 2007" on a
+    cover page, "4/24/2018 04/25/2018 Date Date")."""
+    return mention.date is not None and bool(
+        _DATE_LABEL_BEFORE.search(text, max(0, mention.start - 12), mention.start)
+        or _DATE_LABEL_AFTER.match(text, mention.end, mention.end + 30)
+    )
+
+
 def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _Mention:
     """The agreement is made when the last party signs: the latest date of the same signature block."""
-    block = [m for m in mentions if abs(m.start - chosen.start) <= 400 and _is_signature_date(text, m)]
+    if _is_signature_date(text, chosen):
+        block = [m for m in mentions if abs(m.start - chosen.start) <= 400 and _is_signature_date(text, m)]
+    else:
+        block = [m for m in mentions if abs(m.start - chosen.start) <= 120 and _dated_line(text, m)]
     return max(block, key=lambda m: (m.date, m.start)) if block else chosen
 
 
@@ -362,7 +377,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     agreement = _best(text, mentions, by_category.get("agreement_date"), _agreement_score)
     if agreement is not None and agreement.value is not None:
         chosen = next(m for m in mentions if m.start == agreement.start)
-        if _is_signature_date(text, chosen):
+        if _is_signature_date(text, chosen) or _dated_line(text, chosen):
             last = _last_signature(text, mentions, chosen)
             agreement = Fact(
                 last.date.isoformat() if last.date else None, last.start, last.end, text[last.start : last.end]
