@@ -486,3 +486,13 @@ def test_the_last_of_a_row_of_signature_dates_on_a_cover_page():
     text = "SUPPLY TERMS\n\nEffective Date: January 1, 2019 Termination Date: December 31, 2023\n\nBetween A Ltd and B Ltd."
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2019-01-01"  # a labelled term is not a row of signatures
+
+
+def test_extended_at_a_time_unless_notice_is_automatic():
+    renew = (
+        "(2) It is extended by twelve months at a time unless either party gives notice of termination at least "
+        "thirty (30) days before the end of the current term."
+    )
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 30

@@ -105,7 +105,7 @@ _AUTO_RENEWAL = re.compile(
 )
 _RENEWS_UNLESS = re.compile(
     r"\b(?:renew\w*|extend\w*|continue\w*)\b[^.;]{0,160}?\b(?:successive|additional|further|year[- ]to[- ]year|"
-    r"month[- ]to[- ]month)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnotice|"
+    r"month[- ]to[- ]month|at a time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnotice|"
     r"\bunless\b[^.]{0,150}?\bnotice\b[^.]{0,150}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
     r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional)\b",
     re.IGNORECASE,

@@ -10,10 +10,13 @@ import functools
 import hashlib
 import hmac
 import json
+import threading
+import time
 from dataclasses import dataclass
 
 import sqlite_utils
 
+from contractbox.audit import service as audit
 from contractbox.core.clock import now_iso
 from contractbox.core.ids import new_id, random_base62
 from contractbox.core.store import Store
@@ -208,6 +211,8 @@ def authenticate(store: Store, secret: str | None) -> Principal:
     mode = mode_of(secret)
     presented = hash_secret(secret)
     row = store.query_one("SELECT * FROM api_keys WHERE secret_hash = ?", (presented,)) if mode else None
+    if row is not None and row["revoked_at"] is not None and hmac.compare_digest(row["secret_hash"], presented):
+        audit_revoked_use(store, row)
     if row is None or not hmac.compare_digest(row["secret_hash"], presented) or row["revoked_at"] is not None:
         raise AuthFailure(401, "invalid_api_key", "The API key is not valid: it is unknown or has been revoked.")
     if row["mode"] == "live":
@@ -219,6 +224,34 @@ def authenticate(store: Store, secret: str | None) -> Principal:
                 "This organization's live access has not been approved or was withdrawn. Use a test key, or ask an administrator.",
             )
     return Principal(row["id"], row["org_id"], row["mode"], granted_scopes(row["scopes"]))
+
+
+REVOKED_USE_AUDIT_INTERVAL_S = 60.0
+_revoked_use_audited: dict[str, float] = {}
+_revoked_use_lock = threading.Lock()
+
+
+def audit_revoked_use(store: Store, row: dict) -> None:
+    """A revoked key still in use is a security event: one audit entry per key per minute (the
+    audit log never rotates, so a flood of requests must not grow it by a row each)."""
+    now = time.monotonic()
+    with _revoked_use_lock:
+        last = _revoked_use_audited.get(row["id"])
+        if last is not None and now - last < REVOKED_USE_AUDIT_INTERVAL_S:
+            return
+        if len(_revoked_use_audited) > 10_000:
+            _revoked_use_audited.clear()
+        _revoked_use_audited[row["id"]] = now
+    audit.record(
+        store,
+        "key.revoked_use",
+        actor=audit.key_actor(row["id"]),
+        org_id=row["org_id"],
+        mode=row["mode"],
+        target=row["id"],
+        status=401,
+        revokedAt=row["revoked_at"],
+    )
 
 
 @functools.lru_cache(maxsize=256)

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 import sqlite_utils
 
 from contractbox import __version__
+from contractbox.audit import service as audit
 from contractbox.core.clock import iso, now_iso, utcnow
 from contractbox.core.events import any_undispatched, mark_dispatched, undispatched
 from contractbox.core.ids import new_id
@@ -252,12 +253,22 @@ class WebhookDelivery:
             f'the last error: {outcome.error} Fix the endpoint, then re-enable it with PATCH {{"enabled": true}}.',
         )
 
-    @staticmethod
-    def _disable(db: sqlite_utils.Database, webhook_id: str, reason: str) -> None:
+    def _disable(self, db: sqlite_utils.Database, webhook_id: str, reason: str) -> None:
         log.warning("webhook endpoint %s disabled: %s", webhook_id, reason)
         db.execute(
             "UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ?",
             (reason, now_iso(), webhook_id),
+        )
+        endpoint = next(db.query("SELECT org_id, mode FROM webhook_endpoints WHERE id = ?", (webhook_id,)))
+        # A security event: the audit log keeps it when the server log has rotated. This thread's
+        # connection is inside the transaction, so the entry commits with the change.
+        audit.record(
+            self.store,
+            "webhook.disabled",
+            org_id=endpoint["org_id"],
+            mode=endpoint["mode"],
+            target=webhook_id,
+            reason=reason,
         )
 
     def _finish(self, delivery_id: str, state: str, error: str | None = None) -> None:
