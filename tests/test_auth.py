@@ -46,6 +46,13 @@ def make_comparison(client: httpx.Client) -> str:
     return client.post("/v1/comparisons", json={"left": analysis_id, "right": analysis_id}).json()["comparisonId"]
 
 
+def make_review(client: httpx.Client) -> str:
+    contract_id = make_contract(client)
+    finding = client.get(f"/v1/contracts/{contract_id}/findings").json()["data"][0]
+    body = {"findingKey": finding["findingKey"], "decision": "accepted"}
+    return client.post(f"/v1/contracts/{contract_id}/reviews", json=body).json()["reviewId"]
+
+
 def make_webhook(client: httpx.Client) -> str:
     body = {"url": "http://127.0.0.1:9/never-called", "events": ["contract.created"]}
     return client.post("/v1/webhooks", json=body).json()["webhookId"]
@@ -56,6 +63,7 @@ OBJECT_FACTORIES: dict[str, Callable[[httpx.Client], str]] = {
     "contractId": make_contract,
     "comparisonId": make_comparison,
     "webhookId": make_webhook,
+    "reviewId": make_review,
 }
 
 

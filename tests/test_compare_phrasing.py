@@ -29,7 +29,10 @@ def test_two_versions_through_the_api(server: Server) -> None:
         ids.append(analysis["analysisId"])
     response = client.post("/v1/comparisons", json={"left": ids[0], "right": ids[1]})
     assert response.status_code == 201, response.text
-    summary = response.json()["summary"]
+    comparison = response.json()
+    summary = comparison["summary"]
+    notice = next(c for c in comparison["clauses"] if c["category"] == "termination_for_convenience")
+    assert notice["left"]["text"] == next(p for p in V1.split("\n\n") if p.startswith("4. TERMINATION")).strip()
     assert "governing law changes from Colorado to Delaware" in summary
     assert "the notice period in the termination for convenience clause changes from 30 to 90 days" in summary
     assert "the expiration date moves from 2027-02-28 to 2029-02-28" in summary

@@ -19,6 +19,7 @@ takes well under two minutes on two cores.
 
 from __future__ import annotations
 
+import base64
 import os
 from collections import Counter, defaultdict
 import zlib
@@ -32,7 +33,7 @@ from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import content_type_conformance, response_schema_conformance, status_code_conformance
 
-from conftest import Key, Server, free_port, submit_text, wait_done
+from conftest import SAMPLE_CONTRACTS, Key, Server, free_port, submit_text, wait_done
 
 FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
@@ -63,10 +64,27 @@ class FuzzTarget:
             assert first["status"] == second["status"] == "completed"
             self.ids["analysisId"] = first["analysisId"]
             self.ids["unsavedAnalysisId"] = second["analysisId"]
+            doomed_analysis = wait_done(client, submit_text(client, CONTRACT, title="Fuzz doomed analysis")["analysisId"])
+            self.ids["doomedAnalysisId"] = doomed_analysis["analysisId"]  # the one DELETE may remove
             if "POST /v1/contracts" in operations:
-                answer = client.post("/v1/contracts", json={"analysisId": first["analysisId"], "title": "Fuzz seed"})
+                # A contract from a PDF, so its annotated.pdf can answer 200 too.
+                pdf = base64.b64encode((SAMPLE_CONTRACTS / "mutual_nda.pdf").read_bytes()).decode()
+                source = client.post("/v1/analyses", json={"title": "Fuzz seed PDF", "sourceType": "pdf", "pdfBase64": pdf})
+                assert wait_done(client, source.json()["analysisId"])["status"] == "completed"
+                answer = client.post("/v1/contracts", json={"analysisId": source.json()["analysisId"], "title": "Fuzz seed"})
                 assert answer.status_code == 201, answer.text
                 self.ids["contractId"] = answer.json()["contractId"]
+                findings = client.get(f"/v1/contracts/{self.ids['contractId']}/findings").json()["data"]
+                self.ids["findingKey"] = findings[0]["findingKey"]
+                review = client.post(
+                    f"/v1/contracts/{self.ids['contractId']}/reviews",
+                    json={"findingKey": self.ids["findingKey"], "decision": "accepted"},
+                )
+                assert review.status_code == 201, review.text
+                self.ids["reviewId"] = review.json()["reviewId"]
+                doomed = wait_done(client, submit_text(client, CONTRACT, title="Fuzz doomed")["analysisId"])
+                answer = client.post("/v1/contracts", json={"analysisId": doomed["analysisId"]})
+                self.ids["doomedContractId"] = answer.json()["contractId"]  # the one DELETE may remove
             if "POST /v1/comparisons" in operations:
                 answer = client.post("/v1/comparisons", json={"left": first["analysisId"], "right": second["analysisId"]})
                 assert answer.status_code == 201, answer.text
@@ -88,6 +106,10 @@ class FuzzTarget:
             return {"left": self.ids["analysisId"], "right": self.ids["analysisId"]}
         if (method, path) == ("POST", "/v1/webhooks"):
             return {"url": f"http://127.0.0.1:{self.closed_port}/hook", "events": ["contract.created"], "description": "fuzz"}
+        if (method, path) == ("PATCH", "/v1/contracts/{contractId}"):
+            return {"title": "Renamed by the fuzzer"}
+        if (method, path) == ("POST", "/v1/contracts/{contractId}/reviews"):
+            return {"findingKey": self.ids["findingKey"], "decision": "accepted", "note": "fuzz"}
         if (method, path) == ("PATCH", "/v1/webhooks/{webhookId}"):
             return {"description": "patched by the fuzzer", "enabled": True}
         return None
@@ -97,7 +119,8 @@ class FuzzTarget:
         for valid ones (chosen by a hash of the generated value, so runs are repeatable)."""
         method = case.method.upper()
         for name, value in list((case.path_parameters or {}).items()):
-            real = self.ids.get("doomedWebhookId" if method == "DELETE" and name == "webhookId" else name)
+            doomed = {"webhookId": "doomedWebhookId", "contractId": "doomedContractId", "analysisId": "doomedAnalysisId"}
+            real = self.ids.get(doomed.get(name, name) if method == "DELETE" else name)
             if real and zlib.crc32(repr(value).encode()) % 2 == 0:
                 case.path_parameters[name] = real
         body = self.valid_body(method, case.path) if zlib.crc32(repr(case.body).encode()) % 2 == 0 else None

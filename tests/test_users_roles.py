@@ -122,6 +122,8 @@ def test_administrator_manages_keys_and_users(people: dict) -> None:
     )
     assert made.status_code == 201 and made.json()["passwordSet"] is False
     dana = made.json()["userId"]
+    probe = httpx.post(server.base_url + "/console/api/login", json={"username": "dana", "password": "anything long"})
+    assert probe.status_code == 401 and probe.json()["error"]["code"] == "invalid_password"  # no enumeration
     duplicate = admin.client.post(
         "/console/api/users", json={"username": "DANA", "name": "Dana 2", "role": "viewer"}, headers=admin.headers()
     )

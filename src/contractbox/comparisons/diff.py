@@ -20,6 +20,7 @@ from datetime import date
 from difflib import SequenceMatcher
 from typing import Any
 
+from contractbox.comparisons.clauses import clause_text
 from contractbox.comparisons.phrasing import changed_clause_phrases, governing_law_phrase, lower_label
 from contractbox.engine.playbook import FINDING
 
@@ -147,8 +148,9 @@ def change_of(left: Item | None, right: Item | None, unchanged: bool) -> str:
 # --- clauses --------------------------------------------------------------------------------
 
 
-def clause_sides(result: Item) -> dict[str, Item]:
-    """Per category (in result order), the findings' ids, label, best confidence and quotes."""
+def clause_sides(result: Item, text: str | None = None) -> dict[str, Item]:
+    """Per category (in result order), the findings' ids, label, best confidence and text: the whole
+    clauses the quotes sit in when the document text is known, else the quotes themselves."""
     evidence = {e["id"]: e for e in result["evidence"]}
     sides: dict[str, Item] = {}
     for clause in result["clauses"]:
@@ -164,12 +166,15 @@ def clause_sides(result: Item) -> dict[str, Item]:
         ]
     for side in sides.values():
         quotes = sorted(side.pop("evidence"), key=lambda e: ((e["page"] or 0), e["start"]))
-        side["text"] = QUOTE_SEPARATOR.join(e["text"].strip() for e in quotes)
+        if text:
+            side["text"] = QUOTE_SEPARATOR.join(clause_text(text, [(e["start"], e["end"]) for e in quotes]))
+        else:
+            side["text"] = QUOTE_SEPARATOR.join(e["text"].strip() for e in quotes)
     return sides
 
 
-def compare_clauses(left: Item, right: Item) -> list[Item]:
-    left_sides, right_sides = clause_sides(left), clause_sides(right)
+def compare_clauses(left: Item, right: Item, texts: tuple[str | None, str | None] = (None, None)) -> list[Item]:
+    left_sides, right_sides = clause_sides(left, texts[0]), clause_sides(right, texts[1])
     entries = []
     for category in dict.fromkeys([*left_sides, *right_sides]):
         l_side, r_side = left_sides.get(category), right_sides.get(category)
@@ -328,8 +333,9 @@ def _obligation(item: Item | None) -> Item | None:
 # --- the whole comparison -------------------------------------------------------------------
 
 
-def compare_results(left: Item, right: Item) -> Item:
-    """The structured diff of two analysis results plus a summary written from it."""
+def compare_results(left: Item, right: Item, texts: tuple[str | None, str | None] = (None, None)) -> Item:
+    """The structured diff of two analysis results plus a summary written from it; `texts` are the
+    two documents' texts (the evidence offsets point into them), so clauses compare whole."""
     left_score, right_score = left["riskScore"], right["riskScore"]
     diff = {
         "riskScore": {
@@ -337,7 +343,7 @@ def compare_results(left: Item, right: Item) -> Item:
             "right": {"value": right_score["value"], "level": right_score["level"]},
         },
         "riskScoreDelta": right_score["value"] - left_score["value"],
-        "clauses": compare_clauses(left, right),
+        "clauses": compare_clauses(left, right, texts),
         "keyDates": compare_key_dates(left, right),
         "risks": compare_risks(left, right),
         "obligations": compare_obligations(left, right),

@@ -13,7 +13,7 @@ from contractbox.comparisons.diff import compare_results
 from contractbox.comparisons.schemas import Comparison, CreateComparisonRequest
 from contractbox.contracts.service import ContractService
 from contractbox.core.clock import Clock
-from contractbox.core.errors import invalid, not_found
+from contractbox.core.errors import ApiError, invalid, not_found
 from contractbox.core.events import COMPARISON_CREATED, EventRecorder
 from contractbox.core.ids import new_id
 from contractbox.core.replies import record_reply
@@ -64,7 +64,7 @@ class ComparisonService:
             "left": req.left,
             "right": req.right,
             "createdAt": self.clock.now_iso(),
-            **compare_results(left, right),
+            **compare_results(left, right, (self._text(principal, req.left), self._text(principal, req.right))),
         }
         with self.store.transaction() as db:
             db.table("comparisons").insert(
@@ -84,6 +84,16 @@ class ComparisonService:
             created = msgspec.convert(comparison, Comparison)
             record_reply(db, 201, created, location=f"/v1/comparisons/{created.comparisonId}")
         return created
+
+    def _text(self, principal: Principal, object_id: str) -> str | None:
+        """The document text a side's evidence offsets point into (None when it is no longer stored)."""
+        analysis_id = (
+            self.contracts.get_row(principal, object_id)["analysis_id"] if object_id.startswith("ctr_") else object_id
+        )
+        try:
+            return self.analyses.document(principal, analysis_id).get("text")
+        except ApiError:
+            return None
 
     def _result(self, principal: Principal, param: str, object_id: str) -> dict[str, Any]:
         """The analysis result behind one side: an analysis's own, or a contract's saved copy."""

@@ -77,7 +77,7 @@ class ContractsController(Controller):
 
     @patch(
         "/{contractId:str}",
-        operation_id="renameContract",
+        operation_id="updateContract",
         opt={"scope": "contracts:write"},
         summary="Rename a contract",
         sync_to_thread=True,

@@ -37,7 +37,7 @@ class ReviewStatus(msgspec.Struct):
 
 
 class RenameContractRequest(msgspec.Struct, forbid_unknown_fields=True):
-    title: str
+    title: str | None = None  # required; checked after the contract is found (404 first)
 
 
 class Contract(msgspec.Struct):

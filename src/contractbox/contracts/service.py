@@ -15,7 +15,7 @@ from contractbox.analyses.service import AnalysisService
 from contractbox.audit.service import key_actor, record
 from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
 from contractbox.core.clock import Clock
-from contractbox.core.errors import ApiError, invalid, not_found
+from contractbox.core.errors import ApiError, invalid, missing, not_found
 from contractbox.core.events import CONTRACT_CREATED, EventRecorder
 from contractbox.core.ids import new_id
 from contractbox.core.paging import ListQuery, list_page, parse_expand
@@ -153,10 +153,12 @@ class ContractService:
         self.after_create(principal, contract_id)
         return self.get(principal, contract_id)
 
-    def rename(self, principal: Principal, contract_id: str, title: str) -> Contract:
+    def rename(self, principal: Principal, contract_id: str, title: str | None) -> Contract:
         """A new title (same rules as at creation); the search text follows it."""
+        row = self.get_row(principal, contract_id)  # 404 before any complaint about the body
+        if title is None:
+            raise missing("title")
         title = clean_title(title)
-        row = self.get_row(principal, contract_id)
         parties = [p["name"] for p in json.loads(row["parties"])]
         corrected = json.loads(row["corrected_names"] or "[]")
         self.store.execute(

@@ -7,7 +7,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 
 from contractbox.auth.guards import principal_of
-from contractbox.reports.service import CSV_NAMES, FileAnswer, ReportService
+from contractbox.reports.service import FileAnswer, ReportService
 
 
 def file_response(answer: FileAnswer) -> Response[bytes]:
@@ -26,17 +26,43 @@ class ReportsController(Controller):
     tags = ["Reports and exports"]
 
     @get(
-        "/contracts/{contractId:str}/exports/{name:str}",
-        operation_id="exportContractCsv",
+        "/contracts/{contractId:str}/exports/findings.csv",
+        operation_id="exportContractFindings",
         opt={"scope": "contracts:read"},
-        summary="Download findings.csv, obligations.csv or key-dates.csv, as reviewed",
+        summary="Download every finding with its decision, note, page and evidence (CSV), as reviewed",
         media_type="text/csv",
         sync_to_thread=True,
     )
-    def contract_csv(
-        self, request: Request, contractId: FromPath[str], name: FromPath[str], reports: NamedDependency[ReportService]
+    def contract_findings(
+        self, request: Request, contractId: FromPath[str], reports: NamedDependency[ReportService]
     ) -> Response[bytes]:
-        return file_response(reports.contract_export(principal_of(request), contractId, name, CSV_NAMES))
+        return file_response(reports.contract_export(principal_of(request), contractId, "findings.csv"))
+
+    @get(
+        "/contracts/{contractId:str}/exports/obligations.csv",
+        operation_id="exportContractObligations",
+        opt={"scope": "contracts:read"},
+        summary="Download the obligations (CSV), as reviewed",
+        media_type="text/csv",
+        sync_to_thread=True,
+    )
+    def contract_obligations(
+        self, request: Request, contractId: FromPath[str], reports: NamedDependency[ReportService]
+    ) -> Response[bytes]:
+        return file_response(reports.contract_export(principal_of(request), contractId, "obligations.csv"))
+
+    @get(
+        "/contracts/{contractId:str}/exports/key-dates.csv",
+        operation_id="exportContractKeyDates",
+        opt={"scope": "contracts:read"},
+        summary="Download the key dates (CSV), as reviewed",
+        media_type="text/csv",
+        sync_to_thread=True,
+    )
+    def contract_keydates(
+        self, request: Request, contractId: FromPath[str], reports: NamedDependency[ReportService]
+    ) -> Response[bytes]:
+        return file_response(reports.contract_export(principal_of(request), contractId, "key-dates.csv"))
 
     @get(
         "/contracts/{contractId:str}/exports/key-dates.ics",
@@ -52,23 +78,49 @@ class ReportsController(Controller):
         return file_response(reports.contract_export(principal_of(request), contractId, "key-dates.ics"))
 
     @get(
-        "/analyses/{analysisId:str}/exports/{name:str}",
-        operation_id="exportAnalysisCsv",
+        "/analyses/{analysisId:str}/exports/findings.csv",
+        operation_id="exportAnalysisFindings",
         opt={"scope": "analyses:read"},
-        summary="Download an analysis's findings.csv, obligations.csv or key-dates.csv",
+        summary="Download every finding with its decision, note, page and evidence (CSV)",
         media_type="text/csv",
         sync_to_thread=True,
     )
-    def analysis_csv(
-        self, request: Request, analysisId: FromPath[str], name: FromPath[str], reports: NamedDependency[ReportService]
+    def analysis_findings(
+        self, request: Request, analysisId: FromPath[str], reports: NamedDependency[ReportService]
     ) -> Response[bytes]:
-        return file_response(reports.analysis_export(principal_of(request), analysisId, name, CSV_NAMES))
+        return file_response(reports.analysis_export(principal_of(request), analysisId, "findings.csv"))
+
+    @get(
+        "/analyses/{analysisId:str}/exports/obligations.csv",
+        operation_id="exportAnalysisObligations",
+        opt={"scope": "analyses:read"},
+        summary="Download the obligations (CSV)",
+        media_type="text/csv",
+        sync_to_thread=True,
+    )
+    def analysis_obligations(
+        self, request: Request, analysisId: FromPath[str], reports: NamedDependency[ReportService]
+    ) -> Response[bytes]:
+        return file_response(reports.analysis_export(principal_of(request), analysisId, "obligations.csv"))
+
+    @get(
+        "/analyses/{analysisId:str}/exports/key-dates.csv",
+        operation_id="exportAnalysisKeyDates",
+        opt={"scope": "analyses:read"},
+        summary="Download the key dates (CSV)",
+        media_type="text/csv",
+        sync_to_thread=True,
+    )
+    def analysis_keydates(
+        self, request: Request, analysisId: FromPath[str], reports: NamedDependency[ReportService]
+    ) -> Response[bytes]:
+        return file_response(reports.analysis_export(principal_of(request), analysisId, "key-dates.csv"))
 
     @get(
         "/analyses/{analysisId:str}/exports/key-dates.ics",
         operation_id="exportAnalysisCalendar",
         opt={"scope": "analyses:read"},
-        summary="Download an analysis's future key dates as an iCalendar file",
+        summary="Download the future key dates as an iCalendar file",
         media_type="text/calendar",
         sync_to_thread=True,
     )

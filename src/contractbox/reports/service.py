@@ -28,7 +28,6 @@ from contractbox.reviews.service import ReviewedFinding, ReviewService, findings
 CSV = "text/csv; charset=utf-8"
 ICS = "text/calendar; charset=utf-8"
 PDF = "application/pdf"
-CSV_NAMES = tuple(name for name in EXPORT_NAMES if name.endswith(".csv"))
 
 
 @dataclass(frozen=True)
@@ -60,18 +59,14 @@ class ReportService:
             return FileAnswer(key_dates_ics(title, uid_base, items, today, self.clock.now()).encode(), ICS, filename)
         raise invalid("name", f"Exports are {', '.join(EXPORT_NAMES)}.")
 
-    def contract_export(
-        self, principal: Principal, contract_id: str, name: str, allowed: tuple[str, ...] = EXPORT_NAMES
-    ) -> FileAnswer:
-        if name not in allowed:
+    def contract_export(self, principal: Principal, contract_id: str, name: str) -> FileAnswer:
+        if name not in EXPORT_NAMES:
             raise invalid("name", f"Exports are {', '.join(EXPORT_NAMES)}.")
         row = self.contracts.get_row(principal, contract_id, param="contractId")
         return self._export(row["title"], contract_id, self.reviews.reviewed(principal, contract_id), name)
 
-    def analysis_export(
-        self, principal: Principal, analysis_id: str, name: str, allowed: tuple[str, ...] = EXPORT_NAMES
-    ) -> FileAnswer:
-        if name not in allowed:
+    def analysis_export(self, principal: Principal, analysis_id: str, name: str) -> FileAnswer:
+        if name not in EXPORT_NAMES:
             raise invalid("name", f"Exports are {', '.join(EXPORT_NAMES)}.")
         analysis = self.analyses.get(principal, analysis_id)
         result = json.loads(self.analyses.result(principal, analysis_id))

@@ -15,11 +15,11 @@ from contractbox.reviews.service import ReviewService
 
 
 class ReviewsController(Controller):
-    path = "/contracts/{contractId:str}"
+    path = "/"
     tags = ["Reviews"]
 
     @get(
-        "/findings",
+        "/contracts/{contractId:str}/findings",
         operation_id="listFindings",
         opt={"scope": "contracts:read"},
         summary="List a contract's findings with their keys and current decisions",
@@ -30,7 +30,7 @@ class ReviewsController(Controller):
         return reviews.findings(principal_of(request), contractId)
 
     @post(
-        "/reviews",
+        "/contracts/{contractId:str}/reviews",
         operation_id="createReview",
         status_code=201,
         opt={"scope": "contracts:write"},
@@ -45,22 +45,16 @@ class ReviewsController(Controller):
         reviews: NamedDependency[ReviewService],
     ) -> Response[Review]:
         review = reviews.create(principal_of(request), contractId, data)
-        return Response(
-            review, status_code=201, headers={"Location": f"/v1/contracts/{contractId}/reviews/{review.reviewId}"}
-        )
+        return Response(review, status_code=201, headers={"Location": f"/v1/reviews/{review.reviewId}"})
 
     @get("/reviews/{reviewId:str}", operation_id="getReview", opt={"scope": "contracts:read"}, summary="Get a review")
     async def retrieve(
-        self,
-        request: Request,
-        contractId: FromPath[str],
-        reviewId: FromPath[str],
-        reviews: NamedDependency[ReviewService],
+        self, request: Request, reviewId: FromPath[str], reviews: NamedDependency[ReviewService]
     ) -> Review:
-        return reviews.get(principal_of(request), contractId, reviewId)
+        return reviews.get(principal_of(request), reviewId)
 
     @get(
-        "/reviews",
+        "/contracts/{contractId:str}/reviews",
         operation_id="listReviews",
         opt={"scope": "contracts:read"},
         summary="List a contract's review decisions, newest first",

@@ -13,8 +13,9 @@ FindingKind = Literal["party", "governing_law", "risk", "clause", "date", "oblig
 
 
 class CreateReviewRequest(msgspec.Struct, forbid_unknown_fields=True):
-    findingKey: str
-    decision: Decision
+    # Both required; checked after the contract is found (an unknown contract is 404 first).
+    findingKey: str | None = None
+    decision: Decision | None = None
     correctedValue: str | None = None
     note: str | None = None
 

@@ -135,11 +135,10 @@ class ReviewService:
         )
         return msgspec.convert(page, ReviewList)
 
-    def get(self, principal: Principal, contract_id: str, review_id: str) -> Review:
-        document_key = self.contracts.document_key(principal, contract_id)
+    def get(self, principal: Principal, review_id: str) -> Review:
         row = self.store.query_one(
-            "SELECT * FROM reviews WHERE id = ? AND org_id = ? AND mode = ? AND document_key = ?",
-            (review_id, principal.org_id, principal.mode, document_key),
+            "SELECT * FROM reviews WHERE id = ? AND org_id = ? AND mode = ?",
+            (review_id, principal.org_id, principal.mode),
         )
         if row is None:
             raise not_found("review", review_id, "reviewId")
@@ -149,6 +148,10 @@ class ReviewService:
 
     def create(self, principal: Principal, contract_id: str, req: CreateReviewRequest) -> Review:
         reviewed = {item.finding.key: item.finding for item in self.reviewed(principal, contract_id)}
+        if req.findingKey is None:
+            raise missing("findingKey")
+        if req.decision is None:
+            raise missing("decision")
         finding = reviewed.get(req.findingKey)
         if finding is None:
             raise invalid(

@@ -76,12 +76,13 @@ ALWAYS = (400, 401, 403, 429, 500, 503)
 WITH_BODY = ("POST", "PUT", "PATCH")
 
 # Further documented errors of single operations: path template -> method -> statuses.
+EXPORTS = ("findings.csv", "obligations.csv", "key-dates.csv", "key-dates.ics")
 EXTRA_ERRORS: dict[str, dict[str, tuple[int, ...]]] = {
     "/v1/analyses/{analysisId}/result": {"GET": (409,)},  # analysis_not_completed
     "/v1/contracts": {"POST": (404,)},  # analysisId names no analysis of the caller
     "/v1/comparisons": {"POST": (404,)},  # left or right names no analysis or contract of the caller
     "/v1/contracts/{contractId}/annotated.pdf": {"GET": (409,)},  # source_not_pdf
-    "/v1/analyses/{analysisId}/exports/{name}": {"GET": (409,)},  # analysis_not_completed
+    **{f"/v1/analyses/{{analysisId}}/exports/{name}": {"GET": (409,)} for name in EXPORTS},  # analysis_not_completed
 }
 
 

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from contractbox.core.clock import iso, utcnow
 from contractbox.core.store import Store
-from contractbox.users.accounts import User, find_user, note_sign_in
+from contractbox.users.accounts import ADMIN_USERNAME, User, find_user, note_sign_in
 from contractbox.users.passwords import PasswordError, burn_time, verify_password
 
 MAX_FAILURES = 5
@@ -50,16 +50,13 @@ def clear_attempts(store: Store, subject: str) -> None:
 def check_login(store: Store, username: str, password: str, client_address: str) -> User:
     """The user when `password` is theirs; raises PasswordError (wrong, locked, not set)."""
     user = find_user(store, username) if username else None
-    if user is not None and user.password_hash is None and not user.disabled:
+    if user is not None and user.username == ADMIN_USERNAME and user.password_hash is None and not user.disabled:
+        # Only `admin` says so (the first-run case); other users without a password answer like a
+        # wrong password, so a username cannot be probed for existence.
         raise PasswordError(
             401,
             "password_not_set",
-            f"No password is set for {user.username} yet. On the server, run: "
-            + (
-                "contractbox admin set-password"
-                if user.username == "admin"
-                else f"contractbox users set-password --username {user.username}"
-            ),
+            "No console password is set yet. On the server, run: contractbox admin set-password",
         )
     subject = user.id if user is not None else f"addr:{client_address}"
     attempt = reserve_attempt(store, subject)
