@@ -11,6 +11,9 @@ until every analysis is finished:
   20 times a second during the whole batch (what a UI or an importer polling for progress sees);
 - peak RSS of the server's process tree (the server, its analysis workers and their PDF readers).
 The ratio of analyses/s with 2 workers to 1 is the figure to compare (goal >= 1.7x on 2 cores).
+Also printed: CPU seconds per analysis in the server process and in the workers (what the
+capacity arithmetic in docs/operations.md uses, since it does not depend on what else runs on
+the machine) and the load average at the end (other work on the machine skews the wall times).
 """
 
 from __future__ import annotations
@@ -42,6 +45,30 @@ def batch(texts: int) -> list[dict]:
         pdf = base64.b64encode(path.read_bytes()).decode()
         bodies.append({"title": path.stem[:200], "sourceType": "pdf", "pdfBase64": pdf})
     return bodies
+
+
+def cpu_seconds(root_pid: int) -> tuple[float, float]:
+    """CPU seconds (user + system) of the server process itself, and of all its descendants
+    (live ones, plus the ones already reaped, which the kernel adds to their parent's cutime)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    times: dict[int, tuple[int, int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        times[int(entry)] = (int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14]))
+    own, reaped = times.get(root_pid, (0, 0))
+    descendants, frontier = set(), {root_pid}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier} - descendants
+        descendants |= frontier
+    children = reaped + sum(sum(times[pid]) for pid in descendants)
+    return own / tick, children / tick
 
 
 def tree_rss_kib(root_pid: int) -> int:
@@ -99,6 +126,7 @@ def run_one(workers: int, bodies: list[dict]) -> dict:
             stop = threading.Event()
             rss_thread = threading.Thread(target=_watch_rss, args=(process.pid, peak, stop), daemon=True)
             rss_thread.start()
+            server_cpu, workers_cpu = cpu_seconds(process.pid)
             started = time.perf_counter()
             with ThreadPoolExecutor(4) as pool:
                 ids = list(pool.map(lambda body: _submit(client, body), bodies))
@@ -106,6 +134,7 @@ def run_one(workers: int, bodies: list[dict]) -> dict:
             sampler.start()
             _wait_idle(client)
             elapsed = time.perf_counter() - started
+            server_cpu_after, workers_cpu_after = cpu_seconds(process.pid)
             stop.set()
             sampler.join()
             rss_thread.join()
@@ -121,6 +150,9 @@ def run_one(workers: int, bodies: list[dict]) -> dict:
         "get_samples": len(sampler.latencies_ms),
         "get_errors": sampler.errors,
         "peak_rss_mib": peak[0] / 1024,
+        "server_cpu_s_per_analysis": (server_cpu_after - server_cpu) / len(bodies),
+        "workers_cpu_s_per_analysis": (workers_cpu_after - workers_cpu) / len(bodies),
+        "load_average_1min": os.getloadavg()[0],
     }
 
 
@@ -155,13 +187,18 @@ def main() -> None:
     print(
         f"batch: {len(bodies)} analyses ({args.texts} texts, {len(bodies) - args.texts} PDFs), live mode, os.cpu_count()={os.cpu_count()}"
     )
-    print("| workers | seconds | analyses/s | ratio to 1 | GET p50 / p99 ms | peak RSS MiB | failed |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| workers | seconds | analyses/s | ratio to 1 | GET p50 / p99 ms | peak RSS MiB "
+        "| CPU s per analysis: server / workers | load avg | failed |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     base = runs[0]["analyses_per_s"]
     for run in runs:
         print(
             f"| {run['workers']} | {run['seconds']:.1f} | {run['analyses_per_s']:.2f} | {run['analyses_per_s'] / base:.2f}x "
-            f"| {run['get_p50_ms']:.1f} / {run['get_p99_ms']:.1f} | {run['peak_rss_mib']:.0f} | {run['failed']} |"
+            f"| {run['get_p50_ms']:.1f} / {run['get_p99_ms']:.1f} | {run['peak_rss_mib']:.0f} "
+            f"| {run['server_cpu_s_per_analysis']:.3f} / {run['workers_cpu_s_per_analysis']:.3f} "
+            f"| {run['load_average_1min']:.1f} | {run['failed']} |"
         )
     if args.json:
         args.json.write_text(json.dumps({"bench": "workers", "runs": runs}, indent=2))

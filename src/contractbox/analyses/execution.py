@@ -8,6 +8,7 @@ its job with a clear code. The server process keeps the store: it claims, and it
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -20,11 +21,16 @@ import msgspec
 from contractbox.analyses.worker import document_of, encode_job
 from contractbox.core.workers import Slot, WorkerDied, WorkerPool
 from contractbox.documents import Document, DocumentError
+from contractbox.documents.ocr import MAX_OCR_PAGES, PARALLEL_PAGES
 from contractbox.documents.pdf import EXTRACTION_TIMEOUT_S
+from contractbox.documents.scan import OCR_BASE_TIMEOUT_S, OCR_SECONDS_PER_PAGE
 from contractbox.documents.url import DEFAULT_TIMEOUT_S as URL_TIMEOUT_S
 
 # Reading the source (PDFium's own 60 s deadline, or the URL fetch's 20 s) plus the engine.
 ANALYSIS_TIMEOUT_S = max(EXTRACTION_TIMEOUT_S, URL_TIMEOUT_S) + 60.0
+# Scanned pages are OCR'd under their own deadline, up to this for the largest scan accepted.
+OCR_DEADLINE_S = OCR_BASE_TIMEOUT_S + OCR_SECONDS_PER_PAGE * math.ceil(MAX_OCR_PAGES / PARALLEL_PAGES)
+OCR_SOURCES = ("pdf", "image")
 # None: `sys.executable -c ...`. The frozen build sets a command that runs `serve_worker()`.
 WORKER_COMMAND: list[str] | None = None
 # One thread per worker for numpy's BLAS: the processes are the parallelism.
@@ -79,10 +85,11 @@ class AnalysisExecutor:
     def run(self, slot: Slot, mode: str, source_type: str, title: str | None, source: dict[str, Any]) -> Outcome:
         """Raises DocumentError (the source cannot be read) or AnalysisFailed."""
         job = encode_job(mode, source_type, title, source, self.url_allow_loopback)
+        deadline_s = deadline_for(source_type)
         try:
-            reply = msgspec.msgpack.decode(self.pool.run(slot, job, ANALYSIS_TIMEOUT_S))
+            reply = msgspec.msgpack.decode(self.pool.run(slot, job, deadline_s))
         except WorkerDied as died:
-            raise _died(died.timed_out) from None
+            raise _died(died.timed_out, deadline_s) from None
         if not reply["ok"]:
             if reply["code"] == "internal_error":
                 raise AnalysisFailed("internal_error", INTERNAL_ERROR_MESSAGE)
@@ -95,11 +102,16 @@ INTERNAL_ERROR_MESSAGE = (
 )
 
 
-def _died(timed_out: bool) -> AnalysisFailed:
+def deadline_for(source_type: str) -> float:
+    """How long one analysis may run before its worker is killed."""
+    return ANALYSIS_TIMEOUT_S + (OCR_DEADLINE_S if source_type in OCR_SOURCES else 0.0)
+
+
+def _died(timed_out: bool, deadline_s: float) -> AnalysisFailed:
     if timed_out:
         return AnalysisFailed(
             "analysis_timeout",
-            f"The analysis took longer than {ANALYSIS_TIMEOUT_S:.0f} seconds, so it was stopped; "
+            f"The analysis took longer than {deadline_s:.0f} seconds, so it was stopped; "
             "the document may be built to be unusually expensive to read.",
         )
     return AnalysisFailed(
