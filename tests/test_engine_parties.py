@@ -351,3 +351,28 @@ def test_a_company_named_only_in_another_agreement_is_not_a_party() -> None:
         'September 30, 2025 between Landlord and Haines Fitness LLC, a Texas limited liability company ("Tenant").'
     )
     assert names(guaranty) == ["Robert L. Haines", "Crestview Plaza Partners, L.P."]
+
+
+def test_registration_number_in_brackets_is_not_the_defined_term() -> None:
+    text = (
+        "MINUTE OF AGREEMENT\n\nbetween\n\nGLENCAIRN DISTILLERY LIMITED, incorporated under the Companies Acts "
+        '(Registered Number SC412883) and having its registered office at 4 Castle Wynd, Dufftown (hereinafter referred '
+        'to as "the Distillery")\n\nand\n\nKELPIE LOGISTICS LIMITED, incorporated under the Companies Acts (Registered '
+        'Number SC556120) (hereinafter referred to as "the Haulier")\n\nWHEREAS the Distillery wishes to appoint a haulier;'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("GLENCAIRN DISTILLERY LIMITED", "distillery"),
+        ("KELPIE LOGISTICS LIMITED", "haulier"),
+    ]
+
+
+def test_letterhead_name_gives_way_to_the_defined_party_of_the_body() -> None:
+    text = (
+        "BRIGHTLINE MEDIA GROUP, INC.\n450 Lexington Avenue, New York\n\nMarch 10, 2025\n\nDear Ms. Chen:\n\n"
+        'This letter agreement sets out the terms on which Brightline Media Group, Inc., a New York corporation (the '
+        '"Company"), engages Mei Chen, an individual residing at 18 Orchard Street, Brooklyn ("Consultant").\n\n1.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Brightline Media Group, Inc.", "company"),
+        ("Mei Chen", "consultant"),
+    ]

@@ -116,6 +116,7 @@ _BARE_ALIAS = re.compile(
     r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})\)|hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
 )
+_REGISTRATION = re.compile(r"\b(?:registered|registration|number|no\.?|company)\b.*\d|\d{4,}", re.IGNORECASE)
 _NOT_ALIASES = {"party", "parties", "agreement", "effective date", "we", "us", "you", "your", "our", "this agreement"}
 _DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:\((?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
@@ -169,6 +170,8 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     out: list[str] = []
     for _, alias in sorted(found):
         alias = re.sub(r"^the\s+", "", " ".join(alias.split()), flags=re.IGNORECASE)
+        if _REGISTRATION.search(alias):  # "(Registered Number SC412883)" is not a defined term
+            continue
         if alias and alias.lower() not in _NOT_ALIASES and alias not in out and len(alias.split()) <= 5:
             out.append(alias)
     return tuple(out)
@@ -453,7 +456,13 @@ def _harvested(text: str, hi: int) -> list[Party]:
             continue
         if label is None:
             close = text.find(")", after, after + 80)
-            span = _walk_back(text, max(lo, previous, at - 400), at) or _person_before(text, max(lo, previous), at)
+            window = max(lo, previous, at - 400)
+            paragraph = max(window, text.rfind("\n\n", window, at) + 1)  # its own paragraph first, not a letterhead
+            span = (
+                _walk_back(text, paragraph, at)
+                or _walk_back(text, window, at)
+                or _person_before(text, max(lo, previous), at)
+            )
             aliases = _aliases(text, at, close + 1 if close >= 0 else after + 60)
             previous = close + 1 if close >= 0 else after
         else:
@@ -497,7 +506,9 @@ def _dedupe(parties: list[Party]) -> list[Party]:
         if p.name.lower() in aliases or re.sub(r"^the\s+", "", p.name.lower()) in aliases:
             continue
         key = re.sub(r"\W+", " ", p.name.lower()).strip()
-        if key in seen:
+        if key in seen and not seen[key].aliases and p.aliases:
+            seen[key] = p  # the letterhead's "BRIGHTLINE MEDIA GROUP, INC." and the body's defined party
+        elif key in seen:
             seen[key].aliases = tuple(dict.fromkeys(seen[key].aliases + p.aliases))
         else:
             seen[key] = p
