@@ -16,15 +16,27 @@ def test_a_law_clause_the_model_ranked_low_is_still_read_from_the_text() -> None
 
 
 def test_adjective_law_and_arbitration_subject_to_a_law() -> None:
-    assert (stated_governing_law("11.10 Governing Law. This Agreement is governed by English law and the parties "
-                                 "submit to the English courts.") or ("",))[0] == "England"
-    assert (stated_governing_law("Any such arbitration shall (i) be subject to the application of the Italian Law, "
-                                 "(ii) take place in Paris, France.") or ("",))[0] == "Italy"
+    assert (
+        stated_governing_law(
+            "11.10 Governing Law. This Agreement is governed by English law and the parties "
+            "submit to the English courts."
+        )
+        or ("",)
+    )[0] == "England"
+    assert (
+        stated_governing_law(
+            "Any such arbitration shall (i) be subject to the application of the Italian Law, "
+            "(ii) take place in Paris, France."
+        )
+        or ("",)
+    )[0] == "Italy"
 
 
 def test_no_choice_of_law_gives_nothing() -> None:
-    text = ("Each party shall comply with applicable laws, rules and regulations, including the rules of the United "
-            "States Securities and Exchange Commission. Supplier is organized under the laws of Delaware.")
+    text = (
+        "Each party shall comply with applicable laws, rules and regulations, including the rules of the United "
+        "States Securities and Exchange Commission. Supplier is organized under the laws of Delaware."
+    )
     assert stated_governing_law(text) is None
 
 

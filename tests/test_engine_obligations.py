@@ -14,21 +14,29 @@ def obligations(text: str, parties: list[Party]):
 
 
 def test_defined_term_resolves_to_the_legal_name() -> None:
-    text = ("Within ten (10) Business Days after the Effective Date, Ono shall pay to Array a license fee of "
-            "Three Billion Five Hundred Million Japanese Yen. The Licensee shall deliver quarterly reports to Array.")
+    text = (
+        "Within ten (10) Business Days after the Effective Date, Ono shall pay to Array a license fee of "
+        "Three Billion Five Hundred Million Japanese Yen. The Licensee shall deliver quarterly reports to Array."
+    )
     found = obligations(text, [ARRAY, ONO])
-    assert [(o.party, o.kind) for o in found] == [("Ono Pharmaceutical Co., Ltd.", "payment"),
-                                                  ("Ono Pharmaceutical Co., Ltd.", "delivery")]
+    assert [(o.party, o.kind) for o in found] == [
+        ("Ono Pharmaceutical Co., Ltd.", "payment"),
+        ("Ono Pharmaceutical Co., Ltd.", "delivery"),
+    ]
     assert found[0].due_text == "Within ten (10) Business Days"
 
 
 def test_role_word_resolves_to_its_party() -> None:
     supplier = Party("Brightfield Components, Inc.", "supplier", 0, 10, ("Supplier",))
     buyer = Party("Atlas Home Appliances Corporation", "buyer", 20, 30, ("Buyer",))
-    text = "Buyer shall purchase not less than 10,000 units per year. Supplier shall maintain product liability insurance."
+    text = (
+        "Buyer shall purchase not less than 10,000 units per year. Supplier shall maintain product liability insurance."
+    )
     found = obligations(text, [supplier, buyer])
-    assert [(o.party, o.kind) for o in found] == [("Atlas Home Appliances Corporation", "purchase"),
-                                                  ("Brightfield Components, Inc.", "insurance")]
+    assert [(o.party, o.kind) for o in found] == [
+        ("Atlas Home Appliances Corporation", "purchase"),
+        ("Brightfield Components, Inc.", "insurance"),
+    ]
 
 
 def test_mutual_duty_is_each_named_partys() -> None:
@@ -44,9 +52,11 @@ def test_mutual_duty_with_unknown_parties_stays_each_party() -> None:
 
 
 def test_rights_are_not_obligations() -> None:
-    text = ("Array shall have the sole right to prosecute the Patents. Ono shall be entitled to terminate this Agreement. "
-            "Array will also continue to own all right, title and interest in the Tooling. Ono will retain the right to "
-            "develop the Products.")
+    text = (
+        "Array shall have the sole right to prosecute the Patents. Ono shall be entitled to terminate this Agreement. "
+        "Array will also continue to own all right, title and interest in the Tooling. Ono will retain the right to "
+        "develop the Products."
+    )
     assert obligations(text, [ARRAY, ONO]) == []
 
 
@@ -63,11 +73,15 @@ def test_action_is_the_whole_sentence_never_cut_mid_word() -> None:
 
 
 def test_due_date_only_from_the_same_sentence() -> None:
-    text = ("The Initial Term ends on December 31, 2026. Ono shall pay the annual fee to Array. "
-            "Array shall deliver the Product by March 1, 2025.")
+    text = (
+        "The Initial Term ends on December 31, 2026. Ono shall pay the annual fee to Array. "
+        "Array shall deliver the Product by March 1, 2025."
+    )
     found = obligations(text, [ARRAY, ONO])
-    assert [(o.party, o.due_date) for o in found] == [("Ono Pharmaceutical Co., Ltd.", None),
-                                                      ("Array BioPharma Inc.", "2025-03-01")]
+    assert [(o.party, o.due_date) for o in found] == [
+        ("Ono Pharmaceutical Co., Ltd.", None),
+        ("Array BioPharma Inc.", "2025-03-01"),
+    ]
     first = found[0]
     assert text[first.start : first.end] == "Ono shall pay the annual fee to Array."
 
@@ -94,16 +108,17 @@ def test_candidates_split_after_an_abbreviation_are_one_sentence() -> None:
 
 
 def test_defined_term_in_parentheses_between_subject_and_shall() -> None:
-    text = ('Each party (the "Receiving Party") shall hold in confidence all information disclosed by the other '
-            "party.")
+    text = 'Each party (the "Receiving Party") shall hold in confidence all information disclosed by the other party.'
     found = obligations(text, [ARRAY, ONO])
     assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
     assert found[0].action.startswith("shall hold in confidence")
 
 
 def test_role_that_either_party_can_hold_is_mutual() -> None:
-    text = ('Each Party (as "Discloser") may disclose information to the other Party (as "Recipient"). '
-            "Recipient shall use Confidential Information only for the Purpose.")
+    text = (
+        'Each Party (as "Discloser") may disclose information to the other Party (as "Recipient"). '
+        "Recipient shall use Confidential Information only for the Purpose."
+    )
     found = obligations(text, [ARRAY, ONO])
     assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
     assert found[0].action == "shall use Confidential Information only for the Purpose"
@@ -111,23 +126,31 @@ def test_role_that_either_party_can_hold_is_mutual() -> None:
 
 def test_a_licence_grant_and_a_guarantee_are_the_grantors_duties() -> None:
     guarantor = Party("Konkan Holdings Limited", "guarantor", 0, 10, ("Guarantor",))
-    text = ("Licensor hereby grants to Ono a non-exclusive licence under the Licensed Patents. The Guarantor "
-            "unconditionally and irrevocably guarantees to Array the due payment by Ono of all amounts payable.")
+    text = (
+        "Licensor hereby grants to Ono a non-exclusive licence under the Licensed Patents. The Guarantor "
+        "unconditionally and irrevocably guarantees to Array the due payment by Ono of all amounts payable."
+    )
     found = obligations(text, [ARRAY, ONO, guarantor])
-    assert [(o.party, o.kind) for o in found] == [("Array BioPharma Inc.", "license"),
-                                                  ("Konkan Holdings Limited", "payment")]
+    assert [(o.party, o.kind) for o in found] == [
+        ("Array BioPharma Inc.", "license"),
+        ("Konkan Holdings Limited", "payment"),
+    ]
 
 
 def test_a_role_either_party_can_hold_and_a_receiving_party_are_mutual() -> None:
-    text = ('A Party disclosing information is the "Discloser" and a Party receiving it is the "Recipient". '
-            "The Recipient shall return or destroy all Confidential Information on request. "
-            "Each party receiving Confidential Information shall hold it in strict confidence.")
+    text = (
+        'A Party disclosing information is the "Discloser" and a Party receiving it is the "Recipient". '
+        "The Recipient shall return or destroy all Confidential Information on request. "
+        "Each party receiving Confidential Information shall hold it in strict confidence."
+    )
     found = obligations(text, [ARRAY, ONO])
     assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."] * 2
 
 
 def test_kind_reads_the_main_verb_and_a_restriction_is_not_a_delivery() -> None:
-    text = ("Array shall provide the implementation services described in each Statement of Work. "
-            "Ono shall not, in Japan, manufacture or sell any products that compete with the Products. "
-            "Ono shall not disclose the Confidential Information to any third party.")
+    text = (
+        "Array shall provide the implementation services described in each Statement of Work. "
+        "Ono shall not, in Japan, manufacture or sell any products that compete with the Products. "
+        "Ono shall not disclose the Confidential Information to any third party."
+    )
     assert [o.kind for o in obligations(text, [ARRAY, ONO])] == ["delivery", "other", "confidentiality"]

@@ -32,7 +32,9 @@ def test_role_comes_from_the_defined_term() -> None:
         'Corp., a Texas corporation ("Customer").\n\n1. SERVICE.'
     )
     assert [(p.name, p.role) for p in find_parties(text)] == [
-        ("Cloudmere Software Ltd.", "provider"), ("Redwater Logistics Corp.", "customer")]
+        ("Cloudmere Software Ltd.", "provider"),
+        ("Redwater Logistics Corp.", "customer"),
+    ]
 
 
 def test_numbered_uk_style_parties_without_quotes() -> None:
@@ -78,7 +80,10 @@ def test_three_parties_by_and_among() -> None:
     )
     parties = find_parties(text)
     assert [p.name for p in parties] == [
-        "Quillstone Software Corporation", "Bayview Regional Credit Union", "Ironvault Escrow Services LLC"]
+        "Quillstone Software Corporation",
+        "Bayview Regional Credit Union",
+        "Ironvault Escrow Services LLC",
+    ]
     assert parties[2].role == "escrow agent"
 
 
@@ -94,7 +99,7 @@ def test_england_and_wales_inside_a_descriptor_is_not_a_party() -> None:
 def test_non_ascii_letters_and_dot_com_names() -> None:
     text = (
         'This Agreement is entered into by and between drkoop.com, inc., a Delaware corporation ("drkoop.com"), '
-        "and Eurofarma Laboratórios S.A., a Brazilian corporation (\"Eurofarma\").\n\n1. SERVICES."
+        'and Eurofarma Laboratórios S.A., a Brazilian corporation ("Eurofarma").\n\n1. SERVICES.'
     )
     assert names(text) == ["drkoop.com, inc.", "Eurofarma Laboratórios S.A."]
 
@@ -134,7 +139,8 @@ def test_signature_block_names_confirm_the_preamble() -> None:
     text = (
         'This Agreement is made between Harbor Lane Analytics, Inc., a Delaware corporation ("Harbor Lane"), and '
         'Northfield Medical Devices LLC, a Minnesota limited liability company ("Northfield").\n\n1. PURPOSE.\n\n'
-        + "Body text. " * 200
+        + "Body text. "
+        * 200
         + "\n\nIN WITNESS WHEREOF the parties have signed this Agreement.\n\nHARBOR LANE ANALYTICS, INC.\n\n"
         "By: ______________\nName: Dana Lee\n\nNorthfield Medical Devices LLC\n\nBy: ______________\nName: Sam Ortiz\n"
     )
@@ -167,13 +173,15 @@ def test_labelled_parties_with_roles() -> None:
         "Party A and Party B enter into this Agreement."
     )
     assert [(p.name, p.role) for p in find_parties(text)] == [
-        ("ZTO Express Co., Ltd.", "shipper"), ("Tonglu Tongze Logistics Ltd.", "carrier")]
+        ("ZTO Express Co., Ltd.", "shipper"),
+        ("Tonglu Tongze Logistics Ltd.", "carrier"),
+    ]
 
 
 def test_wide_layout_gap_ends_a_name() -> None:
     text = (
         "OUTSOURCING AGREEMENT\n\nBETWEEN:\n\n   MODUS MEDIA INTERNATIONAL            LANDDROSTLAAN 51     "
-        "(HEREINAFTER \"MMI\")\n\n   AND\n\n   DRAGON SYSTEMS, INC.     320 NEVADA STREET  (HEREINAFTER \"DRAGON\")\n\n"
+        '(HEREINAFTER "MMI")\n\n   AND\n\n   DRAGON SYSTEMS, INC.     320 NEVADA STREET  (HEREINAFTER "DRAGON")\n\n'
     )
     assert names(text) == ["MODUS MEDIA INTERNATIONAL", "DRAGON SYSTEMS, INC."]
 
@@ -181,11 +189,13 @@ def test_wide_layout_gap_ends_a_name() -> None:
 def test_address_lines_with_a_period_before_the_defined_term() -> None:
     text = (
         "ODM SUPPLY AGREEMENT\n\nBETWEEN:\n\nORGANIC PREPARATIONS INC.\n\n2 nd Floor, Transpacific Haus\n"
-        "Lini Highway, Port Vila. Vanuatu\n\"the Manufacturer\"\n-- AND --\n\nAGAPE ATP INTERNATIONAL HOLDING LIMITED"
-        "\n\nUnit 05, 4F, Energy Plaza\nKowloon, Hong Kong\n\"the Customer\"\n\nRECITALS\n"
+        'Lini Highway, Port Vila. Vanuatu\n"the Manufacturer"\n-- AND --\n\nAGAPE ATP INTERNATIONAL HOLDING LIMITED'
+        '\n\nUnit 05, 4F, Energy Plaza\nKowloon, Hong Kong\n"the Customer"\n\nRECITALS\n'
     )
     assert [(p.name, p.role) for p in find_parties(text)] == [
-        ("ORGANIC PREPARATIONS INC.", "manufacturer"), ("AGAPE ATP INTERNATIONAL HOLDING LIMITED", "customer")]
+        ("ORGANIC PREPARATIONS INC.", "manufacturer"),
+        ("AGAPE ATP INTERNATIONAL HOLDING LIMITED", "customer"),
+    ]
 
 
 def test_lettered_list_of_three_parties() -> None:
@@ -196,7 +206,10 @@ def test_lettered_list_of_three_parties() -> None:
         'Delaware limited liability company ("Escrow Agent").\n\n1. DEPOSIT.'
     )
     assert names(text) == [
-        "Quillstone Software Corporation", "Bayview Regional Credit Union", "Ironvault Escrow Services LLC"]
+        "Quillstone Software Corporation",
+        "Bayview Regional Credit Union",
+        "Ironvault Escrow Services LLC",
+    ]
 
 
 def test_mixed_case_signature_names_before_by() -> None:
@@ -211,7 +224,7 @@ def test_mixed_case_signature_names_before_by() -> None:
 
 def test_words_glued_before_an_all_caps_name_are_dropped() -> None:
     text = (
-        "400,000 Shares BLUEROCK RESIDENTIAL GROWTH REIT, INC. (the \"Company\"), a Maryland corporation, and "
+        '400,000 Shares BLUEROCK RESIDENTIAL GROWTH REIT, INC. (the "Company"), a Maryland corporation, and '
         'Compass Point Research & Trading, LLC, a Delaware limited liability company ("Agent"), agree as follows.'
     )
     assert names(text) == ["BLUEROCK RESIDENTIAL GROWTH REIT, INC.", "Compass Point Research & Trading, LLC"]
@@ -236,7 +249,8 @@ def test_party_labels_on_their_own_lines() -> None:
     )
     assert [(p.name, p.role) for p in find_parties(text)] == [
         ("Beijing Baidu Netcom Science and Technology Co., Ltd.", "party a"),
-        ("China Online Housing (Hong Kong) Co., Ltd.", "party b")]
+        ("China Online Housing (Hong Kong) Co., Ltd.", "party b"),
+    ]
 
 
 def test_letter_agreement_between_me_and_a_company() -> None:
@@ -290,7 +304,7 @@ def test_franchise_form_with_a_blank_franchisee_keeps_the_named_party() -> None:
 
 def test_a_definition_or_recital_naming_other_agreements_is_not_the_party_list() -> None:
     text = (
-        "1. DEFINITIONS\n\n\"Capacity\" means the difference between the Design Capacity and the Sold Capacity.\n\n"
+        '1. DEFINITIONS\n\n"Capacity" means the difference between the Design Capacity and the Sold Capacity.\n\n'
         "WHEREAS pursuant to an agreement dated May 25, 2012 entered into between Trip shareholders and Azul S.A., "
         "Trip became a subsidiary."
     )
@@ -310,7 +324,10 @@ def test_uk_by_heading_numbered_parties_with_an_individual() -> None:
         "THIS AGREEMENT is made on 3 March 2025\n\nBY:\n\n(1) ACME LIMITED (company number 01234567) of 1 High Street, "
         'London (the "Seller"); and\n(2) JANE ELIZABETH DOE of 4 Low Road, Bristol (the "Buyer").\n\nIT IS AGREED:'
     )
-    assert [(p.name, p.role) for p in find_parties(text)] == [("ACME LIMITED", "seller"), ("JANE ELIZABETH DOE", "buyer")]
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("ACME LIMITED", "seller"),
+        ("JANE ELIZABETH DOE", "buyer"),
+    ]
 
 
 def test_disclosing_and_receiving_party_labels() -> None:
@@ -323,7 +340,7 @@ def test_disclosing_and_receiving_party_labels() -> None:
 
 def test_letter_from_we_to_you() -> None:
     text = (
-        "Dear Mr. Patel,\n\nRe: Offer of engagement\n\nWe, Larkspur Design Studio Ltd (\"we\", \"us\"), are pleased to "
+        'Dear Mr. Patel,\n\nRe: Offer of engagement\n\nWe, Larkspur Design Studio Ltd ("we", "us"), are pleased to '
         'engage you, Arjun Patel ("you"), as a freelance designer on the terms below.\n\n1. Fees.'
     )
     assert names(text) == ["Larkspur Design Studio Ltd", "Arjun Patel"]
@@ -356,7 +373,7 @@ def test_a_company_named_only_in_another_agreement_is_not_a_party() -> None:
 def test_registration_number_in_brackets_is_not_the_defined_term() -> None:
     text = (
         "MINUTE OF AGREEMENT\n\nbetween\n\nGLENCAIRN DISTILLERY LIMITED, incorporated under the Companies Acts "
-        '(Registered Number SC412883) and having its registered office at 4 Castle Wynd, Dufftown (hereinafter referred '
+        "(Registered Number SC412883) and having its registered office at 4 Castle Wynd, Dufftown (hereinafter referred "
         'to as "the Distillery")\n\nand\n\nKELPIE LOGISTICS LIMITED, incorporated under the Companies Acts (Registered '
         'Number SC556120) (hereinafter referred to as "the Haulier")\n\nWHEREAS the Distillery wishes to appoint a haulier;'
     )
@@ -369,10 +386,24 @@ def test_registration_number_in_brackets_is_not_the_defined_term() -> None:
 def test_letterhead_name_gives_way_to_the_defined_party_of_the_body() -> None:
     text = (
         "BRIGHTLINE MEDIA GROUP, INC.\n450 Lexington Avenue, New York\n\nMarch 10, 2025\n\nDear Ms. Chen:\n\n"
-        'This letter agreement sets out the terms on which Brightline Media Group, Inc., a New York corporation (the '
+        "This letter agreement sets out the terms on which Brightline Media Group, Inc., a New York corporation (the "
         '"Company"), engages Mei Chen, an individual residing at 18 Orchard Street, Brooklyn ("Consultant").\n\n1.'
     )
     assert [(p.name, p.role) for p in find_parties(text)] == [
         ("Brightline Media Group, Inc.", "company"),
         ("Mei Chen", "consultant"),
+    ]
+
+
+def test_on_the_one_side_and_on_the_other_side_with_hereinafter_terms() -> None:
+    text = (
+        "TRANSPORTATION CONTRACT\n\nAstana          January 31, 2025\n\nPREAMBLE\n\nJSC Steppe Oil, hereinafter referred "
+        'to as the "Company", in the person of General Director Mr. A. Seitkali, acting on the basis of the Charter, on '
+        'the one side and JSC Aral Petroleum, hereinafter referred to as the "Principal", in the person of its Director, '
+        "on the other side, have entered into this Contract.\n\n1. SUBJECT OF THE CONTRACT\n\n1.1 The Company shall "
+        'arrange transportation of crude oil ("Commodity").'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("JSC Steppe Oil", "company"),
+        ("JSC Aral Petroleum", "principal"),
     ]

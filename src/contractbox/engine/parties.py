@@ -380,7 +380,10 @@ def _from_anchors(text: str, regions: list[tuple[int, int]], preamble_only: bool
     return best or single
 
 
-_DEFINED = re.compile(r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']")
+_DEFINED = re.compile(
+    r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']|"
+    r"(?<=,\s)hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?[\"“]"  # 'X, hereinafter referred to as the "Company"'
+)
 _LABELLED = re.compile(
     r"(?:^|\s{2,}|(?<=[\s.;,])(?=Party\s))(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|(?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+)"
     r"[ \t]*[:：]\s*(?=[^\s:])",
@@ -406,6 +409,8 @@ def _walk_back(text: str, lo: int, alias_at: int) -> NameSpan | None:
         if span is None or span.end > alias_at:
             continue
         if span.legal_form or _ENTITY_DESCRIPTOR.match(text, span.end, span.end + 80):
+            return span
+        if re.match(r",?\s*hereinafter\b", text[span.end : alias_at + 12]):  # the defined term follows the name
             return span
     return None
 

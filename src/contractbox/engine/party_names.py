@@ -308,7 +308,9 @@ def _caps_start(text: str, start: int, end: int) -> int:
 def is_plausible_name(name: str, legal_form: bool) -> bool:
     """Reject addresses, headings, places, dates and bare defined terms."""
     low = name.lower().strip(" .,")
-    if low.split()[0] in _HEADING_WORDS or re.match(r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s|an?\s|\(|\d+\s", low):
+    if low.split()[0] in _HEADING_WORDS or re.match(
+        r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s|an?\s|\(|\d+\s|\d+(?:\.\d+)+\s", low
+    ):
         return False
     if legal_form_pattern().fullmatch(name.strip(" ,")):
         return False
