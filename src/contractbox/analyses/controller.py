@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, Request, Response, delete, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 
@@ -10,6 +10,7 @@ from contractbox.analyses.schemas import Analysis, AnalysisList, AnalysisResult,
 from contractbox.analyses.service import AnalysisService
 from contractbox.auth.guards import principal_of
 from contractbox.core.http.paging import EndingBefore, Limit, StartingAfter
+from contractbox.storage.schemas import DeletedObject
 
 
 class AnalysesController(Controller):
@@ -71,6 +72,19 @@ class AnalysesController(Controller):
         self, request: Request, analysisId: FromPath[str], analyses: NamedDependency[AnalysisService]
     ) -> Analysis:
         return analyses.get(principal_of(request), analysisId)
+
+    @delete(
+        "/{analysisId:str}",
+        status_code=200,
+        operation_id="deleteAnalysis",
+        opt={"scope": "analyses:write"},
+        summary="Delete an analysis and its stored document",
+        sync_to_thread=True,
+    )
+    def delete_analysis(
+        self, request: Request, analysisId: FromPath[str], analyses: NamedDependency[AnalysisService]
+    ) -> DeletedObject:
+        return analyses.delete(principal_of(request), analysisId)
 
     @get(
         "/{analysisId:str}/result",

@@ -17,6 +17,12 @@ from urllib.parse import urlsplit
 import msgspec
 
 from contractbox.analyses.execution import INTERNAL_ERROR_MESSAGE, AnalysisExecutor, AnalysisFailed
+from contractbox.analyses.removal import (
+    deletable_row,
+    delete_rows,
+    remove_expired_sources,
+    stored_size,
+)
 from contractbox.analyses.scheduler import claim_next
 from contractbox.analyses.schemas import Analysis, AnalysisList, AnalysisResult, CreateAnalysisRequest
 from contractbox.analyses.uploads import validate_docx, validate_image
@@ -35,6 +41,8 @@ from contractbox.documents import Document, DocumentError
 from contractbox.documents.pdf import MAX_PDF_BYTES
 from contractbox.documents.text import MAX_TEXT_CHARACTERS
 from contractbox.keys.service import Principal
+from contractbox.storage.schemas import DeletedObject
+from contractbox.storage.service import StorageService
 from contractbox.usage.service import UsageService
 
 log = logging.getLogger("contractbox.analyses")
@@ -161,12 +169,14 @@ class AnalysisService:
         usage: UsageService,
         executor: AnalysisExecutor,
         org_cap: int,
+        storage: StorageService,
     ) -> None:
         self.store = store
         self.queue = queue
         self.events = events
         self.clock = clock
         self.usage = usage
+        self.storage = storage
         self.executor = executor
         self.org_cap = org_cap
         self._claiming = True
@@ -182,6 +192,7 @@ class AnalysisService:
         analysis_id = new_id("ana")
         now = self.clock.now_iso()
         with self.store.transaction() as db:
+            self.storage.reserve(db, principal.org_id, principal.mode, analysis_id, stored_size(source))
             db.table("analyses").insert(
                 {
                     "id": analysis_id,
@@ -311,6 +322,28 @@ class AnalysisService:
             return self.get_row(principal, analysis_id, "id, title, source_type, filename, status")
         except ApiError:
             raise not_found("analysis", analysis_id, "analysisId") from None
+
+    def delete(self, principal: Principal, analysis_id: str) -> DeletedObject:
+        """Delete an analysis of the caller's with its stored document (409 while it is processing or
+        saved as a contract); audited. A queued analysis deleted before it runs never runs."""
+        with self.store.transaction() as db:
+            deletable_row(db, principal, analysis_id)
+            delete_rows(db, self.storage, analysis_id)
+            self.storage.audit_deletion(principal, "analysis.delete", analysis_id)
+        self.storage.scrub()
+        return DeletedObject(id=analysis_id, object="analysis", deleted=True)
+
+    def delete_saved(self, db: Any, analysis_id: str) -> None:
+        """Inside a contract's deletion: the analysis it was saved from goes with it."""
+        delete_rows(db, self.storage, analysis_id)
+
+    def mark_saved(self, db: Any, analysis_id: str, contract_id: str) -> None:
+        """Inside a contract's creation: a saved analysis keeps its document (no retention, no delete)."""
+        db.execute("UPDATE analyses SET saved_as = ? WHERE id = ?", (contract_id, analysis_id))
+
+    def remove_expired_sources(self, cutoff: str, now: str) -> int:
+        """The documents of unsaved analyses finished before `cutoff` are removed (retention)."""
+        return remove_expired_sources(self.store, self.storage, cutoff, now)
 
     # --- worker side ----------------------------------------------------------------------
 

@@ -48,6 +48,11 @@ class ComparisonService:
         self.contracts = contracts
         self.usage = usage
 
+    @staticmethod
+    def delete_referencing(db: Any, kind: str, object_id: str) -> None:
+        """Inside an analysis' or a contract's deletion: the comparisons of it quote its text, so they go too."""
+        db.execute("DELETE FROM comparisons WHERE left_id = ? OR right_id = ?", (object_id, object_id))
+
     def create(self, principal: Principal, req: CreateComparisonRequest) -> Comparison:
         left_kind, right_kind = kind_of("left", req.left), kind_of("right", req.right)
         if left_kind != right_kind:

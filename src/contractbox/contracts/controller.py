@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Controller, Request, Response, get, patch, post
+from litestar import Controller, Request, Response, delete, get, patch, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 
@@ -10,6 +10,7 @@ from contractbox.auth.guards import principal_of
 from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest, RenameContractRequest
 from contractbox.contracts.service import ContractService
 from contractbox.core.http.paging import EndingBefore, Expand, Limit, StartingAfter
+from contractbox.storage.schemas import DeletedObject
 
 
 # Writes run in a worker thread: their fsync must not stall the event loop serving reads.
@@ -74,6 +75,19 @@ class ContractsController(Controller):
         self, request: Request, contractId: FromPath[str], contracts: NamedDependency[ContractService]
     ) -> Contract:
         return contracts.get(principal_of(request), contractId)
+
+    @delete(
+        "/{contractId:str}",
+        status_code=200,
+        operation_id="deleteContract",
+        opt={"scope": "contracts:write"},
+        summary="Delete a contract, the analysis it was saved from and its stored document",
+        sync_to_thread=True,
+    )
+    def delete_contract(
+        self, request: Request, contractId: FromPath[str], contracts: NamedDependency[ContractService]
+    ) -> DeletedObject:
+        return contracts.delete(principal_of(request), contractId)
 
     @patch(
         "/{contractId:str}",

@@ -51,6 +51,16 @@ class EventRecorder:
 # --- reading the outbox (the webhooks package dispatches it) ------------------------------------
 
 
+def redact(db: sqlite_utils.Database, kind: str, object_id: str) -> None:
+    """Inside an object's deletion: events that name it keep their id, type and time, not its content
+    (their data.object becomes {"id", "object", "deleted": true} of the deleted object)."""
+    stub = json.dumps({"id": object_id, "object": kind, "deleted": True})
+    db.execute(
+        "UPDATE events SET payload = json_set(payload, '$.data.object', json(?)) WHERE instr(payload, ?) > 0",
+        (stub, object_id),
+    )
+
+
 def undispatched(db: sqlite_utils.Database, limit: int) -> list[dict[str, Any]]:
     """The oldest events not yet dispatched, oldest first."""
     return list(

@@ -340,6 +340,29 @@ STEPS: list[tuple[str, str]] = [
         );
         """,
     ),
+    (
+        "0200_storage_and_retention",
+        """
+        CREATE TABLE storage_objects (
+            object_id TEXT PRIMARY KEY,
+            org_id TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            bytes INTEGER NOT NULL
+        );
+        CREATE INDEX storage_objects_scope ON storage_objects(org_id, mode, bytes);
+        INSERT INTO storage_objects (object_id, org_id, mode, bytes)
+            SELECT a.id, a.org_id, a.mode,
+                   COALESCE(length(CAST(s.text AS BLOB)), 0) + COALESCE(length(CAST(s.url AS BLOB)), 0)
+                   + COALESCE(length(s.pdf), 0) + COALESCE(length(s.docx), 0) + COALESCE(length(s.image), 0)
+            FROM analyses a JOIN analysis_sources s ON s.analysis_id = a.id;
+        INSERT INTO storage_objects (object_id, org_id, mode, bytes)
+            SELECT id, org_id, mode, length(CAST(result AS BLOB)) FROM contracts;
+        ALTER TABLE analyses ADD COLUMN saved_as TEXT;
+        UPDATE analyses SET saved_as = (SELECT c.id FROM contracts c WHERE c.analysis_id = analyses.id);
+        CREATE INDEX analyses_retention ON analyses(completed_at) WHERE saved_as IS NULL;
+        ALTER TABLE analysis_sources ADD COLUMN removed_at TEXT;
+        """,
+    ),
 ]
 
 

@@ -80,6 +80,31 @@ class Settings:
         default=30,
         metadata={"env": "BODY_TIMEOUT", "doc": "Seconds a request's body may pause before the connection is closed."},
     )
+    org_storage_live_mb: int = field(
+        default=10240,
+        metadata={
+            "env": "ORG_STORAGE_LIVE_MB",
+            "doc": "Megabytes one organization may keep in live mode (sources and saved contracts); 0: no limit.",
+        },
+    )
+    org_storage_test_mb: int = field(
+        default=1024,
+        metadata={
+            "env": "ORG_STORAGE_TEST_MB",
+            "doc": "Megabytes one organization may keep in test mode; 0: no limit.",
+        },
+    )
+    source_retention_days: int = field(
+        default=30,
+        metadata={
+            "env": "SOURCE_RETENTION_DAYS",
+            "doc": "Days after which an unsaved analysis' source document is removed; 0 keeps them.",
+        },
+    )
+    retention_sweep_seconds: int = field(
+        default=3600,
+        metadata={"env": "RETENTION_SWEEP_SECONDS", "doc": "Seconds between two runs of the retention sweep."},
+    )
     log_level: str = field(default="INFO", metadata={"env": "LOG_LEVEL", "doc": "Log level of the server log."})
     log_max_bytes: int = field(
         default=10_000_000, metadata={"env": "LOG_MAX_BYTES", "doc": "Size at which logs/contractbox.log is rotated."}

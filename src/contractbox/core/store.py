@@ -31,6 +31,9 @@ def open_connection(path: Path) -> sqlite3.Connection:
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA foreign_keys=ON")
+    # A deleted document is overwritten with zeros, not left in free pages (Store.checkpoint then
+    # removes the copies the WAL still holds): DELETE /v1/analyses and /v1/contracts, retention.
+    conn.execute("PRAGMA secure_delete=ON")
     return conn
 
 
@@ -109,6 +112,13 @@ class Store:
                 return conn.execute(sql, params).rowcount
         except sqlite3.OperationalError as exc:
             raise translate_error(exc) from exc
+
+    def checkpoint(self) -> bool:
+        """Copy the WAL into the database file and empty it, so no older copy of deleted (zeroed) content
+        stays on disk. False when a reader kept part of the WAL; the next checkpoint finishes it."""
+        with self._write_lock:
+            busy = self.db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        return busy == 0
 
     def close(self) -> None:
         with self._lock:

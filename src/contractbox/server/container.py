@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 from contractbox.analyses.execution import AnalysisExecutor, default_worker_count
+from contractbox.analyses.removal import RetentionSweeper
 from contractbox.analyses.scheduler import default_org_cap
 from contractbox.analyses.service import AnalysisService
 from contractbox.auth.ratelimit import RateLimiter
@@ -14,16 +15,18 @@ from contractbox.console.admin import ConsoleService
 from contractbox.contracts.service import ContractService
 from contractbox.core.clock import Clock
 from contractbox.core.events import EventRecorder
+from contractbox.core.events import redact as redact_events
 from contractbox.core.http.idempotency import forget_unfinished
 from contractbox.core.queue import TaskQueue
 from contractbox.core.settings import Settings
 from contractbox.core.store import Store
 from contractbox.reports.service import ReportService
 from contractbox.reviews.service import ReviewService
+from contractbox.storage.service import MIB, StorageLimits, StorageService
 from contractbox.usage.counters import RequestCounter
 from contractbox.usage.service import UsageService
 from contractbox.webhooks.delivery import WebhookDelivery
-from contractbox.webhooks.service import WebhookService
+from contractbox.webhooks.service import WebhookService, redact_deliveries
 
 log = logging.getLogger("contractbox")
 
@@ -46,6 +49,9 @@ class Services:
         self.request_counter = RequestCounter(self.store)
         self.rate_limiter = RateLimiter(settings.rate_limit_per_minute)
         self.usage = UsageService(self.store, self.clock)
+        self.storage = StorageService(
+            self.store, StorageLimits(live=settings.org_storage_live_mb * MIB, test=settings.org_storage_test_mb * MIB)
+        )
         self.analyses = AnalysisService(
             self.store,
             self.queue,
@@ -54,13 +60,23 @@ class Services:
             self.usage,
             self.executor,
             settings.org_max_running or default_org_cap(workers),
+            storage=self.storage,
         )
-        self.contracts = ContractService(self.store, self.events, self.clock, self.analyses)
+        self.contracts = ContractService(self.store, self.events, self.clock, self.analyses, self.storage)
         self.reviews = ReviewService(self.store, self.clock, self.contracts)
         self.contracts.after_create = self.reviews.refresh  # decisions made on the same document carry over
         self.reports = ReportService(self.clock, self.contracts, self.analyses, self.reviews)
         self.comparisons = ComparisonService(
             self.store, self.events, self.clock, self.analyses, self.contracts, self.usage
+        )
+        self.storage.on_delete(self.comparisons.delete_referencing)
+        self.storage.on_delete(redact_events)
+        self.storage.on_delete(redact_deliveries)
+        self.retention = RetentionSweeper(
+            self.analyses.remove_expired_sources,
+            self.clock,
+            settings.source_retention_days,
+            settings.retention_sweep_seconds,
         )
         self.webhook_delivery = WebhookDelivery(self.store, self.queue, settings)
         self.webhooks = WebhookService(self.store, self.clock, self.webhook_delivery, settings.webhook_allow_loopback)
@@ -81,12 +97,14 @@ class Services:
         self.analyses.start_workers()
         self.webhook_delivery.start()
         self.request_counter.start()
+        self.retention.start()
         self._started = True
 
     def stop(self) -> None:
         if not self._started:
             return
         self.webhook_delivery.stop()
+        self.retention.stop()
         self.analyses.stop_claiming()
         self.queue.stop()
         self.executor.close()

@@ -69,7 +69,9 @@ DESCRIPTIONS: dict[int, str] = {
     422: "Idempotency-Key reused with a different request body: idempotency_key_reused.",
     429: "Rate limited: rate_limited; the Retry-After header says when to retry.",
     500: "Internal error: internal_error; logged with the request id.",
-    503: "Service unavailable: service_unavailable (storage full or not ready); retry later.",
+    503: "Service unavailable: service_unavailable (storage full or not ready), server_busy (every connection or "
+    "upload slot in use); retry after Retry-After.",
+    507: "Insufficient storage: storage_quota_exceeded (the organization's storage limit for this mode).",
 }
 
 ALWAYS = (400, 401, 403, 429, 500, 503)
@@ -79,8 +81,10 @@ WITH_BODY = ("POST", "PUT", "PATCH")
 EXPORTS = ("findings.csv", "obligations.csv", "key-dates.csv", "key-dates.ics")
 EXTRA_ERRORS: dict[str, dict[str, tuple[int, ...]]] = {
     "/v1/analyses/{analysisId}/result": {"GET": (409,)},  # analysis_not_completed
-    "/v1/contracts": {"POST": (404,)},  # analysisId names no analysis of the caller
+    "/v1/contracts": {"POST": (404, 507)},  # analysisId names no analysis of the caller; storage_quota_exceeded
     "/v1/comparisons": {"POST": (404,)},  # left or right names no analysis or contract of the caller
+    "/v1/analyses": {"POST": (507,)},  # storage_quota_exceeded
+    "/v1/analyses/{analysisId}": {"DELETE": (409,)},  # analysis_processing, analysis_saved
     "/v1/contracts/{contractId}/annotated.pdf": {"GET": (409,)},  # source_not_pdf
     **{f"/v1/analyses/{{analysisId}}/exports/{name}": {"GET": (409,)} for name in EXPORTS},  # analysis_not_completed
 }

@@ -77,6 +77,16 @@ def validate_description(description: str | None) -> str | None:
     return description or None
 
 
+def redact_deliveries(db: Any, kind: str, object_id: str) -> None:
+    """Inside an object's deletion: deliveries of events that name it keep their log, not its content."""
+    stub = json.dumps({"id": object_id, "object": kind, "deleted": True})
+    db.execute(
+        "UPDATE webhook_deliveries SET payload = json_set(payload, '$.data.object', json(?)) "
+        "WHERE instr(payload, ?) > 0",
+        (stub, object_id),
+    )
+
+
 class WebhookService:
     def __init__(self, store: Store, clock: Clock, delivery: WebhookDelivery, allow_loopback: bool) -> None:
         self.store = store
