@@ -72,7 +72,13 @@ def test_no_critical_or_serious_axe_violation_on_any_view(browser: Browser, serv
     page.get_by_role("tab", name="Extracted text").click()
     assert_accessible(page, "result (extracted text)", report)
     page.get_by_role("button", name="Save as contract").click()
-    expect(page.locator("#saved-badge")).to_be_visible()
+    page.locator("#saved-badge").click()
+    expect(page.locator(".decide").first).to_be_visible()  # a saved contract: decision bars under the findings
+    for section in ("Risks", "Obligations"):
+        page.get_by_role("tab", name=re.compile(f"^{section}")).click()
+        assert_accessible(page, f"contract ({section.lower()}, decisions)", report)
+    page.locator(".decide").first.get_by_role("button", name=re.compile("^Correct or note")).click()
+    assert_accessible(page, "contract (decision form)", report)
 
     page.goto(f"{server.base_url}/#/contracts")
     expect(page.locator("#contracts-table tbody tr").first).to_be_visible()
@@ -86,6 +92,7 @@ def test_no_critical_or_serious_axe_violation_on_any_view(browser: Browser, serv
         ("orgs", "#console-orgs tbody tr"),
         ("keys", "#keys-table tbody tr"),
         ("webhooks", "#console-webhooks .card"),
+        ("people", "#users-table tbody tr"),
         ("usage", "#usage-chart svg"),
         ("audit", "#audit-table tbody tr"),
     ):

@@ -66,8 +66,11 @@ def seed(data_dir: Path, base: str, mode: str) -> dict:
         analysis = client.post("/v1/analyses", json={"title": title, **body}).json()
         wait_done(client, analysis["analysisId"])
         ids[title] = analysis["analysisId"]
+    contracts = {}
     for title in ("Supply Agreement (2024)", "Supply Agreement (2025 draft)", "SaaS Subscription Agreement"):
-        client.post("/v1/contracts", json={"analysisId": ids[title]})
+        contracts[title] = client.post("/v1/contracts", json={"analysisId": ids[title]}).json()["contractId"]
+    cli(data_dir, "users", "create", "--username", "rita", "--name", "Rita Alvarez", "--role", "reviewer")
+    cli(data_dir, "users", "create", "--username", "sam", "--name", "Sam Okafor", "--role", "viewer")
     import sqlite3
 
     rng = random.Random(7)
@@ -81,7 +84,7 @@ def seed(data_dir: Path, base: str, mode: str) -> dict:
                     "ON CONFLICT(key_id, day) DO UPDATE SET requests = requests + excluded.requests, analyses_created = analyses_created + excluded.analyses_created",
                     (key["keyId"], day, requests, requests // 6, requests // 6, requests // 2),
                 )
-    return {"org": org, "ids": ids, "client": client}
+    return {"org": org, "ids": ids, "contracts": contracts, "client": client}
 
 
 def hide_toasts(page: Page) -> None:
@@ -125,16 +128,37 @@ def main() -> None:
 
             page.locator(".queue li", has_text="mutual_nda.pdf").get_by_role("link", name="Open").click()
             expect(page.locator("#pdf-stage canvas")).to_be_visible()
-            page.locator("#risks .finding").first.click()
+            page.locator("#risks .finding:not([data-absent])").first.click()
             expect(page.locator(".pdf-hl").first).to_be_visible()
             page.get_by_role("tab", name="Extracted text").click()
+            page.locator("#findings").evaluate("el => el.scrollTo(0, 0)")
             page.screenshot(path=str(HERE / "reviewer-result.png"))
             page.get_by_role("tab", name="Original PDF").click()
-            page.locator("#findings").evaluate("el => el.scrollTo(0, el.querySelector('#clauses').offsetTop - 60)")
-            clause = page.locator("#clauses .finding").nth(2)
+            page.get_by_role("tab", name=re.compile("^Clauses")).click()
+            page.locator("#clauses > details.category").first.evaluate("d => { d.open = true; }")
+            clause = page.locator("#clauses > .category .finding:visible").first
             clause.click()
             expect(page.locator(".pdf-hl").first).to_be_visible()
             page.screenshot(path=str(HERE / "pdf-evidence.png"))
+
+            # A saved contract under review: decisions under the findings, the review state on top.
+            page.goto(f"{base}/#/contract/{demo['contracts']['SaaS Subscription Agreement']}")
+            expect(page.locator(".decide").first).to_be_visible()
+            bars = page.locator("#risks .decide")
+            bars.nth(0).get_by_role("button", name=re.compile("^Accept")).click()
+            expect(bars.nth(0)).to_contain_text("Accepted")
+            bars.nth(1).get_by_role("button", name=re.compile("^Reject")).click()
+            expect(bars.nth(1)).to_contain_text("Rejected")
+            bars.nth(2).get_by_role("button", name=re.compile("^Correct or note")).click()
+            bars.nth(2).locator("textarea").fill("Raise with the vendor before renewal.")
+            bars.nth(2).get_by_role("radio", name="Accept").check()
+            bars.nth(2).get_by_role("button", name="Save decision").click()
+            expect(bars.nth(2)).to_contain_text("Raise with the vendor")
+            page.locator("#risks .finding:not([data-absent])").last.click()
+            expect(page.locator(".pdf-hl").first).to_be_visible()
+            hide_toasts(page)
+            page.locator("#findings").evaluate("el => el.scrollTo(0, el.querySelector('.section-index').offsetTop - 260)")
+            page.screenshot(path=str(HERE / "contract-review.png"))
 
             page.goto(f"{base}/#/contracts")
             expect(page.locator("#contracts-table tbody tr")).to_have_count(3)
@@ -154,6 +178,9 @@ def main() -> None:
             page.get_by_role("button", name="I have stored it").click()
             hide_toasts(page)
             page.screenshot(path=str(HERE / "console-keys.png"))
+            page.goto(f"{base}/#/console/people")
+            expect(page.locator("#users-table tbody tr")).to_have_count(3)
+            page.screenshot(path=str(HERE / "people.png"))
             page.goto(f"{base}/#/console/usage")
             expect(page.locator("#usage-chart rect").first).to_be_visible()
             page.screenshot(path=str(HERE / "usage.png"))

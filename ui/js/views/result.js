@@ -5,11 +5,12 @@
 
 import { api, ApiError } from "../api.js";
 import { download, h, tablist, toast } from "../dom.js";
-import { keyDatesCsv, keyDatesIcs, obligationsCsv, resultJson, slug } from "../exports.js";
+import { resultJson, slug } from "../exports.js";
 import { documentPane } from "../docpane.js";
 import { can, currentOrg, requestMode, state } from "../store.js";
 import { clausesPanel, clauseFindings, keyDatesPanel, obligationsPanel, overview, risksPanel, SEVERITIES } from "./findings.js";
 import { installShortcuts, shortcutsHelp } from "./shortcuts.js";
+import { installDecisions } from "./decisions.js";
 
 export async function renderAnalysis(view, analysisId) {
   let analysis = await inEitherMode(view, `/v1/analyses/${analysisId}`, "analysis");
@@ -67,6 +68,7 @@ function renderResult(view, ctx) {
   const evidence = new Map(result.evidence.map((e) => [e.id, e]));
   const docPane = documentPane(ctx.document);
   const selectables = [];
+  const entries = []; // [{el, meta}] for review decisions
 
   // Every clickable finding goes through here: one pressed at a time, evidence shown right.
   function finding(el, ids, meta = {}) {
@@ -78,6 +80,7 @@ function renderResult(view, ctx) {
       docPane.show((ids || []).map((id) => evidence.get(id)).filter(Boolean));
     });
     selectables.push(el);
+    entries.push({ el, meta });
     return el;
   }
 
@@ -91,13 +94,15 @@ function renderResult(view, ctx) {
   const labels = { risks: "Risks", clauses: "Clauses", obligations: "Obligations", dates: "Key dates" };
   const index = tablist("Sections", Object.keys(panels).map((id) => ({ id, label: h("span", labels[id], h("span.count", ` (${counts[id]})`)), panel: panels[id] })), "risks");
   index.classList.add("section-index");
-  const filters = filterBar(result, panels);
+  const filters = filterBar(result, panels, Boolean(ctx.contract));
   const findings = h("div.findings", { id: "findings", tabindex: "0", role: "region", "aria-label": "Findings" },
     header(ctx), modeNotice(ctx), overview(result, finding), index, filters.el, ...Object.values(panels), shortcutsHelp());
   const root = h("div.result", findings, docPane.el);
   view.append(root);
   docPane.start();
-  installShortcuts(root, { selectables, index, docPane });
+  const review = { decisions: null };
+  installShortcuts(root, { selectables, index, docPane, review });
+  if (ctx.contract) installDecisions(root, ctx.contract, entries, root.querySelector("#review-status")).then((d) => { review.decisions = d; });
   installPrint(root, index);
 }
 
@@ -115,17 +120,22 @@ function header(ctx) {
   const exportMenu = h("select.btn", { "aria-label": "Export", id: "export-select", onchange: (e) => { exportAs(e.target.value, ctx); e.target.value = ""; } },
     h("option", { value: "" }, "Export…"),
     h("option", { value: "json" }, "Result (JSON)"),
-    h("option", { value: "obligations" }, "Obligations (CSV)"),
-    h("option", { value: "dates" }, "Key dates (CSV)"),
-    h("option", { value: "ics" }, "Key dates (.ics calendar)"));
+    h("option", { value: "findings.csv" }, "Findings (CSV)"),
+    h("option", { value: "obligations.csv" }, "Obligations (CSV)"),
+    h("option", { value: "key-dates.csv" }, "Key dates (CSV)"),
+    h("option", { value: "key-dates.ics" }, "Key dates (.ics calendar)"));
+  const reports = contract ? [
+    h("button.btn", { type: "button", id: "download-report", onclick: () => fetchFile(`/v1/contracts/${contract.contractId}/report.pdf`, `${slug(title)}-review-report.pdf`) }, "Review report (PDF)"),
+    document?.hasOriginalPdf ? h("button.btn", { type: "button", id: "download-annotated", onclick: () => fetchFile(`/v1/contracts/${contract.contractId}/annotated.pdf`, `${slug(title)}-annotated.pdf`) }, "Annotated PDF") : null,
+  ] : [];
   const save = contract
     ? h("span.badge.low", { id: "saved-badge" }, "Saved contract")
     : can("contracts:write") ? h("button.btn.primary", { type: "button", id: "save-contract", onclick: () => saveContract(analysis, title, save) }, "Save as contract") : null;
   const compare = can("comparisons:write") ? h("a.btn", { href: `#/compare?left=${contract ? contract.contractId : result.analysisId}` }, "Compare…") : null;
   const print = h("button.btn", { type: "button", id: "print-result", onclick: () => window.print() }, "Print");
   return h("div.result-top",
-    h("div.result-head", h("div.grow.min-w-0", h("h1", title), h("div.row.mt-6", meta))),
-    h("div.row.result-actions", { id: "result-actions" }, save, compare, exportMenu, print));
+    h("div.result-head", h("div.grow.min-w-0", h("h1", title), h("div.row.mt-6", meta, contract ? h("span", { id: "review-status" }) : null))),
+    h("div.row.result-actions", { id: "result-actions" }, save, compare, exportMenu, ...reports, print));
 }
 
 // Test mode runs the mock engine: its findings are samples, not about this document. Said on
@@ -158,15 +168,23 @@ async function saveContract(analysis, title, button) {
   }
 }
 
+// The JSON is the result as the API returned it; the CSV and calendar files are built by the
+// server (docs/api-notes.md "Exports"), with the reviewed values for a saved contract.
 function exportAs(kind, ctx) {
+  if (!kind) return;
   const name = slug(ctx.title);
-  const { result } = ctx;
-  if (kind === "json") download(`${name}-result.json`, "application/json", resultJson(result));
-  if (kind === "obligations") download(`${name}-obligations.csv`, "text/csv", obligationsCsv(result));
-  if (kind === "dates") download(`${name}-key-dates.csv`, "text/csv", keyDatesCsv(result));
-  if (kind === "ics") {
-    if (!result.keyDates.some((d) => d.date)) return toast("No key date in this contract has a calendar date.", "err");
-    download(`${name}-key-dates.ics`, "text/calendar", keyDatesIcs(result, ctx.title));
+  if (kind === "json") return download(`${name}-result.json`, "application/json", resultJson(ctx.result));
+  const base = ctx.contract ? `/v1/contracts/${ctx.contract.contractId}` : `/v1/analyses/${ctx.result.analysisId}`;
+  return fetchFile(`${base}/exports/${kind}`, `${name}-${kind}`);
+}
+
+// Files from /v1 need the organization and mode headers, which a plain link cannot send.
+async function fetchFile(path, filename) {
+  try {
+    const bytes = await api(path, { binary: true });
+    download(filename, filename.endsWith(".pdf") ? "application/pdf" : filename.endsWith(".ics") ? "text/calendar" : "text/csv", bytes);
+  } catch (err) {
+    toast(err.message, "err");
   }
 }
 
@@ -174,7 +192,7 @@ function exportAs(kind, ctx) {
 
 // Severity narrows the risks, category the clauses; a filtered-out finding is hidden and skipped
 // by the keyboard navigation (data-filtered).
-function filterBar(result, panels) {
+function filterBar(result, panels, reviewable) {
   const severities = SEVERITIES.filter((s) => result.risks.some((r) => r.severity === s));
   const categories = [...new Map(clauseFindings(result).map((c) => [c.category, c.label || c.category])).entries()];
   const severity = h("select", { id: "filter-severity", "aria-label": "Filter risks by severity" },
@@ -185,9 +203,21 @@ function filterBar(result, panels) {
     for (const el of panels.risks.querySelectorAll("[data-risk]")) el.toggleAttribute("data-filtered", Boolean(severity.value) && el.dataset.severity !== severity.value);
     for (const el of panels.clauses.querySelectorAll("#clauses > .category")) el.toggleAttribute("data-filtered", Boolean(category.value) && el.dataset.category !== category.value);
   };
+  const decided = reviewable ? h("select", { id: "filter-decided", "aria-label": "Filter findings by review decision" },
+    h("option", { value: "" }, "Decided and undecided"), h("option", { value: "false" }, "Undecided only"), h("option", { value: "true" }, "Decided only")) : null;
+  const applyDecided = () => {
+    for (const el of Object.values(panels).flatMap((p) => [...p.querySelectorAll("[data-finding-key]")])) {
+      if (el.classList.contains("decide")) continue;
+      const hide = Boolean(decided.value) && el.dataset.decided !== decided.value;
+      const holder = el.closest("tr") || el;
+      holder.toggleAttribute("data-filtered", hide);
+      if (!el.closest("tr")) el.nextElementSibling?.classList.contains("decide") && el.nextElementSibling.toggleAttribute("data-filtered", hide);
+    }
+  };
   severity.addEventListener("change", apply);
   category.addEventListener("change", apply);
-  return { el: h("div.row.filters", { id: "filters" }, severity, category) };
+  decided?.addEventListener("change", applyDecided);
+  return { el: h("div.row.filters", { id: "filters" }, severity, category, decided) };
 }
 
 // --- print ---------------------------------------------------------------------------------------

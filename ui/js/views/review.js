@@ -47,6 +47,8 @@ export async function renderReview(view) {
     { id: "url", label: "From a URL", panel: panels.url },
   ], "files");
   listEl = h("ul.queue", { id: "queue", "aria-live": "polite" });
+  history.filters = { q: "", origin: "", status: "" };
+  const historyUi = historyControls();
   view.append(
     h("div.page",
       h("div.page-head", h("div", h("h1", "Review contracts"), h("p.muted", "ContractBox reads each contract on this machine and quotes its evidence for every finding."))),
@@ -54,7 +56,8 @@ export async function renderReview(view) {
         can("analyses:write")
           ? h("section.card", { "aria-label": "Add contracts" }, h("div.body", tabs, ...Object.values(panels)))
           : h("section.card", { "aria-label": "Add contracts" }, h("div.body", h("p.notice", { id: "read-only" }, "Your role can read and download results; analysing contracts needs a reviewer or an administrator."))),
-        h("section.card", { "aria-label": "Analyses" }, h("header", h("h2", "Analyses"), h("span.spacer"), h("a.btn.small", { href: "#/contracts" }, "Saved contracts")), listEl),
+        h("section.card", { "aria-label": "Analyses" }, h("header", h("h2", "Analyses"), h("span.spacer"), h("a.btn.small", { href: "#/contracts" }, "Saved contracts")),
+          historyUi.filters, listEl, historyUi.more),
       ),
     ),
   );
@@ -161,21 +164,48 @@ async function poll(item) {
   }
 }
 
-async function loadRecent() {
+// History: the organization's analyses in this mode, newest first, 20 at a time, searchable by
+// title and filtered by source (UI upload or API) and status (GET /v1/analyses filters).
+const history = { list: [], last: null, hasMore: false, filters: { q: "", origin: "", status: "" } };
+let moreButton = null;
+const filtering = () => Object.values(history.filters).some(Boolean);
+
+function historyControls() {
+  const q = h("input", { type: "search", id: "history-q", placeholder: "Search titles", "aria-label": "Search analyses by title" });
+  const origin = h("select", { id: "history-origin", "aria-label": "Source" },
+    h("option", { value: "" }, "Any source"), h("option", { value: "ui" }, "Uploaded here"), h("option", { value: "api" }, "Through the API"));
+  const status = h("select", { id: "history-status", "aria-label": "Status" },
+    h("option", { value: "" }, "Any status"), h("option", { value: "completed" }, "Completed"), h("option", { value: "failed" }, "Failed"), h("option", { value: "queued,processing" }, "In progress"));
+  let timer = null;
+  const changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      history.filters = { q: q.value.trim(), origin: origin.value, status: status.value };
+      await loadRecent(false);
+      renderList();
+    }, 200);
+  };
+  q.addEventListener("input", changed);
+  origin.addEventListener("change", changed);
+  status.addEventListener("change", changed);
+  moreButton = h("button.btn.small", { type: "button", id: "history-more", hidden: true, onclick: async () => { await loadRecent(true); renderList(); } }, "Older analyses");
+  return { filters: h("div.row.history-filters", q, origin, status), more: h("div.history-more", moreButton) };
+}
+
+async function loadRecent(append = false) {
   const scope = scopeKey();
   if (!state.orgId) return;
   try {
-    const recent = await api("/v1/analyses", { query: { limit: 20 } });
-    for (const a of recent.data.reverse()) {
-      if (items.some((i) => i.id === a.analysisId)) continue;
-      const item = {
-        key: a.analysisId, id: a.analysisId, scope, name: a.title, kind: a.sourceType === "pdf" ? "pdf" : a.sourceType === "url" ? "url" : "txt",
-        sub: `${new Date(a.createdAt).toLocaleString()}${a.document?.pageCount ? ` · ${a.document.pageCount} pages` : ""}`,
-        status: a.status, progress: PROGRESS[a.status], error: a.error?.message || null,
-      };
-      items.push(item);
-      if (a.status === "queued" || a.status === "processing") poll(item);
-    }
+    const page = await api("/v1/analyses", { query: { limit: 20, ...history.filters, startingAfter: append ? history.last : undefined } });
+    const fresh = page.data.map((a) => ({
+      key: a.analysisId, id: a.analysisId, scope, name: a.title, kind: a.sourceType === "pdf" ? "pdf" : a.sourceType === "url" ? "url" : "txt",
+      sub: `${new Date(a.createdAt).toLocaleString()}${a.document?.pageCount ? ` · ${a.document.pageCount} pages` : ""}${a.origin === "api" ? " · API" : ""}`,
+      status: a.status, progress: PROGRESS[a.status], error: a.error?.message || null,
+    }));
+    history.list = append ? [...history.list, ...fresh] : fresh;
+    history.last = page.data.at(-1)?.analysisId || history.last;
+    history.hasMore = page.hasMore;
+    for (const item of fresh) if (item.status === "queued" || item.status === "processing") poll(item);
   } catch (err) {
     toast(err.message, "err");
   }
@@ -183,8 +213,12 @@ async function loadRecent() {
 
 function renderList() {
   if (!listEl) return;
-  const visible = items.filter((i) => i.scope === activeScope);
-  listEl.replaceChildren(...(visible.length ? visible.map(row) : [h("li.empty.block", "Nothing analysed yet in this organization and mode.")]));
+  // This session's submissions first (newest first), then the history, without duplicates.
+  const mine = filtering() ? [] : items.filter((i) => i.scope === activeScope);
+  const visible = [...mine, ...history.list.filter((x) => x.scope === activeScope && !mine.some((i) => i.id === x.id))];
+  if (moreButton) moreButton.hidden = !history.hasMore;
+  const empty = filtering() ? "No analysis matches." : "Nothing analysed yet in this organization and mode.";
+  listEl.replaceChildren(...(visible.length ? visible.map(row) : [h("li.empty.block", empty)]));
 }
 
 function row(item) {
