@@ -29,10 +29,11 @@ def load_settings(data_dir: Path | None, **overrides: object) -> Settings:
 def open_store(data_dir: Path | None) -> Store:
     # Imported here: sqlite-utils is the slowest import, and `contractbox analyze` needs no store.
     from contractbox.core.migrations import NewerDataDirError
+    from contractbox.core.paths import secure_data_dir
     from contractbox.core.store import Store
 
     settings = load_settings(data_dir)
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    secure_data_dir(settings.data_dir)
     store = Store(settings.app_db_path)
     try:
         store.migrate()

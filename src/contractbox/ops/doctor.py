@@ -14,6 +14,7 @@ from pathlib import Path
 
 from contractbox import __version__
 from contractbox.core.migrations import STEPS
+from contractbox.core.paths import loose_paths
 from contractbox.core.settings import Settings
 from contractbox.ops.logfile import log_path
 from contractbox.ops.serverlock import server_running
@@ -63,6 +64,7 @@ def run_checks(settings: Settings) -> list[Check]:
     app_db, queue_db = settings.app_db_path, settings.queue_db_path
     steps: list[tuple[str, Callable[[], Check | None]]] = [
         ("data dir", lambda: check_data_dir(settings.data_dir)),
+        ("permissions", lambda: check_permissions(settings.data_dir)),
         ("server", lambda: check_server(settings.data_dir)),
     ]
     if not app_db.exists():
@@ -118,6 +120,22 @@ def check_data_dir(data_dir: Path) -> Check:
     if not os.access(data_dir, os.W_OK):
         return Check("data dir", "fail", f"{data_dir} is not writable by this user")
     return Check("data dir", "ok", str(data_dir))
+
+
+def check_permissions(data_dir: Path) -> Check | None:
+    """The data dir holds contracts and webhook secrets: no one but its owner may read it."""
+    if os.name != "posix":
+        return None
+    found = loose_paths(data_dir)
+    if not found:
+        return Check("permissions", "ok", "the data dir and its files are private to their owner (0700 / 0600)")
+    shown = ", ".join(f"{path.relative_to(data_dir.parent)} {mode:04o}" for path, mode in found[:5])
+    more = f" and {len(found) - 5} more" if len(found) > 5 else ""
+    return Check(
+        "permissions",
+        "warn",
+        f"readable by other users: {shown}{more}. `contractbox serve` tightens them at start, or run: chmod -R go= {data_dir}",
+    )
 
 
 def check_server(data_dir: Path) -> Check:

@@ -17,6 +17,7 @@ from contractbox.core.clock import Clock
 from contractbox.core.events import EventRecorder
 from contractbox.core.events import redact as redact_events
 from contractbox.core.http.idempotency import forget_unfinished
+from contractbox.core.paths import secure_data_dir
 from contractbox.core.queue import TaskQueue
 from contractbox.core.settings import Settings
 from contractbox.core.store import Store
@@ -36,7 +37,7 @@ class Services:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        secure_data_dir(settings.data_dir)
         self.store = Store(settings.app_db_path)
         self.store.migrate()
         workers = settings.workers or default_worker_count()

@@ -21,6 +21,7 @@ from contractbox.core.http.connections import (
     raise_descriptor_limit,
 )
 from contractbox.core.migrations import NewerDataDirError
+from contractbox.core.paths import describe_tightened, secure_data_dir
 from contractbox.core.settings import Settings
 from contractbox.ops.logfile import configure_logging
 from contractbox.ops.serverlock import ServerLock, ServerRunningError
@@ -43,12 +44,15 @@ def run_server(
             "pass --tls-cert and --tls-key to serve HTTPS.",
             err=True,
         )
+    tightened = secure_data_dir(settings.data_dir)  # before anything is written there
     try:
         lock = ServerLock(settings.data_dir).acquire()
     except ServerRunningError as exc:
         click.echo(f"Error: {exc}", err=True)
         sys.exit(1)
     configure_logging(settings)
+    if tightened:
+        logging.getLogger("contractbox.server").warning(describe_tightened(settings.data_dir, tightened))
     try:
         app = create_asgi(settings)
     except NewerDataDirError as exc:
