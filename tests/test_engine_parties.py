@@ -407,3 +407,21 @@ def test_on_the_one_side_and_on_the_other_side_with_hereinafter_terms() -> None:
         ("JSC Steppe Oil", "company"),
         ("JSC Aral Petroleum", "principal"),
     ]
+
+
+def test_defined_term_after_other_words_in_the_bracket_and_a_name_equal_to_its_own_term() -> None:
+    text = (
+        "IP RIGHTS AGREEMENT\n\nSynchrotek, a California corporation having a principal place of business at 3550 "
+        'General Atomics Court, San Diego, CA 92121 (or one or more Affiliates, the "Investor"), and Rare Earth Minerals '
+        'Ltd., a British Columbia corporation (the "Company"), agree as follows:\n\nI. Background'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Synchrotek", "investor"),
+        ("Rare Earth Minerals Ltd.", "company"),
+    ]
+    recital = (
+        "WHEREAS HELIOGEN is a biopharmaceutical company with headquarters at One Penn Center, Philadelphia, PA 19103 "
+        '("HELIOGEN") and Gulf Medical Supplies Co. LTD is a pharmaceutical company located in Riyadh (" GMS"), each a '
+        '"Party", and WHEREAS HELIOGEN owns rights;'
+    )
+    assert names(recital) == ["HELIOGEN", "Gulf Medical Supplies Co. LTD"]

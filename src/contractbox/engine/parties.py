@@ -382,6 +382,7 @@ def _from_anchors(text: str, regions: list[tuple[int, int]], preamble_only: bool
 
 _DEFINED = re.compile(
     r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']|"
+    r"\([^()\"“]{1,60}?,\s+the\s+[\"“]|"  # '(or one or more Affiliates, the "Investor")'
     r"(?<=,\s)hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?[\"“]"  # 'X, hereinafter referred to as the "Company"'
 )
 _LABELLED = re.compile(
@@ -395,7 +396,7 @@ _CLUSTER_GAP = 900
 
 
 _ENTITY_DESCRIPTOR = re.compile(
-    r"[ \t]*,?\s*(?:an?\s+(?:[\w.\-]+\s+){0,5}?(?:corporation|company|partnership|individual|entity|organi[sz]ation|"
+    r"[ \t]*,?\s*(?:(?:is\s+)?an?\s+(?:[\w.\-]+\s+){0,5}?(?:corporation|company|partnership|individual|entity|organi[sz]ation|"
     r"association|bank|trust|university|society|institution|limited\s+liability|business)\b|residing|"
     r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under))",
     re.IGNORECASE,
@@ -506,9 +507,9 @@ def _letter_parties(text: str) -> list[Party]:
 
 def _dedupe(parties: list[Party]) -> list[Party]:
     seen: dict[str, Party] = {}
-    aliases = {a.lower() for p in parties for a in p.aliases}
     for p in parties:
-        if p.name.lower() in aliases or re.sub(r"^the\s+", "", p.name.lower()) in aliases:
+        others = {a.lower() for q in parties if q is not p for a in q.aliases}  # "HEMISPHERX" ("HEMISPHERX") stays
+        if p.name.lower() in others or re.sub(r"^the\s+", "", p.name.lower()) in others:
             continue
         key = re.sub(r"\W+", " ", p.name.lower()).strip()
         if key in seen and not seen[key].aliases and p.aliases:
