@@ -170,4 +170,7 @@ def test_rename_and_api_writes_are_audited_with_the_key(
     entries = admin.get("/console/api/audit", params={"orgId": org_key.org, "limit": "50"}).json()["data"]
     mine = {e["action"]: e for e in entries if e["actor"] and e["actor"]["id"] == org_key.key_id}
     assert mine["contract.rename"]["target"] == cid
-    assert mine["review.create"]["detail"]["decision"] == "rejected"
+    assert mine["review.create"]["target"] == cid and mine["review.create"]["status"] == 201
+    assert mine["analysis.create"]["target"] == saved["analysisId"]  # every write with a key, not only reviews
+    assert mine["contract.create"]["target"] == cid
+    assert mine["contract.rename"]["actor"] == {"type": "key", "id": org_key.key_id, "name": org_key.key_id}

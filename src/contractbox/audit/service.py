@@ -100,3 +100,32 @@ def list_entries(store: Store, params: dict[str, str | None]) -> dict[str, Any]:
         params=params,
         columns="console_audit.*, (SELECT name FROM organizations o WHERE o.id = console_audit.org_id) AS org_name",
     )
+
+
+# How writes through /v1 are named in the log: (method, resource[, sub-action]) -> action.
+V1_ACTIONS = {
+    ("POST", "analyses"): "analysis.create",
+    ("POST", "contracts"): "contract.create",
+    ("DELETE", "contracts"): "contract.delete",
+    ("PATCH", "contracts"): "contract.rename",
+    ("POST", "contracts", "reviews"): "review.create",
+    ("POST", "comparisons"): "comparison.create",
+    ("POST", "webhooks"): "webhook.create",
+    ("PATCH", "webhooks"): "webhook.update",
+    ("DELETE", "webhooks"): "webhook.delete",
+    ("POST", "webhooks", "test"): "webhook.test",
+    ("POST", "webhooks", "rotate"): "webhook.rotate",
+}
+
+
+def v1_action(method: str, path: str) -> tuple[str, str | None]:
+    """('webhook.update', 'whk_...') for PATCH /v1/webhooks/whk_...; unknown writes keep their verb."""
+    parts = [p for p in path.split("/") if p][1:]  # drop "v1"
+    resource = parts[0] if parts else ""
+    target = parts[1] if len(parts) > 1 else None
+    sub = parts[2] if len(parts) > 2 else None
+    action = (
+        V1_ACTIONS.get((method, resource, sub) if sub else (method, resource))
+        or f"{resource}.{method.lower()}{'.' + sub if sub else ''}"
+    )
+    return action, target

@@ -11,8 +11,9 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
-from litestar.types import ASGIApp, Receive, Scope, Send
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
+from contractbox.audit.service import key_actor, record, v1_action
 from contractbox.core.http.errors import send_error
 from contractbox.keys.scopes import ROLE_SCOPES
 from contractbox.keys.service import AuthFailure, Principal, authenticate
@@ -78,4 +79,38 @@ class ApiKeyMiddleware:
             )
             return
         scope["user"] = principal
-        await self.app(scope, receive, send)
+        # A session's writes are audited by the console middleware, deletions by their services.
+        if session or scope.get("method") in UNAUDITED_METHODS:
+            await self.app(scope, receive, send)
+            return
+        await audited_write(self.app, scope, receive, send, principal)
+
+
+UNAUDITED_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "DELETE"})
+
+
+async def audited_write(app: ASGIApp, scope: Scope, receive: Receive, send: Send, principal: Principal) -> None:
+    """Run a write made with an API key and put it in the audit log with the key as its actor."""
+    answer: dict[str, Any] = {}
+
+    async def watching_send(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            answer["status"] = message["status"]
+            answer["location"] = next((v.decode() for k, v in message.get("headers", []) if k == b"location"), None)
+        await send(message)
+
+    try:
+        await app(scope, receive, watching_send)
+    finally:
+        action, target = v1_action(str(scope.get("method")), scope["path"])
+        created = (answer.get("location") or "").rsplit("/", 1)[-1] or None
+        record(
+            scope["app"].state.store,
+            action,
+            actor=key_actor(principal.key_id),
+            org_id=principal.org_id,
+            mode=principal.mode,
+            target=target or created,
+            status=answer.get("status"),
+            client=(scope.get("client") or ("?", 0))[0],
+        )

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from contractbox.audit.service import Actor, list_entries, render, user_actor
+from contractbox.audit.service import V1_ACTIONS, Actor, list_entries, render, user_actor, v1_action
 from contractbox.audit.service import record as record_entry
 from contractbox.core.store import Store
 from contractbox.users.service import admin_user, get_user
 
-__all__ = ["list_entries", "record", "render", "v1_action"]
+__all__ = ["V1_ACTIONS", "list_entries", "record", "render", "v1_action"]
 
 
 def record(
@@ -29,32 +29,3 @@ def session_actor(store: Store, session_id: str) -> Actor | None:
     # Sessions from before users existed (migration 0400_users) belong to `admin`.
     user = get_user(store, row["user_id"]) if row["user_id"] else admin_user(store)
     return user_actor(user.id, user.name) if user else None
-
-
-# How writes through /v1 are named in the log: (method, resource[, sub-action]) -> action.
-V1_ACTIONS = {
-    ("POST", "analyses"): "analysis.create",
-    ("POST", "contracts"): "contract.create",
-    ("DELETE", "contracts"): "contract.delete",
-    ("PATCH", "contracts"): "contract.rename",
-    ("POST", "contracts", "reviews"): "review.create",
-    ("POST", "comparisons"): "comparison.create",
-    ("POST", "webhooks"): "webhook.create",
-    ("PATCH", "webhooks"): "webhook.update",
-    ("DELETE", "webhooks"): "webhook.delete",
-    ("POST", "webhooks", "test"): "webhook.test",
-    ("POST", "webhooks", "rotate"): "webhook.rotate",
-}
-
-
-def v1_action(method: str, path: str) -> tuple[str, str | None]:
-    """('webhook.update', 'whk_...') for PATCH /v1/webhooks/whk_...; unknown writes keep their verb."""
-    parts = [p for p in path.split("/") if p][1:]  # drop "v1"
-    resource = parts[0] if parts else ""
-    target = parts[1] if len(parts) > 1 else None
-    sub = parts[2] if len(parts) > 2 else None
-    action = (
-        V1_ACTIONS.get((method, resource, sub) if sub else (method, resource))
-        or f"{resource}.{method.lower()}{'.' + sub if sub else ''}"
-    )
-    return action, target

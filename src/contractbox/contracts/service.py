@@ -12,7 +12,6 @@ import msgspec
 import sqlite_utils
 
 from contractbox.analyses.service import AnalysisService
-from contractbox.audit.service import key_actor, record
 from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
 from contractbox.core.clock import Clock
 from contractbox.core.errors import ApiError, invalid, missing, not_found
@@ -23,8 +22,6 @@ from contractbox.core.params import MAX_TITLE, parse_date, validate_metadata
 from contractbox.core.replies import record_reply
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
-from contractbox.storage.schemas import DeletedObject
-from contractbox.storage.service import StorageService
 
 RISK_LEVELS = ("low", "medium", "high", "critical")
 SUMMARY_COLUMNS = (
@@ -112,14 +109,11 @@ def search_text_of(title: str, parties: list[str], corrected_names: list[str]) -
 
 
 class ContractService:
-    def __init__(
-        self, store: Store, events: EventRecorder, clock: Clock, analyses: AnalysisService, storage: StorageService
-    ) -> None:
+    def __init__(self, store: Store, events: EventRecorder, clock: Clock, analyses: AnalysisService) -> None:
         self.store = store
         self.events = events
         self.clock = clock
         self.analyses = analyses
-        self.storage = storage
         self.after_create: AfterCreate | None = None
 
     def create(self, principal: Principal, req: CreateContractRequest) -> Contract:
@@ -134,8 +128,6 @@ class ContractService:
         contract_id = new_id("ctr")
         with self.store.transaction() as db:
             self._refuse_duplicate(db, req.analysisId)
-            self.storage.reserve(db, principal.org_id, principal.mode, contract_id, len(analysis.result.encode()))
-            self.analyses.mark_saved(db, req.analysisId, contract_id)
             db.table("contracts").insert(
                 {
                     "id": contract_id,
@@ -172,17 +164,6 @@ class ContractService:
             "UPDATE contracts SET title = ?, search_text = ? WHERE id = ?",
             (title, search_text_of(title, parties, corrected), contract_id),
         )
-        if principal.user_id is None:  # a console session's writes are audited by the console middleware
-            record(
-                self.store,
-                "contract.rename",
-                actor=key_actor(principal.key_id),
-                org_id=principal.org_id,
-                mode=principal.mode,
-                target=contract_id,
-                status=200,
-                fields=["title"],
-            )
         return self.get(principal, contract_id)
 
     def document_key(self, principal: Principal, contract_id: str) -> str:
@@ -217,26 +198,6 @@ class ContractService:
                 contract_id,
             ),
         )
-
-    def delete(self, principal: Principal, contract_id: str) -> DeletedObject:
-        """Delete a contract of the caller's, and with it the analysis it was saved from and that
-        analysis' stored document; comparisons that quote either go too. Audited."""
-        with self.store.transaction() as db:
-            row = next(
-                db.query(
-                    "SELECT analysis_id FROM contracts WHERE id = ? AND org_id = ? AND mode = ?",
-                    (contract_id, principal.org_id, principal.mode),
-                ),
-                None,
-            )
-            if row is None:
-                raise not_found("contract", contract_id)
-            db.execute("DELETE FROM contracts WHERE id = ?", (contract_id,))
-            self.storage.deleted(db, "contract", contract_id)
-            self.analyses.delete_saved(db, row["analysis_id"])
-            self.storage.audit_deletion(principal, "contract.delete", contract_id, analysisId=row["analysis_id"])
-        self.storage.scrub()
-        return DeletedObject(id=contract_id, object="contract", deleted=True)
 
     @staticmethod
     def _refuse_duplicate(db: sqlite_utils.Database, analysis_id: str) -> None:

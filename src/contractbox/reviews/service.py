@@ -10,7 +10,6 @@ from typing import Any
 
 import msgspec
 
-from contractbox.audit.service import key_actor, record
 from contractbox.contracts.service import ContractService
 from contractbox.core.clock import Clock
 from contractbox.core.errors import invalid, missing, not_found
@@ -187,19 +186,6 @@ class ReviewService:
                     "key_id": principal.key_id,
                     "created_at": self.clock.now_iso(),
                 }
-            )
-        if principal.user_id is None:  # a console session's writes are audited by the console middleware
-            record(
-                self.store,
-                "review.create",
-                actor=key_actor(principal.key_id),
-                org_id=principal.org_id,
-                mode=principal.mode,
-                target=review_id,
-                status=201,
-                contractId=contract_id,
-                findingKey=req.findingKey,
-                decision=req.decision,
             )
         for other in self.contracts.contracts_of_document(principal, document_key):
             self.refresh(principal, other)
