@@ -22,6 +22,8 @@ from contractbox.core.params import MAX_TITLE, parse_date, validate_metadata
 from contractbox.core.replies import record_reply
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
+from contractbox.storage.schemas import DeletedObject
+from contractbox.storage.service import StorageService
 
 RISK_LEVELS = ("low", "medium", "high", "critical")
 SUMMARY_COLUMNS = (
@@ -109,11 +111,14 @@ def search_text_of(title: str, parties: list[str], corrected_names: list[str]) -
 
 
 class ContractService:
-    def __init__(self, store: Store, events: EventRecorder, clock: Clock, analyses: AnalysisService) -> None:
+    def __init__(
+        self, store: Store, events: EventRecorder, clock: Clock, analyses: AnalysisService, storage: StorageService
+    ) -> None:
         self.store = store
         self.events = events
         self.clock = clock
         self.analyses = analyses
+        self.storage = storage
         self.after_create: AfterCreate | None = None
 
     def create(self, principal: Principal, req: CreateContractRequest) -> Contract:
@@ -128,6 +133,8 @@ class ContractService:
         contract_id = new_id("ctr")
         with self.store.transaction() as db:
             self._refuse_duplicate(db, req.analysisId)
+            self.storage.reserve(db, principal.org_id, principal.mode, contract_id, len(analysis.result.encode()))
+            self.analyses.mark_saved(db, req.analysisId, contract_id)
             db.table("contracts").insert(
                 {
                     "id": contract_id,
@@ -198,6 +205,26 @@ class ContractService:
                 contract_id,
             ),
         )
+
+    def delete(self, principal: Principal, contract_id: str) -> DeletedObject:
+        """Delete a contract of the caller's, and with it the analysis it was saved from and that
+        analysis' stored document; comparisons that quote either go too. Audited."""
+        with self.store.transaction() as db:
+            row = next(
+                db.query(
+                    "SELECT analysis_id FROM contracts WHERE id = ? AND org_id = ? AND mode = ?",
+                    (contract_id, principal.org_id, principal.mode),
+                ),
+                None,
+            )
+            if row is None:
+                raise not_found("contract", contract_id)
+            db.execute("DELETE FROM contracts WHERE id = ?", (contract_id,))
+            self.storage.deleted(db, "contract", contract_id)
+            self.analyses.delete_saved(db, row["analysis_id"])
+            self.storage.audit_deletion(principal, "contract.delete", contract_id, analysisId=row["analysis_id"])
+        self.storage.scrub()
+        return DeletedObject(id=contract_id, object="contract", deleted=True)
 
     @staticmethod
     def _refuse_duplicate(db: sqlite_utils.Database, analysis_id: str) -> None:
