@@ -496,3 +496,23 @@ def test_extended_at_a_time_unless_notice_is_automatic():
     text = f"{PREAMBLE} {renew}"
     _, t = read_facts(text, spans(text, renewal_term=renew))
     assert t.auto_renewal is True and t.notice_days == 30
+
+
+def test_a_notice_period_in_months_is_counted_in_months():
+    term = "The Initial Term begins on 1 January 2025 and ends on 31 December 2026."
+    renew = (
+        "Thereafter this Agreement shall automatically renew for successive periods of one year unless either party "
+        "gives not less than three (3) months' written notice before the end of the then-current term."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert facts["expiration_date"].value == "2026-12-31"
+    assert t.auto_renewal is True and t.notice_period == (3, "month") and t.notice_days == 90
+    assert notice_deadline(t.expiry, t.notice_days, t.notice_period) == date(2026, 9, 30)  # not 2 October
+    result = live.analyze(Document(text=text))
+    kinds = {k["kind"]: k for k in result["keyDates"]}
+    assert kinds["notice_deadline"]["date"] == "2026-09-30"
+    assert (
+        "notice is given 3 months before the end of the term (last day for notice: 2026-09-30)"
+        in (result["summary"]["text"])
+    )

@@ -427,10 +427,10 @@ def summary_sentences(facts: dict[str, Fact], term: Term) -> list[str]:
     if exp and exp.value is None and exp.reason.startswith("no end date"):
         out.append(exp.reason[0].upper() + exp.reason[1:] + ".")
     if term.auto_renewal:
-        deadline = notice_deadline(term.expiry, term.notice_days)
-        notice = (
-            f" unless notice is given {term.notice_days} days before the end of the term" if term.notice_days else ""
-        )
+        deadline = notice_deadline(term.expiry, term.notice_days, term.notice_period)
+        amount, unit = term.notice_period or (term.notice_days, "day")
+        period = f"{amount} {unit}{'' if amount == 1 else 's'}"
+        notice = f" unless notice is given {period} before the end of the term" if term.notice_days else ""
         by = f" (last day for notice: {deadline.isoformat()})" if deadline else ""
         out.append(f"Renews automatically{notice}{by}.")
     elif term.renewal_by_agreement:

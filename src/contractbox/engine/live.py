@@ -198,7 +198,7 @@ def _key_dates(text: str, facts: dict[str, Fact], term: Term, best, evidence: Ev
             term.renewal.end,
             "renews automatically; the end of the current term is not stated",
         )
-        deadline = notice_deadline(expiry, term.notice_days)
+        deadline = notice_deadline(expiry, term.notice_days, term.notice_period)
         where = term.notice or term.renewal
         why = "no notice period stated" if term.notice_days is None else "the end of the current term is not stated"
         add("notice_deadline", deadline.isoformat() if deadline else None, where.start, where.end, why)

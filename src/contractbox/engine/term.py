@@ -165,6 +165,7 @@ class Term:
     renewal_by_agreement: bool
     notice_days: int | None
     notice: Span | None  # the notice period's words
+    notice_period: tuple[int, str] | None = None  # as stated: (3, "month"), (90, "day")
 
 
 def _ranked(scored: Scored | None, limit: int) -> Scored:
@@ -300,8 +301,9 @@ def _labelled_end(text: str) -> Expiry | None:
     return None
 
 
-def _notice_period(text: str, start: int, end: int) -> tuple[int, int, int] | None:
-    """Notice days stated in a sentence: the period followed by "prior", "notice"... or after "at least"."""
+def _notice_period(text: str, start: int, end: int) -> tuple[int, str, int, int] | None:
+    """The notice period stated in a sentence, (amount, unit, start, end): the period followed by "prior",
+    "notice"... or after "at least"."""
     for m in PERIOD.finditer(text, start, end):
         amount = period_amount(m)
         if not amount:
@@ -309,7 +311,7 @@ def _notice_period(text: str, start: int, end: int) -> tuple[int, int, int] | No
         after = text[m.end() : min(end, m.end() + 25)]
         before = text[max(start, m.start() - 25) : m.start()]
         if _NOTICE_AFTER.search(after) or _NOTICE_BEFORE.search(before):
-            return days_in(*amount), m.start(), m.end()
+            return amount[0], amount[1], m.start(), m.end()
     return None
 
 
@@ -347,20 +349,25 @@ def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) ->
         by_category.get("notice_period_to_terminate_renewal"),
         by_category.get("expiration_date"),
     )
-    notice_days, notice_span = None, None
+    notice_days, notice_span, period = None, None, None
     places = ([(span.start, span.end)] if span else []) + [
         (s, e) for s, e, _ in _ranked(by_category.get("notice_period_to_terminate_renewal"), 2)
     ]
     for s, e in places:
         found = _notice_period(text, s, e)
         if found:
-            notice_days, notice_span = found[0], Span(found[1], found[2])
+            amount, unit, at, to = found
+            notice_days, notice_span, period = days_in(amount, unit), Span(at, to), (amount, unit)
             break
-    return Term(expiry, auto, span, by_agreement, notice_days, notice_span)
+    return Term(expiry, auto, span, by_agreement, notice_days, notice_span, period)
 
 
-def notice_deadline(expiry: Expiry | None, notice_days: int | None) -> date | None:
-    """The last day to give notice of non-renewal: the end of the current term minus the notice period."""
+def notice_deadline(
+    expiry: Expiry | None, notice_days: int | None, period: tuple[int, str] | None = None
+) -> date | None:
+    """The last day to give notice of non-renewal: the end of the current term minus the notice period, counted
+    in the unit the contract uses ("three (3) months" before 31 December is 30 September, not 90 days)."""
     if expiry is None or expiry.date is None or notice_days is None:
         return None
-    return add_period(expiry.date, -notice_days, "day")
+    amount, unit = period if period else (notice_days, "day")
+    return add_period(expiry.date, -amount, unit)
