@@ -52,12 +52,13 @@ function row(u, redraw) {
     catch (err) { toast(err.message, "err"); }
   } }, u.disabled ? "Enable" : "Disable");
   const link = h("button.btn.small", { type: "button", onclick: () => signInLink(u) }, "Sign-in link");
+  const password = h("button.btn.small", { type: "button", "aria-label": `Set password for ${u.name}`, onclick: () => setPassword(u, redraw) }, "Set password");
   return h("tr", { dataset: { user: u.username } },
     h("td", h("strong", u.name), me ? h("span.badge.ml-6", "you") : null, h("div.muted.small.mono", u.username)),
     h("td", role),
     h("td", u.disabled ? h("span.badge.removed", "Disabled") : h("span.badge.low", "Active"), u.passwordSet ? null : h("div.muted.small", "no password")),
     h("td.small.muted", u.lastSignInAt ? fmtDate(u.lastSignInAt) : "never"),
-    h("td.right", h("div.row.nowrap", link, me ? null : toggle)));
+    h("td.right", h("div.row.nowrap", link, password, me ? null : toggle)));
 }
 
 async function signInLink(user) {
@@ -69,5 +70,23 @@ async function signInLink(user) {
       h("div.secret-box", code),
       h("p.notice.warn", "The link is shown only now. Make a new one if it expires.")),
     [{ label: "I have passed it on", value: true, kind: "primary" }], { requireButton: true });
+  } catch (err) { toast(err.message, "err"); }
+}
+
+// A password for signing in from other computers (at least 10 characters; clears a lockout).
+async function setPassword(user, redraw) {
+  const first = h("input", { type: "password", id: "new-password", autocomplete: "new-password", minlength: 10 });
+  const again = h("input", { type: "password", id: "new-password-again", autocomplete: "new-password" });
+  const answer = modal(`Set a password for ${user.name}`, h("div.stack",
+    h("p.muted.small", `${user.name} signs in as “${user.username}” with it. At least 10 characters; it also lifts a lockout.`),
+    h("label.field", h("span", "Password"), first), h("label.field", h("span", "Again"), again)),
+  [{ label: "Cancel", value: false }, { label: "Set password", value: true, kind: "primary" }]);
+  first.focus();
+  if ((await answer) !== true) return;
+  if (first.value !== again.value) return toast("The two passwords differ.", "err");
+  try {
+    await api(`/console/api/users/${user.userId}/password`, { method: "POST", body: { password: first.value } });
+    toast(`Password set for ${user.name}.`);
+    redraw();
   } catch (err) { toast(err.message, "err"); }
 }
