@@ -425,3 +425,33 @@ def test_defined_term_after_other_words_in_the_bracket_and_a_name_equal_to_its_o
         '"Party", and WHEREAS HELIOGEN owns rights;'
     )
     assert names(recital) == ["HELIOGEN", "Gulf Medical Supplies Co. LTD"]
+
+
+def test_indian_individual_son_of_aged_about_after_m_s_company() -> None:
+    text = (
+        "FRANCHISE AGREEMENT\n\nThis Franchise Agreement is made at Pune on this 1st day of July, 2025\n\nBY AND BETWEEN\n\n"
+        "M/s. Masala Route Foods Private Limited, a company incorporated under the Companies Act, 2013, hereinafter "
+        'referred to as the "Franchisor" (which expression shall include its successors) of the ONE PART;\n\nAND\n\n'
+        "Mr. Anil Kulkarni, son of Mr. Suresh Kulkarni, aged about 41 years, residing at 5 Hill Road, Pune, hereinafter "
+        'referred to as the "Franchisee" of the OTHER PART.\n\n1. Grant.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Masala Route Foods Private Limited", "franchisor"),
+        ("Anil Kulkarni", "franchisee"),
+    ]
+
+
+def test_parties_named_only_in_the_signature_block_take_its_labels_as_roles() -> None:
+    text = (
+        "This Agreement is made as of May 19, 2025 between the company and the contractor identified in the signature "
+        'block below (the "Company" and the "Contractor").\n\n1. Services. The Contractor shall deliver the modules.\n\n'
+        + "Body text. "
+        * 300
+        + "\n\nIN WITNESS WHEREOF, the parties have signed this Agreement.\n\nCOMPANY: NORTHBAY FULFILMENT CORP.\n"
+        "By: ______________________\nName: Linda Park\n\nCONTRACTOR: SAFEWAY TRAINING LLC\nBy: ______________________\n"
+        "Name: Omar Haddad\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("NORTHBAY FULFILMENT CORP.", "company"),
+        ("SAFEWAY TRAINING LLC", "contractor"),
+    ]

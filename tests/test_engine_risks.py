@@ -315,3 +315,18 @@ def test_a_promise_not_to_license_anyone_else_is_exclusivity(span: str) -> None:
     assert polarity.RULES["exclusivity"].asserts(span)
     promoted = polarity.apply(span, {"exclusivity": [], "non_compete": [(0, len(span), 0.8)]})
     assert promoted.by_category["exclusivity"][0][2] >= 0.5
+
+
+def test_an_exclusive_appointment_is_stated_and_a_heading_does_not_undo_a_negation() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert rule.asserts(
+        "Article 1 (Appointment) Sakura appoints Distributor as an exclusive distributor of the Products."
+    )
+    assert not rule.asserts("Sakura appoints Distributor as a non-exclusive distributor of the Products.")
+    assert not rule.asserts("Nothing in this Agreement grants the Contractor any exclusive right.")
+    assert not rule.asserts("The parties cooperate. Neither party grants the other any exclusive licence.")
+    assert polarity.negates(
+        "exclusivity",
+        "Exclusivity. STCN is free to engage other contractors, and nothing in this Agreement grants "
+        "Boreal any exclusive right.",
+    )

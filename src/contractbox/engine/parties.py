@@ -121,7 +121,7 @@ _NOT_ALIASES = {"party", "parties", "agreement", "effective date", "we", "us", "
 _DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:\((?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
     r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
-    r"(?:ACN|ABN|CIN|CRN)\b|acting|represented|through|together|hereinafter|herein|d/b/a|f/s/o|formerly|c/o|doing\s+business|trading\s+as|"
+    r"(?:ACN|ABN|CIN|CRN)\b|acting|represented|through|together|hereinafter|herein|d/b/a|f/s/o|formerly|c/o|doing\s+business|trading\s+as|son\s+of|daughter\s+of|wife\s+of|[sdw]/o\b|aged\b|"
     r"company\s+(?:number|no)|registered)",
     re.IGNORECASE,
 )
@@ -533,7 +533,7 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
         parties = _dedupe(_harvested(text, min(len(text), 5000))) or parties
     if len(parties) < 2:
         parties = _letter_parties(text[: min(len(text), 5000)]) or parties
-    signed = [Party(s.text(text), "party", s.start, s.end) for s in signature_spans(text)]
+    signed = [Party(s.text(text), _signature_role(text, s.start), s.start, s.end) for s in signature_spans(text)]
     if len(parties) < 2 and len(signed) >= 2:  # e.g. joint filing agreements: "the undersigned" sign below
         parties = _dedupe(signed)
     signed_keys = {_key(s.name) for s in signed}
@@ -542,6 +542,18 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     if len(parties) < 2:
         return parties if len(parties) == 1 and _stands_alone(parties[0], text) else []
     return parties
+
+
+_SIGNATURE_LABEL = re.compile(r"([A-Z][A-Za-z]+(?:[ \t][A-Z][A-Za-z]+)?)[ \t]*:[ \t]*$")
+
+
+def _signature_role(text: str, start: int) -> str:
+    """ "CONTRACTOR: SAFEWORKS TRAINING LLC" in a signature block: the label is the party's role."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    m = _SIGNATURE_LABEL.search(line)
+    if m and m.group(1).split()[-1].lower() in ROLE_WORDS | {"party"}:
+        return " ".join(m.group(1).lower().split())
+    return "party"
 
 
 def _key(name: str) -> str:

@@ -71,6 +71,9 @@ _LIABILITY_TOPIC = _any(
 )  # not "unlimited repair calls"
 
 
+_LEADING_HEADING = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][\w\-&]*(?:\s+[\w\-&]+){0,4}\.\s+(?=\S)")
+
+
 @dataclass(frozen=True)
 class Rule:
     reason: str  # why a negated span is not a finding, in words a reviewer reads
@@ -88,7 +91,7 @@ class Rule:
         if self.topic and not any(p.search(span) for p in self.topic):
             return True
         if self.negative and any(p.search(span) for p in self.negative):
-            rest = span
+            rest = _LEADING_HEADING.sub(" ", span, count=1)  # "Exclusivity. ... nothing grants any exclusive right"
             for p in self.negative:
                 rest = p.sub(" ", rest)
             if not any(p.search(rest) for p in self.positive):
@@ -117,6 +120,8 @@ RULES: dict[str, Rule] = {
             + _GAP
             + r"\b(?:appoint|enter|sell|licen[cs]e|deal|contract|engage|purchas|buy)\w*",
             r"\bfree\s+to\s+(?:appoint|sell|enter|deal|engage|licen[cs]e|contract|purchase|buy)\b",
+            r"\bnothing\b" + _GAP + r"\b(?:grants?|gives?|creates?|confers?)\b" + _GAP + r"\bexclusiv\w*",
+            r"\bno\s+exclusiv\w*\s+(?:rights?|relationship|licen[cs]e|arrangement)",
         ),
         positive=_any(
             r"\bexclusiv(?:e|ely|ity)\b",
@@ -126,6 +131,9 @@ RULES: dict[str, Rule] = {
         ),
         # a promise not to license or appoint anyone else, or to do the business only through one party
         asserting=_any(
+            r"(?:^|[.;]\s+)(?![^.;]*\b(?:nothing|neither|no\s+party|not|never)\b)[^.;]*?\b(?:appoints?|grants?)\b[^.;]{0,80}"
+            r"(?<![\w\-])(?<!non\s)exclusive\s+(?:distributor|agent|reseller|licensee|supplier|dealer|representative|"
+            r"right|licen[cs]e)",
             r"\b(?:shall|will|must)\s+not\s+(?:license|appoint|grant\s+(?:any\s+)?(?:rights?|licen[cs]es?))\b[^.;]{0,160}"
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
             r"\b(?:carry\s+on|conduct)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
