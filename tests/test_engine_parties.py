@@ -455,3 +455,15 @@ def test_parties_named_only_in_the_signature_block_take_its_labels_as_roles() ->
         ("NORTHBAY FULFILMENT CORP.", "company"),
         ("SAFEWAY TRAINING LLC", "contractor"),
     ]
+
+
+def test_an_accented_place_in_brackets_is_not_the_defined_term() -> None:
+    text = (
+        "This Services Agreement is entered into as of March 17, 2025 by and between Les Entreprises Boréal Inc., a "
+        'corporation governed by the Business Corporations Act (Québec) ("Boréal"), and Société de Transport Côte-Nord '
+        'S.E.N.C., a general partnership ("STCN").\n\n1. Services.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Les Entreprises Boréal Inc.", "boréal"),
+        ("Société de Transport Côte-Nord S.E.N.C.", "stcn"),
+    ]

@@ -12,6 +12,7 @@ legal form near the opening are harvested instead; signature blocks confirm name
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, read_name, skip_run
@@ -159,13 +160,20 @@ def _role_of(aliases: tuple[str, ...]) -> str:
     return terms[0] if terms else "party"
 
 
+def _unaccented(word: str) -> str:
+    """ "Québec" -> "Quebec", for comparing with the place names."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for m in _QUOTED_ALIAS.finditer(text, start, end):
         found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
     for m in _BARE_ALIAS.finditer(text, start, end):
         bare = (m.group(1) or "").strip(" ,.")
-        if m.group(2) or (bare.lower() not in PLACES and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}):
+        if m.group(2) or (
+            _unaccented(bare).lower() not in PLACES and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
+        ):
             found.append((m.start(), (m.group(2) or bare).strip(" ,.")))
     out: list[str] = []
     for _, alias in sorted(found):
