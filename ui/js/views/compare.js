@@ -3,6 +3,7 @@
 
 import { api } from "../api.js";
 import { fmtDay, h, titleCase } from "../dom.js";
+import { requestMode, state } from "../store.js";
 
 export async function renderCompare(view, params) {
   const [contracts, analyses] = await Promise.all([
@@ -29,16 +30,17 @@ export async function renderCompare(view, params) {
   const out = h("div", { id: "comparison" });
   const go = h("button.btn.primary", { type: "button", id: "compare-go", onclick: () => run() }, "Compare");
 
-  async function run() {
-    const l = left.querySelector("select").value;
-    const r = right.querySelector("select").value;
+  // From a link, the ids may not be among this mode's options (made in the other mode).
+  async function run(linked = {}) {
+    const l = left.querySelector("select").value || linked.left;
+    const r = right.querySelector("select").value || linked.right;
     if (!l || !r) { out.replaceChildren(h("p.notice.warn", "Choose both sides.")); return; }
     out.replaceChildren(h("p.muted", "Comparing…"));
     try {
       const comparison = await api("/v1/comparisons", { method: "POST", body: { left: l, right: r } });
       out.replaceChildren(renderComparison(comparison, labelOf(l), labelOf(r)));
     } catch (err) {
-      out.replaceChildren(h("p.notice.err", { role: "alert" }, err.message));
+      out.replaceChildren(await otherModeNotice([l, r]) || h("p.notice.err", { role: "alert" }, err.message));
     }
   }
   const labelOf = (id) => options.find((o) => o.id === id)?.label.replace(/ \((contract|analysis).*\)$/, "") || id;
@@ -47,7 +49,7 @@ export async function renderCompare(view, params) {
     h("div.page-head", h("div", h("h1", "Compare"), h("p.muted", "Two contracts or two analyses of this organization and mode."))),
     h("div.card", h("div.body", h("div.pickers", left, right, go))),
     h("div.mt-24", out)));
-  if (params.get("left") && params.get("right")) await run();
+  if (params.get("left") && params.get("right")) await run({ left: params.get("left"), right: params.get("right") });
 }
 
 function renderComparison(c, leftTitle, rightTitle) {
@@ -88,4 +90,17 @@ function clauseDiff(c) {
       h("div.side", c.left ? c.left.text : h("span.muted", "— not in this version —")),
       h("div.side", c.right ? c.right.text : h("span.muted", "— not in this version —"))),
     c.redline ? h("div.redline", { "aria-label": "Redline" }, c.redline.map((s) => s.op === "equal" ? s.text : h(s.op === "delete" ? "del" : "ins", s.text))) : null);
+}
+
+// Ids from a link made in the other mode: say so and offer the switch instead of "not found".
+async function otherModeNotice(ids) {
+  const other = state.mode === "live" ? "test" : "live";
+  const path = (id) => (id.startsWith("ctr_") ? `/v1/contracts/${id}` : `/v1/analyses/${id}`);
+  const here = await Promise.all(ids.map((id) => api(path(id)).then(() => true, () => false)));
+  if (here.every(Boolean)) return null;
+  const there = await Promise.all(ids.map((id) => api(path(id), { mode: other }).then(() => true, () => false)));
+  if (!ids.every((id, i) => here[i] || there[i])) return null;
+  return h("div.notice.warn", { id: "other-mode", role: "status" },
+    h("p", `${here.some(Boolean) ? "One of these versions belongs" : "These versions belong"} to ${other} mode; you are in ${state.mode} mode, which keeps its data apart.`),
+    here.some(Boolean) ? null : h("button.btn.primary", { type: "button", onclick: () => requestMode(other) }, `Switch to ${other} mode`));
 }
