@@ -49,6 +49,7 @@ export function documentPane(doc) {
   let lastWidth = 0;
   let timer = null;
   const observer = new ResizeObserver(([entry]) => {
+    if (!pane.isConnected) { observer.disconnect(); return; } // the view was left
     const width = Math.round(entry.contentRect.width);
     if (!pdf.doc || tab !== "pdf" || Math.abs(width - lastWidth) < 2) return;
     lastWidth = width;
