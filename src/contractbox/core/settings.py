@@ -105,6 +105,13 @@ class Settings:
         default=3600,
         metadata={"env": "RETENTION_SWEEP_SECONDS", "doc": "Seconds between two runs of the retention sweep."},
     )
+    max_large_uploads: int = field(
+        default=2,
+        metadata={
+            "env": "MAX_LARGE_UPLOADS",
+            "doc": "Request bodies over 1 MB handled at once (others are spooled to disk and wait).",
+        },
+    )
     log_level: str = field(default="INFO", metadata={"env": "LOG_LEVEL", "doc": "Log level of the server log."})
     log_max_bytes: int = field(
         default=10_000_000, metadata={"env": "LOG_MAX_BYTES", "doc": "Size at which logs/contractbox.log is rotated."}

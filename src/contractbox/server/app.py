@@ -22,6 +22,7 @@ from contractbox.core.http.asgi import DrainRejectedBody, HeadAsGet
 from contractbox.core.http.errors import EXCEPTION_HANDLERS
 from contractbox.core.http.idempotency import MAX_BODY_BYTES, IdempotencyMiddleware
 from contractbox.core.http.requestid import RequestIdMiddleware
+from contractbox.core.http.uploads import LargeUploadGate
 from contractbox.core.paths import ui_dir
 from contractbox.core.settings import Settings
 from contractbox.reports.controller import ReportsController
@@ -125,6 +126,8 @@ def create_app(settings: Settings, services: Services | None = None) -> Litestar
 
 def create_asgi(settings: Settings) -> RequestIdMiddleware:
     """The app as uvicorn serves it: request ids outermost, HEAD answered as GET without a body, 413s that
-    clients can read."""
+    clients can read, large bodies spooled to disk and handled a few at a time (core/http/uploads.py)."""
     logging.getLogger("contractbox").setLevel(settings.log_level)
-    return RequestIdMiddleware(HeadAsGet(DrainRejectedBody(create_app(settings))))
+    app = create_app(settings)
+    uploads = LargeUploadGate(app, settings.data_dir / "tmp", settings.max_large_uploads)
+    return RequestIdMiddleware(HeadAsGet(DrainRejectedBody(uploads)))
