@@ -4,6 +4,8 @@ and API-key writes in the audit log with their actor."""
 
 from __future__ import annotations
 
+import sqlite3
+
 import httpx
 import pytest
 from conftest import SAMPLE_CONTRACTS, Key, Server, submit_text, wait_done
@@ -174,3 +176,15 @@ def test_rename_and_api_writes_are_audited_with_the_key(
     assert mine["analysis.create"]["target"] == saved["analysisId"]  # every write with a key, not only reviews
     assert mine["contract.create"]["target"] == cid
     assert mine["contract.rename"]["actor"] == {"type": "key", "id": org_key.key_id, "name": org_key.key_id}
+
+
+def test_contracts_saved_before_reviews_get_their_status_when_opened(
+    server: Server, contract: tuple[httpx.Client, dict]
+) -> None:
+    client, saved = contract
+    cid = saved["contractId"]
+    with sqlite3.connect(server.data_dir / "contractbox.db") as db:  # as migration 0401 leaves an older contract
+        db.execute("UPDATE contracts SET review_total = 0 WHERE id = ?", (cid,))
+    assert client.get(f"/v1/contracts/{cid}").json()["review"]["total"] == 0
+    total = len(findings(client, cid))
+    assert client.get(f"/v1/contracts/{cid}").json()["review"]["total"] == total > 0

@@ -87,6 +87,9 @@ class ReviewService:
         return [ReviewedFinding(f, current.get(f.key)) for f in findings_of(result)]
 
     def findings(self, principal: Principal, contract_id: str) -> FindingList:
+        items = self.reviewed(principal, contract_id)
+        if self.contracts.get_row(principal, contract_id)["review_total"] != len(items):
+            self.refresh(principal, contract_id)  # a contract saved before reviews existed (migration 0401)
         data = [
             FindingOut(
                 findingKey=item.finding.key,
@@ -100,7 +103,7 @@ class ReviewService:
                 page=item.finding.page,
                 review=msgspec.convert(item.review, Review) if item.review else None,
             )
-            for item in self.reviewed(principal, contract_id)
+            for item in items
         ]
         return FindingList(object="list", data=data, hasMore=False, url=f"/v1/contracts/{contract_id}/findings")
 
