@@ -4,7 +4,6 @@ analysis came from (the console or an API key) and by one or several statuses.""
 from __future__ import annotations
 
 import httpx
-
 from conftest import Key, Server, submit_text, wait_done
 
 TEXT = (
