@@ -118,6 +118,13 @@ def test_a_blank_page_is_not_given_to_the_engine(monkeypatch: pytest.MonkeyPatch
     assert caught.value.code == "ocr_no_text"  # not ocr_unavailable: Tesseract was never started
 
 
+def test_a_blank_page_beside_a_read_one_is_not_flagged_as_low_confidence() -> None:
+    _, image = first_page_text_and_image()
+    document = ocr.ocr_images([image, Image.new("L", image.size, 255)])
+    assert [len(p.words) > 0 for p in document.ocr_pages] == [True, False]
+    assert document.low_confidence_pages == []
+
+
 def test_a_blank_page_has_no_text() -> None:
     with pytest.raises(DocumentError) as caught:
         ocr.ocr_images([Image.new("L", (1700, 2200), 255)])

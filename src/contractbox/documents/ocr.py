@@ -88,7 +88,8 @@ class OcrDocument(Document):
 
     @property
     def low_confidence_pages(self) -> list[int]:
-        return [page.number for page in self.ocr_pages if page.confidence < LOW_CONFIDENCE]
+        # A blank page (no words) is not "read badly": only pages with words below the floor are flagged.
+        return [page.number for page in self.ocr_pages if page.words and page.confidence < LOW_CONFIDENCE]
 
     def words_between(self, start: int, end: int) -> list[tuple[int, OcrWord]]:
         """(page number, word) for every word overlapping text[start:end]: the boxes to highlight."""
