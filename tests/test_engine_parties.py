@@ -467,3 +467,15 @@ def test_an_accented_place_in_brackets_is_not_the_defined_term() -> None:
         ("Les Entreprises Boréal Inc.", "boréal"),
         ("Société de Transport Côte-Nord S.E.N.C.", "stcn"),
     ]
+
+
+def test_role_name_labels_on_a_cover_sheet() -> None:
+    text = (
+        "DISTRIBUTOR AGREEMENT\n\nA. Distributor Information\n\nDistributor Name: Harbor Wave Media, Inc.\n"
+        "Address: 12 Pier Road, Oakland, CA\n\nB. Provider Information\n\nProvider Name: MobileSight Communications Ltd.\n"
+        "Address: 4 King Street, Toronto\n\n1. Appointment."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Harbor Wave Media, Inc.", "distributor"),
+        ("MobileSight Communications Ltd.", "provider"),
+    ]

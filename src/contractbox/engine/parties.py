@@ -425,15 +425,19 @@ def _walk_back(text: str, lo: int, alias_at: int) -> NameSpan | None:
 
 
 def _is_role_label(label: str) -> bool:
-    """ "Party A", "Licensor", "Disclosing Party", "Receiving Party"."""
-    last = label.split()[-1].lower()
-    return label.startswith("Party") or last in ROLE_WORDS or (last == "party" and " " in label)
+    """ "Party A", "Licensor", "Disclosing Party", "Receiving Party", "Provider Name"."""
+    words = label.lower().split()
+    if len(words) == 2 and words[1] == "name":
+        return words[0] in ROLE_WORDS
+    return label.startswith("Party") or words[-1] in ROLE_WORDS or (words[-1] == "party" and len(words) > 1)
 
 
 def _label_role(label: str) -> tuple[str, ...]:
     """ "Party A (Shipper)" -> ("Shipper", "Party A")."""
     m = re.match(r"(Party\s+[A-Z])\s*\(([^)]+)\)", label)
-    return (m.group(2).strip(), m.group(1)) if m else (label,)
+    if m:
+        return (m.group(2).strip(), m.group(1))
+    return (re.sub(r"\s+Name$", "", label),)  # "Franchisor Name:" -> "Franchisor"
 
 
 _OTHER_AGREEMENT = re.compile(
