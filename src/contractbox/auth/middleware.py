@@ -8,6 +8,7 @@ for every guard call, which cost about 9% of a GET."""
 from __future__ import annotations
 
 import dataclasses
+import hmac
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,15 +21,23 @@ from contractbox.keys.service import AuthFailure, Principal, authenticate
 
 
 def presented_secret(headers: Iterable[tuple[bytes, bytes]]) -> str | None:
+    """The key sent as `Authorization: Bearer` or `X-Api-Key`. Both may be sent only if they are
+    the same key: which one would win is not something a client (or a proxy adding one) should
+    have to guess, so two different keys are refused (401 api_key_conflict)."""
     authorization = api_key = None
     for name, value in headers:
         if name == b"authorization":
             authorization = value.decode("latin-1").strip()
         elif name == b"x-api-key":
             api_key = value.decode("latin-1").strip()
-    if authorization and authorization[:7].lower() == "bearer ":
-        return authorization[7:].strip() or None
-    return api_key or None
+    bearer = authorization[7:].strip() if authorization and authorization[:7].lower() == "bearer " else None
+    if bearer and api_key and not hmac.compare_digest(bearer.encode(), api_key.encode()):
+        raise AuthFailure(
+            401,
+            "api_key_conflict",
+            "Authorization and X-Api-Key name two different API keys. Send one key, in one of the two headers.",
+        )
+    return bearer or api_key or None
 
 
 def as_person(principal: Principal, session: Any) -> Principal:

@@ -14,6 +14,7 @@ from contractbox.console import audit
 from contractbox.console.sessions import Session, csrf_ok, find_session, session_principal
 from contractbox.core.http.asgi import header
 from contractbox.core.http.errors import send_error
+from contractbox.core.http.hosts import AllowedHosts
 from contractbox.keys.service import AuthFailure
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -57,6 +58,37 @@ def client_of(scope: Scope) -> str:
     host = (scope.get("client") or ("?", 0))[0]
     agent = (header(scope, b"user-agent") or "")[:120]
     return f"{host} {agent}".strip()
+
+
+def request_host(scope: Scope) -> str | None:
+    """The host name of the Host header: lower case, without port, brackets or trailing dot."""
+    raw = header(scope, b"host")
+    if raw is None:
+        return None
+    raw = raw.strip().lower()
+    name = raw[1:].split("]", 1)[0] if raw.startswith("[") else raw.rsplit(":", 1)[0] if raw.count(":") == 1 else raw
+    return name.rstrip(".")
+
+
+def host_allowed(scope: Scope) -> bool:
+    """DNS rebinding guard: a page of another site whose name an attacker points at this machine
+    reaches the console as that site's origin, so the Origin check alone passes. Only IP
+    literals, localhost names, this machine's names and the configured ones are answered."""
+    name = request_host(scope)
+    if name is None:  # HTTP/1.0 without Host: no browser sends that
+        return True
+    allowed: AllowedHosts = scope["app"].state.allowed_hosts
+    return allowed.permits(name)
+
+
+async def refuse_host(send: Send) -> None:
+    await send_error(
+        send,
+        403,
+        "host_not_allowed",
+        "This server does not answer the console under that host name. Use its IP address, localhost, or a name "
+        "listed in CONTRACTBOX_ALLOWED_HOSTS.",
+    )
 
 
 def cross_origin(scope: Scope) -> bool:
@@ -129,6 +161,9 @@ class ConsoleV1Middleware:
             return
         scope = cast(HTTPScope, any_scope)
         store = scope["app"].state.store
+        if not host_allowed(scope):
+            await refuse_host(send)
+            return
         session = await session_or_refuse(scope, send, store)
         if session is None or not await check_write(scope, send, session, store):
             return
@@ -199,6 +234,9 @@ class ConsoleApiMiddleware:
             return
         scope = cast(HTTPScope, any_scope)
         store = scope["app"].state.store
+        if not host_allowed(scope):
+            await refuse_host(send)
+            return
         if handler is not None and handler.opt.get("public"):
             if scope["method"] not in SAFE_METHODS and cross_origin(scope):
                 await send_error(

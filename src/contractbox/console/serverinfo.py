@@ -1,5 +1,7 @@
 """`server.json` in the data dir: where the running server listens, so `contractbox console-url`
-knows which address to print. Written at start, removed at a clean stop."""
+knows which address to print. Written at start, removed at a clean stop. Whether a server runs
+is the server lock's answer (an OS lock, released however the process ends), never this file's:
+after a crash the file stays, and its pid may belong to another process by then."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from pathlib import Path
 
 from contractbox import __version__
 from contractbox.core.clock import now_iso
+from contractbox.core.serverlock import server_running
 
 FILENAME = "server.json"
 
@@ -45,20 +48,4 @@ def read_server_info(data_dir: Path) -> dict | None:
         info = json.loads((data_dir / FILENAME).read_text())
     except (OSError, ValueError):
         return None
-    if not _alive(int(info.get("pid", 0))):
-        return None
-    return info
-
-
-def _alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    if os.name == "nt":  # os.kill(pid, 0) would terminate the process there; trust the file
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    return info if server_running(data_dir) else None

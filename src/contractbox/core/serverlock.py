@@ -2,8 +2,9 @@
 
 The lock, not the file's presence, says whether a server runs: the OS releases it when the
 process dies, however it dies, so a crash never leaves a stale lock behind. The file also holds
-the pid for people reading it. (The UI writes `server.json` with the URL beside it; the two
-are independent.)"""
+the pid for people reading it. `server.json` beside it (console/serverinfo.py) says where the
+server listens and is trusted only while this lock is held. In core because both the console
+and the operations ask it."""
 
 from __future__ import annotations
 

@@ -119,6 +119,14 @@ class Settings:
     log_backups: int = field(
         default=5, metadata={"env": "LOG_BACKUPS", "doc": "Rotated log files kept (contractbox.log.1 ... .N)."}
     )
+    allowed_hosts: str = field(
+        default="",
+        metadata={
+            "env": "ALLOWED_HOSTS",
+            "doc": "Host names, comma-separated, the console answers to besides IP addresses, localhost and this "
+            "machine's name (DNS rebinding guard); * allows any.",
+        },
+    )
 
     @property
     def app_db_path(self) -> Path:

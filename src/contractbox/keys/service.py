@@ -25,6 +25,7 @@ from contractbox.orgs.service import find_org, get_org
 
 PREFIXES = {"test": "fpk_test_", "live": "fpk_live_"}
 SECRET_LENGTH = 32
+MAX_NAME = 200
 
 
 class KeyError_(Exception):
@@ -100,6 +101,8 @@ def create_key(store: Store, org_ref: str, mode: str, scopes: list[str] | None, 
             f"An administrator approves it with: contractbox orgs approve-live {org.id}"
         )
     scopes = validate_scopes(scopes)
+    if name is not None and len(name) > MAX_NAME:
+        raise KeyError_(f"A key name is at most {MAX_NAME} characters; this one has {len(name)}.")
     secret = PREFIXES[mode] + random_base62(SECRET_LENGTH)
     key = CreatedKey(new_id("key"), secret, mode, scopes, org.id, name)
     with store.transaction() as db:

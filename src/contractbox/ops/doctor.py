@@ -17,7 +17,7 @@ from contractbox.core.migrations import STEPS
 from contractbox.core.paths import loose_paths
 from contractbox.core.settings import Settings
 from contractbox.ops.logfile import log_path
-from contractbox.ops.serverlock import server_running
+from contractbox.core.serverlock import server_running
 from contractbox.ops.sqlitefiles import BUSY_TIMEOUT_S, applied_migrations, integrity_problems
 
 QUEUE_NAME = "contractbox"

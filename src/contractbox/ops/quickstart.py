@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from contractbox.core.paths import ui_dir
-from contractbox.ops.serverlock import server_running
+from contractbox.core.serverlock import server_running
 
 SAMPLE_PDF_NAME = "mutual_nda.pdf"
 

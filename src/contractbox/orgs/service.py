@@ -34,10 +34,25 @@ class Organization:
         }
 
 
-def create_org(store: Store, name: str) -> Organization:
+MAX_NAME = 200
+ID_PREFIX = "org_"
+
+
+def validate_name(name: str) -> str:
+    """A name to show and to find the organization by: 1 to MAX_NAME characters, and never one that
+    reads like an id (`--org` takes an id or a name; `org_...` must mean the id)."""
     name = name.strip()
     if not name:
         raise OrgError("An organization needs a name.")
+    if len(name) > MAX_NAME:
+        raise OrgError(f"An organization name is at most {MAX_NAME} characters; this one has {len(name)}.")
+    if name.lower().startswith(ID_PREFIX):
+        raise OrgError(f"An organization name may not start with '{ID_PREFIX}': that is how ids start.")
+    return name
+
+
+def create_org(store: Store, name: str) -> Organization:
+    name = validate_name(name)
     if store.query_one("SELECT id FROM organizations WHERE name = ?", (name,)):
         raise OrgError(f"An organization named '{name}' already exists.")
     org = Organization(new_id("org"), name, False, now_iso())

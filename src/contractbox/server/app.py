@@ -19,7 +19,9 @@ from contractbox.console.controller import CONSOLE_ROUTES
 from contractbox.console.middleware import ConsoleV1Middleware
 from contractbox.contracts.controller import ContractsController
 from contractbox.core.http.asgi import DrainRejectedBody, HeadAsGet
+from contractbox.core.http.content_type import JsonBodyMiddleware
 from contractbox.core.http.errors import EXCEPTION_HANDLERS
+from contractbox.core.http.hosts import AllowedHosts
 from contractbox.core.http.idempotency import MAX_BODY_BYTES, IdempotencyMiddleware
 from contractbox.core.http.requestid import RequestIdMiddleware
 from contractbox.core.http.uploads import LargeUploadGate
@@ -48,7 +50,7 @@ def v1_router() -> Router:
     return Router(
         path="/v1",
         route_handlers=API_CONTROLLERS,
-        middleware=[ConsoleV1Middleware, ApiKeyMiddleware, IdempotencyMiddleware],
+        middleware=[ConsoleV1Middleware, ApiKeyMiddleware, JsonBodyMiddleware, IdempotencyMiddleware],
         security=[{"apiKey": []}, {"bearer": []}],
     )
 
@@ -121,6 +123,7 @@ def create_app(settings: Settings, services: Services | None = None) -> Litestar
     app.state.queue = services.queue
     app.state.request_counter = services.request_counter
     app.state.rate_limiter = services.rate_limiter
+    app.state.allowed_hosts = AllowedHosts(settings.allowed_hosts)
     return app
 
 

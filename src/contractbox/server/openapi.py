@@ -61,11 +61,13 @@ class ErrorResponse(msgspec.Struct):
 
 DESCRIPTIONS: dict[int, str] = {
     400: "Invalid request: parameter_missing, parameter_invalid, invalid_json or source_unreadable.",
-    401: "Authentication failed: missing_api_key or invalid_api_key (unknown or revoked).",
+    401: "Authentication failed: missing_api_key, invalid_api_key (unknown or revoked) or api_key_conflict "
+    "(Authorization and X-Api-Key name two different keys).",
     403: "Not permitted: insufficient_scope or live_access_not_approved.",
     404: "Not found: resource_missing (also for objects of another organization or mode).",
     409: "Conflict: idempotency_key_in_use, or the operation's own conflict (analysis_not_completed, contract_exists).",
     413: "Payload too large: payload_too_large (request body over 70 MB, PDF over 50 MB).",
+    415: "Unsupported media type: unsupported_media_type (a request body without Content-Type: application/json).",
     422: "Idempotency-Key reused with a different request body: idempotency_key_reused.",
     429: "Rate limited: rate_limited; the Retry-After header says when to retry.",
     500: "Internal error: internal_error; logged with the request id.",
@@ -101,7 +103,7 @@ def error_statuses(method: str, path_format: str, has_path_params: bool) -> list
     if has_path_params:
         statuses.add(404)
     if method in WITH_BODY:
-        statuses.add(413)
+        statuses.update((413, 415))
     if method == "POST":
         statuses.update((409, 422))
     statuses.update(EXTRA_ERRORS.get(path_format, {}).get(method, ()))

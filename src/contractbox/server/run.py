@@ -22,9 +22,9 @@ from contractbox.core.http.connections import (
 )
 from contractbox.core.migrations import NewerDataDirError
 from contractbox.core.paths import describe_tightened, secure_data_dir
+from contractbox.core.serverlock import ServerLock, ServerRunningError
 from contractbox.core.settings import Settings
 from contractbox.ops.logfile import configure_logging
-from contractbox.ops.serverlock import ServerLock, ServerRunningError
 from contractbox.ops.shutdown import GracefulServer
 from contractbox.server.app import create_asgi
 
