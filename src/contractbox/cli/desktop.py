@@ -96,8 +96,8 @@ def run_desktop(settings: Settings, gui: str | None = None) -> None:
     import webview
 
     from contractbox.console.serverinfo import local_url, remove_server_info, write_server_info
-    from contractbox.core.store import Store
     from contractbox.core.serverlock import ServerLock, ServerRunningError
+    from contractbox.core.store import Store
 
     if sys.platform.startswith("linux") and os.geteuid() == 0:
         # QtWebEngine refuses to run as root without it (measured here under Xvfb).

@@ -15,9 +15,9 @@ from pathlib import Path
 from contractbox import __version__
 from contractbox.core.migrations import STEPS
 from contractbox.core.paths import loose_paths
+from contractbox.core.serverlock import server_running
 from contractbox.core.settings import Settings
 from contractbox.ops.logfile import log_path
-from contractbox.core.serverlock import server_running
 from contractbox.ops.sqlitefiles import BUSY_TIMEOUT_S, applied_migrations, integrity_problems
 
 QUEUE_NAME = "contractbox"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from contractbox.core.clock import now_iso
 from contractbox.core.migrations import STEPS
-from contractbox.core.settings import Settings
 from contractbox.core.serverlock import ServerLock, ServerRunningError
+from contractbox.core.settings import Settings
 from contractbox.ops.sqlitefiles import applied_migrations, database_files, integrity_problems, online_copy, sidecars
 
 
