@@ -330,3 +330,28 @@ def test_an_exclusive_appointment_is_stated_and_a_heading_does_not_undo_a_negati
         "Exclusivity. STCN is free to engage other contractors, and nothing in this Agreement grants "
         "Boreal any exclusive right.",
     )
+
+
+def test_a_limit_that_does_not_apply_to_indemnities_is_an_uncapped_carve_out() -> None:
+    span = (
+        "Each party's aggregate liability shall not exceed the fees paid in the twelve (12) months before the "
+        "claim, except that this limit does not apply to a party's indemnification obligations."
+    )
+    assert polarity.RULES["uncapped_liability"].asserts(span)
+
+
+def test_a_requirements_contract_is_exclusivity_unless_it_is_denied() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert rule.asserts("Buyer shall purchase all of its requirements of cartons for its plant from Seller.")
+    assert rule.asserts("The Distributor shall obtain the Products solely from the Company during the Term.")
+    denied = (
+        "Nothing in this Agreement obliges the Buyer to purchase the Products exclusively from the Supplier, "
+        "and the Buyer is free to purchase similar products from any other supplier."
+    )
+    assert not rule.asserts(denied)
+    assert polarity.negates("exclusivity", denied)
+
+
+def test_ending_the_agreement_for_a_serious_breach_is_termination_for_cause() -> None:
+    text = "Either party may end this agreement immediately if the other commits a serious breach of it."
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}

@@ -37,6 +37,8 @@ def _any(*patterns: str) -> tuple[re.Pattern[str], ...]:
 
 
 _GAP = r"[^.;]{0,200}"
+# the start of a sentence that no negation governs (what follows is stated, not denied)
+_AFFIRMED = r"(?:^|[.;]\s+)(?![^.;]*\b(?:nothing|neither|no\s+party|not|never|free\s+to)\b)[^.;]*?"
 _CONTROL = r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|shareholding)"
 _PRICE = r"(?:price|prices|pricing|terms|rates?|fees|royalt\w*)"
 _REST = r"[^.;]*"  # a negation covers the rest of its sentence
@@ -122,6 +124,7 @@ RULES: dict[str, Rule] = {
             r"\bfree\s+to\s+(?:appoint|sell|enter|deal|engage|licen[cs]e|contract|purchase|buy)\b",
             r"\bnothing\b" + _GAP + r"\b(?:grants?|gives?|creates?|confers?)\b" + _GAP + r"\bexclusiv\w*",
             r"\bno\s+exclusiv\w*\s+(?:rights?|relationship|licen[cs]e|arrangement)",
+            r"\bnothing\b" + _GAP + r"\b(?:oblig|requir)\w*\b" + _GAP + r"\bexclusiv\w*",
         ),
         positive=_any(
             r"\bexclusiv(?:e|ely|ity)\b",
@@ -131,12 +134,15 @@ RULES: dict[str, Rule] = {
         ),
         # a promise not to license or appoint anyone else, or to do the business only through one party
         asserting=_any(
-            r"(?:^|[.;]\s+)(?![^.;]*\b(?:nothing|neither|no\s+party|not|never)\b)[^.;]*?\b(?:appoints?|grants?)\b[^.;]{0,80}"
+            _AFFIRMED + r"\b(?:appoints?|grants?)\b[^.;]{0,80}"
             r"(?<![\w\-])(?<!non\s)exclusive\s+(?:distributor|agent|reseller|licensee|supplier|dealer|representative|"
             r"right|licen[cs]e)",
             r"\b(?:shall|will|must)\s+not\s+(?:license|appoint|grant\s+(?:any\s+)?(?:rights?|licen[cs]es?))\b[^.;]{0,160}"
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
             r"\b(?:carry\s+on|conduct)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
+            # a requirements contract: "purchase all of its requirements of cartons exclusively from Seller"
+            _AFFIRMED + r"\b(?:purchase|buy|obtain|source)\w*\s+all\s+(?:of\s+)?(?:its|their)\s+requirements\b",
+            _AFFIRMED + r"\b(?:purchase|buy|obtain|source)\w*\b[^.;]{0,80}\b(?:exclusively|solely)\s+from\b",
         ),
         sources=("non_compete", "license_grant"),
     ),
@@ -295,7 +301,7 @@ RULES: dict[str, Rule] = {
             r"\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit|cap)",
             r"\bnothing\b[^.;]{0,100}\b(?:limits?|exclud\w*|restricts?)\b[^.;]{0,60}\bliabilit",
             _LIABILITY + r"\b(?:(?:is|are)\s+not|(?:shall|will)\s+not\s+be)\s+(?:limited|capped)\b",
-            r"\b(?:limitations?|cap|exclusions?)\b[^.;]{0,80}\b(?:shall|will|do|does)\s+not\s+apply\s+to\b",
+            r"\b(?:limits?|limitations?|caps?|exclusions?)\b[^.;]{0,80}\b(?:shall|will|do|does)\s+not\s+apply\s+to\b",
             r"\bliabilit\w*\b.{0,300}?\b(?:clause|section|article)\s+[\d.]+(?:\s*\([a-z]\))?\s+(?:shall\s+|does\s+|will\s+)?"
             r"not\s+apply\s+to\b",
         ),
