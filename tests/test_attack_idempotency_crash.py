@@ -89,3 +89,15 @@ def test_crash_and_retry_creates_and_bills_each_analysis_once(fresh_server: Serv
         usage = client.get("/v1/usage").json()
     assert duplicates_per_round == [0] * ROUNDS, f"second analyses per round: {duplicates_per_round}"
     assert usage["analyses"]["created"] == REQUESTS * ROUNDS, usage
+
+
+def test_a_replay_without_a_crash_is_the_answer_that_was_sent(org_key: Key) -> None:
+    body = {"title": "replayed as sent", "sourceType": "text", "text": TEXT}
+    with org_key.client() as client:
+        analysis = client.post("/v1/analyses", json=body).json()
+        wait_for(lambda: client.get(f"/v1/analyses/{analysis['analysisId']}").json()["status"] == "completed")
+        headers = {"Idempotency-Key": f"contract-{analysis['analysisId']}"}
+        first = client.post("/v1/contracts", json={"analysisId": analysis["analysisId"]}, headers=headers)
+        again = client.post("/v1/contracts", json={"analysisId": analysis["analysisId"]}, headers=headers)
+    assert first.status_code == again.status_code == 201
+    assert again.headers["idempotent-replayed"] == "true" and again.json() == first.json()

@@ -135,8 +135,9 @@ class IdempotencyMiddleware:
                 captured["body"].extend(message.get("body", b""))
             await send(message)
 
-        # Only a key still 'running' is ours to forget or finish: one the route answered in its own
-        # transaction ('done') stays as it was committed, whatever happens after the commit.
+        # A key the route answered in its own transaction ('done') is never forgotten, whatever fails
+        # after the commit; once the answer actually sent is known it replaces the committed one
+        # (a route may add to its object after the commit, as contracts do with review state).
         forget = ("DELETE FROM idempotency_keys WHERE org_id = ? AND mode = ? AND key = ? AND state = 'running'", ident)
         token = CURRENT_CLAIM.set(Claim(*ident))
         try:
@@ -159,7 +160,7 @@ class IdempotencyMiddleware:
             scope,
             store,
             "UPDATE idempotency_keys SET state = 'done', response_status = ?, response_headers = ?, response_body = ? "
-            "WHERE org_id = ? AND mode = ? AND key = ? AND state = 'running'",
+            "WHERE org_id = ? AND mode = ? AND key = ? AND state IN ('running', 'done')",
             (status, json.dumps(kept), bytes(captured["body"]), *ident),
         )
 
