@@ -47,7 +47,9 @@ def test_undecodable_json_is_400_on_the_console_sign_in(server: Server, name: st
     assert_documented_400(response)
 
 
-@pytest.mark.parametrize("url", ["http://[/", "https://[1.2.3.4]/", "http://[::1/x", "http://host:99999/", "http://h:x/"])
+@pytest.mark.parametrize(
+    "url", ["http://[/", "https://[1.2.3.4]/", "http://[::1/x", "http://host:99999/", "http://h:x/"]
+)
 def test_urls_the_parser_rejects_are_400_on_url(org_key: Key, url: str) -> None:
     with org_key.client() as client:
         analysis = client.post("/v1/analyses", json={"title": "u", "sourceType": "url", "url": url})
