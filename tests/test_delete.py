@@ -69,9 +69,8 @@ def test_delete_analysis_removes_it_and_its_document_and_is_audited(server: Serv
     wait_for(
         lambda: not on_disk(server, marker.encode()), timeout=30, what="the document's text to leave the database files"
     )
-    assert audit_entries(server, analysis_id) == [
-        ("analysis.delete", {"type": "key", "id": org_key.key_id, "name": org_key.key_id})
-    ]
+    deletions = [actor for action, actor in audit_entries(server, analysis_id) if action == "analysis.delete"]
+    assert deletions == [{"type": "key", "id": org_key.key_id, "name": org_key.key_id}]
 
 
 def test_delete_pdf_analysis_removes_the_pdf_bytes(server: Server, org_key: Key) -> None:
@@ -135,7 +134,7 @@ def test_delete_contract_takes_its_analysis_document_and_comparisons(server: Ser
         timeout=30,
         what="the contract's document to leave the database files",
     )
-    assert [action for action, _ in audit_entries(server, contract["contractId"])] == ["contract.delete"]
+    assert [action for action, _ in audit_entries(server, contract["contractId"])].count("contract.delete") == 1
 
 
 def test_a_queued_analysis_deleted_never_runs(fresh_server: Server) -> None:

@@ -40,6 +40,7 @@ log = logging.getLogger("contractbox.connections")
 # databases, per worker thread), logs, the PDF worker's pipes, temporary upload files.
 RESERVED_DESCRIPTORS = 256
 BUSY_RETRY_AFTER_S = 1
+REFUSED_LINGER_S = 0.5
 REPORT_INTERVAL_S = 60.0
 ACCEPT_BATCHES_IN_FLIGHT = 4
 WINDOWS_SOCKET_LIMIT = 16384  # no per-process descriptor limit to raise; asyncio's selector has its own bounds
@@ -125,23 +126,34 @@ class GuardedH11Protocol(H11Protocol):
     limits: ConnectionLimits  # set on the subclass guarded_protocol() makes
     _timer: asyncio.TimerHandle | None = None
     _last_data_at: float = 0.0
+    _refused = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         if len(self.connections) > self.limits.max_connections and not self._make_room():
-            self.limits.refused += 1
-            self.connections.discard(self)
-            self.limits.report("refused a connection with 503 server_busy: every open connection is busy")
-            transport.write(busy_response())
-            transport.close()
+            self._refuse(transport)
             return
         self._wait_for_request()
+
+    def _refuse(self, transport: asyncio.Transport) -> None:
+        """Answer 503 and close. What the client already sent is read and dropped for a moment first:
+        closing a socket with unread data resets it, and the client would lose the 503."""
+        self.limits.refused += 1
+        self.connections.discard(self)
+        self.limits.report("refused a connection with 503 server_busy: every open connection is busy")
+        self._refused = True
+        transport.write(busy_response())
+        if transport.can_write_eof():
+            transport.write_eof()
+        self._timer = self.loop.call_later(REFUSED_LINGER_S, transport.close)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_timer()
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return
         self._last_data_at = self.loop.time()
         cycle = self.cycle
         super().data_received(data)
