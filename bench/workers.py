@@ -23,6 +23,7 @@ import base64
 import json
 import os
 import random
+import statistics
 import sys
 import threading
 import time
@@ -180,10 +181,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--texts", type=int, default=60, help="CUAD text contracts in the batch (plus the 23 PDFs)")
     parser.add_argument("--workers", default="1,2", help="worker counts to compare, comma-separated")
+    parser.add_argument("--repeat", type=int, default=1, help="rounds of the worker counts, interleaved (1,2,1,2...)")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
     bodies = batch(args.texts)
-    runs = [run_one(int(n), bodies) for n in args.workers.split(",")]
+    runs = [run_one(int(n), bodies) for _ in range(args.repeat) for n in args.workers.split(",")]
     print(
         f"batch: {len(bodies)} analyses ({args.texts} texts, {len(bodies) - args.texts} PDFs), live mode, os.cpu_count()={os.cpu_count()}"
     )
@@ -200,8 +202,19 @@ def main() -> None:
             f"| {run['server_cpu_s_per_analysis']:.3f} / {run['workers_cpu_s_per_analysis']:.3f} "
             f"| {run['load_average_1min']:.1f} | {run['failed']} |"
         )
+    if args.repeat > 1:
+        rates = {n: statistics.median(r["analyses_per_s"] for r in runs if r["workers"] == n) for n in counts(runs)}
+        first = rates[runs[0]["workers"]]
+        print(
+            "median analyses/s: "
+            + ", ".join(f"{n} workers {rate:.2f} ({rate / first:.2f}x)" for n, rate in rates.items())
+        )
     if args.json:
         args.json.write_text(json.dumps({"bench": "workers", "runs": runs}, indent=2))
+
+
+def counts(runs: list[dict]) -> list[int]:
+    return list(dict.fromkeys(run["workers"] for run in runs))
 
 
 if __name__ == "__main__":
