@@ -363,6 +363,43 @@ STEPS: list[tuple[str, str]] = [
         ALTER TABLE analysis_sources ADD COLUMN removed_at TEXT;
         """,
     ),
+    (
+        "0600_review_sets",
+        """
+        CREATE TABLE review_sets (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            org_id TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            name TEXT NOT NULL,
+            metadata TEXT NOT NULL DEFAULT '{}',
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX review_sets_scope ON review_sets (org_id, mode, seq);
+        CREATE TABLE review_set_members (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            set_id TEXT NOT NULL,
+            analysis_id TEXT NOT NULL UNIQUE,
+            org_id TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            key_id TEXT NOT NULL,
+            title TEXT NOT NULL,
+            label TEXT,
+            content_hash TEXT NOT NULL,
+            contract_id TEXT,
+            cells TEXT,
+            quotes TEXT,
+            added_at TEXT NOT NULL
+        );
+        CREATE INDEX review_set_members_by_set ON review_set_members (set_id, seq);
+        CREATE INDEX review_set_members_by_hash ON review_set_members (set_id, content_hash);
+        CREATE INDEX review_set_members_by_contract ON review_set_members (contract_id);
+        ALTER TABLE analyses ADD COLUMN review_set_id TEXT;
+        CREATE INDEX analyses_by_review_set ON analyses (review_set_id) WHERE review_set_id IS NOT NULL;
+        ALTER TABLE contracts ADD COLUMN review_set_id TEXT;
+        CREATE INDEX contracts_by_review_set ON contracts (review_set_id) WHERE review_set_id IS NOT NULL
+        """,
+    ),
 ]
 
 
