@@ -10,15 +10,19 @@ import { renderContracts } from "./views/contracts.js";
 import { renderCompare } from "./views/compare.js";
 import { renderConsole } from "./views/console.js";
 import { renderWelcome } from "./views/welcome.js";
+import { renderSets } from "./views/sets.js";
+import { renderGrid } from "./views/grid.js";
 
 const view = document.getElementById("view");
 const orgSelect = document.getElementById("org-select");
 
 const ROUTES = [
   [/^#\/review$/, "review", () => renderReview(view)],
-  [/^#\/analysis\/(ana_\w+)$/, "review", (id) => renderAnalysis(view, id)],
+  [/^#\/analysis\/(ana_\w+)(?:\?evidence=(\w+))?$/, "review", (id, evidence) => renderAnalysis(view, id, evidence)],
   [/^#\/contracts$/, "contracts", () => renderContracts(view)],
-  [/^#\/contract\/(ctr_\w+)$/, "contracts", (id) => renderContract(view, id)],
+  [/^#\/contract\/(ctr_\w+)(?:\?evidence=(\w+))?$/, "contracts", (id, evidence) => renderContract(view, id, evidence)],
+  [/^#\/sets$/, "sets", () => renderSets(view)],
+  [/^#\/sets\/(rs_\w+)$/, "sets", (id) => renderGrid(view, id)],
   [/^#\/compare(?:\?(.*))?$/, "compare", (q) => renderCompare(view, new URLSearchParams(q || ""))],
   [/^#\/console\/(\w+)$/, "console", (tab) => renderConsole(view, tab)],
   [/^#\/welcome$/, "", () => renderWelcome(view)],

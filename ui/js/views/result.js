@@ -12,7 +12,7 @@ import { clausesPanel, clauseFindings, keyDatesPanel, obligationsPanel, overview
 import { installShortcuts, shortcutsHelp } from "./shortcuts.js";
 import { installDecisions } from "./decisions.js";
 
-export async function renderAnalysis(view, analysisId) {
+export async function renderAnalysis(view, analysisId, evidenceId = null) {
   let analysis = await inEitherMode(view, `/v1/analyses/${analysisId}`, "analysis");
   if (!analysis) return;
   if (analysis.status !== "completed") {
@@ -31,14 +31,14 @@ export async function renderAnalysis(view, analysisId) {
     view.replaceChildren();
   }
   const [result, document] = await Promise.all([api(`/v1/analyses/${analysisId}/result`), api(`/console/api/analyses/${analysisId}/document`)]);
-  renderResult(view, { title: analysis.title, analysis, result, document });
+  renderResult(view, { title: analysis.title, analysis, result, document, evidenceId });
 }
 
-export async function renderContract(view, contractId) {
+export async function renderContract(view, contractId, evidenceId = null) {
   const contract = await inEitherMode(view, `/v1/contracts/${contractId}`, "contract");
   if (!contract) return;
   const document = await api(`/console/api/analyses/${contract.analysisId}/document`).catch(() => null);
-  renderResult(view, { title: contract.title, result: contract.result, document, contract });
+  renderResult(view, { title: contract.title, result: contract.result, document, contract, evidenceId });
 }
 
 // An object of the other mode (a live link opened in test mode) is not "missing": offer to switch.
@@ -104,6 +104,21 @@ function renderResult(view, ctx) {
   installShortcuts(root, { selectables, index, docPane, review });
   if (ctx.contract) installDecisions(root, ctx.contract, entries, root.querySelector("#review-status")).then((d) => { review.decisions = d; });
   installPrint(root, index);
+  if (ctx.evidenceId) openAtEvidence(selectables, index, ctx.evidenceId);
+}
+
+// `?evidence=ev_3` (a review grid's cell): the finding quoting it is chosen as if clicked, so its
+// quote is marked in the text and on the PDF page.
+function openAtEvidence(selectables, index, evidenceId) {
+  const quoting = selectables.filter((el) => el.dataset.evidence.split(" ").includes(evidenceId));
+  const target = quoting.find((el) => el.dataset.kind && el.dataset.kind !== "candidate") || quoting[0];
+  if (!target) return toast("That evidence is no longer in this result.", "err");
+  const panel = target.closest("[role=tabpanel]");
+  if (panel?.hidden) index.select(panel.id.replace(/^panel-/, ""));
+  target.closest("[data-paged]")?.removeAttribute("data-paged");
+  for (let folded = target.closest("details:not([open])"); folded; folded = folded.parentElement?.closest("details:not([open])")) folded.open = true;
+  target.click();
+  target.scrollIntoView({ block: "center" });
 }
 
 // --- header and notices ------------------------------------------------------------------------
