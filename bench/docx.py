@@ -78,7 +78,7 @@ def measure(make_docx, path: Path) -> dict:
     from_text = engine.analyze(document_from_text(built.text, None), "live")
     inserted = [r for r in document.revisions if r.kind == "inserted"]
     deleted = [r for r in document.revisions if r.kind == "deleted"]
-    risks = [{k: v for k, v in r.items() if k != "fromRevision"} for r in from_docx["risks"]]
+    risks = [{k: v for k, v in r.items() if k not in ("fromRevision", "revisionIds")} for r in from_docx["risks"]]
     return {
         "contract": path.name,
         "characters": len(built.text),

@@ -58,8 +58,14 @@ NUMBERING = f"""<w:numbering {NS}>
 </w:numbering>"""
 
 
-def build_docx(body: str, numbering: str | None = None, header: str | None = None, footer: str | None = None,
-               footnotes: str | None = None, styles: str | None = None) -> bytes:
+def build_docx(
+    body: str,
+    numbering: str | None = None,
+    header: str | None = None,
+    footer: str | None = None,
+    footnotes: str | None = None,
+    styles: str | None = None,
+) -> bytes:
     rels = []
     parts: dict[str, str] = {}
     if header:
@@ -68,8 +74,9 @@ def build_docx(body: str, numbering: str | None = None, header: str | None = Non
     if footer:
         rels.append(f'<Relationship Id="rIdF" Type="{OFFICE_REL}footer" Target="footer1.xml"/>')
         parts["word/footer1.xml"] = f"<w:ftr {NS}>{footer}</w:ftr>"
-    rels.append(f'<Relationship Id="rIdX" Type="{OFFICE_REL}hyperlink" Target="http://127.0.0.1:9/x" '
-                'TargetMode="External"/>')
+    rels.append(
+        f'<Relationship Id="rIdX" Type="{OFFICE_REL}hyperlink" Target="http://127.0.0.1:9/x" TargetMode="External"/>'
+    )
     if numbering:
         parts["word/numbering.xml"] = numbering
     if styles:
@@ -87,30 +94,51 @@ def build_docx(body: str, numbering: str | None = None, header: str | None = Non
 
 
 def contract_docx() -> bytes:
-    body = "".join([
-        para(run("MASTER SERVICES AGREEMENT")),
-        para(run("Definitions"), num=(1, 0)),
-        para(run("Services means the services in Schedule 1."), num=(1, 1)),
-        para(run("Fees means the amounts payable."), num=(1, 1)),
-        para(run("Payment"), num=(1, 0)),
-        para(run("The Customer shall pay within "), dele("thirty (30)", "Alice Counsel"),
-             ins("sixty (60)", "Bob Buyer"), run(" days"), run("."), num=(1, 1)),
-        para(run("late payment interest applies"), num=(1, 2)),
-        para(run("no set-off"), ins(" is permitted", "Bob Buyer", 5), num=(1, 2)),
-        para(run("Liability"), num=(2, 0)),
-        para(run("Term"), num=(2, 0)),
-        '<w:tbl><w:tr><w:tc><w:p>' + run("Fee") + '</w:p></w:tc><w:tc><w:p>' + run("Amount") + '</w:p></w:tc></w:tr>'
-        '<w:tr><w:tc><w:p>' + run("Licence") + '</w:p></w:tc><w:tc><w:p>' + run("USD ") + ins("12,000", "Alice Counsel", 7)
-        + '</w:p></w:tc></w:tr></w:tbl>',
-        para(run("Governed by the laws of England"), '<w:r><w:footnoteReference w:id="2"/></w:r>', run(".")),
-        para(run("Restarted list"), num=(3, 0)),
-    ])
+    body = "".join(
+        [
+            para(run("MASTER SERVICES AGREEMENT")),
+            para(run("Definitions"), num=(1, 0)),
+            para(run("Services means the services in Schedule 1."), num=(1, 1)),
+            para(run("Fees means the amounts payable."), num=(1, 1)),
+            para(run("Payment"), num=(1, 0)),
+            para(
+                run("The Customer shall pay within "),
+                dele("thirty (30)", "Alice Counsel"),
+                ins("sixty (60)", "Bob Buyer"),
+                run(" days"),
+                run("."),
+                num=(1, 1),
+            ),
+            para(run("late payment interest applies"), num=(1, 2)),
+            para(run("no set-off"), ins(" is permitted", "Bob Buyer", 5), num=(1, 2)),
+            para(run("Liability"), num=(2, 0)),
+            para(run("Term"), num=(2, 0)),
+            "<w:tbl><w:tr><w:tc><w:p>"
+            + run("Fee")
+            + "</w:p></w:tc><w:tc><w:p>"
+            + run("Amount")
+            + "</w:p></w:tc></w:tr>"
+            "<w:tr><w:tc><w:p>"
+            + run("Licence")
+            + "</w:p></w:tc><w:tc><w:p>"
+            + run("USD ")
+            + ins("12,000", "Alice Counsel", 7)
+            + "</w:p></w:tc></w:tr></w:tbl>",
+            para(run("Governed by the laws of England"), '<w:r><w:footnoteReference w:id="2"/></w:r>', run(".")),
+            para(run("Restarted list"), num=(3, 0)),
+        ]
+    )
     footnotes = (
         '<w:footnote w:type="separator" w:id="0"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>'
         '<w:footnote w:id="2"><w:p>' + run("Excluding its conflict of laws rules.") + "</w:p></w:footnote>"
     )
-    return build_docx(body, NUMBERING, header=para(run("CONFIDENTIAL DRAFT")), footer=para(run("Page footer text")),
-                      footnotes=footnotes)
+    return build_docx(
+        body,
+        NUMBERING,
+        header=para(run("CONFIDENTIAL DRAFT")),
+        footer=para(run("Page footer text")),
+        footnotes=footnotes,
+    )
 
 
 EXPECTED_LINES = [
@@ -145,7 +173,7 @@ def test_contract_text_numbering_table_header_footer_footnote() -> None:
 def test_tracked_changes_by_two_authors_are_listed_with_offsets_into_the_accepted_text() -> None:
     document = read_docx(contract_docx())
     assert document.has_tracked_changes
-    found = [(r.kind, r.text, r.author, document.text[r.start:r.end]) for r in document.revisions]
+    found = [(r.kind, r.text, r.author, document.text[r.start : r.end]) for r in document.revisions]
     assert found == [
         ("deleted", "thirty (30)", "Alice Counsel", ""),
         ("inserted", "sixty (60)", "Bob Buyer", "sixty (60)"),
@@ -153,7 +181,7 @@ def test_tracked_changes_by_two_authors_are_listed_with_offsets_into_the_accepte
         ("inserted", "12,000", "Alice Counsel", "12,000"),
     ]
     deletion = document.revisions[0]
-    assert document.text[deletion.start - len("pay within "):deletion.start] == "pay within "
+    assert document.text[deletion.start - len("pay within ") : deletion.start] == "pay within "
     assert deletion.date == "2024-05-02T11:00:00Z"
     assert "thirty" not in document.text
 
@@ -167,7 +195,9 @@ def test_moves_keep_the_destination_only() -> None:
     document = read_docx(build_docx(body))
     assert document.text == "stay moved words"
     assert [(r.kind, r.moved, r.start, r.end) for r in document.revisions] == [
-        ("deleted", True, 0, 0), ("inserted", True, 4, 16)]
+        ("deleted", True, 0, 0),
+        ("inserted", True, 4, 16),
+    ]
 
 
 def test_a_document_without_changes_has_no_revisions() -> None:
@@ -215,7 +245,7 @@ def test_zip_bomb_with_a_lying_size_header_is_stopped_while_streaming() -> None:
     data = bytearray(buffer.getvalue())
     # Rewrite the central directory's uncompressed size (offset 24 in its entry) to claim 10 bytes.
     central = data.rfind(b"PK\x01\x02")
-    data[central + 24:central + 28] = (10).to_bytes(4, "little")
+    data[central + 24 : central + 28] = (10).to_bytes(4, "little")
     with pytest.raises(DocumentError) as caught:
         read_docx(bytes(data))
     assert caught.value.code in {"docx_too_large", "docx_unreadable"}
@@ -223,9 +253,12 @@ def test_zip_bomb_with_a_lying_size_header_is_stopped_while_streaming() -> None:
 
 def test_billion_laughs_is_refused() -> None:
     entities = '<!ENTITY lol "lol">' + "".join(
-        f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">' for i in range(1, 10))
-    document = f'<?xml version="1.0"?><!DOCTYPE w:document [{entities}]><w:document {NS}><w:body><w:p><w:r>' \
-               "<w:t>&lol9;</w:t></w:r></w:p></w:body></w:document>"
+        f'<!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">' for i in range(1, 10)
+    )
+    document = (
+        f'<?xml version="1.0"?><!DOCTYPE w:document [{entities}]><w:document {NS}><w:body><w:p><w:r>'
+        "<w:t>&lol9;</w:t></w:r></w:p></w:body></w:document>"
+    )
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("word/document.xml", document)
@@ -253,6 +286,7 @@ def test_deeply_nested_tables_end_in_a_clear_error() -> None:
 
 def test_python_docx_file_reads_as_its_paragraphs() -> None:
     import docx  # python-docx: a test-only dependency
+
     made = docx.Document()
     made.add_heading("SUPPLY AGREEMENT", 0)
     made.add_paragraph("The Supplier shall deliver the Goods.")
@@ -267,11 +301,27 @@ def test_python_docx_file_reads_as_its_paragraphs() -> None:
 
 
 def test_a_paragraph_deleted_whole_disappears_but_stays_in_the_revisions() -> None:
-    body = para(run("First.")) + para(dele("Removed clause.", "Alice Counsel"), num=(1, 0)) + para(
-        run("Next."), num=(1, 0))
+    body = (
+        para(run("First."))
+        + para(dele("Removed clause.", "Alice Counsel"), num=(1, 0))
+        + para(run("Next."), num=(1, 0))
+    )
     document = read_docx(build_docx(body, NUMBERING))
     assert document.text == "First.\n1. Next."
     assert [(r.kind, r.text, r.start, r.end) for r in document.revisions] == [("deleted", "Removed clause.", 7, 7)]
+    assert document.text_rejecting() == "First.\nRemoved clause.\n1. Next."
+
+
+def test_rejecting_changes_gives_the_text_before_the_markup() -> None:
+    body = para(run("Pay within "), dele("thirty", "Alice Counsel"), ins("sixty", "Bob Buyer"), run(" days."))
+    body += para(run("Either party"), dele(" may terminate for breach", "Bob Buyer", 3), run(" shall give notice."))
+    document = read_docx(build_docx(body))
+    assert document.text == "Pay within sixty days.\nEither party shall give notice."
+    assert (
+        document.text_rejecting() == "Pay within thirty days.\nEither party may terminate for breach shall give notice."
+    )
+    inserted = tuple(r for r in document.revisions if r.kind == "inserted")
+    assert document.text_rejecting(inserted) == "Pay within  days.\nEither party shall give notice."
 
 
 def test_damaged_copies_end_in_document_errors_only() -> None:
@@ -302,7 +352,11 @@ def test_numbering_set_on_paragraph_styles_follows_based_on() -> None:
     def styled(style: str, text: str) -> str:
         return f'<w:p><w:pPr><w:pStyle w:val="{style}"/></w:pPr>{run(text)}</w:p>'
 
-    body = styled("Heading1", "Scope") + styled("Clause", "First clause.") + styled("Clause", "Second clause.") + (
-        styled("Heading1", "Fees"))
+    body = (
+        styled("Heading1", "Scope")
+        + styled("Clause", "First clause.")
+        + styled("Clause", "Second clause.")
+        + (styled("Heading1", "Fees"))
+    )
     document = read_docx(build_docx(body, NUMBERING, styles=styles))
     assert document.text == "1. Scope\n1.1 First clause.\n1.2 Second clause.\n2. Fees"

@@ -72,12 +72,35 @@ def test_a_marked_up_docx_is_analysed_with_its_changes_accepted_and_listed(live_
             assert revision["start"] == revision["end"] and revision["text"] not in saas.text
             assert revision["text"] == saas.deleted[0]
     # The uncapped-liability risk rests on Bob Buyer's insertion; the others on the original text.
-    marked = {risk["category"] for risk in result["risks"] if risk.get("fromRevision")}
-    assert marked == {"uncapped_liability"}
+    marked = {risk["category"]: risk["revisionIds"] for risk in result["risks"] if risk.get("fromRevision")}
+    carve_out = next(r["id"] for r in revisions if r["text"].startswith("EXCEPT FOR BREACH OF SECTION 7"))
+    assert marked == {"uncapped_liability": [carve_out]}
     for part in ("summary", "clauses", "keyDates", "obligations", "evidence", "riskScore"):
         assert result[part] == as_text[part], part
-    assert [{k: v for k, v in r.items() if k != "fromRevision"} for r in result["risks"]] == as_text["risks"]
+    markup = ("fromRevision", "revisionIds")
+    assert [{k: v for k, v in r.items() if k not in markup} for r in result["risks"]] == as_text["risks"]
     assert "revisions" not in as_text and "hasUnacceptedChanges" not in as_text
+
+
+def test_a_risk_raised_by_struck_out_text_is_marked_with_the_deletion(live_key: Key) -> None:
+    """Bob Buyer strikes out the termination-for-cause sentences: the absence risk quotes nothing, yet it
+    exists only because of his deletion (the text with the changes rejected does not raise it)."""
+    paragraphs = make_docx.paragraphs_of(SAAS.read_text())
+    six = next(p for p in paragraphs if p.startswith("6. TERMINATION."))
+    struck = six[len("6. TERMINATION.") : six.index(" On termination")]
+    source = "\n\n".join(p.replace(struck, "") if p is six else p for p in paragraphs)
+    changes = [
+        make_docx.Change("TERMINATION.", "Bob Buyer", deleted=struck),
+        make_docx.Change("USD 96,000", "Bob Buyer"),
+    ]
+    built = make_docx.contract_docx(source, changes)
+    result = analyse(live_key, sourceType="docx", docxBase64=base64.b64encode(built.data).decode())
+    as_text = analyse(live_key, sourceType="text", text=source)  # the contract as it reads once accepted
+    deletion = next(r for r in result["revisions"] if r["kind"] == "deleted")
+    assert deletion["author"] == "Bob Buyer" and deletion["text"] == struck
+    marked = {risk["category"]: risk["revisionIds"] for risk in result["risks"] if risk.get("fromRevision")}
+    assert marked == {"termination_for_cause": [deletion["id"]]}
+    assert "termination_for_cause" in {risk["category"] for risk in as_text["risks"]}
 
 
 def test_a_docx_without_changes_says_so(org_key: Key) -> None:

@@ -23,6 +23,8 @@ class CreateAnalysisRequest(msgspec.Struct, forbid_unknown_fields=True):
     imageBase64: str | None = None  # PNG, JPEG or TIFF (docs/api-notes.md, Word and scanned documents)
     filename: str | None = None
     metadata: dict[str, str] | None = None
+    reviewSet: str | None = None  # rs_...: the analysis joins that review set (docs/api-notes.md, Review sets)
+    label: str | None = None  # with reviewSet: the file's folder inside an import ("Suppliers/2019")
 
 
 class ErrorInfo(msgspec.Struct):
@@ -57,6 +59,7 @@ class Analysis(msgspec.Struct):
     metadata: dict[str, str]
     links: AnalysisLinks
     origin: Literal["ui", "api"] = "api"  # where it was submitted: the console (ui) or an API key (api)
+    reviewSet: str | None = None  # the review set it was submitted into, if any
 
 
 class AnalysisList(msgspec.Struct):
@@ -116,7 +119,8 @@ class Risk(msgspec.Struct, omit_defaults=True):
     explanation: str
     recommendation: str
     evidenceIds: list[str]
-    fromRevision: bool | None = None  # true: its evidence overlaps text a tracked change inserted
+    fromRevision: bool | None = None  # true: a tracked change raised it (docs/api-notes.md)
+    revisionIds: list[str] | None = None  # the changes that raised it
 
 
 class Due(msgspec.Struct):

@@ -25,7 +25,7 @@ import hashlib
 import io
 import zipfile
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import IO, Literal
 from xml.etree.ElementTree import Element, ParseError
 
@@ -63,6 +63,7 @@ class Revision:
     start: int
     end: int
     moved: bool = False
+    paragraph: bool = False  # a deletion of a whole paragraph (its text stood on a line of its own)
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,22 @@ class DocxDocument(Document):
     @property
     def has_tracked_changes(self) -> bool:
         return bool(self.revisions)
+
+    def text_rejecting(self, revisions: tuple[Revision, ...] | None = None) -> str:
+        """The text with `revisions` (default: all) rejected: their insertions taken out, their deletions
+        put back where they stood (a paragraph deleted whole on a line of its own)."""
+        pieces: list[str] = []
+        cursor = 0
+        chosen = self.revisions if revisions is None else revisions
+        for rev in sorted(chosen, key=lambda r: (r.start, r.kind == "inserted")):
+            if rev.start < cursor:
+                continue
+            pieces.append(self.text[cursor : rev.start])
+            if rev.kind == "deleted":
+                pieces.append(rev.text + "\n" if rev.paragraph else rev.text)
+            cursor = rev.end
+        pieces.append(self.text[cursor:])
+        return "".join(pieces)
 
 
 def read_docx(data: bytes, title: str | None = None) -> DocxDocument:
@@ -208,22 +225,18 @@ class _Writer:
         self.lines.append(line)
         self.length = start + len(line)
         for rev in pending:
-            self._add_revision(
-                Revision(rev.kind, rev.text, rev.author, rev.date, start + rev.start, start + rev.end, rev.moved)
-            )
+            self._add_revision(replace(rev, start=start + rev.start, end=start + rev.end))
 
     def _add_revision(self, rev: Revision) -> None:
         last = self.revisions[-1] if self.revisions else None
-        if last and (last.kind, last.author, last.date, last.moved) == (rev.kind, rev.author, rev.date, rev.moved):
+        same = (last.kind, last.author, last.date, last.moved, last.paragraph) if last else None
+        if last and same == (rev.kind, rev.author, rev.date, rev.moved, rev.paragraph):
             if rev.kind == "inserted" and last.end == rev.start:
-                self.revisions[-1] = Revision(
-                    rev.kind, last.text + rev.text, rev.author, rev.date, last.start, rev.end, rev.moved
-                )
+                self.revisions[-1] = replace(last, text=last.text + rev.text, end=rev.end)
                 return
             if rev.kind == "deleted" and last.start == rev.start:
-                self.revisions[-1] = Revision(
-                    rev.kind, last.text + rev.text, rev.author, rev.date, last.start, last.end, rev.moved
-                )
+                joiner = "\n" if rev.paragraph else ""
+                self.revisions[-1] = replace(last, text=last.text + joiner + rev.text)
                 return
         self.revisions.append(rev)
 
@@ -245,8 +258,8 @@ class _Writer:
                     self._emit(line, pending)
                 else:  # a paragraph deleted whole: its deletion sits where the next line starts
                     at = self._line_start()
-                    for rev in pending:
-                        self._add_revision(Revision(rev.kind, rev.text, rev.author, rev.date, at, at, rev.moved))
+                    for rev in _joined_deletions(pending):
+                        self._add_revision(replace(rev, start=at, end=at, paragraph=True))
             elif child.tag == W + "tbl":
                 self.table(child, depth + 1)
             elif child.tag in (W + "sdt", W + "sdtContent", W + "customXml", W + "ins", W + "moveTo"):
@@ -363,8 +376,20 @@ def _revision(kind: Literal["inserted", "deleted"], text: str, element: Element,
     return Revision(kind, text, element.get(W + "author"), element.get(W + "date"), start, end, moved)
 
 
+def _joined_deletions(revisions: list[Revision]) -> list[Revision]:
+    """The deletions of one paragraph, each author's consecutive runs as one text."""
+    joined: list[Revision] = []
+    for rev in revisions:
+        last = joined[-1] if joined else None
+        if last and (last.kind, last.author, last.date, last.moved) == (rev.kind, rev.author, rev.date, rev.moved):
+            joined[-1] = replace(last, text=last.text + rev.text)
+        else:
+            joined.append(rev)
+    return joined
+
+
 def _shift_one(rev: Revision, by: int) -> Revision:
-    return Revision(rev.kind, rev.text, rev.author, rev.date, rev.start + by, rev.end + by, rev.moved)
+    return replace(rev, start=rev.start + by, end=rev.end + by)
 
 
 def _shift(revisions: list[Revision], by: int) -> list[Revision]:

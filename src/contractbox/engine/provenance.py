@@ -1,30 +1,36 @@
 """What a result says about where its text came from, for both engines: a Word file's tracked
-changes (`hasUnacceptedChanges`, `revisions`, risks raised by inserted text marked `fromRevision`)
-and OCR (`ocr`, and word boxes on evidence quoted from scanned pages). Added after the engine ran,
+changes (`hasUnacceptedChanges`, `revisions`, the risks the changes raised marked `fromRevision` with
+their `revisionIds`) and OCR (`ocr`, and word boxes on evidence quoted from scanned pages). Added after the engine ran,
 so the mock and the live engine report them alike. Fields that do not concern a source are absent."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from contractbox.documents import Document
 from contractbox.documents.docx import DocxDocument, Revision
 from contractbox.documents.ocr import OcrDocument, OcrWord
 
+# Attributing a risk that no single quote explains costs one engine run per change: up to this many changes.
+MAX_ATTRIBUTION_RUNS = 8
+
+Analyze = Callable[[Document], dict[str, Any]]
+
 
 def add_provenance(document: Document, body: dict[str, Any]) -> dict[str, Any]:
     if isinstance(document, DocxDocument):
-        _add_revisions(document.revisions, body)
+        _add_revisions(document, body)
     if isinstance(document, OcrDocument):
         _add_ocr(document, body)
     return body
 
 
-def _add_revisions(revisions: tuple[Revision, ...], body: dict[str, Any]) -> None:
-    body["hasUnacceptedChanges"] = bool(revisions)
+def _add_revisions(document: DocxDocument, body: dict[str, Any]) -> None:
+    body["hasUnacceptedChanges"] = bool(document.revisions)
     body["revisions"] = [
         {
-            "id": f"rev_{index}",
+            "id": _revision_id(index),
             "kind": revision.kind,
             "text": revision.text,
             "author": revision.author,
@@ -33,14 +39,64 @@ def _add_revisions(revisions: tuple[Revision, ...], body: dict[str, Any]) -> Non
             "start": revision.start,
             "end": revision.end,
         }
-        for index, revision in enumerate(revisions, start=1)
+        for index, revision in enumerate(document.revisions)
     ]
-    inserted = [(r.start, r.end) for r in revisions if r.kind == "inserted" and r.end > r.start]
+    raised = _raised_by_revisions(document, body, _same_engine(body))
+    for risk in body["risks"]:
+        if risk["id"] in raised:
+            risk["fromRevision"] = True
+            risk["revisionIds"] = raised[risk["id"]]
+
+
+def _raised_by_revisions(document: DocxDocument, body: dict[str, Any], rerun: Analyze | None) -> dict[str, list[str]]:
+    """risk id -> the changes that raised it. A risk is raised by the markup when its evidence overlaps
+    inserted text, or when the engine does not raise it on the text with every change rejected (a clause
+    struck out, a word inserted outside the quote): then the changes that, rejected alone, make it go away
+    (all of them when none does alone, or when there are too many to try one by one)."""
+    revisions = document.revisions
     evidence = {item["id"]: item for item in body["evidence"]}
+    raised: dict[str, list[str]] = {}
     for risk in body["risks"]:
         quoted = [evidence[i] for i in risk["evidenceIds"] if i in evidence]
-        if any(e["start"] < end and e["end"] > start for e in quoted for start, end in inserted):
-            risk["fromRevision"] = True
+        overlapping = [
+            _revision_id(index)
+            for index, rev in enumerate(revisions)
+            if rev.kind == "inserted" and any(e["start"] < rev.end and e["end"] > rev.start for e in quoted)
+        ]
+        if overlapping:
+            raised[risk["id"]] = overlapping
+    if rerun is None or not revisions:
+        return raised
+    before = _categories(rerun(_rejecting(document, revisions)))
+    new = [risk for risk in body["risks"] if risk["category"] not in before and risk["id"] not in raised]
+    if new and len(revisions) <= MAX_ATTRIBUTION_RUNS:
+        for index, rev in enumerate(revisions):
+            still = _categories(rerun(_rejecting(document, (rev,))))
+            for risk in new:
+                if risk["category"] not in still:
+                    raised.setdefault(risk["id"], []).append(_revision_id(index))
+    for risk in new:
+        raised.setdefault(risk["id"], [_revision_id(index) for index in range(len(revisions))])
+    return raised
+
+
+def _same_engine(body: dict[str, Any]) -> Analyze | None:
+    """The live engine reads the text; the mock's sample findings do not depend on it."""
+    from contractbox.engine import live
+
+    return live.analyze if body["engine"]["name"] == live.ENGINE_NAME else None
+
+
+def _rejecting(document: DocxDocument, revisions: tuple[Revision, ...]) -> Document:
+    return Document(text=document.text_rejecting(revisions), title=document.title)
+
+
+def _categories(result: dict[str, Any]) -> set[str]:
+    return {risk["category"] for risk in result["risks"]}
+
+
+def _revision_id(index: int) -> str:
+    return f"rev_{index + 1}"
 
 
 def _add_ocr(document: OcrDocument, body: dict[str, Any]) -> None:
