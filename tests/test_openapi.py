@@ -99,10 +99,14 @@ def test_closed_sets_and_formats_are_schema_keywords(document: dict) -> None:
     assert set(schemas["EventType"]["enum"]) == set(EVENT_TYPES)
 
 
-def test_error_schema_declares_contract_id(document: dict) -> None:
+def test_error_schema_declares_the_fields_some_codes_add(document: dict) -> None:
+    """contract_exists / analysis_saved carry contractId, storage_quota_exceeded its byte counts: plain
+    optional properties (not a one-branch oneOf), so a generated client has them as typed attributes."""
     error = document["components"]["schemas"]["ErrorObject"]
-    assert "contractId" in error["properties"]
-    assert "contractId" not in error["required"]
+    assert error["properties"]["contractId"]["type"] == "string"
+    for name in ("limitBytes", "usedBytes", "requestedBytes"):
+        assert error["properties"][name]["type"] == "integer", name
+    assert {"contractId", "limitBytes", "usedBytes", "requestedBytes"}.isdisjoint(error["required"])
 
 
 def test_webhooks_section_describes_every_event(document: dict) -> None:

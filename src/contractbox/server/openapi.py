@@ -41,16 +41,19 @@ ErrorType = Literal[
 
 class ErrorObject(msgspec.Struct):
     """What went wrong: `type` groups by status, `code` is the specific, stable reason; `param` names
-    the offending parameter when there is one. Some codes carry one more field (e.g.
-    `contract_exists` carries `contractId`)."""
+    the offending parameter when there is one. Some codes carry more fields (`contract_exists` and
+    `analysis_saved` carry `contractId`; `storage_quota_exceeded` its byte counts)."""
 
     type: ErrorType
     code: str
     message: str
     param: str | None
     requestId: str
-    contractId: str | msgspec.UnsetType = msgspec.field(default=msgspec.UNSET)
-    """Only on 409 `contract_exists`: the contract the analysis is already saved as."""
+    # Fields some codes add (each documented with its code in docs/api-notes.md):
+    contractId: str | msgspec.UnsetType = msgspec.UNSET  # 409 contract_exists, analysis_saved
+    limitBytes: int | msgspec.UnsetType = msgspec.UNSET  # 507 storage_quota_exceeded
+    usedBytes: int | msgspec.UnsetType = msgspec.UNSET  # 507 storage_quota_exceeded
+    requestedBytes: int | msgspec.UnsetType = msgspec.UNSET  # 507 storage_quota_exceeded
 
 
 class ErrorResponse(msgspec.Struct):

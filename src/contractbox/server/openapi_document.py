@@ -135,7 +135,12 @@ PROPERTY_KEYWORDS: dict[str, dict[str, Schema]] = {
     "UpdatedWebhookEndpoint": {"url": {"format": "uri"}, "events": {"items": EVENT_TYPE}},
     "DocumentInfo": {"pageCount": {"minimum": 0}, "characterCount": {"minimum": 0}},
     "ErrorObject": {
-        "contractId": {"description": "Only on 409 contract_exists: the contract the analysis is saved as."}
+        "contractId": {
+            "description": "On 409 contract_exists and analysis_saved: the contract the analysis is saved as."
+        },
+        "limitBytes": {"minimum": 0, "description": "On 507 storage_quota_exceeded: the organization's limit."},
+        "usedBytes": {"minimum": 0, "description": "On 507 storage_quota_exceeded: bytes stored now."},
+        "requestedBytes": {"minimum": 0, "description": "On 507 storage_quota_exceeded: bytes this request needs."},
     },
 }
 METADATA: Schema = {
@@ -238,6 +243,8 @@ def add_schema_keywords(schemas: dict[str, Schema]) -> None:
             if prop in properties:
                 merge_keywords(properties[prop], keywords)
         for prop, value in properties.items():
+            if len(value.get("oneOf", [])) == 1:  # an optional field Litestar wraps in a one-branch oneOf
+                properties[prop] = value = {**value.pop("oneOf")[0], **value}
             if prop.endswith("At"):
                 merge_keywords(value, {"format": "date-time"})
             elif prop == "metadata":
