@@ -55,10 +55,25 @@ def test_no_critical_or_serious_axe_violation_on_any_view(browser: Browser, serv
         wait_done(key.client(), analysis["analysisId"])
         ids.append(analysis["analysisId"])
 
+    live_key = server.key(org, mode="live")
+    live = live_key.client().post("/v1/analyses", json={"title": "NDA live", "sourceType": "text", "text": text}).json()
+    wait_done(live_key.client(), live["analysisId"], timeout=120)
+
     page, watch = signed_in_page(browser, server, org)
+    expect(page.locator("#mode-banner")).to_contain_text("Live mode")  # the live band has its own colours
+    expect(page.locator("#queue li").first).to_be_visible()
+    assert_accessible(page, "review (live)", report)
+    page.goto(f"{server.base_url}/#/analysis/{live['analysisId']}")
+    expect(page.locator("#findings h1")).to_have_text("NDA live")
+    assert_accessible(page, "result (live)", report)
+    page.goto(f"{server.base_url}/#/review")
     page.get_by_role("radio", name="Test").click()
     expect(page.locator("#queue li").first).to_be_visible()
     assert_accessible(page, "review", report)
+    page.goto(f"{server.base_url}/#/analysis/{live['analysisId']}")
+    expect(page.locator("#other-mode")).to_contain_text("belongs to live mode")
+    assert_accessible(page, "link into the other mode", report)
+    page.goto(f"{server.base_url}/#/review")
 
     page.set_input_files("#file-input", [str(SAMPLE_CONTRACTS / "mutual_nda.pdf")])
     row = page.locator(".queue li", has_text="mutual_nda.pdf").first
@@ -71,6 +86,9 @@ def test_no_critical_or_serious_axe_violation_on_any_view(browser: Browser, serv
         assert_accessible(page, f"result ({section.lower()}, PDF)", report)
     page.get_by_role("tab", name="Extracted text").click()
     assert_accessible(page, "result (extracted text)", report)
+    page.locator("#doc-search").fill("agreement")
+    expect(page.locator("#doc-text mark.hit").first).to_be_visible()
+    assert_accessible(page, "result (find in document)", report)
     page.get_by_role("button", name="Save as contract").click()
     page.locator("#saved-badge").click()
     expect(page.locator(".decide").first).to_be_visible()  # a saved contract: decision bars under the findings
@@ -83,7 +101,14 @@ def test_no_critical_or_serious_axe_violation_on_any_view(browser: Browser, serv
     page.goto(f"{server.base_url}/#/contracts")
     expect(page.locator("#contracts-table tbody tr").first).to_be_visible()
     assert_accessible(page, "contracts", report)
+    page.locator("#contracts-table tbody tr").first.get_by_role("button", name=re.compile("^Rename ")).click()
+    expect(page.locator("#rename-title")).to_be_visible()
+    assert_accessible(page, "contracts (rename dialog)", report)
+    page.get_by_role("button", name="Cancel").click()
 
+    page.goto(f"{server.base_url}/#/compare")
+    expect(page.locator("#compare-left")).to_be_visible()
+    assert_accessible(page, "compare (pickers)", report)
     page.goto(f"{server.base_url}/#/compare?left={ids[0]}&right={ids[1]}")
     expect(page.locator("#comparison-summary")).to_be_visible()
     assert_accessible(page, "compare", report)
@@ -99,6 +124,19 @@ def test_no_critical_or_serious_axe_violation_on_any_view(browser: Browser, serv
         page.goto(f"{server.base_url}/#/console/{tab}")
         expect(page.locator(ready).first).to_be_visible()
         assert_accessible(page, f"console {tab}", report)
+
+    page.goto(f"{server.base_url}/#/console/keys")
+    page.fill("#key-name", "a11y")
+    page.get_by_role("button", name="Create key").click()
+    expect(page.locator("#secret-value")).to_have_text(re.compile(r"^fpk_test_"))
+    assert_accessible(page, "console keys (secret shown once)", report)
+    page.get_by_role("button", name="I have stored it").click()
+    hook = key.client().post("/v1/webhooks", json={"url": "http://127.0.0.1:9/hook", "events": ["analysis.completed"]})
+    assert hook.status_code == 201, hook.text
+    page.goto(f"{server.base_url}/#/console/webhooks")
+    page.locator(f'tr[data-webhook="{hook.json()["webhookId"]}"]').click()
+    expect(page.locator("#wh-url")).to_be_visible()
+    assert_accessible(page, "console webhook (detail)", report)
 
     assert report == {view: [] for view in report}, report
     watch.assert_clean()
