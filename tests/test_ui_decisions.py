@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from test_ui_support import browser, new_context, playwright_instance, signed_in_page  # noqa: F401
 
 FUTURE = "2031-03-01"
+CORRECTED_PARTY = "Zephyrine Holdings Ltd"
 
 
 def person(browser: Browser, server: Server, username: str, name: str, role: str, org: str) -> Page:
@@ -91,6 +92,23 @@ def test_reviewer_decisions_flow_into_exports_calendar_and_reports(browser: Brow
     expect(rita.locator(f'[data-risk="{risk["id"]}"] + .decide')).not_to_contain_text("null")
     expect(rita.locator("#review-state")).to_have_text(f"In review · 3 of {len(findings)} decided")
 
+    # Correct a party's name and reject a clause: the contract is then found by the corrected name.
+    party = next(f for f in findings if f["kind"] == "party")
+    party_bar = rita.locator(f'.decide[data-finding-key="{party["findingKey"]}"]')
+    party_bar.get_by_role("button", name=re.compile("^Correct or note")).click()
+    party_bar.locator("input[name=correctedValue]").fill(CORRECTED_PARTY)
+    party_bar.get_by_role("button", name="Save decision").click()
+    expect(party_bar).to_contain_text(f"Corrected: {CORRECTED_PARTY}")
+    clause = next(f for f in findings if f["kind"] == "clause")
+    rita.keyboard.press("2")
+    clause_bar = rita.locator(f'.decide[data-finding-key="{clause["findingKey"]}"]')
+    category = rita.locator("details.category", has=clause_bar)
+    if category.count() and not category.evaluate("(d) => d.open"):
+        category.locator("summary").first.click()  # a folded category: open it as a person would
+    clause_bar.get_by_role("button", name=re.compile("^Reject: ")).click()
+    expect(clause_bar).to_contain_text("Rejected")
+    expect(rita.locator("#review-state")).to_have_text(f"In review · 5 of {len(findings)} decided")
+
     # Undecided filter: decided findings leave the list.
     rita.keyboard.press("1")
     rita.select_option("#filter-decided", "false")
@@ -115,6 +133,17 @@ def test_reviewer_decisions_flow_into_exports_calendar_and_reports(browser: Brow
     )
     corrected = [row for row in dates_csv if row["date"] == FUTURE]
     assert corrected and corrected[0]["note"] == "Counsel confirmed the later date by email."
+    findings_csv = list(
+        csv.DictReader(
+            io.StringIO(
+                download(rita, lambda: rita.select_option("#export-select", "findings.csv")).decode("utf-8-sig")
+            )
+        )
+    )
+    assert len(findings_csv) == len(findings) - 2  # the rejected obligation and clause are left out
+    assert {row["contract"] for row in findings_csv} == {"Decided NDA"}
+    party_row = next(row for row in findings_csv if row["kind"] == "party" and row["value"] == party["value"])
+    assert (party_row["reviewed_value"], party_row["decision"]) == (CORRECTED_PARTY, "corrected")
 
     # The review report and the annotated original, opened with pypdf.
     report = PdfReader(
@@ -143,6 +172,11 @@ def test_reviewer_decisions_flow_into_exports_calendar_and_reports(browser: Brow
     # The contracts list shows the review state; the audit log names the reviewer.
     rita.goto(f"{server.base_url}/#/contracts")
     expect(rita.locator(f'tr[data-contract="{contract_id}"]')).to_contain_text("In review")
+    rita.fill("#contracts-q", CORRECTED_PARTY.split()[0].lower())  # search finds the corrected party name
+    expect(rita.locator("#contracts-table tbody tr")).to_have_count(1)
+    expect(rita.locator(f'tr[data-contract="{contract_id}"]')).to_be_visible()
+    rita.fill("#contracts-q", "no contract has this party")
+    expect(rita.locator(f'tr[data-contract="{contract_id}"]')).to_have_count(0)
     admin, watch = signed_in_page(browser, server, org)
     admin.goto(f"{server.base_url}/#/console/audit")
     expect(admin.locator("#audit-table tr", has_text="review.create").first).to_contain_text("Reva Reviewer")
@@ -203,7 +237,14 @@ def test_history_is_paged_newest_first_searchable_and_filtered_and_contracts_ren
     page.get_by_role("button", name="Cancel").click()
     expect(row).to_be_visible()  # nothing happens without the confirmation
     assert key.client().get(f"/v1/contracts/{contract['contractId']}").status_code == 200
-    # Confirming the deletion needs DELETE /v1/contracts/{id}, not committed yet (issue 13): untested here.
+    row.get_by_role("button", name="Delete Batch MSA (signed)").click()
+    page.get_by_role("button", name="Delete contract").click()
+    expect(row).to_have_count(0)
+    expect(page.locator("#toast")).to_contain_text("Deleted")
+    assert key.client().get(f"/v1/contracts/{contract['contractId']}").status_code == 404
     page.goto(f"{server.base_url}/#/console/audit")
-    expect(page.locator("#audit-table tr", has_text="contract.rename").first).to_contain_text("Administrator")
+    for action in ("contract.rename", "contract.delete"):
+        entry = page.locator("#audit-table tr", has_text=action).first
+        expect(entry).to_contain_text("Administrator")
+        expect(entry).to_contain_text(contract["contractId"])
     watch.assert_clean()
