@@ -137,7 +137,7 @@ def test_filters_q_risk_level_and_expires_before(server: Server, org_key: Key) -
 
 
 LISTING_FIELDS = {"contractId", "object", "mode", "analysisId", "title", "documentType", "parties", "riskScore",
-                  "effectiveDate", "expirationDate", "createdAt", "metadata", "review"}
+                  "effectiveDate", "expirationDate", "createdAt", "metadata", "review", "reviewSet"}
 
 
 def test_list_items_carry_listing_fields_and_the_result_only_when_expanded(org_key: Key) -> None:

@@ -49,6 +49,9 @@ class AnalysesController(Controller):
         ] = None,
         created_gte: Annotated[str | None, QueryParameter(name="createdGte")] = None,
         created_lte: Annotated[str | None, QueryParameter(name="createdLte")] = None,
+        review_set: Annotated[
+            str | None, QueryParameter(name="reviewSet", description="rs_...: only those of this review set")
+        ] = None,
     ) -> AnalysisList:
         params = {
             "limit": limit,
@@ -59,6 +62,7 @@ class AnalysesController(Controller):
             "origin": origin,
             "createdGte": created_gte,
             "createdLte": created_lte,
+            "reviewSet": review_set,
         }
         return analyses.list(principal_of(request), params)
 

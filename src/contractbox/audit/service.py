@@ -110,6 +110,8 @@ V1_ACTIONS = {
     ("PATCH", "contracts"): "contract.rename",
     ("POST", "contracts", "reviews"): "review.create",
     ("POST", "comparisons"): "comparison.create",
+    ("POST", "review_sets"): "review_set.create",
+    ("PATCH", "review_sets"): "review_set.rename",
     ("POST", "webhooks"): "webhook.create",
     ("PATCH", "webhooks"): "webhook.update",
     ("DELETE", "webhooks"): "webhook.delete",

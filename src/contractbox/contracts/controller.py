@@ -58,6 +58,9 @@ class ContractsController(Controller):
             QueryParameter(name="reviewState", description="not_started, in_review or reviewed"),
         ] = None,
         expand: Expand = None,
+        review_set: Annotated[
+            str | None, QueryParameter(name="reviewSet", description="rs_...: only those of this review set")
+        ] = None,
     ) -> ContractList:
         params = {
             "limit": limit,
@@ -67,6 +70,7 @@ class ContractsController(Controller):
             "riskLevel": risk_level,
             "expiresBefore": expires_before,
             "reviewState": review_state,
+            "reviewSet": review_set,
         }
         return contracts.list(principal_of(request), params, expand)
 

@@ -54,6 +54,7 @@ class Contract(msgspec.Struct):
     createdAt: str
     metadata: dict[str, str]
     review: ReviewStatus
+    reviewSet: str | None = None  # the review set its analysis was submitted into, if any
     # Always on a single contract; on list items only with expand[]=result.
     result: AnalysisResult | msgspec.UnsetType = msgspec.UNSET
 

@@ -28,7 +28,8 @@ from contractbox.storage.service import StorageService
 RISK_LEVELS = ("low", "medium", "high", "critical")
 SUMMARY_COLUMNS = (
     "seq, id, mode, analysis_id, title, document_type, parties, risk_value, risk_level, effective_date, "
-    "expiration_date, metadata, created_at, review_state, review_decided, review_total, reviewed_by, reviewed_at"
+    "expiration_date, metadata, created_at, review_state, review_decided, review_total, reviewed_by, reviewed_at, "
+    "review_set_id"
 )
 REVIEW_STATES = ("not_started", "in_review", "reviewed")
 CONTRACT_COLUMNS = f"{SUMMARY_COLUMNS}, result"
@@ -79,6 +80,7 @@ def render(row: dict) -> dict[str, Any]:
             "reviewedBy": json.loads(row["reviewed_by"]),
             "reviewedAt": row["reviewed_at"],
         },
+        "reviewSet": row["review_set_id"],
         **({"result": json.loads(row["result"])} if "result" in row else {}),
     }
 
@@ -126,7 +128,8 @@ class ContractService:
             principal, req.analysisId, param="analysisId", purpose="a contract can be saved"
         )
         title = clean_title(req.title if req.title is not None else analysis.title)
-        document = self.analyses.get(principal, req.analysisId).document
+        analysis_object = self.analyses.get(principal, req.analysisId)
+        document = analysis_object.document
         metadata = req.metadata if req.metadata is not None else analysis.metadata
         validate_metadata(metadata)
         result = json.loads(analysis.result)
@@ -147,6 +150,7 @@ class ContractService:
                     "result": analysis.result,
                     "created_at": self.clock.now_iso(),
                     "document_key": document.sha256 if document and document.sha256 else f"analysis:{req.analysisId}",
+                    "review_set_id": analysis_object.reviewSet,
                     **listing_columns(result, title),
                 }
             )
@@ -205,6 +209,10 @@ class ContractService:
                 contract_id,
             ),
         )
+
+    def leave_review_set(self, db: Any, set_id: str) -> None:
+        """Inside a review set's deletion: its contracts stay, outside any set."""
+        db.execute("UPDATE contracts SET review_set_id = NULL WHERE review_set_id = ?", (set_id,))
 
     def delete(self, principal: Principal, contract_id: str) -> DeletedObject:
         """Delete a contract of the caller's, and with it the analysis it was saved from and that
@@ -277,6 +285,8 @@ class ContractService:
             query.add(f"risk_level IN ({', '.join('?' for _ in levels)})", *levels)
         if expires_before:
             query.add("expiration_date < ?", parse_date("expiresBefore", expires_before))
+        if params.get("reviewSet"):
+            query.add("review_set_id = ?", params["reviewSet"])
         page = list_page(
             self.store,
             "contracts",

@@ -8,27 +8,11 @@ import re
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 
+from contractbox.core.csvtext import csv_text
 from contractbox.reviews.service import ReviewedFinding
 
 EXPORT_NAMES = ("findings.csv", "obligations.csv", "key-dates.csv", "key-dates.ics")
-BOM = "\ufeff"
 REMINDED_KINDS = ("notice_deadline", "expiration_date", "renewal_date")
-FORMULA_START = re.compile(r"^[=+\-@\t\r]")
-
-
-def cell(value: object) -> str:
-    """One RFC 4180 field; a leading = + - @ tab or CR is neutralised (no spreadsheet formulas)."""
-    text = "" if value is None else str(value)
-    if FORMULA_START.match(text):
-        text = "'" + text
-    if any(ch in text for ch in '",\r\n'):
-        text = '"' + text.replace('"', '""') + '"'
-    return text
-
-
-def csv_text(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    lines = [",".join(cell(v) for v in row) for row in [list(header), *rows]]
-    return BOM + "\r\n".join(lines) + "\r\n"
 
 
 def kept(items: Sequence[ReviewedFinding], kind: str | None = None) -> list[ReviewedFinding]:

@@ -5,6 +5,7 @@ follows each decision (docs/api-notes.md, Reviews)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,11 +65,17 @@ class ReviewedFinding:
         return self.review["note"] if self.review else None
 
 
+# Called after a decision with the contracts of the decided document (a review set's grid cells
+# follow it); wired by the composition root.
+AfterDecision = Callable[[Principal, list[str]], None]
+
+
 class ReviewService:
     def __init__(self, store: Store, clock: Clock, contracts: ContractService) -> None:
         self.store = store
         self.clock = clock
         self.contracts = contracts
+        self.after_decision: AfterDecision | None = None
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -190,8 +197,11 @@ class ReviewService:
                     "created_at": self.clock.now_iso(),
                 }
             )
-        for other in self.contracts.contracts_of_document(principal, document_key):
+        decided = self.contracts.contracts_of_document(principal, document_key)
+        for other in decided:
             self.refresh(principal, other)
+        if self.after_decision is not None:
+            self.after_decision(principal, decided)
         row = self.store.query_one("SELECT * FROM reviews WHERE id = ?", (review_id,))
         return msgspec.convert(render(row or {}), Review)
 

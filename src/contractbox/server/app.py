@@ -29,6 +29,7 @@ from contractbox.core.paths import ui_dir
 from contractbox.core.settings import Settings
 from contractbox.reports.controller import ReportsController
 from contractbox.reviews.controller import ReviewsController
+from contractbox.reviewsets.controller import ReviewSetsController
 from contractbox.server.container import Services
 from contractbox.server.openapi import camel_case_operation_id, document_error_responses
 from contractbox.server.system import docs_page, healthz, openapi_document
@@ -39,6 +40,7 @@ API_CONTROLLERS: list[type] = [
     AnalysesController,
     ContractsController,
     ReviewsController,
+    ReviewSetsController,
     ReportsController,
     ComparisonsController,
     UsageController,
@@ -70,6 +72,7 @@ def dependencies(services: Services) -> dict[str, Provide]:
         "analyses": provide(services.analyses),
         "contracts": provide(services.contracts),
         "reviews": provide(services.reviews),
+        "reviewsets": provide(services.reviewsets),
         "reports": provide(services.reports),
         "comparisons": provide(services.comparisons),
         "usage": provide(services.usage),

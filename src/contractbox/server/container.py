@@ -23,6 +23,7 @@ from contractbox.core.settings import Settings
 from contractbox.core.store import Store
 from contractbox.reports.service import ReportService
 from contractbox.reviews.service import ReviewService
+from contractbox.reviewsets.service import ReviewSetService
 from contractbox.storage.service import MIB, StorageLimits, StorageService
 from contractbox.usage.counters import RequestCounter
 from contractbox.usage.service import UsageService
@@ -66,6 +67,14 @@ class Services:
         self.contracts = ContractService(self.store, self.events, self.clock, self.analyses, self.storage)
         self.reviews = ReviewService(self.store, self.clock, self.contracts)
         self.contracts.after_create = self.reviews.refresh  # decisions made on the same document carry over
+        self.storage.on_delete(self.reviews.forget_orphaned)  # a document's decisions go with its last contract
+        self.reviewsets = ReviewSetService(
+            self.store, self.clock, self.analyses, self.contracts, self.reviews, self.storage
+        )
+        self.analyses.on_submit = self.reviewsets.join  # reviewSet on POST /v1/analyses
+        self.analyses.after_complete = self.reviewsets.on_completed  # saved as a contract, grid row written
+        self.reviews.after_decision = self.reviewsets.on_decision  # grid cells follow decisions
+        self.storage.on_delete(self.reviewsets.forget)
         self.reports = ReportService(self.clock, self.contracts, self.analyses, self.reviews)
         self.comparisons = ComparisonService(
             self.store, self.events, self.clock, self.analyses, self.contracts, self.usage
@@ -91,6 +100,9 @@ class Services:
         resumed = self.analyses.requeue_unfinished()
         if resumed:
             log.info("resumed %d unfinished analyses", resumed)
+        caught_up = self.reviewsets.catch_up()
+        if caught_up:
+            log.info("wrote %d review set rows left unwritten by a stop", caught_up)
         resumed_deliveries = self.webhook_delivery.resume()
         if resumed_deliveries:
             log.info("resumed %d unfinished webhook deliveries", resumed_deliveries)
