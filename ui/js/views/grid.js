@@ -182,6 +182,7 @@ class GridPage {
   render() {
     const { set } = this;
     this.counts = h("span", { id: "set-counts" }, statusSummary(set.statusCounts));
+    this.contractCount = h("span.muted.small", `${set.contractCount.toLocaleString()} contracts`);
     this.shownText = h("span.muted.small", { id: "grid-count", "aria-live": "polite" });
     this.scroller = h("div.grid-scroll", { id: "review-grid", role: "grid", "aria-label": `Contracts of ${set.name}`, onscroll: () => this.onScroll(), onkeydown: (e) => this.onKey(e) });
     this.head = h("div.grid-head", { role: "rowgroup" });
@@ -198,7 +199,7 @@ class GridPage {
     this.view.append(h("div.page.grid-page",
       h("div.page-head",
         h("div.min-w-0", h("p.small.mb-6", h("a", { href: "#/sets" }, "Review sets")), h("h1", { id: "set-name" }, set.name),
-          h("div.row.mt-6", h("span.muted.small", `${set.contractCount.toLocaleString()} contracts`), this.counts)),
+          h("div.row.mt-6", this.contractCount, this.counts)),
         h("span.spacer"), addFiles, exports),
       importProgress(set.id),
       this.toolbar(),
@@ -593,7 +594,7 @@ class GridPage {
 
   async exportAs(format) {
     try {
-      const bytes = await api(`/v1/review_sets/${this.set.id}/export`, { query: { format, questions: this.model.columns.join(",") }, binary: true });
+      const bytes = await api(`/v1/review_sets/${this.set.id}/exports/grid.${format}`, { query: { questions: this.model.columns.join(",") }, binary: true });
       const mime = format === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv";
       download(`${slug(this.set.name)}.${format}`, mime, bytes);
     } catch (err) {
@@ -601,23 +602,22 @@ class GridPage {
     }
   }
 
-  // While analyses of the set are queued or running (or files are still being sent), the counts
-  // are polled and the grid fetched again when they move.
+  // The set's counts are polled (a cheap request) and the grid fetched again when they move:
+  // while this browser or the CLI imports, rows appear and fill in without a reload.
   async poll() {
     let last = JSON.stringify(this.set.statusCounts) + this.set.contractCount;
     for (;;) {
-      await new Promise((r) => setTimeout(r, POLL_MS));
-      if (!this.scroller.isConnected) break;
-      const counts = this.set.statusCounts || {};
       const job = importJob(this.set.id);
-      const busy = (counts.queued || 0) + (counts.running || 0) + (counts.processing || 0) > 0 || (job && !job.done) || this.pendingRows();
-      if (!busy) continue;
+      const busy = this.pendingRows() || (job && !job.done);
+      await new Promise((r) => setTimeout(r, busy ? POLL_MS : POLL_MS * 3));
+      if (!this.scroller.isConnected) break;
       try {
         this.set = await api(`/v1/review_sets/${this.set.id}`);
         const now = JSON.stringify(this.set.statusCounts) + this.set.contractCount;
         if (now === last) continue;
         last = now;
         this.counts.replaceChildren(statusSummary(this.set.statusCounts));
+        this.contractCount.textContent = `${this.set.contractCount.toLocaleString()} contracts`;
         const grid = await fetchGrid(this.set.id, this.model.needed());
         if (!this.scroller.isConnected) break;
         this.refresh(grid);
