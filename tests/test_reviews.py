@@ -188,3 +188,28 @@ def test_contracts_saved_before_reviews_get_their_status_when_opened(
     assert client.get(f"/v1/contracts/{cid}").json()["review"]["total"] == 0
     total = len(findings(client, cid))
     assert client.get(f"/v1/contracts/{cid}").json()["review"]["total"] == total > 0
+
+
+def test_decisions_go_with_the_last_contract_of_their_document(server: Server, org_key: Key) -> None:
+    client = org_key.client()
+    text = TEXT.replace("Supply", "Forgotten supply")  # a document no other test saves
+    first = save(client, text=text, title="Forgotten supply")
+    second = save(client, text=text, title="Forgotten supply, analysed again")
+    key = next(k for k in findings(client, first["contractId"]) if k.startswith("party:"))
+    note = "Only in this review: the counterparty's real name."
+    assert (
+        decide(client, first["contractId"], findingKey=key, decision="corrected", correctedValue="Q", note=note)
+    ).status_code == 201
+
+    def notes_stored() -> int:
+        with sqlite3.connect(server.data_dir / "contractbox.db") as db:
+            return db.execute("SELECT COUNT(*) FROM reviews WHERE note = ?", (note,)).fetchone()[0]
+
+    assert client.delete(f"/v1/contracts/{first['contractId']}").status_code == 200
+    assert findings(client, second["contractId"])[key]["review"]["note"] == note  # the other copy keeps them
+    assert notes_stored() == 1
+    assert client.delete(f"/v1/contracts/{second['contractId']}").status_code == 200
+    assert notes_stored() == 0  # no contract shows the document any more: its decisions are gone
+    third = save(client, text=text, title="Forgotten supply, saved once more")
+    assert findings(client, third["contractId"])[key]["review"] is None
+    assert third["review"]["state"] == "not_started"

@@ -244,3 +244,18 @@ class ReviewService:
             if item.finding.kind == "party" and item.decision == "corrected" and item.value
         ]
         self.contracts.set_review(contract_id, status, corrected_names)
+
+    # --- deleting --------------------------------------------------------------------------
+
+    @staticmethod
+    def forget_orphaned(db: Any, kind: str, object_id: str) -> None:
+        """Storage deletion hook: once no saved contract shows a document any more, its decisions
+        (notes and corrected values, which can quote it) go too. Another saved copy of the same
+        document keeps them, which is how they survive re-analysis."""
+        if kind != "contract":
+            return
+        db.execute(
+            "DELETE FROM reviews WHERE NOT EXISTS (SELECT 1 FROM contracts c WHERE c.org_id = reviews.org_id "
+            "AND c.mode = reviews.mode AND c.document_key = reviews.document_key) "
+            "AND NOT EXISTS (SELECT 1 FROM contracts c WHERE 'contract:' || c.id = reviews.document_key)"
+        )

@@ -92,7 +92,7 @@ async function rename(c, titleEl, tr) {
 }
 
 async function remove(c, tr) {
-  const ok = await modal(`Delete “${c.title}”?`, h("p", "The saved contract, its copy of the result and its place in searches go. Review decisions stay with the document and return if it is saved again. This cannot be undone."),
+  const ok = await modal(`Delete “${c.title}”?`, h("p", "The saved contract, the analysis and document it was saved from, and its place in searches go. Its review decisions and notes go too, unless another saved contract shows the same document. This cannot be undone."),
     [{ label: "Cancel", value: false }, { label: "Delete contract", value: true, kind: "danger" }]);
   if (ok !== true) return;
   try {
