@@ -1,11 +1,13 @@
 """The reviewer (Chromium via Playwright, real server) with the new inputs: a dropped .docx is analysed
-and its evidence marked in the document text; a dropped scanned PDF (no text layer) is OCR'd and its
-evidence is highlighted on the page image from the OCR word boxes."""
+and its evidence marked in the document text, its tracked changes listed and the risk they raised
+marked; a dropped scanned PDF (no text layer) is OCR'd, its evidence is highlighted on the page image
+from the OCR word boxes, and the page read with low confidence is flagged."""
 
 from __future__ import annotations
 
 import importlib.util
 import io
+import random
 import re
 import sys
 from pathlib import Path
@@ -27,9 +29,20 @@ def make_docx_module():
     return module
 
 
-def scanned_nda() -> bytes:
+def speckled(image):
+    """A bad photocopy: 3% of the pixels turned black or white (Tesseract reads it, with low confidence)."""
+    chooser = random.Random(16)
+    pixels = image.load()
+    for _ in range(int(image.width * image.height * 0.03)):
+        pixels[chooser.randrange(image.width), chooser.randrange(image.height)] = chooser.choice((0, 255))
+    return image
+
+
+def scanned_nda(with_bad_copy: bool = False) -> bytes:
     document = pdfium.PdfDocument(str(SAMPLE_CONTRACTS / "mutual_nda.pdf"))
     images = [page.render(scale=200 / 72, grayscale=True).to_pil().convert("L") for page in document]
+    if with_bad_copy:  # the top third of the first page again, badly copied, as the last page
+        images.append(speckled(images[0].crop((0, 0, images[0].width, images[0].height // 3))))
     buffer = io.BytesIO()
     images[0].save(buffer, format="PDF", resolution=200, save_all=True, append_images=images[1:])
     return buffer.getvalue()
@@ -46,8 +59,8 @@ def test_a_dropped_docx_shows_its_text_with_evidence_marked(browser: Browser, se
     built = make_docx.contract_docx(
         (SAMPLE_CONTRACTS / "saas_subscription_agreement.txt").read_text(), make_docx.SAAS_CHANGES
     )
-    org = server.org("ui-docx")
-    key = server.key(org)
+    org = server.org("ui-docx", live=True)
+    key = server.key(org, mode="live")
     page, watch = signed_in_page(browser, server, org)
     docx_type = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
     drop_files(page, "#dropzone", [("saas-markup.docx", built.data, docx_type)])
@@ -56,11 +69,32 @@ def test_a_dropped_docx_shows_its_text_with_evidence_marked(browser: Browser, se
     result = key.client().get(f"/v1/analyses/{analysis_id}/result").json()
     assert result["hasUnacceptedChanges"] is True and result["revisions"]
     expect(page.locator("#doc-text")).to_contain_text("1. DEFINITIONS.")
-    clause = next(c for c in result["clauses"] if c["evidenceIds"])
+    clause = max((c for c in result["clauses"] if c["evidenceIds"]), key=lambda c: c["confidence"])
     quote = next(e for e in result["evidence"] if e["id"] == clause["evidenceIds"][0])
     page.get_by_role("tab", name=re.compile(r"^Clauses")).click()
+    page.locator(f'details.category[data-category="{clause["category"]}"]').evaluate("d => { d.open = true; }")
     page.locator(f'[data-clause="{clause["id"]}"]').click()
     expect(page.locator(f'#doc-text mark[data-ev="{quote["id"]}"]')).to_have_text(quote["text"])
+    # The markup: said at the top, the risk it raised marked, each change listed and shown in the text.
+    expect(page.locator("#tracked-changes-notice")).to_contain_text(
+        f"{len(result['revisions'])} unaccepted tracked changes (Bob Buyer, Alice Counsel)"
+    )
+    raised = next(r for r in result["risks"] if r.get("fromRevision"))
+    page.get_by_role("tab", name=re.compile(r"^Risks")).click()
+    expect(page.locator(f'[data-risk="{raised["id"]}"] .from-revision')).to_have_text("From tracked change")
+    expect(page.locator("[data-risk] .from-revision")).to_have_count(
+        sum(1 for r in result["risks"] if r.get("fromRevision"))
+    )
+    page.get_by_role("tab", name=re.compile(r"^Changes")).click()
+    expect(page.locator("#revisions [data-revision]")).to_have_count(len(result["revisions"]))
+    insertion = next(r for r in result["revisions"] if r["id"] in raised["revisionIds"])
+    entry = page.locator(f'[data-revision="{insertion["id"]}"]')
+    expect(entry).to_contain_text(insertion["author"])
+    expect(entry).to_contain_text(f"Raised: {raised['title']}")
+    entry.click()
+    expect(page.locator(f'#doc-text mark[data-ev="{insertion["id"]}"]')).to_have_text(insertion["text"])
+    deletion = next(r for r in result["revisions"] if r["kind"] == "deleted")
+    expect(page.locator(f'[data-revision="{deletion["id"]}"] del')).to_have_text(deletion["text"])
     watch.assert_clean()
 
 
@@ -68,11 +102,18 @@ def test_a_dropped_scanned_pdf_has_its_evidence_highlighted_on_the_page(browser:
     org = server.org("ui-scan")
     key = server.key(org)
     page, watch = signed_in_page(browser, server, org)
-    drop_files(page, "#dropzone", [("nda-scan.pdf", scanned_nda(), "application/pdf")])
+    drop_files(page, "#dropzone", [("nda-scan.pdf", scanned_nda(with_bad_copy=True), "application/pdf")])
     open_result(page, "nda-scan.pdf")
     expect(page.locator("#pdf-stage canvas")).to_be_visible()
     result = key.client().get(f"/v1/analyses/{analysis_id_from(page)}/result").json()
-    assert result["ocr"]["used"] is True
+    ocr = result["ocr"]
+    last = ocr["pages"][-1]
+    assert ocr["used"] is True and ocr["lowConfidencePages"] == [last]
+    notice = page.locator("#ocr-notice")
+    expect(notice).to_contain_text(f"mean word confidence {round(ocr['meanConfidence'] * 100)}%")
+    expect(notice.locator("#ocr-low-pages")).to_contain_text(f"Low OCR confidence on page {last}:")
+    notice.get_by_role("button", name=f"Page {last}").click()
+    expect(page.locator("#page-label")).to_have_text(f"Page {last} of {len(ocr['pages'])}")
     evidence = {e["id"]: e for e in result["evidence"]}
     clause = next(c for c in result["clauses"] if c["evidenceIds"] and evidence[c["evidenceIds"][0]].get("boxes"))
     quote = evidence[clause["evidenceIds"][0]]

@@ -57,7 +57,8 @@ export function risksPanel(result, finding) {
   return panel("risks", "Risks", risks.length ? h("div", { id: "risks" }, risks.map((risk) =>
     finding(h("button.finding", { type: "button", dataset: { risk: risk.id, severity: risk.severity, ...(absent(risk) ? { absent: "true" } : {}) } },
       h("span.title", h(`span.badge.${risk.severity}`, risk.severity), risk.title,
-        absent(risk) ? h("span.badge.absent", { title: "No clause of this kind was found; nothing to highlight." }, "Not found in this contract") : null),
+        absent(risk) ? h("span.badge.absent", { title: "No clause of this kind was found; nothing to highlight." }, "Not found in this contract") : null,
+        risk.fromRevision ? h("span.badge.changed.from-revision", { title: "The Word file's tracked changes raised this risk (see Changes)." }, "From tracked change") : null),
       h("p.expl", risk.explanation),
       h("p.rec", h("b", "Recommendation: "), risk.recommendation)), risk.evidenceIds, { kind: "risk", id: risk.id, severity: risk.severity }))) : h("p.muted", "No risks found."));
 }

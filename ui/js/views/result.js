@@ -11,6 +11,7 @@ import { can, currentOrg, requestMode, state } from "../store.js";
 import { clausesPanel, clauseFindings, keyDatesPanel, obligationsPanel, overview, risksPanel, SEVERITIES } from "./findings.js";
 import { installShortcuts, shortcutsHelp } from "./shortcuts.js";
 import { installDecisions } from "./decisions.js";
+import { changesPanel, provenanceNotices, revisionEvidence } from "./provenance.js";
 
 export async function renderAnalysis(view, analysisId, evidenceId = null) {
   let analysis = await inEitherMode(view, `/v1/analyses/${analysisId}`, "analysis");
@@ -65,7 +66,7 @@ function statusText(analysis) {
 
 function renderResult(view, ctx) {
   const { result } = ctx;
-  const evidence = new Map(result.evidence.map((e) => [e.id, e]));
+  const evidence = new Map([...result.evidence, ...revisionEvidence(result, ctx.document?.text)].map((e) => [e.id, e]));
   const docPane = documentPane(ctx.document);
   const selectables = [];
   const entries = []; // [{el, meta}] for review decisions
@@ -89,14 +90,15 @@ function renderResult(view, ctx) {
     clauses: clausesPanel(result, finding),
     obligations: obligationsPanel(result, finding),
     dates: keyDatesPanel(result, finding),
+    ...(result.revisions?.length ? { changes: changesPanel(result, finding) } : {}),
   };
-  const counts = { risks: result.risks.length, clauses: clauseFindings(result).length, obligations: result.obligations.length, dates: result.keyDates.length };
-  const labels = { risks: "Risks", clauses: "Clauses", obligations: "Obligations", dates: "Key dates" };
+  const counts = { risks: result.risks.length, clauses: clauseFindings(result).length, obligations: result.obligations.length, dates: result.keyDates.length, changes: result.revisions?.length };
+  const labels = { risks: "Risks", clauses: "Clauses", obligations: "Obligations", dates: "Key dates", changes: "Changes" };
   const index = tablist("Sections", Object.keys(panels).map((id) => ({ id, label: h("span", labels[id], h("span.count", ` (${counts[id]})`)), panel: panels[id] })), "risks");
   index.classList.add("section-index");
   const filters = filterBar(result, panels, Boolean(ctx.contract));
   const findings = h("div.findings", { id: "findings", tabindex: "0", role: "region", "aria-label": "Findings" },
-    header(ctx), modeNotice(ctx), overview(result, finding), index, filters.el, ...Object.values(panels), shortcutsHelp());
+    header(ctx), modeNotice(ctx), ...provenanceNotices(result, docPane, Boolean(ctx.document?.hasOriginalPdf)), overview(result, finding), index, filters.el, ...Object.values(panels), shortcutsHelp());
   const root = h("div.result", findings, docPane.el);
   view.append(root);
   docPane.start();
