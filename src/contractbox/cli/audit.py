@@ -20,6 +20,7 @@ AUDITED: dict[tuple[str, str], tuple[str, tuple[str, ...], str | None]] = {
     ("users", "create"): ("user.create", ("username", "role"), "username"),
     ("users", "disable"): ("user.update", ("username", "enable"), "username"),
     ("users", "set-password"): ("user.password_set", ("username",), "username"),
+    ("import", ""): ("review_set.import", ("path", "org_ref", "name", "mode", "set_id"), "org_ref"),
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import click
 
 from contractbox import __version__
-from contractbox.cli import analyze, console, desktop, keys, ops, orgs, serve, users
+from contractbox.cli import analyze, console, desktop, importer, keys, ops, orgs, serve, users
 from contractbox.cli.audit import AuditedGroup
 
 
@@ -28,6 +28,7 @@ for command in (
     orgs.orgs,
     keys.keys,
     analyze.analyze_command,
+    importer.import_command,
     console.console_url_command,
     console.admin_group,
     users.users,

@@ -165,6 +165,14 @@ class ReviewSetService:
         except ApiError:
             raise self._unknown(set_id) from None
 
+    def latest_named(self, principal: Principal, name: str) -> ReviewSet | None:
+        """The newest set of this exact name (an import under the same --name continues it)."""
+        row = self.store.query_one(
+            "SELECT id FROM review_sets WHERE org_id = ? AND mode = ? AND name = ? ORDER BY seq DESC LIMIT 1",
+            (principal.org_id, principal.mode, name.strip()),
+        )
+        return self.get(principal, row["id"]) if row else None
+
     @staticmethod
     def _unknown(set_id: str) -> ApiError:
         message = f"No review set with id '{set_id[:80]}' exists in this organization and mode."
