@@ -253,6 +253,13 @@ def test_compare_fits_1024_and_pickers_search(browser: Browser, server: Server) 
     assert page.evaluate(
         "() => document.querySelector('main').scrollWidth <= document.querySelector('main').clientWidth"
     )
+    # The top bar (five sections, organization, mode, who is signed in) fits too, on one line.
+    assert page.evaluate(
+        "() => { const bar = document.querySelector('.topbar'); return bar.scrollWidth <= bar.clientWidth; }"
+    )
+    expect(page.locator("#signout")).to_be_in_viewport(ratio=1)
+    heights = page.locator(".mainnav a").evaluate_all("(links) => links.map((a) => a.getBoundingClientRect().height)")
+    assert max(heights) < 40, heights  # no link wrapped onto two lines
     page.fill("#compare-left-search", "draft 1")
     expect(page.locator("#compare-left")).to_have_value(ids[0])
     page.fill("#compare-right-search", "draft 2")
