@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import socket
+import sqlite3
 from collections import Counter
 
 from click.testing import CliRunner
@@ -60,6 +61,11 @@ def burst(server: Server, passwords: list[str]) -> list[tuple[int, str | None]]:
             sock.close()
 
 
+def audit_actions(server: Server) -> list[str]:
+    with sqlite3.connect(f"file:{server.data_dir / 'contractbox.db'}?mode=ro", uri=True) as db:
+        return [row[0] for row in db.execute("SELECT action FROM console_audit WHERE action LIKE 'signin.%'")]
+
+
 def test_a_parallel_burst_of_wrong_passwords_gets_five_guesses(fresh_server: Server) -> None:
     server = fresh_server.start()
     set_admin_password(server, RIGHT)
@@ -69,6 +75,11 @@ def test_a_parallel_burst_of_wrong_passwords_gets_five_guesses(fresh_server: Ser
     assert counts[(401, "invalid_password")] <= MAX_GUESSES - 1, counts
     assert counts[(429, "console_locked")] >= 150 - (MAX_GUESSES - 1), counts
     assert set(counts) <= {(401, "invalid_password"), (429, "console_locked")}, counts
+    # The lockout is a security event in the audit log, once; the refusals while locked are not a
+    # row each (the audit log never rotates: an unauthenticated flood must not grow it per request).
+    actions = Counter(audit_actions(server))
+    assert actions["signin.locked"] == 1, actions
+    assert actions["signin.password_refused"] <= MAX_GUESSES + 1, actions
 
 
 def test_the_right_password_in_a_burst_after_the_limit_is_refused(fresh_server: Server) -> None:
@@ -80,3 +91,12 @@ def test_the_right_password_in_a_burst_after_the_limit_is_refused(fresh_server: 
     # The lock holds after the burst too: even the right password is refused until it ends.
     again = burst(server, [RIGHT])
     assert again == [(429, "console_locked")]
+
+
+def test_the_right_password_as_the_last_allowed_guess_signs_in_and_leaves_no_lock(fresh_server: Server) -> None:
+    server = fresh_server.start()
+    set_admin_password(server, RIGHT)
+    wrong = [burst(server, [f"wrong guess number {n}"])[0] for n in range(MAX_GUESSES - 1)]
+    assert wrong == [(401, "invalid_password")] * (MAX_GUESSES - 1)
+    assert burst(server, [RIGHT]) == [(200, None)]
+    assert burst(server, [RIGHT]) == [(200, None)], "signing in with the fifth guess must not leave the lock behind"

@@ -48,9 +48,10 @@ from contractbox.core.errors import ApiError
 from contractbox.core.http.asgi import header
 from contractbox.core.http.paging import Limit, StartingAfter
 from contractbox.core.paths import ui_dir
+from contractbox.core.throttle import OncePerInterval
 from contractbox.keys.scopes import RESOURCE_SCOPES
 from contractbox.keys.service import AuthFailure, Principal
-from contractbox.users.service import User, check_login
+from contractbox.users.service import SignInLocked, User, check_login
 
 # Module scripts load only with a JavaScript MIME type, and Windows' registry can map .js to
 # text/plain; the static files router asks `mimetypes`, so pin the types the UI depends on.
@@ -142,6 +143,32 @@ def signed_in(request: Request, console: ConsoleService, via: str, user: User) -
     )
 
 
+REFUSED_WHILE_LOCKED_AUDIT_INTERVAL_S = 60.0
+_refused_while_locked = OncePerInterval(REFUSED_WHILE_LOCKED_AUDIT_INTERVAL_S)
+
+
+def audit_refused_sign_in(console: ConsoleService, request: Request, username: str, exc: PasswordError) -> None:
+    """Every checked password that was wrong is an entry (at most MAX_FAILURES per lock window);
+    the lock itself is `signin.locked`; attempts refused unchecked during a lock are one entry per
+    subject a minute, so a flood cannot grow the audit log a row per request."""
+    client = client_of(request.scope)
+    if isinstance(exc, SignInLocked):
+        if exc.locked_now:
+            audit.record(
+                console.store, "signin.locked", status=429, client=client, username=username[:64], until=exc.until
+            )
+        elif not _refused_while_locked.allow(exc.subject):
+            return
+    audit.record(
+        console.store,
+        "signin.password_refused",
+        status=exc.status,
+        client=client,
+        code=exc.code,
+        username=username[:64],
+    )
+
+
 class ConsoleApi(Controller):
     path = "/"
     tags = ["Console"]
@@ -154,14 +181,7 @@ class ConsoleApi(Controller):
         try:
             user = check_login(console.store, data.username.strip(), data.password, address)
         except PasswordError as exc:
-            audit.record(
-                console.store,
-                "signin.password_refused",
-                status=exc.status,
-                client=client_of(request.scope),
-                code=exc.code,
-                username=data.username[:64],
-            )
+            audit_refused_sign_in(console, request, data.username, exc)
             headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
             raise ApiError(exc.status, exc.code, exc.message, param="password", headers=headers) from None
         return signed_in(request, console, "password", user)
@@ -341,8 +361,9 @@ class ConsoleApi(Controller):
     ) -> dict:
         return console.analyses.document(acting_principal(request, console), analysisId)
 
-    @get("/analyses/{analysisId:str}/original", media_type="application/pdf")
-    async def original(
+    # In a thread: a scanned image's pages are made into a PDF by a PDF worker, which takes a while.
+    @get("/analyses/{analysisId:str}/original", media_type="application/pdf", sync_to_thread=True)
+    def original(
         self, request: Request, analysisId: FromPath[str], console: NamedDependency[ConsoleService]
     ) -> Response:
         data = console.analyses.original_pdf(acting_principal(request, console), analysisId)

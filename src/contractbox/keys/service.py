@@ -10,8 +10,6 @@ import functools
 import hashlib
 import hmac
 import json
-import threading
-import time
 from dataclasses import dataclass
 
 import sqlite_utils
@@ -20,6 +18,7 @@ from contractbox.audit import service as audit
 from contractbox.core.clock import now_iso
 from contractbox.core.ids import new_id, random_base62
 from contractbox.core.store import Store
+from contractbox.core.throttle import OncePerInterval
 from contractbox.keys.scopes import KNOWN_SCOPES, RESOURCE_SCOPES, expand
 from contractbox.orgs.service import find_org, get_org
 
@@ -230,21 +229,14 @@ def authenticate(store: Store, secret: str | None) -> Principal:
 
 
 REVOKED_USE_AUDIT_INTERVAL_S = 60.0
-_revoked_use_audited: dict[str, float] = {}
-_revoked_use_lock = threading.Lock()
+_revoked_use_audits = OncePerInterval(REVOKED_USE_AUDIT_INTERVAL_S)
 
 
 def audit_revoked_use(store: Store, row: dict) -> None:
     """A revoked key still in use is a security event: one audit entry per key per minute (the
     audit log never rotates, so a flood of requests must not grow it by a row each)."""
-    now = time.monotonic()
-    with _revoked_use_lock:
-        last = _revoked_use_audited.get(row["id"])
-        if last is not None and now - last < REVOKED_USE_AUDIT_INTERVAL_S:
-            return
-        if len(_revoked_use_audited) > 10_000:
-            _revoked_use_audited.clear()
-        _revoked_use_audited[row["id"]] = now
+    if not _revoked_use_audits.allow(row["id"]):
+        return
     audit.record(
         store,
         "key.revoked_use",

@@ -17,7 +17,7 @@ from contractbox.users.accounts import (
     update_user,
 )
 from contractbox.users.passwords import MIN_LENGTH, PasswordError
-from contractbox.users.signin import LOCKOUT, MAX_FAILURES, check_login
+from contractbox.users.signin import LOCKOUT, MAX_FAILURES, SignInLocked, check_login
 
 __all__ = [
     "ADMIN_USERNAME",
@@ -26,6 +26,7 @@ __all__ = [
     "MIN_LENGTH",
     "ROLES",
     "PasswordError",
+    "SignInLocked",
     "User",
     "UserError",
     "admin_user",

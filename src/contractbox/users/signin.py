@@ -21,6 +21,24 @@ MAX_FAILURES = 5
 LOCKOUT = timedelta(minutes=15)
 
 
+class SignInLocked(PasswordError):
+    """429: `subject` is locked. `locked_now` when this attempt took the last slot (its password was
+    checked and was wrong); otherwise the attempt was refused unchecked, during the lock."""
+
+    def __init__(self, until: datetime, now: datetime, subject: str, *, locked_now: bool) -> None:
+        seconds = max(1, int((until - now).total_seconds()))
+        minutes = -(-seconds // 60)
+        super().__init__(
+            429,
+            "console_locked",
+            f"Too many wrong passwords: sign-in is locked until {iso(until)} (about {minutes} minute{'s' if minutes != 1 else ''}). "
+            "On the server, `contractbox console-url` gives a sign-in link now, and `contractbox admin set-password` "
+            "(or `contractbox users set-password`) clears the lock.",
+            retry_after=seconds,
+        )
+        self.subject, self.locked_now, self.until = subject, locked_now, iso(until)
+
+
 def reserve_attempt(store: Store, subject: str) -> int:
     """Count one attempt for `subject` and return its number (1..MAX_FAILURES); raises when locked."""
     now = utcnow()
@@ -30,7 +48,7 @@ def reserve_attempt(store: Store, subject: str) -> int:
         if row and row["locked_until"]:
             until = _parse(row["locked_until"])
             if until > now:
-                raise locked_error(until, now)
+                raise SignInLocked(until, now, subject, locked_now=False)
             attempts = 0  # the lock has ended: a fresh window
         attempts += 1
         locked_until = iso(now + LOCKOUT) if attempts >= MAX_FAILURES else None
@@ -42,9 +60,13 @@ def reserve_attempt(store: Store, subject: str) -> int:
     return attempts
 
 
-def clear_attempts(store: Store, subject: str) -> None:
-    """After a right password: forget the failures, unless a parallel attempt has locked meanwhile."""
-    store.execute("DELETE FROM signin_attempts WHERE subject = ? AND locked_until IS NULL", (subject,))
+def clear_attempts(store: Store, subject: str, *, own_lock: bool) -> None:
+    """After a right password: forget the failures, unless a parallel attempt has locked meanwhile
+    (a lock this attempt set itself, by taking the last slot with the right password, goes too)."""
+    if own_lock:
+        store.execute("DELETE FROM signin_attempts WHERE subject = ?", (subject,))
+    else:
+        store.execute("DELETE FROM signin_attempts WHERE subject = ? AND locked_until IS NULL", (subject,))
 
 
 def check_login(store: Store, username: str, password: str, client_address: str) -> User:
@@ -61,33 +83,20 @@ def check_login(store: Store, username: str, password: str, client_address: str)
     subject = user.id if user is not None else f"addr:{client_address}"
     attempt = reserve_attempt(store, subject)
     if user is not None and not user.disabled and verify_password(password, user.password_hash or ""):
-        clear_attempts(store, subject)
+        clear_attempts(store, subject, own_lock=attempt >= MAX_FAILURES)
         note_sign_in(store, user.id)
         return user
     if user is None or user.disabled:
         burn_time(password)
     if attempt >= MAX_FAILURES:
         now = utcnow()
-        raise locked_error(now + LOCKOUT, now)
+        raise SignInLocked(now + LOCKOUT, now, subject, locked_now=True)
     left = MAX_FAILURES - attempt
     raise PasswordError(
         401,
         "invalid_password",
         f"Wrong password. {left} more failed attempt{'s' if left != 1 else ''} will lock sign-in "
         f"for {int(LOCKOUT.total_seconds()) // 60} minutes.",
-    )
-
-
-def locked_error(until: datetime, now: datetime) -> PasswordError:
-    seconds = max(1, int((until - now).total_seconds()))
-    minutes = -(-seconds // 60)
-    return PasswordError(
-        429,
-        "console_locked",
-        f"Too many wrong passwords: sign-in is locked until {iso(until)} (about {minutes} minute{'s' if minutes != 1 else ''}). "
-        "On the server, `contractbox console-url` gives a sign-in link now, and `contractbox admin set-password` "
-        "(or `contractbox users set-password`) clears the lock.",
-        retry_after=seconds,
     )
 
 
