@@ -84,7 +84,8 @@ def column_keys(page: Page) -> list[str]:
 
 def data_room(root: Path) -> dict[str, str | None]:
     """A folder with nested subfolders, a duplicate, a zip, a damaged PDF and files that are not
-    contracts. Returns the title -> label of every file that must become a row."""
+    contracts. Returns the title -> label of every file that can become a row (of the two copies of
+    one file, only the first sent does)."""
     room = root / "Project Falcon"
     (room / "Suppliers" / "2019").mkdir(parents=True)
     (room / "Suppliers" / "2020").mkdir(parents=True)
@@ -93,7 +94,9 @@ def data_room(root: Path) -> dict[str, str | None]:
     (room / "Suppliers" / "2019" / "supply_agreement.txt").write_text(
         (SAMPLE_CONTRACTS / "supply_agreement.txt").read_text()
     )
-    (room / "Suppliers" / "2019" / "nda copy.pdf").write_bytes((SAMPLE_CONTRACTS / "mutual_nda.pdf").read_bytes())
+    (room / "Customers" / "supply copy.txt").write_bytes(
+        (room / "Suppliers" / "2019" / "supply_agreement.txt").read_bytes()
+    )
     (room / "Suppliers" / "2020" / "services.docx").write_bytes(contract_docx())
     (room / "Customers" / "consulting_agreement.txt").write_text(
         (SAMPLE_CONTRACTS / "consulting_agreement.txt").read_text()
@@ -112,7 +115,7 @@ def data_room(root: Path) -> dict[str, str | None]:
     return {
         "mutual_nda": None,
         "supply_agreement": "Suppliers/2019",
-        "nda copy": "Suppliers/2019",
+        "supply copy": "Customers",
         "services": "Suppliers/2020",
         "consulting_agreement": "Customers",
         "damaged": "Customers",
@@ -129,7 +132,7 @@ def hostile_zip(path: Path) -> None:
         archive.writestr("Batch/good.txt", text)
         archive.writestr("Batch/locked.txt", text[:5000])
         archive.writestr("Batch/deflate64.txt", text[:4000])
-        archive.writestr("Batch/damaged.txt", text[:3000])
+        archive.writestr("Batch/damaged.txt", text[:3000], compress_type=zipfile.ZIP_STORED)
     data = bytearray(path.read_bytes())
     with zipfile.ZipFile(io.BytesIO(bytes(data))) as archive:
         infos = {i.filename: i for i in archive.infolist()}
@@ -143,7 +146,7 @@ def hostile_zip(path: Path) -> None:
             struct.pack_into("<H", data, central + 10, 9)
         central = data.find(b"PK\x01\x02", central + 46)
     damaged = infos["Batch/damaged.txt"]
-    start = damaged.header_offset + 30 + len(damaged.filename) + len(damaged.extra) + 10
+    start = damaged.header_offset + 30 + len(damaged.filename.encode()) + len(damaged.extra) + 10
     data[start] ^= 0xFF
     path.write_bytes(bytes(data))
 
@@ -175,11 +178,18 @@ def test_drop_a_data_room_then_filter_sort_open_evidence_correct_and_export(
     set_id = page.url.rsplit("/", 1)[-1]
     expect(page.locator("#set-name")).to_have_text("Project Falcon")
     progress = page.locator("#import-progress")
-    expect(progress).to_contain_text("Import finished: 8 of 13 files sent for analysis, 5 not imported")
+    expect(progress).to_contain_text(
+        "Import finished: 7 of 13 files sent for analysis, 1 already in the set or duplicated, 5 not imported."
+    )
     progress.locator("summary").click()
     skipped = page.locator("#import-skipped li")
-    expect(skipped).to_have_count(5)
+    expect(skipped).to_have_count(6)
     reasons = {item.split(" · ")[0]: item.split(" · ", 1)[1] for item in skipped.all_text_contents()}
+    copies = {"Suppliers/2019/supply_agreement.txt": "supply_agreement", "Customers/supply copy.txt": "supply copy"}
+    duplicate = next(path for path in copies if path in reasons)
+    original = next(path for path in copies if path != duplicate)
+    assert reasons.pop(duplicate) == f"Not sent: the same file as {original} (a duplicate in this import)"
+    del expected[copies[duplicate]]
     assert reasons == {
         ".DS_Store": "Skipped: a system file, not a document",
         "Customers/pricing.xlsx": "Skipped: not a format ContractBox reads (PDF, Word .docx, PNG, JPEG, TIFF, .txt)",
@@ -190,7 +200,7 @@ def test_drop_a_data_room_then_filter_sort_open_evidence_correct_and_export(
 
     # The rows fill in as the analyses complete (polled), every one with its folder as its label.
     grid = page.locator("#review-grid")
-    expect(grid.locator(".grid-body [role=row][data-row]")).to_have_count(8)
+    expect(grid.locator(".grid-body [role=row][data-row]")).to_have_count(7)
     expect(grid.locator(".chip.queued, .chip.running")).to_have_count(0, timeout=120_000)
     rows = ui_rows(page)
     assert {r["title"]: (None if r["label"] == "—" else r["label"]) for r in rows} == expected
@@ -229,11 +239,11 @@ def test_drop_a_data_room_then_filter_sort_open_evidence_correct_and_export(
     page.get_by_role("button", name="Add condition").click()
     page.get_by_label("Condition 2: question").select_option(second)
     page.get_by_label("Condition 2: test").select_option("not_found")
-    expect(page.locator("#grid-count")).to_have_text(f"Showing {len(want)} of 8 contracts")
+    expect(page.locator("#grid-count")).to_have_text(f"Showing {len(want)} of 7 contracts")
     assert sorted(r["title"] for r in ui_rows(page)) == want, (labels[first], labels[second])
     page.get_by_role("button", name="Remove condition 2").click()
     page.get_by_role("button", name="Remove condition 1").click()
-    expect(page.locator("#grid-count")).to_have_text("8 contracts")
+    expect(page.locator("#grid-count")).to_have_text("7 contracts")
 
     # Sort: by title both ways, then by a question (answers first).
     header = grid.locator(".grid-head [data-key=title]")
@@ -269,7 +279,7 @@ def test_drop_a_data_room_then_filter_sort_open_evidence_correct_and_export(
     page.get_by_role("tab", name="Extracted text").click()
     expect(page.locator(f"#doc-text mark[data-ev={cell['evidenceId']}]").first).to_be_visible()
     page.go_back()
-    expect(page.locator("#review-grid .grid-body [role=row][data-row]")).to_have_count(8)
+    expect(page.locator("#review-grid .grid-body [role=row][data-row]")).to_have_count(7)
     expect(page.locator(".grid-head [data-key=" + first + "]")).to_have_attribute("aria-sort", "ascending")
 
     # Correct the governing law of the NDA; confirm one clause. The server holds both.
@@ -305,21 +315,29 @@ def test_drop_a_data_room_then_filter_sort_open_evidence_correct_and_export(
     title_col = header_row.index("Contract")
     values = {row[title_col]: row[law_col] for row in sheet.iter_rows(min_row=2, values_only=True)}
     assert values["mutual_nda"] == "Ontario", values
-    assert len(values) == 8
+    assert len(values) == 7
     raw = download(page, lambda: page.locator("#export-csv").click())
     assert raw.startswith(b"\xef\xbb\xbf")
     table = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
-    assert labels["governing_law"] in table[0] and len(table) == 9
+    assert labels["governing_law"] in table[0] and len(table) == 8
     nda_line = next(line for line in table if "mutual_nda" in line)
     assert nda_line[table[0].index(labels["governing_law"])] == "Ontario"
+
+    # The same folder dropped again sends only the file whose analysis failed (a retry).
+    page.locator("#add-files summary").click()
+    drop_paths(page, f"#set-{set_id}-drop", [tmp_path / "Project Falcon"])
+    expect(progress).to_contain_text(
+        "Import finished: 1 of 13 files sent for analysis, 7 already in the set or duplicated, 5 not imported."
+    )
+    expect(page.locator("#review-grid .grid-body [role=row][data-row]")).to_have_count(8)
 
     # The list of sets shows the counts.
     page.get_by_role("link", name="Review sets").first.click()
     set_row = page.locator(f"#sets-table tr[data-set={set_id}]")
     expect(set_row).to_contain_text("Project Falcon")
     expect(set_row.locator("td").nth(1)).to_have_text("8")
-    expect(set_row).to_contain_text("7 completed")
-    expect(set_row).to_contain_text("1 failed")
+    expect(set_row).to_contain_text("6 completed")
+    expect(set_row).to_contain_text("2 failed")
     watch.assert_clean()
 
 

@@ -1,10 +1,12 @@
 // Imports a data room into a review set from the browser: folders dropped or chosen (their nested
 // paths become each contract's label) and .zip archives (unpacked here, zip.js). Every file is
 // sent as an analysis of the set (POST /v1/analyses with reviewSet and label); a file that cannot
-// be imported is listed with its reason, never dropped. Jobs live in this module, so an import
+// be imported is listed with its reason, never dropped. As `contractbox import` does, a file whose
+// content (SHA-256) the set already holds, or that this import already sent, is skipped and said. Jobs live in this module, so an import
 // keeps going (and its progress keeps showing) while the person moves between views.
 
 import { ApiError, headers } from "./api.js";
+import { sha256 } from "./sha256.js";
 import { zipEntries } from "./zip.js";
 
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -20,7 +22,7 @@ const KNOWN_UNSUPPORTED = [
   [/\.doc$/i, "Word 97-2003 (.doc) is not read: save it as .docx or PDF"],
   [/\.(xlsx?|csv|pptx?|msg|eml|rtf|odt|pages|html?)$/i, "not a format ContractBox reads (PDF, Word .docx, PNG, JPEG, TIFF, .txt)"],
 ];
-const SYSTEM = /(^|\/)(\.DS_Store|Thumbs\.db|desktop\.ini|__MACOSX\/.*|\._[^/]*)$/i;
+const SYSTEM = /(^|\/)(\.DS_Store|Thumbs\.db|desktop\.ini|__MACOSX\/.*|\._[^/]*|~\$[^/]*)$/i;
 
 const jobs = new Map(); // reviewSetId -> job
 const listeners = new Set();
@@ -71,7 +73,8 @@ export function suggestedName(items) {
 // items: [{path, file}]. Paths are relative to what was dropped; when it was one folder or one
 // archive, that name is the set's and labels start inside it.
 export function startImport(setId, items, scope) {
-  const job = jobs.get(setId) || newJob(setId, scope);
+  const previous = jobs.get(setId);
+  const job = previous && !previous.done ? previous : newJob(setId, scope); // a new drop after one finished counts afresh
   jobs.set(setId, job);
   const strip = new Set(items.map((i) => i.path.split("/")[0])).size === 1 && items.every((i) => i.path.includes("/"));
   for (const item of items) {
@@ -85,13 +88,40 @@ export function startImport(setId, items, scope) {
 }
 
 function newJob(setId, scope) {
-  return { setId, scope, total: 0, sent: 0, skipped: [], refused: [], pending: [], running: false, done: false, analysisIds: [] };
+  return {
+    setId, scope, total: 0, sent: 0, skipped: [], refused: [], repeated: [], pending: [], running: false, done: false,
+    analysisIds: [], seen: new Map(), known: null,
+  };
 }
 
-export const handled = (job) => job.sent + job.skipped.length + job.refused.length;
+export const handled = (job) => job.sent + job.skipped.length + job.refused.length + job.repeated.length;
+
+// The SHA-256 of every document the set holds that was analysed (the server's document hash):
+// importing the same folder again sends only what is new. A failed one is sent again (a retry).
+async function knownHashes(job) {
+  const hashes = new Set();
+  let after = "";
+  for (;;) {
+    const query = new URLSearchParams({ reviewSet: job.setId, status: "completed", limit: "100", ...(after ? { startingAfter: after } : {}) });
+    const response = await fetch(`/v1/analyses?${query}`, { headers: scopeHeaders(job, "GET"), credentials: "same-origin" });
+    if (!response.ok) throw new ApiError(response.status, (await response.json().catch(() => ({}))).error);
+    const page = await response.json();
+    for (const a of page.data) if (a.document?.sha256) hashes.add(a.document.sha256);
+    if (!page.hasMore || !page.data.length) break;
+    after = page.data.at(-1).analysisId;
+  }
+  return hashes;
+}
+
+// The organization and mode the import started in, even if the person switches meanwhile.
+function scopeHeaders(job, method, extra = {}) {
+  const [orgId, mode] = job.scope.split("/");
+  return { ...headers(method, extra, mode), "X-ContractBox-Org": orgId };
+}
 
 async function run(job) {
   job.running = true;
+  job.known = knownHashes(job).catch(() => new Set());
   await Promise.all(Array.from({ length: PARALLEL }, () => worker(job)));
   job.running = false;
   job.done = true;
@@ -115,15 +145,19 @@ async function expandZip(job, item) {
     const file = item.file || new File([await item.entry.read()], item.path.split("/").pop());
     const entries = await zipEntries(file);
     const base = item.root ? "" : item.path.replace(/\.zip$/i, "");
-    const paths = entries.map((e) => e.path);
-    const strip = new Set(paths.map((p) => p.split("/")[0])).size === 1 && paths.every((p) => p.includes("/"));
+    const paths = entries.map((e) => e.path.replace(/\\/g, "/"));
+    // A zip dropped alone keeps its inner paths as labels (as `contractbox import x.zip` does); one
+    // inside a folder goes under its own name, without the folder of that name it usually wraps.
+    const wrapper = base.split("/").pop();
+    const strip = !item.root && paths.every((p) => p.split("/")[0] === wrapper && p.includes("/"));
     job.total += entries.length - 1;
-    for (const entry of entries) {
-      const relative = strip ? entry.path.split("/").slice(1).join("/") : entry.path;
+    entries.forEach((entry, i) => {
+      const relative = strip ? paths[i].split("/").slice(1).join("/") : paths[i];
       const path = base ? `${base}/${relative}` : relative;
-      if (entry.problem) skip(job, path, entry.problem);
+      if (/^\//.test(paths[i]) || paths[i].split("/").includes("..")) skip(job, paths[i], "a path that leaves the archive (absolute or '..'): refused");
+      else if (entry.problem) skip(job, path, entry.problem);
       else job.pending.push({ path, entry });
-    }
+    });
   } catch (err) {
     skip(job, item.path, `the archive could not be read: ${err.message}`);
   }
@@ -165,8 +199,18 @@ async function importOne(job, item) {
     reviewSet: job.setId,
     ...(parts.length ? { label: parts.join("/").slice(0, 500) } : {}),
   };
-  if (type === "text") body.text = await file.text();
-  else body[`${type}Base64`] = await base64(file);
+  let bytes;
+  if (type === "text") {
+    body.text = await file.text();
+    bytes = new TextEncoder().encode(body.text); // what the server hashes for a text
+  } else {
+    bytes = new Uint8Array(await file.arrayBuffer());
+    body[`${type}Base64`] = await base64(file);
+  }
+  const digest = await sha256(bytes);
+  if ((await job.known).has(digest)) return job.repeated.push({ path, reason: "already in this set (the same file was imported before)" });
+  if (job.seen.has(digest)) return job.repeated.push({ path, reason: `the same file as ${job.seen.get(digest)} (a duplicate in this import)` });
+  job.seen.set(digest, path);
   try {
     const analysis = await post(job, body);
     job.analysisIds.push(analysis.analysisId);
@@ -178,11 +222,10 @@ async function importOne(job, item) {
 
 // 429 and 503 (rate limit, every upload slot busy) are retried after the Retry-After they carry.
 async function post(job, body) {
-  const [orgId, mode] = job.scope.split("/");
   for (let attempt = 0; ; attempt++) {
     const response = await fetch("/v1/analyses", {
       method: "POST",
-      headers: { ...headers("POST", { "Content-Type": "application/json" }, mode), "X-ContractBox-Org": orgId },
+      headers: scopeHeaders(job, "POST", { "Content-Type": "application/json" }),
       body: JSON.stringify(body),
       credentials: "same-origin",
     });

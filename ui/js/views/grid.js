@@ -193,8 +193,8 @@ class GridPage {
       h("button.btn", { type: "button", id: "export-xlsx", onclick: () => this.exportAs("xlsx") }, "Export Excel (.xlsx)"),
       h("button.btn", { type: "button", id: "export-csv", onclick: () => this.exportAs("csv") }, "Export CSV"));
     const addFiles = this.writable && can("analyses:write")
-      ? h("details.add-files", { id: "add-files" }, h("summary.btn.small", "Add files to this set"),
-        importZone(`set-${set.id}`, (items) => startImport(set.id, items, this.scope)))
+      ? popover(h("details.add-files", { id: "add-files" }, h("summary.btn.small", "Add files to this set"),
+        importZone(`set-${set.id}`, (items) => { addFiles.open = false; startImport(set.id, items, this.scope); })))
       : null;
     this.view.append(h("div.page.grid-page",
       h("div.page-head",
@@ -283,9 +283,9 @@ class GridPage {
     };
     const summary = h("summary.btn.small", `Columns (${this.model.columns.length})`);
     const kinds = new Set(this.model.questions.map((q) => q.kind || "clause"));
-    return h("details.columns-chooser", { id: "columns-chooser" }, summary,
+    return popover(h("details.columns-chooser", { id: "columns-chooser" }, summary,
       h("div.columns-panel", group("fact", "Facts"), group("clause", "Clauses"),
-        [...kinds].filter((k) => k !== "fact" && k !== "clause").map((k) => group(k, k))));
+        [...kinds].filter((k) => k !== "fact" && k !== "clause").map((k) => group(k, k)))));
   }
 
   refilter() {
@@ -647,6 +647,19 @@ class GridPage {
     this.layout();
     if (this.selected) this.paintPanel();
   }
+}
+
+// A <details> used as a popover: Escape or a click elsewhere closes it.
+function popover(details) {
+  details.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || !details.open) return;
+    details.open = false;
+    details.querySelector("summary").focus();
+  });
+  document.addEventListener("click", (e) => {
+    if (details.open && !details.contains(e.target)) details.open = false;
+  });
+  return details;
 }
 
 function describe(label, cell, row) {

@@ -114,15 +114,25 @@ export function importProgress(setId) {
     bar.max = Math.max(1, job.total);
     bar.value = done;
     const notImported = job.skipped.length + job.refused.length;
+    const extra = [
+      job.repeated.length ? `${job.repeated.length} already in the set or duplicated` : "",
+      notImported ? `${notImported} not imported` : "",
+    ].filter(Boolean).map((t) => `, ${t}`).join("");
     text.textContent = job.done
-      ? `Import finished: ${job.sent.toLocaleString()} of ${job.total.toLocaleString()} files sent for analysis${notImported ? `, ${notImported} not imported` : ""}.`
-      : `Importing: ${done.toLocaleString()} of ${job.total.toLocaleString()} files (${job.sent.toLocaleString()} sent${notImported ? `, ${notImported} not imported` : ""})…`;
-    const problems = [...job.skipped.map((s) => ({ ...s, kind: "Skipped" })), ...job.refused.map((r) => ({ ...r, kind: "Refused" }))];
+      ? `Import finished: ${job.sent.toLocaleString()} of ${job.total.toLocaleString()} files sent for analysis${extra}.`
+      : `Importing: ${done.toLocaleString()} of ${job.total.toLocaleString()} files (${job.sent.toLocaleString()} sent${extra})…`;
+    const problems = [
+      ...job.skipped.map((s) => ({ ...s, kind: "Skipped" })),
+      ...job.refused.map((r) => ({ ...r, kind: "Refused" })),
+      ...job.repeated.map((r) => ({ ...r, kind: "Not sent" })),
+    ];
     skipped.hidden = !problems.length;
     if (problems.length && skipped.dataset.count !== String(problems.length)) {
       skipped.dataset.count = String(problems.length);
-      skipped.replaceChildren(h("summary", `${problems.length} file${problems.length === 1 ? "" : "s"} not imported`),
+      const open = skipped.open;
+      skipped.replaceChildren(h("summary", `${problems.length} file${problems.length === 1 ? "" : "s"} not sent`),
         h("ul.skipped-list", problems.map((p) => h("li", h("span.mono", p.path), h("span.muted", ` · ${p.kind}: ${p.reason}`)))));
+      skipped.open = open;
     }
   };
   const stop = onImportProgress(paint);
