@@ -24,6 +24,7 @@ from contractbox.core.errors import ApiError, invalid, missing, not_found
 from contractbox.core.ids import new_id
 from contractbox.core.paging import ListQuery, list_page, placeholders
 from contractbox.core.params import validate_metadata
+from contractbox.core.queue import TaskQueue
 from contractbox.core.replies import record_reply
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
@@ -114,6 +115,7 @@ class ReviewSetService:
         contracts: ContractService,
         reviews: ReviewService,
         storage: StorageService,
+        queue: TaskQueue,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -121,6 +123,9 @@ class ReviewSetService:
         self.contracts = contracts
         self.reviews = reviews
         self.storage = storage
+        # A completed member's contract and row are written by a queue thread, not by the thread
+        # that holds the worker process: the worker takes its next analysis at once.
+        self._write_row = queue.register("write_review_set_row", self.on_completed)
 
     # --- the sets ----------------------------------------------------------------------------
 
@@ -251,6 +256,12 @@ class ReviewSetService:
         self._row(principal, set_id, param="reviewSet")
         rows = self.store.query("SELECT content_hash FROM review_set_members WHERE set_id = ?", (set_id,))
         return {row["content_hash"] for row in rows}
+
+    def completed_later(self, analysis_id: str) -> None:
+        """After an analysis completed (AnalysisService.after_complete): a member's row is queued."""
+        member = self.store.query_one("SELECT 1 AS yes FROM review_set_members WHERE analysis_id = ?", (analysis_id,))
+        if member is not None:
+            self._write_row(analysis_id)
 
     def on_completed(self, analysis_id: str) -> None:
         """An analysis completed: if it is in a set, save it as a contract and compute its row."""

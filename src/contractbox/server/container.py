@@ -69,10 +69,10 @@ class Services:
         self.contracts.after_create = self.reviews.refresh  # decisions made on the same document carry over
         self.storage.on_delete(self.reviews.forget_orphaned)  # a document's decisions go with its last contract
         self.reviewsets = ReviewSetService(
-            self.store, self.clock, self.analyses, self.contracts, self.reviews, self.storage
+            self.store, self.clock, self.analyses, self.contracts, self.reviews, self.storage, self.queue
         )
         self.analyses.on_submit = self.reviewsets.join  # reviewSet on POST /v1/analyses
-        self.analyses.after_complete = self.reviewsets.on_completed  # saved as a contract, grid row written
+        self.analyses.after_complete = self.reviewsets.completed_later  # saved as a contract, grid row written
         self.reviews.after_decision = self.reviewsets.on_decision  # grid cells follow decisions
         self.storage.on_delete(self.reviewsets.forget)
         self.reports = ReportService(self.clock, self.contracts, self.analyses, self.reviews)
