@@ -4,11 +4,13 @@ same key. Each key must end with exactly one analysis and one billed creation, n
 
 from __future__ import annotations
 
+import itertools
+import sqlite3
 import threading
 from dataclasses import dataclass, field
 
 import httpx
-from conftest import Key, Server, wait_for
+from conftest import Key, Server, free_port, submit_text, wait_done, wait_for
 
 REQUESTS = 50
 THREADS = 10
@@ -101,3 +103,97 @@ def test_a_replay_without_a_crash_is_the_answer_that_was_sent(org_key: Key) -> N
         again = client.post("/v1/contracts", json={"analysisId": analysis["analysisId"]}, headers=headers)
     assert first.status_code == again.status_code == 201
     assert again.headers["idempotent-replayed"] == "true" and again.json() == first.json()
+
+
+# --- the same crash against contracts, comparisons and webhooks ---------------------------
+
+SAVES = 20  # contracts saved from 20 analyses, 19 comparisons against the first, 20 webhook endpoints
+
+
+def other_writes(number: int, analysis_ids: list[str], dead_port: int) -> list[tuple[str, str, dict]]:
+    """(idempotency key, path, body) for one round, interleaved so every route is in flight at the kill."""
+    contracts = [(f"c{number}-{i}", "/v1/contracts", {"analysisId": a}) for i, a in enumerate(analysis_ids)]
+    comparisons = [
+        (f"p{number}-{i}", "/v1/comparisons", {"left": analysis_ids[0], "right": a})
+        for i, a in enumerate(analysis_ids[1:])
+    ]
+    # Subscribed to an event nothing here raises, on a loopback port nobody listens on: no delivery.
+    hooks = [
+        (
+            f"w{number}-{i}",
+            "/v1/webhooks",
+            {"url": f"http://127.0.0.1:{dead_port}/r{number}/{i}", "events": ["analysis.failed"]},
+        )
+        for i in range(SAVES)
+    ]
+    mixed = itertools.chain.from_iterable(itertools.zip_longest(contracts, comparisons, hooks))
+    return [write for write in mixed if write is not None]
+
+
+def send_writes(
+    key: Key, writes: list[tuple[str, str, dict]], answered: dict, unanswered: list, lock: threading.Lock
+) -> None:
+    with key.client() as client:
+        for idem_key, path, body in writes:
+            try:
+                response = client.post(path, json=body, headers={"Idempotency-Key": idem_key})
+            except httpx.TransportError:
+                with lock:
+                    unanswered.append((idem_key, path, body))
+                continue
+            assert response.status_code == 201, response.text
+            with lock:
+                answered[idem_key] = response.json()
+
+
+def stored_values(server: Server, sql: str) -> dict:
+    with sqlite3.connect(f"file:{server.data_dir / 'contractbox.db'}?mode=ro", uri=True) as db:
+        return dict(db.execute(sql).fetchall())
+
+
+def test_crash_and_retry_saves_compares_and_subscribes_once(fresh_server: Server) -> None:
+    fresh_server.start()
+    key = fresh_server.key(fresh_server.org("crash-retry-others"))
+    dead_port = free_port()
+    for number in range(2):
+        with key.client() as client:
+            ids = [submit_text(client, f"{TEXT} Round {number}, contract {i}.")["analysisId"] for i in range(SAVES)]
+            for analysis_id in ids:
+                assert wait_done(client, analysis_id)["status"] == "completed"
+        writes = other_writes(number, ids, dead_port)
+        answered: dict[str, dict] = {}
+        unanswered: list[tuple[str, str, dict]] = []
+        lock = threading.Lock()
+        threads = [
+            threading.Thread(target=send_writes, args=(key, writes[t::THREADS], answered, unanswered, lock))
+            for t in range(THREADS)
+        ]
+        for thread in threads:
+            thread.start()
+        wait_for(lambda: len(answered) >= len(writes) // 3, timeout=120, what="the first answers")  # noqa: B023
+        fresh_server.kill()
+        for thread in threads:
+            thread.join()
+        fresh_server.start()
+        with key.client() as client:
+            for idem_key, path, body in unanswered:
+                # Saved before the kill: the retry replays the 201 (not 409 contract_exists, not a second object).
+                retry = client.post(path, json=body, headers={"Idempotency-Key": idem_key})
+                assert retry.status_code == 201, f"{path} retry after the crash: {retry.text}"
+                answered[idem_key] = retry.json()
+        assert len(answered) == len(writes)
+        per_pair = stored_values(
+            fresh_server, "SELECT left_id || ' ' || right_id, COUNT(*) FROM comparisons GROUP BY left_id, right_id"
+        )
+        per_url = stored_values(fresh_server, "SELECT url, COUNT(*) FROM webhook_endpoints GROUP BY url")
+        contract_of = stored_values(fresh_server, "SELECT analysis_id, id FROM contracts")
+        comparisons = [f"{b['left']} {b['right']}" for k, _, b in writes if k.startswith("p")]
+        assert {pair: per_pair.get(pair, 0) for pair in comparisons} == dict.fromkeys(comparisons, 1)
+        urls = [b["url"] for k, _, b in writes if k.startswith("w")]
+        assert {url: per_url.get(url, 0) for url in urls} == dict.fromkeys(urls, 1)
+        for idem_key, _, body in writes:  # every answer names the object that is stored
+            if idem_key.startswith("c"):
+                assert answered[idem_key]["contractId"] == contract_of[body["analysisId"]]
+    with key.client() as client:
+        usage = client.get("/v1/usage").json()
+    assert usage["comparisons"] == 2 * (SAVES - 1), usage
