@@ -1,0 +1,222 @@
+"""A data room through `contractbox import`, with 1 and with 2 worker processes in the same run.
+
+    python bench/import.py [--limit N] [--workers 1,2] [--repeat 1] [--json FILE]
+
+The import: the 405 CUAD dev contracts (../shared/data/cuad), each as its PDF where the dataset
+has one (23) and as text otherwise, in a folder with two subfolders (pdf/, text/: the labels).
+For each worker count: a fresh `contractbox serve` (live mode, rate limit off), a review set made
+through the API, then `contractbox import FOLDER --set rs_... --json` as a subprocess on the same
+data dir, timed from its start until it exits (it exits once every document is analysed). Measured:
+- wall time and contracts per minute (documents analysed over the wall time);
+- peak RSS of the server's process tree (server, workers, their PDF readers) and of the CLI;
+- `GET /v1/analyses/{id}` latency p50/p99 during the import: an open-loop sampler, 20 requests a
+  second on random analyses of the set (refreshed every second from the list);
+- `GET /v1/review_sets/{id}/grid` latency (the UI's grid while the import runs), every 2 s;
+- CPU seconds per analysis in the server process and in the workers (they do not depend on
+  other work on the machine, unlike the wall times), and the load average.
+At the end every row of the grid must be answered (cells written, or failed with an error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _harness import CUAD, contractbox_server, make_key, percentile  # noqa: E402
+from workers import cpu_seconds, tree_rss_kib  # noqa: E402
+
+SAMPLE_PER_S = 20
+GRID_EVERY_S = 2.0
+
+
+def data_room(target: Path, limit: int | None) -> tuple[int, int]:
+    """The import folder: PDFs where CUAD has them, texts otherwise. Returns (pdfs, texts)."""
+    pdfs = {p.stem: p for p in (CUAD / "pdfs").glob("*.pdf")}
+    texts = sorted((CUAD / "contracts").glob("*.txt"))[:limit]
+    (target / "pdf").mkdir(parents=True)
+    (target / "text").mkdir()
+    counts = [0, 0]
+    for text in texts:
+        pdf = pdfs.get(text.stem)
+        if pdf is not None:
+            shutil.copyfile(pdf, target / "pdf" / pdf.name)
+            counts[0] += 1
+        else:
+            shutil.copyfile(text, target / "text" / text.name)
+            counts[1] += 1
+    return counts[0], counts[1]
+
+
+class Sampler(threading.Thread):
+    """Open loop at SAMPLE_PER_S on random analyses of the set; latency counts from when due."""
+
+    def __init__(self, client: httpx.Client, set_id: str, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.client, self.set_id, self.stop = client, set_id, stop
+        self.ids: list[str] = []
+        self.latencies_ms: list[float] = []
+        self.errors = 0
+
+    def refresh(self) -> None:
+        page = self.client.get("/v1/analyses", params={"reviewSet": self.set_id, "limit": 100}).json()
+        self.ids = [a["analysisId"] for a in page["data"]] or self.ids
+
+    def run(self) -> None:
+        start, i, refreshed = time.perf_counter(), 0, 0.0
+        while not self.stop.is_set():
+            if time.perf_counter() - refreshed > 1.0:
+                self.refresh()
+                refreshed = time.perf_counter()
+                start, i = time.perf_counter(), 0  # the refresh is not a sample; do not count it as delay
+            if not self.ids:
+                time.sleep(0.05)
+                continue
+            due = start + i / SAMPLE_PER_S
+            time.sleep(max(0.0, due - time.perf_counter()))
+            response = self.client.get(f"/v1/analyses/{random.choice(self.ids)}")
+            self.latencies_ms.append((time.perf_counter() - due) * 1000)
+            self.errors += response.status_code != 200
+            i += 1
+
+
+class GridWatcher(threading.Thread):
+    def __init__(self, client: httpx.Client, set_id: str, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.client, self.set_id, self.stop = client, set_id, stop
+        self.latencies_ms: list[float] = []
+        self.errors = 0
+
+    def run(self) -> None:
+        while not self.stop.wait(GRID_EVERY_S):
+            started = time.perf_counter()
+            response = self.client.get(f"/v1/review_sets/{self.set_id}/grid")
+            self.latencies_ms.append((time.perf_counter() - started) * 1000)
+            self.errors += response.status_code != 200
+
+
+def watch_rss(pids: list[int], peaks: list[int], stop: threading.Event) -> None:
+    while not stop.is_set():
+        for n, pid in enumerate(pids):
+            with contextlib.suppress(OSError, ValueError):  # the CLI has exited
+                peaks[n] = max(peaks[n], tree_rss_kib(pid))
+        time.sleep(0.2)
+
+
+def run_one(workers: int, folder: Path, documents: int) -> dict:
+    with contractbox_server({"CONTRACTBOX_WORKERS": str(workers)}) as (port, data_dir, process):
+        secret = make_key(data_dir, "bench-import", mode="live", live=True)
+        headers = {"Authorization": f"Bearer {secret}"}
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", headers=headers, timeout=60) as client:
+            warm = client.post("/v1/analyses", json={"title": "warm", "sourceType": "text", "text": "A short text."})
+            assert warm.status_code == 202
+            while client.get(f"/v1/analyses/{warm.json()['analysisId']}").json()["status"] != "completed":
+                time.sleep(0.05)  # the workers have loaded the engine
+            set_id = client.post("/v1/review_sets", json={"name": f"CUAD dev, {workers} workers"}).json()["id"]
+            stop = threading.Event()
+            sampler, grid = Sampler(client, set_id, stop), GridWatcher(client, set_id, stop)
+            server_cpu, workers_cpu = cpu_seconds(process.pid)
+            started = time.perf_counter()
+            command = [sys.executable, "-m", "contractbox", "import", str(folder), "--org", "bench-import"]
+            command += ["--set", set_id, "--json", "--data-dir", str(data_dir)]
+            cli = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            peaks = [tree_rss_kib(process.pid), 0]
+            rss = threading.Thread(target=watch_rss, args=([process.pid, cli.pid], peaks, stop), daemon=True)
+            for thread in (sampler, grid, rss):
+                thread.start()
+            output, _ = cli.communicate()
+            elapsed = time.perf_counter() - started
+            server_cpu_after, workers_cpu_after = cpu_seconds(process.pid)
+            stop.set()
+            for thread in (sampler, grid, rss):
+                thread.join()
+            assert cli.returncode == 0, output
+            report = json.loads(output.strip().splitlines()[-1])
+            final = client.get(f"/v1/review_sets/{set_id}/grid")
+            rows = final.json()["rows"]
+            answered = sum(1 for r in rows if r["cells"] or r["status"] == "failed")
+    analysed = report["completed"] + len(report["failed"])
+    return {
+        "workers": workers,
+        "documents": documents,
+        "submitted": report["submitted"],
+        "completed": report["completed"],
+        "failed": len(report["failed"]),
+        "not_imported": len(report["unsupported"]),
+        "duplicates": len(report["duplicates"]),
+        "grid_rows": len(rows),
+        "grid_rows_answered": answered,
+        "seconds": elapsed,
+        "contracts_per_minute": analysed / elapsed * 60,
+        "get_p50_ms": percentile(sampler.latencies_ms, 50),
+        "get_p99_ms": percentile(sampler.latencies_ms, 99),
+        "get_samples": len(sampler.latencies_ms),
+        "get_errors": sampler.errors,
+        "grid_p50_ms": percentile(grid.latencies_ms, 50) if grid.latencies_ms else None,
+        "grid_max_ms": max(grid.latencies_ms) if grid.latencies_ms else None,
+        "grid_errors": grid.errors,
+        "peak_rss_server_mib": peaks[0] / 1024,
+        "peak_rss_cli_mib": peaks[1] / 1024,
+        "server_cpu_s_per_analysis": (server_cpu_after - server_cpu) / max(analysed, 1),
+        "workers_cpu_s_per_analysis": (workers_cpu_after - workers_cpu) / max(analysed, 1),
+        "load_average_1min": os.getloadavg()[0],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=None, help="the first N CUAD contracts only (default: all 405)")
+    parser.add_argument("--workers", default="1,2", help="worker counts to compare, comma-separated")
+    parser.add_argument("--repeat", type=int, default=1, help="rounds of the worker counts, interleaved (1,2,1,2...)")
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="cb-import-") as tmp:
+        folder = Path(tmp) / "CUAD data room"
+        pdfs, texts = data_room(folder, args.limit)
+        counts = [int(n) for n in args.workers.split(",")]
+        runs = [run_one(n, folder, pdfs + texts) for _ in range(args.repeat) for n in counts]
+    print(f"import: {pdfs + texts} documents ({pdfs} PDFs, {texts} texts), live mode, os.cpu_count()={os.cpu_count()}")
+    first = runs[0]
+    print(
+        f"per run: {first['submitted']} submitted, {first['duplicates']} duplicates (same content), "
+        f"{first['not_imported']} not imported"
+    )
+    print(
+        "| workers | seconds | contracts/min | ratio to 1 | GET p50 / p99 ms | grid p50 / max ms "
+        "| peak RSS MiB: server tree / CLI | CPU s per analysis: server / workers | load avg | completed / failed |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    base = runs[0]["contracts_per_minute"]
+    for run in runs:
+        grid = f"{run['grid_p50_ms']:.0f} / {run['grid_max_ms']:.0f}" if run["grid_p50_ms"] is not None else "-"
+        print(
+            f"| {run['workers']} | {run['seconds']:.1f} | {run['contracts_per_minute']:.0f} "
+            f"| {run['contracts_per_minute'] / base:.2f}x | {run['get_p50_ms']:.1f} / {run['get_p99_ms']:.1f} | {grid} "
+            f"| {run['peak_rss_server_mib']:.0f} / {run['peak_rss_cli_mib']:.0f} "
+            f"| {run['server_cpu_s_per_analysis']:.3f} / {run['workers_cpu_s_per_analysis']:.3f} "
+            f"| {run['load_average_1min']:.1f} | {run['completed']} / {run['failed']} |"
+        )
+        assert run["grid_rows_answered"] == run["grid_rows"] == run["submitted"], run
+    if args.repeat > 1:
+        rates = {n: statistics.median(r["contracts_per_minute"] for r in runs if r["workers"] == n) for n in counts}
+        first = rates[counts[0]]
+        print("median contracts/min: " + ", ".join(f"{n} workers {r:.0f} ({r / first:.2f}x)" for n, r in rates.items()))
+    if args.json:
+        args.json.write_text(json.dumps({"bench": "import", "runs": runs}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
