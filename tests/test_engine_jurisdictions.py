@@ -43,3 +43,24 @@ def test_no_choice_of_law_gives_nothing() -> None:
 def test_jurisdiction_in_prefers_the_state_over_the_united_states() -> None:
     clause = "This Agreement is governed by the laws of the United States of America and of the State of Texas."
     assert (jurisdiction_in(clause) or ("",))[0] == "Texas"
+
+
+def test_read_facts_falls_back_on_the_stated_law_when_the_best_clauses_name_none() -> None:
+    from contractbox.engine.facts import read_facts
+
+    notices = "26.1 Notices shall be sent to the addresses above."
+    law = "27.1 This Contract is governed by the regulations of Colombian private law."
+    text = f"CLAUSE TWENTY-SIXTH NOTICES\n\n{notices}\n\nCLAUSE TWENTY-SEVENTH LEGAL REGIME\n\n{law}"
+    start = text.index(notices)  # the model ranked the notices clause as the governing-law clause
+    facts, _ = read_facts(text, {"governing_law": [(start, start + len(notices), 0.4)]})
+    fact = facts["governing_law"]
+    assert fact.value == "Colombia" and text[fact.start : fact.end] == "Colombian private law"
+
+
+def test_read_facts_gives_no_law_where_no_sentence_chooses_one() -> None:
+    from contractbox.engine.facts import read_facts
+
+    text = "Each party shall comply with applicable laws. Supplier is organized under the laws of Delaware."
+    comply = "Each party shall comply with applicable laws."
+    facts, _ = read_facts(text, {"governing_law": [(0, len(comply), 0.3)]})
+    assert "governing_law" not in facts  # "organized under the laws of Delaware" chooses no law

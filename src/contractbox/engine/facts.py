@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from contractbox.engine.dates import find_dates_loose, parse_date
-from contractbox.engine.jurisdictions import jurisdiction_in
+from contractbox.engine.jurisdictions import jurisdiction_in, stated_governing_law
 from contractbox.engine.term import Term, notice_deadline, read_term
 
 Scored = list[tuple[int, int, float]]  # (start, end, confidence) of one category's clauses
@@ -340,16 +340,19 @@ def _best(text: str, mentions: list[_Mention], scored: Scored | None, scorer) ->
 
 
 def _governing_law(text: str, scored: Scored | None) -> Fact | None:
-    """The law chosen by the first of the best governing-law clauses (a later one is usually an exhibit's)."""
+    """The law chosen by the first of the best governing-law clauses (a later one is usually an exhibit's);
+    when none of them names a jurisdiction, the first sentence of the text that chooses a law."""
     ranked = sorted(scored or [], key=lambda s: (-s[2], s[0]))[:3]
-    if not ranked:
-        return None
-    close = sorted((s for s in ranked if s[2] >= ranked[0][2] - _LAW_TIE), key=lambda s: s[0])
+    close = sorted((s for s in ranked if s[2] >= ranked[0][2] - _LAW_TIE), key=lambda s: s[0]) if ranked else []
     for start, end, _ in close + [s for s in ranked if s not in close]:
         found = jurisdiction_in(text[start:end])
         if found:
             name, s, e = found
             return Fact(name, start + s, start + e, text[start + s : start + e])
+    stated = stated_governing_law(text)
+    if stated:
+        name, s, e = stated
+        return Fact(name, s, e, text[s:e])
     return None
 
 
