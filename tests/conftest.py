@@ -22,7 +22,9 @@ from click.testing import CliRunner
 from standardwebhooks.webhooks import Webhook
 
 from contractbox.cli import main as cli_main
-from openapi_check import ResponseChecker
+from openapi_check import VALIDATION, ResponseChecker, install
+
+install()  # every response from a test server is checked against its OpenAPI document (openapi_check.py)
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -62,7 +64,6 @@ class Server:
     env: dict[str, str] = field(default_factory=dict)
     process: subprocess.Popen | None = None
     log_path: Path | None = None
-    _openapi: ResponseChecker | None = field(default=None, repr=False)
 
     @property
     def base_url(self) -> str:
@@ -70,10 +71,8 @@ class Server:
 
     @property
     def openapi(self) -> ResponseChecker:
-        """Checks responses against this server's published document (tests/openapi_check.py)."""
-        if self._openapi is None:
-            self._openapi = ResponseChecker.fetch(self.base_url)
-        return self._openapi
+        """Checks responses against the published document (tests/openapi_check.py)."""
+        return VALIDATION.register(self.base_url)
 
     def start(self) -> "Server":
         env = {**os.environ, "CONTRACTBOX_URL_ALLOW_LOOPBACK": "1", "CONTRACTBOX_WEBHOOK_ALLOW_LOOPBACK": "1", **self.env}
@@ -86,6 +85,7 @@ class Server:
             env=env,
         )
         wait_for(self._healthy, timeout=30, what=f"server on port {self.port} to be healthy")
+        VALIDATION.register(self.base_url)
         return self
 
     def _healthy(self) -> bool:
@@ -141,12 +141,7 @@ class Key:
 
     def client(self, header: str = "bearer") -> httpx.Client:
         headers = {"Authorization": f"Bearer {self.secret}"} if header == "bearer" else {"X-Api-Key": self.secret}
-        return httpx.Client(
-            base_url=self.server.base_url,
-            headers=headers,
-            timeout=30,
-            event_hooks={"response": [self.server.openapi.check]},
-        )
+        return httpx.Client(base_url=self.server.base_url, headers=headers, timeout=30)
 
 
 @dataclass
@@ -166,6 +161,7 @@ class ProgramServer(Server):
         with open(self.log_path, "ab") as log:  # the child keeps its own copy of the descriptor
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=self.cwd, start_new_session=self.new_session)
         wait_for(self._healthy, timeout=60, what=f"{self.program[-1]} serve to be healthy")
+        VALIDATION.register(self.base_url)
         return self
 
     def cli(self, *args: str) -> tuple[int, str]:
@@ -229,6 +225,23 @@ def wait_done(client: httpx.Client, analysis_id: str, timeout: float = 60) -> di
     return wait_for(finished, timeout=timeout, what=f"analysis {analysis_id} to finish")  # type: ignore[return-value]
 
 
+@pytest.fixture(autouse=True)
+def responses_match_the_document() -> Iterator[None]:
+    """Fails a test when a response it received in another thread broke the document (openapi_check.py)."""
+    VALIDATION.take_failures()
+    yield
+    failures = VALIDATION.take_failures()
+    assert not failures, "responses the OpenAPI document does not declare:\n" + "\n".join(failures[:5])
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if VALIDATION.checker is not None:
+        checker = VALIDATION.checker
+        terminalreporter.write_line(
+            f"OpenAPI: {checker.checked} responses and {checker.events_checked} webhook deliveries checked against the document"
+        )
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the whole session; tests isolate themselves with their own organizations."""
@@ -289,6 +302,7 @@ class Receiver:
             def do_POST(self) -> None:  # noqa: N802 - http.server's name
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 call = Call(self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+                VALIDATION.after_event(call.headers, body)  # a delivery must match the document's webhooks
                 with receiver.lock:
                     receiver.calls.append(call)
                     number = len(receiver.calls)

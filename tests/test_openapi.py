@@ -12,7 +12,7 @@ import re
 import httpx
 import jsonschema_rs
 import pytest
-from conftest import Server, submit_text, wait_done
+from conftest import Server, submit_text, wait_done, wait_for
 
 from contractbox.core.events import EVENT_TYPES
 from contractbox.server.openapi_document import NO_LOCATION
@@ -82,17 +82,25 @@ def test_lists_take_an_integer_limit_with_bounds(document: dict) -> None:
 def test_closed_sets_and_formats_are_schema_keywords(document: dict) -> None:
     schemas = document["components"]["schemas"]
     analyses = {p["name"]: p["schema"] for p in document["paths"]["/v1/analyses"]["get"]["parameters"]}
-    assert analyses["status"]["enum"] == ["queued", "processing", "completed", "failed"]
+    assert analyses["status"]["items"]["enum"] == ["queued", "processing", "completed", "failed"]
+    assert analyses["origin"]["enum"] == ["ui", "api"]
     assert analyses["createdGte"]["format"] == "date-time"
     contracts = {p["name"]: p for p in document["paths"]["/v1/contracts"]["get"]["parameters"]}
     assert contracts["riskLevel"]["schema"]["items"]["enum"] == ["low", "medium", "high", "critical"]
     assert contracts["expiresBefore"]["schema"]["format"] == "date"
+    assert contracts["reviewState"]["schema"]["enum"] == ["not_started", "in_review", "reviewed"]
+    assert contracts["expand[]"]["schema"]["items"]["enum"] == ["result"]
+    for report in ("report.pdf", "annotated.pdf"):
+        pdf = document["paths"][f"/v1/contracts/{{contractId}}/{report}"]["get"]["responses"]["200"]["content"]
+        assert pdf["application/pdf"]["schema"]["format"] == "binary"
     assert schemas["Analysis"]["properties"]["createdAt"]["format"] == "date-time"
     assert schemas["RiskScore"]["properties"]["value"]["maximum"] == 100
     request = schemas["CreateAnalysisRequest"]["properties"]
     assert request["title"]["maxLength"] == 500
     assert "pdf" in request["sourceType"]["enum"]
-    assert request["pdfBase64"]["oneOf"][0]["format"] == "byte"
+    for encoded in ("pdfBase64", "docxBase64", "imageBase64"):
+        assert request[encoded]["oneOf"][0]["format"] == "byte", encoded
+    assert set(schemas["WebhookDelivery"]["properties"]["eventType"]["enum"]) == {*EVENT_TYPES, "webhook.test"}
     assert request["metadata"]["oneOf"][0]["maxProperties"] == 20
     webhook_events = schemas["CreateWebhookRequest"]["properties"]["events"]
     assert webhook_events["items"] == {"$ref": "#/components/schemas/EventType"}
@@ -142,15 +150,45 @@ def test_head_on_the_document_answers_like_get(server: Server) -> None:
 
 
 def test_responses_are_checked_against_the_document(server: Server, org_key) -> None:  # type: ignore[no-untyped-def]
-    """The checker installed on every test client really checks: a completed flow is validated and
-    a response the document does not declare is refused."""
+    """The checker installed on httpx.Client.send really checks, whatever client a test uses: a
+    completed flow is validated, and a response the document does not declare is refused (an
+    undeclared status, an undeclared body field, a missing required header)."""
+    checker = server.openapi
     with org_key.client() as client:
-        before = server.openapi.checked
+        before = checker.checked
         done = wait_done(client, submit_text(client, "This Agreement is governed by the laws of Ohio.")["analysisId"])
         client.get(f"/v1/analyses/{done['analysisId']}/result")
-        assert server.openapi.checked > before
-    declared = server.openapi.operation("GET", "/v1/usage")
-    assert declared is not None
-    fake = httpx.Response(418, request=httpx.Request("GET", f"{server.base_url}/v1/usage"), json={})
+        assert checker.checked > before
+    before = checker.checked
+    httpx.get(f"{server.base_url}/v1/usage", headers={"Authorization": f"Bearer {org_key.secret}"})
+    assert checker.checked == before + 1, "a plain httpx.get is checked too"
+
+    request = httpx.Request("GET", f"{server.base_url}/v1/usage")
+    ids = {"X-Request-Id": "req_1"}
     with pytest.raises(AssertionError, match="not declared"):
-        server.openapi.check(fake)
+        checker.check(httpx.Response(418, request=request, json={}, headers=ids))
+    error = {"type": "api_error", "code": "internal_error", "message": "m", "param": None, "requestId": "req_1"}
+    checker.check(httpx.Response(500, request=request, json={"error": error}, headers=ids))
+    with pytest.raises(AssertionError, match="does not match"):
+        checker.check(httpx.Response(500, request=request, json={"error": {**error, "hint": "x"}}, headers=ids))
+    with pytest.raises(AssertionError, match="X-Request-Id"):
+        checker.check(httpx.Response(500, request=request, json={"error": error}))
+
+
+def test_webhook_deliveries_are_checked_against_the_webhooks_section(server: Server, org_key, receiver) -> None:  # type: ignore[no-untyped-def]
+    """Every delivery a test receiver gets is validated against the document's webhooks entry of its
+    type (conftest's Receiver); an envelope the document does not describe is refused."""
+    checker = server.openapi
+    with org_key.client() as client:
+        endpoint = client.post("/v1/webhooks", json={"url": receiver.url("/checked"), "events": ["analysis.completed"]})
+        assert endpoint.status_code == 201
+        before = checker.events_checked
+        assert client.post(f"/v1/webhooks/{endpoint.json()['webhookId']}/test").status_code == 202
+    wait_for(lambda: receiver.at("/checked"), what="test event delivered")
+    wait_for(lambda: checker.events_checked > before, what="the delivery checked")
+    call = receiver.at("/checked")[0]
+    checker.check_event(call.headers, call.body)
+    with pytest.raises(AssertionError, match="does not describe"):
+        checker.check_event(call.headers, call.body.replace(b'"webhook.test"', b'"webhook.unknown"'))
+    with pytest.raises(AssertionError, match="webhook-signature"):
+        checker.check_event({k: v for k, v in call.headers.items() if k != "webhook-signature"}, call.body)

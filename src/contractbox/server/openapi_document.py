@@ -13,7 +13,7 @@ adds every operation's error responses. `published_document` then adds, on a cop
   timestamps and dates (the handlers read them as strings to answer bad values in the documented
   error shape, so the keywords are stated here);
 - keywords for the documented limits and formats on the schemas (`maxLength`, `maxProperties`,
-  `minimum`/`maximum`, `date-time`, `date`, `byte`, `uri`);
+  `minimum`/`maximum`, `date-time`, `date`, `byte`, `uri`), and `format: binary` on PDF answers;
 - the scope each operation needs (`x-scope` and a line in its description);
 - a `webhooks` section: the event envelope and each event type's `data.object`;
 - examples on the main requests and responses.
@@ -29,12 +29,16 @@ from typing import Any
 
 from litestar import Litestar
 
+from contractbox.analyses.service import ORIGINS as ANALYSIS_ORIGINS
+from contractbox.analyses.service import STATUSES as ANALYSIS_STATUSES
+from contractbox.contracts.service import EXPANDABLE, REVIEW_STATES, RISK_LEVELS
 from contractbox.core.events import EVENT_TYPES
 from contractbox.core.http.idempotency import MAX_KEY_LENGTH
 from contractbox.core.netguard import MAX_URL_LENGTH
 from contractbox.core.paging import DEFAULT_LIMIT, MAX_LIMIT
 from contractbox.core.params import MAX_METADATA_KEY, MAX_METADATA_KEYS, MAX_METADATA_VALUE, MAX_TITLE
 from contractbox.server.openapi_examples import REQUEST_EXAMPLES, RESPONSE_EXAMPLES
+from contractbox.webhooks.service import TEST_EVENT_TYPE
 
 Schema = dict[str, Any]
 
@@ -76,9 +80,10 @@ IDEMPOTENCY_KEY: Schema = {
 
 TIMESTAMP: Schema = {"type": "string", "format": "date-time"}
 DATE: Schema = {"type": "string", "format": "date"}
-RISK_LEVELS = ["low", "medium", "high", "critical"]
 URL: Schema = {"format": "uri", "maxLength": MAX_URL_LENGTH}
 EVENT_TYPE: Schema = {"$ref": "#/components/schemas/EventType"}  # one generated enum, not one per field
+# What a delivery can carry: the subscribable types and the test event sendTestWebhook queues.
+DELIVERED_EVENT_TYPE: Schema = {"type": "string", "enum": [*EVENT_TYPES, TEST_EVENT_TYPE]}
 TITLE: Schema = {"minLength": 1, "maxLength": MAX_TITLE, "pattern": "\\S"}  # not blank
 
 # 201/202 answers that create nothing with a URL of its own (a queued test event).
@@ -95,13 +100,17 @@ QUERY_PARAMETERS: dict[str, Schema] = {
     "from": DATE,
     "to": DATE,
 }
-# Closed sets of query parameters, by (path, name).
+# Closed sets of query parameters, by (path, name): the values the service accepts.
 QUERY_ENUMS: dict[tuple[str, str], Schema] = {
-    ("/v1/analyses", "status"): {"type": "string", "enum": ["queued", "processing", "completed", "failed"]},
-    ("/v1/contracts", "riskLevel"): {"type": "array", "items": {"type": "string", "enum": RISK_LEVELS}},
+    ("/v1/analyses", "status"): {"type": "array", "items": {"type": "string", "enum": list(ANALYSIS_STATUSES)}},
+    ("/v1/analyses", "origin"): {"type": "string", "enum": list(ANALYSIS_ORIGINS)},
+    ("/v1/contracts", "riskLevel"): {"type": "array", "items": {"type": "string", "enum": list(RISK_LEVELS)}},
+    ("/v1/contracts", "reviewState"): {"type": "string", "enum": list(REVIEW_STATES)},
+    ("/v1/contracts", "expand[]"): {"type": "array", "items": {"type": "string", "enum": list(EXPANDABLE)}},
+    ("/v1/contracts/{contractId}/reviews", "current"): {"type": "boolean"},  # the wire value: true or false
 }
-# Parameters sent as one comma-separated value (riskLevel=low,high).
-COMMA_SEPARATED = {"riskLevel"}
+# Parameters sent as one comma-separated value (riskLevel=low,high; status=queued,processing).
+COMMA_SEPARATED = {("/v1/analyses", "status"), ("/v1/contracts", "riskLevel")}
 
 # Keywords added to component schemas: schema name -> property -> keywords. A schema missing
 # from the document (an operation removed) is skipped; tests/test_openapi.py checks they exist.
@@ -112,6 +121,7 @@ PROPERTY_KEYWORDS: dict[str, dict[str, Schema]] = {
         "pdfBase64": {"format": "byte", "contentEncoding": "base64", "contentMediaType": "application/pdf"},
     },
     "CreateContractRequest": {"title": TITLE},
+    "RenameContractRequest": {"title": TITLE},
     "CreateWebhookRequest": {
         "url": URL,
         "events": {"minItems": 1, "items": EVENT_TYPE},
@@ -133,6 +143,7 @@ PROPERTY_KEYWORDS: dict[str, dict[str, Schema]] = {
     "WebhookEndpoint": {"url": {"format": "uri"}, "events": {"items": EVENT_TYPE}},
     "WebhookEndpointWithSecret": {"url": {"format": "uri"}, "events": {"items": EVENT_TYPE}},
     "UpdatedWebhookEndpoint": {"url": {"format": "uri"}, "events": {"items": EVENT_TYPE}},
+    "WebhookDelivery": {"eventType": DELIVERED_EVENT_TYPE},
     "DocumentInfo": {"pageCount": {"minimum": 0}, "characterCount": {"minimum": 0}},
     "ErrorObject": {
         "contractId": {
@@ -154,14 +165,14 @@ EVENT_OBJECTS: dict[str, str] = {
     "analysis.failed": "Analysis",
     "contract.created": "Contract",
     "comparison.created": "Comparison",
-    "webhook.test": "WebhookEndpoint",
+    TEST_EVENT_TYPE: "WebhookEndpoint",
 }
 EVENT_DESCRIPTIONS: dict[str, str] = {
     "analysis.completed": "An analysis finished; fetch its result with getAnalysisResult.",
     "analysis.failed": "An analysis failed; `data.object.error` says why.",
     "contract.created": "An analysis was saved as a contract.",
     "comparison.created": "A comparison of two analyses or contracts was created.",
-    "webhook.test": "Sent by sendTestWebhook; `data.object` is the endpoint, without its secret.",
+    TEST_EVENT_TYPE: "Sent by sendTestWebhook; `data.object` is the endpoint, without its secret.",
 }
 
 
@@ -191,6 +202,7 @@ def complete_operation(path: str, method: str, operation: Schema, app: Litestar)
         operation.setdefault("parameters", []).append({"$ref": "#/components/parameters/IdempotencyKey"})
     for status, response in operation["responses"].items():
         response["headers"] = response_headers(method, path, int(status))
+        type_binary_content(response)
     scope = required_scope(app, path, method)
     if scope:
         operation["x-scope"] = scope
@@ -209,9 +221,18 @@ def type_parameter(path: str, parameter: Schema) -> None:
         branches = [b for b in parameter.get("schema", {}).get("oneOf", []) if b.get("type") != "null"]
         if len(branches) == 1:
             parameter["schema"] = branches[0]
-    if name in COMMA_SEPARATED:
+    if (path, name) in COMMA_SEPARATED:
         parameter["style"] = "form"
         parameter["explode"] = False
+
+
+def type_binary_content(response: Schema) -> None:
+    """A PDF (any non-text, non-JSON answer) is bytes: `format: binary` makes a generated client hand
+    back a file, not a `str` holding bytes; `contentMediaType` is how OpenAPI 3.1 says the same."""
+    for media_type, content in response.get("content", {}).items():
+        if media_type == "application/json" or media_type.startswith("text/") or media_type.endswith("+json"):
+            continue
+        content["schema"] = {"type": "string", "format": "binary", "contentMediaType": media_type}
 
 
 def response_headers(method: str, path: str, status: int) -> dict[str, Schema]:
@@ -247,6 +268,8 @@ def add_schema_keywords(schemas: dict[str, Schema]) -> None:
                 properties[prop] = value = {**value.pop("oneOf")[0], **value}
             if prop.endswith("At"):
                 merge_keywords(value, {"format": "date-time"})
+            elif prop.endswith("Base64"):
+                merge_keywords(value, {"format": "byte", "contentEncoding": "base64"})
             elif prop == "metadata":
                 merge_keywords(value, METADATA)
 
