@@ -5,6 +5,7 @@ and API-key writes in the audit log with their actor."""
 from __future__ import annotations
 
 import sqlite3
+from datetime import date, timedelta
 
 import httpx
 import pytest
@@ -213,3 +214,28 @@ def test_decisions_go_with_the_last_contract_of_their_document(server: Server, o
     third = save(client, text=text, title="Forgotten supply, saved once more")
     assert findings(client, third["contractId"])[key]["review"] is None
     assert third["review"]["state"] == "not_started"
+
+
+def test_the_contract_is_listed_with_its_reviewed_parties_and_dates(server: Server) -> None:
+    client = server.key(server.org("reviewed-listing", live=True), mode="live").client()  # the live engine's dates
+    saved = save(client, text=TEXT.replace("Supply", "Listed supply"), title="Listed supply")
+    cid = saved["contractId"]
+    found = findings(client, cid)
+    expiry = next(k for k, f in found.items() if k.startswith("date:expiration_date:") and f["value"])
+    parties = [k for k in found if k.startswith("party:")]
+    assert len(parties) >= 2 and saved["expirationDate"] == found[expiry]["value"] != "2031-03-01"
+    decide(client, cid, findingKey=expiry, decision="corrected", correctedValue="2031-03-01")
+    decide(client, cid, findingKey=parties[0], decision="corrected", correctedValue="Zephyrine Holdings Ltd")
+    decide(client, cid, findingKey=parties[1], decision="rejected")
+
+    contract = client.get(f"/v1/contracts/{cid}").json()
+    assert contract["expirationDate"] == "2031-03-01"
+    names = [p["name"] for p in contract["parties"]]
+    assert names[0] == "Zephyrine Holdings Ltd" and found[parties[1]]["value"] not in names
+    assert contract["result"]["summary"]["parties"] == saved["result"]["summary"]["parties"]  # the engine's, kept
+    day_after_engine_expiry = (date.fromisoformat(found[expiry]["value"]) + timedelta(days=1)).isoformat()
+    assert day_after_engine_expiry < "2031-03-01"
+    listed = client.get("/v1/contracts", params={"expiresBefore": day_after_engine_expiry, "q": "listed supply"})
+    assert listed.json()["data"] == []  # filtered on the reviewed date, not the engine's
+    later = client.get("/v1/contracts", params={"expiresBefore": "2031-03-02", "q": "listed supply"}).json()["data"]
+    assert [c["contractId"] for c in later] == [cid] and later[0]["expirationDate"] == "2031-03-01"

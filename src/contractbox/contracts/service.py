@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -42,6 +43,15 @@ def first_date(result: dict[str, Any], kind: str) -> str | None:
         if key_date["kind"] == kind and key_date["date"]:
             return key_date["date"]
     return None
+
+
+@dataclass(frozen=True)
+class ReviewedListing:
+    """The columns a contract is listed and filtered by, as its reviewers left them."""
+
+    parties: list[dict[str, str]]
+    effective_date: str | None
+    expiration_date: str | None
 
 
 def listing_columns(result: dict[str, Any], title: str) -> dict[str, Any]:
@@ -189,15 +199,19 @@ class ContractService:
         )
         return [row["id"] for row in rows]
 
-    def set_review(self, contract_id: str, status: dict[str, Any], corrected_names: list[str]) -> None:
-        """Store a contract's review status and the party names reviewers corrected (searched by `q`)."""
-        row = self.store.query_one("SELECT title, parties FROM contracts WHERE id = ?", (contract_id,))
+    def set_review(
+        self, contract_id: str, status: dict[str, Any], corrected_names: list[str], listing: ReviewedListing
+    ) -> None:
+        """Store a contract's review status and its listing columns as reviewed (parties and dates
+        with corrections applied and rejections left out; the saved result keeps the engine's)."""
+        row = self.store.query_one("SELECT title FROM contracts WHERE id = ?", (contract_id,))
         if row is None:
             return
-        names = [p["name"] for p in json.loads(row["parties"])]
+        names = [p["name"] for p in listing.parties]
         self.store.execute(
             "UPDATE contracts SET review_state = ?, review_decided = ?, review_total = ?, reviewed_by = ?, "
-            "reviewed_at = ?, corrected_names = ?, search_text = ? WHERE id = ?",
+            "reviewed_at = ?, corrected_names = ?, search_text = ?, parties = ?, effective_date = ?, "
+            "expiration_date = ? WHERE id = ?",
             (
                 status["state"],
                 status["decided"],
@@ -206,6 +220,9 @@ class ContractService:
                 status["reviewedAt"],
                 json.dumps(corrected_names),
                 search_text_of(row["title"], names, corrected_names),
+                json.dumps(listing.parties),
+                listing.effective_date,
+                listing.expiration_date,
                 contract_id,
             ),
         )

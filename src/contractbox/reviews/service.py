@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from contractbox.contracts.service import ContractService
+from contractbox.contracts.service import ContractService, ReviewedListing
 from contractbox.core.clock import Clock
 from contractbox.core.errors import invalid, missing, not_found
 from contractbox.core.ids import new_id
@@ -63,6 +63,22 @@ class ReviewedFinding:
     @property
     def note(self) -> str | None:
         return self.review["note"] if self.review else None
+
+
+def reviewed_listing(items: list[ReviewedFinding]) -> ReviewedListing:
+    """Parties and the effective and expiration dates as reviewed: a correction replaces the
+    engine's value, a rejected party or date is left out (the next date of its kind, if any, is used)."""
+    kept = [item for item in items if item.decision != "rejected" and item.value]
+
+    def first_date(kind: str) -> str | None:
+        return next((i.value for i in kept if i.finding.kind == "date" and i.finding.key.split(":")[1] == kind), None)
+
+    parties = [
+        {"name": i.value or "", "role": str(i.finding.detail.get("role", ""))}
+        for i in kept
+        if i.finding.kind == "party"
+    ]
+    return ReviewedListing(parties, first_date("effective_date"), first_date("expiration_date"))
 
 
 # Called after a decision with the contracts of the decided document (a review set's grid cells
@@ -243,7 +259,7 @@ class ReviewService:
             for item in decided
             if item.finding.kind == "party" and item.decision == "corrected" and item.value
         ]
-        self.contracts.set_review(contract_id, status, corrected_names)
+        self.contracts.set_review(contract_id, status, corrected_names, reviewed_listing(items))
 
     # --- deleting --------------------------------------------------------------------------
 
