@@ -158,6 +158,7 @@ def test_audit_entries_name_their_actor(people: dict) -> None:
     code, output = cli(server, "keys", "create", "--org", org, "--mode", "test", "--name", "from-cli", "--json")
     assert code == 0, output
     assert cli(server, "orgs", "approve-live", org)[0] == 0
+    assert cli(server, "console-url", "--username", "vic")[0] == 0  # a sign-in link is an action too
     entries = admin.client.get("/console/api/audit", params={"limit": "100"}).json()["data"]
     by_action: dict[str, list[dict]] = {}
     for entry in entries:
@@ -168,6 +169,8 @@ def test_audit_entries_name_their_actor(people: dict) -> None:
     assert cli_key["actor"]["type"] == "cli" and cli_key["actor"]["id"] == f"cli:{getpass.getuser()}"
     assert cli_key["detail"]["name"] == "from-cli" and "secret" not in str(cli_key)
     assert by_action["org.live_approved"][0]["actor"]["type"] == "cli"
+    link = by_action["user.link_created"][0]
+    assert (link["actor"]["type"], link["target"]) == ("cli", "vic") and "#link=" not in str(link)
     users_created = [e for e in by_action["user.create"] if e["actor"]["type"] == "cli"]
     assert {e["target"] for e in users_created} >= {"rita", "vic"}
 

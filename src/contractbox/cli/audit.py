@@ -21,6 +21,7 @@ AUDITED: dict[tuple[str, str], tuple[str, tuple[str, ...], str | None]] = {
     ("users", "disable"): ("user.update", ("username", "enable"), "username"),
     ("users", "set-password"): ("user.password_set", ("username",), "username"),
     ("import", ""): ("review_set.import", ("path", "org_ref", "name", "mode", "set_id"), "org_ref"),
+    ("console-url", ""): ("user.link_created", ("username",), "username"),
 }
 
 
