@@ -71,3 +71,22 @@ def test_unphrasable_changes_are_only_called_a_change_of_wording(tmp_path: Path)
     assert touched, "the edit must reach at least one clause finding"
     summary = diff["summary"]
     assert "the wording of the" in summary and "changes from" not in summary and "becomes" not in summary
+
+
+def test_a_number_in_words_and_figures_is_one_change(tmp_path: Path) -> None:
+    """'sixty (60) days' -> 'ninety (90) days' is redlined as two runs around an unchanged '(';
+    read together they are one period, stated once per place it changes, never as 'wording'."""
+    original = (REPO / "sample_contracts" / "supply_agreement.txt").read_text()
+    assert original.count("sixty (60) days") == 2  # payment within 60 days after receipt; a 60-day cure period
+    (tmp_path / "v1.txt").write_text(original)
+    (tmp_path / "v2.txt").write_text(original.replace("sixty (60) days", "ninety (90) days"))
+    left = engine.analyze(read_file(tmp_path / "v1.txt"), "live")
+    right = engine.analyze(read_file(tmp_path / "v2.txt"), "live")
+    summary = compare_results(left, right)["summary"]
+    assert summary.count("changes from 60 to 90 days") == 2, summary
+    assert "the period in the termination for cause clause changes from 60 to 90 days" in summary
+    assert "wording" not in summary and "notice period" not in summary, summary
+    cure = figure_of("sixty (60)", "ninety (90)", " days after written notice of the breach")
+    assert cure is not None and cure.context == "period"  # counted from the notice, not a notice period
+    notice = figure_of("thirty (30)", "ninety (90)", " days' prior written notice")
+    assert notice is not None and notice.context == "notice period"

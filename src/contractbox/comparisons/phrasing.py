@@ -39,6 +39,12 @@ TIME_UNITS = (
     "hour",
 )
 YEAR = re.compile(r"^(?:19|20)\d{2}[,.]?$")
+# What may sit unchanged between a number's word and its figure: "sixty (60)" -> "ninety (90)" is
+# redlined as "sixty"->"ninety", an unchanged "(", then "60"->"90".
+JOINER = re.compile(r"^\s*\(?\s*$")
+# Words after the unit that make it a period counted from something, not a notice period:
+# "60 days after written notice of the breach" is a cure period.
+COUNTED_FROM = ("after", "following", "from", "of", "upon", "within")
 
 
 @dataclass(frozen=True)
@@ -47,10 +53,11 @@ class Figure:
     new: str
     unit: str  # "days", "%", "" (an amount with a currency sign)
     context: str  # "notice period", "period", "amount", "percentage"
+    after: str = ""  # the words that follow: one change quoted by several clauses has the same
 
     @property
-    def key(self) -> tuple[str, str, str]:
-        return (self.old, self.new, self.unit)
+    def key(self) -> tuple[str, str, str, str]:
+        return (self.old, self.new, self.unit, self.after)
 
     def phrase(self, clause_label: str) -> str:
         where = f"the {self.context} in the {clause_label} clause"
@@ -76,10 +83,11 @@ def figure_of(deleted: str, inserted: str, following: str) -> Figure | None:
     old, new = _number(deleted), _number(inserted)
     if old is None or new is None or old[0] == new[0]:
         return None
+    context = " ".join(re.findall(r"[a-z]+", following.lower())[:3])
     if old[1] and old[1] == new[1]:
-        return Figure(f"{old[1]}{old[0]}", f"{new[1]}{new[0]}", "", "amount")
+        return Figure(f"{old[1]}{old[0]}", f"{new[1]}{new[0]}", "", "amount", context)
     if old[2] and new[2]:
-        return Figure(old[0], new[0], "%", "percentage")
+        return Figure(old[0], new[0], "%", "percentage", context)
     if old[1] or new[1] or old[2] or new[2]:
         return None
     rest = following.strip().lower()
@@ -87,7 +95,8 @@ def figure_of(deleted: str, inserted: str, following: str) -> Figure | None:
     if unit is None:
         return None
     after = re.findall(r"[a-z]+", rest[len(unit) :])[:4]
-    return Figure(old[0], new[0], unit, "notice period" if "notice" in after else "period")
+    notice = "notice" in after and not (after and after[0] in COUNTED_FROM)
+    return Figure(old[0], new[0], unit, "notice period" if notice else "period", context)
 
 
 def _pairs(segments: list[Item]) -> list[tuple[str, str, str]]:
@@ -98,9 +107,16 @@ def _pairs(segments: list[Item]) -> list[tuple[str, str, str]]:
     while index < len(segments):
         segment = segments[index]
         if segment["op"] == "delete" and index + 1 < len(segments) and segments[index + 1]["op"] == "insert":
-            following = segments[index + 2]["text"] if index + 2 < len(segments) else ""
-            out.append((segment["text"], segments[index + 1]["text"], following))
+            deleted, inserted = segment["text"], segments[index + 1]["text"]
             index += 2
+            while _joined(segments, index):  # "sixty (60)": the word and the figure are one change
+                deleted += segments[index]["text"] + segments[index + 1]["text"]
+                inserted += segments[index]["text"] + segments[index + 2]["text"]
+                index += 3
+            following = segments[index]["text"] if index < len(segments) else ""
+            if deleted.count("(") > deleted.count(")") and following.startswith(")"):
+                deleted, inserted, following = deleted + ")", inserted + ")", following[1:]
+            out.append((deleted, inserted, following))
             continue
         if segment["op"] != "equal":
             out.append(
@@ -112,6 +128,17 @@ def _pairs(segments: list[Item]) -> list[tuple[str, str, str]]:
             )
         index += 1
     return out
+
+
+def _joined(segments: list[Item], index: int) -> bool:
+    """An unchanged "(" (or space) between two changes, then a delete and an insert."""
+    return (
+        index + 2 < len(segments)
+        and segments[index]["op"] == "equal"
+        and bool(JOINER.match(segments[index]["text"]))
+        and segments[index + 1]["op"] == "delete"
+        and segments[index + 2]["op"] == "insert"
+    )
 
 
 @dataclass
