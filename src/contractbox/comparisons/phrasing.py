@@ -177,7 +177,7 @@ def changed_clause_phrases(
 ) -> tuple[list[str], list[str]]:
     """(phrases of figures, labels of clauses whose wording changed otherwise)."""
     readings = [read_clause(clause, laws, dates_moved) for clause in changed]
-    owner: dict[tuple[str, str, str], ClauseReading] = {}
+    owner: dict[tuple[str, str, str, str], ClauseReading] = {}
     for reading in readings:
         for figure in reading.figures:
             if figure.key not in owner or reading.size < owner[figure.key].size:
