@@ -13,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import Key, Server, run_cli
+from test_console import sign_in
 
 # --- DNS rebinding: a name that resolves to this machine, chosen by an attacker ----------
 
@@ -92,6 +93,25 @@ def test_key_names_are_limited(server: Server) -> None:
     assert code != 0 and "200" in output, output
     code, output = server.cli("keys", "list", "--org", org, "--json")
     assert output.strip() == ""
+
+
+def test_the_console_applies_the_same_name_rules(server: Server) -> None:
+    console = sign_in(server)
+    csrf = {"X-CSRF-Token": console.csrf}
+    for name in ("x" * 201, "org_8fJ2kLmN0pQrStUvWxYz1234"):
+        refused = console.client.post("/console/api/orgs", json={"name": name}, headers=csrf)
+        assert refused.status_code == 400 and refused.json()["error"]["param"] == "name", refused.text
+    org = console.client.post("/console/api/orgs", json={"name": "console-name-limits"}, headers=csrf)
+    org_id = org.json()["orgId"]
+    key = console.client.post(
+        f"/console/api/orgs/{org_id}/keys",
+        json={"mode": "test", "name": "k" * 201, "scopes": ["analyses:read"]},
+        headers=csrf,
+    )
+    assert key.status_code == 400 and "200" in key.json()["error"]["message"], key.text
+    assert console.client.get(f"/console/api/orgs/{org_id}/keys").json()["data"] == []
+    names = [o["name"] for o in console.client.get("/console/api/orgs").json()["data"]]
+    assert "x" * 201 not in names and "org_8fJ2kLmN0pQrStUvWxYz1234" not in names
 
 
 # --- /docs may not be framed ---------------------------------------------------------
