@@ -232,7 +232,7 @@ class GridPage {
     this.conditionsEl = h("div.conditions", { id: "grid-conditions" });
     const match = h("select", { id: "grid-match", "aria-label": "Combine conditions" },
       h("option", { value: "all", selected: filters.match === "all" }, "All conditions"), h("option", { value: "any", selected: filters.match === "any" }, "Any condition"));
-    match.addEventListener("change", () => { filters.match = match.value; this.refilter(); });
+    match.addEventListener("change", () => { filters.match = match.value; this.paintConditions(); this.refilter(); });
     const add = h("button.btn.small", { type: "button", id: "add-condition", onclick: () => {
       filters.conditions.push({ key: this.model.columns[0] || this.model.questions[0]?.key, op: "found", value: "" });
       this.paintConditions();
@@ -409,10 +409,9 @@ class GridPage {
     const count = this.model.shown.length;
     for (const el of this.scroller.querySelectorAll("[tabindex='0']")) el.tabIndex = -1;
     if (!count) return;
-    if (focus.row < this.rendered.start || focus.row >= this.rendered.end) {
-      if (refocus || this.scroller.contains(document.activeElement)) return;
-      focus.row = Math.min(count - 1, Math.max(this.rendered.start, this.visibleRange().first));
-    }
+    // Scrolled away from the cell with the tab stop (by the wheel or the scroll bar): the stop
+    // moves to the first row in view, so the grid stays one Tab away.
+    if (focus.row < this.rendered.start || focus.row >= this.rendered.end) focus.row = Math.min(count - 1, Math.max(this.rendered.start, this.visibleRange().first));
     const el = this.cellEl(focus.row, focus.col);
     if (!el) return;
     el.tabIndex = 0;
@@ -656,9 +655,11 @@ function popover(details) {
     details.open = false;
     details.querySelector("summary").focus();
   });
-  document.addEventListener("click", (e) => {
+  const outside = (e) => {
+    if (!details.isConnected) return document.removeEventListener("click", outside); // the view was left
     if (details.open && !details.contains(e.target)) details.open = false;
-  });
+  };
+  document.addEventListener("click", outside);
   return details;
 }
 
