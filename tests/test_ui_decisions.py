@@ -172,6 +172,8 @@ def test_reviewer_decisions_flow_into_exports_calendar_and_reports(browser: Brow
     # The contracts list shows the review state; the audit log names the reviewer.
     rita.goto(f"{server.base_url}/#/contracts")
     expect(rita.locator(f'tr[data-contract="{contract_id}"]')).to_contain_text("In review")
+    expect(rita.locator(f'tr[data-contract="{contract_id}"]')).to_contain_text(CORRECTED_PARTY)  # as reviewed
+    expect(rita.locator(f'tr[data-contract="{contract_id}"]')).not_to_contain_text(party["value"])
     rita.fill("#contracts-q", CORRECTED_PARTY.split()[0].lower())  # search finds the corrected party name
     expect(rita.locator("#contracts-table tbody tr")).to_have_count(1)
     expect(rita.locator(f'tr[data-contract="{contract_id}"]')).to_be_visible()
