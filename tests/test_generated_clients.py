@@ -160,6 +160,10 @@ def test_main_flow_through_the_generated_python_client(
     assert report.payload.read().startswith(b"%PDF-")  # format: binary -> a File, not a str holding bytes
 
     listed = module(package, "api.contracts.list_contracts").sync(client=client, limit=10)
+    by_status = module(package, "api.analyses.list_analyses").sync(
+        client=client, status=[models.ListAnalysesStatusItem.COMPLETED, models.ListAnalysesStatusItem.QUEUED]
+    )  # the client repeats the key (status=completed&status=queued): both values count, not the last
+    assert analysis.analysis_id in [a.analysis_id for a in by_status.data]
     assert saved.contract_id in [c.contract_id for c in listed.data]
 
     second = completed(

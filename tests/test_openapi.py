@@ -15,7 +15,7 @@ import pytest
 from conftest import Server, submit_text, wait_done, wait_for
 
 from contractbox.core.events import EVENT_TYPES
-from contractbox.server.openapi_document import NO_LOCATION
+from contractbox.server.openapi_document import NO_LOCATION, PROPERTY_KEYWORDS, QUERY_ENUMS
 
 CAMEL_VERB = re.compile(r"^(list|get|create|update|delete|send|on|export|import|add|remove|set)[A-Z][A-Za-z]*$")
 
@@ -192,3 +192,37 @@ def test_webhook_deliveries_are_checked_against_the_webhooks_section(server: Ser
         checker.check_event(call.headers, call.body.replace(b'"webhook.test"', b'"webhook.unknown"'))
     with pytest.raises(AssertionError, match="webhook-signature"):
         checker.check_event({k: v for k, v in call.headers.items() if k != "webhook-signature"}, call.body)
+
+
+def test_every_typing_rule_still_applies(document: dict) -> None:
+    """The enums, formats and limits openapi_document.py adds are keyed by path, parameter, schema and
+    property names: a rename must not silently drop them (each key is still in the document)."""
+    parameters = {
+        (path, parameter.get("name"))
+        for method, path, op in operations(document)
+        for parameter in op.get("parameters", [])
+    }
+    assert [key for key in QUERY_ENUMS if key not in parameters] == []
+    schemas = document["components"]["schemas"]
+    missing = [
+        (name, prop)
+        for name, props in PROPERTY_KEYWORDS.items()
+        for prop in props
+        if prop not in schemas.get(name, {}).get("properties", {})
+    ]
+    assert missing == []
+
+
+def test_a_repeated_list_parameter_means_all_its_values(org_key) -> None:  # type: ignore[no-untyped-def]
+    """The document says status=a,b (style form, explode false); openapi-python-client sends
+    status=a&status=b. Both mean the two values, never only the last; a repeated single value is a 400."""
+    with org_key.client() as client:
+        done = wait_done(client, submit_text(client, "This Agreement is governed by the laws of Ohio.")["analysisId"])
+        assert done["status"] == "completed"
+        for query in ("status=completed,queued", "status=completed&status=queued", "status=queued&status=completed"):
+            listed = client.get(f"/v1/analyses?{query}")
+            assert listed.status_code == 200, listed.text
+            assert done["analysisId"] in [a["analysisId"] for a in listed.json()["data"]], query
+        assert client.get("/v1/analyses?status=queued&status=processing").json()["data"] == []
+        twice = client.get("/v1/analyses?limit=1&limit=2")
+        assert twice.status_code == 400 and twice.json()["error"]["param"] == "limit"

@@ -18,7 +18,7 @@ from contractbox.comparisons.controller import ComparisonsController
 from contractbox.console.controller import CONSOLE_ROUTES
 from contractbox.console.middleware import ConsoleV1Middleware
 from contractbox.contracts.controller import ContractsController
-from contractbox.core.http.asgi import DrainRejectedBody, HeadAsGet
+from contractbox.core.http.asgi import DrainRejectedBody, HeadAsGet, RepeatedQueryJoined
 from contractbox.core.http.content_type import JsonBodyMiddleware
 from contractbox.core.http.errors import EXCEPTION_HANDLERS
 from contractbox.core.http.hosts import AllowedHosts
@@ -131,9 +131,10 @@ def create_app(settings: Settings, services: Services | None = None) -> Litestar
 
 
 def create_asgi(settings: Settings) -> RequestIdMiddleware:
-    """The app as uvicorn serves it: request ids outermost, HEAD answered as GET without a body, 413s that
-    clients can read, large bodies spooled to disk and handled a few at a time (core/http/uploads.py)."""
+    """The app as uvicorn serves it: request ids outermost, HEAD answered as GET without a body, a repeated
+    /v1 query key read as its comma-separated values, 413s that clients can read, large bodies spooled
+    to disk and handled a few at a time (core/http/uploads.py)."""
     logging.getLogger("contractbox").setLevel(settings.log_level)
     app = create_app(settings)
     uploads = LargeUploadGate(app, settings.data_dir / "tmp", settings.max_large_uploads)
-    return RequestIdMiddleware(HeadAsGet(DrainRejectedBody(uploads)))
+    return RequestIdMiddleware(HeadAsGet(RepeatedQueryJoined(DrainRejectedBody(uploads))))

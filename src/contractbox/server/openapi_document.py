@@ -37,6 +37,7 @@ from contractbox.core.http.idempotency import MAX_KEY_LENGTH
 from contractbox.core.netguard import MAX_URL_LENGTH
 from contractbox.core.paging import DEFAULT_LIMIT, MAX_LIMIT
 from contractbox.core.params import MAX_METADATA_KEY, MAX_METADATA_KEYS, MAX_METADATA_VALUE, MAX_TITLE
+from contractbox.reviewsets.questions import QUESTIONS
 from contractbox.server.openapi_examples import REQUEST_EXAMPLES, RESPONSE_EXAMPLES
 from contractbox.webhooks.service import TEST_EVENT_TYPE
 
@@ -100,6 +101,9 @@ QUERY_PARAMETERS: dict[str, Schema] = {
     "from": DATE,
     "to": DATE,
 }
+# A review set's grid and its exports take the question keys to show (or `all`).
+GRIDS = [f"/v1/review_sets/{{reviewSetId}}/{grid}" for grid in ("grid", "exports/grid.csv", "exports/grid.xlsx")]
+GRID_QUESTIONS = ["all", *(question.key for question in QUESTIONS)]
 # Closed sets of query parameters, by (path, name): the values the service accepts.
 QUERY_ENUMS: dict[tuple[str, str], Schema] = {
     ("/v1/analyses", "status"): {"type": "array", "items": {"type": "string", "enum": list(ANALYSIS_STATUSES)}},
@@ -108,9 +112,14 @@ QUERY_ENUMS: dict[tuple[str, str], Schema] = {
     ("/v1/contracts", "reviewState"): {"type": "string", "enum": list(REVIEW_STATES)},
     ("/v1/contracts", "expand[]"): {"type": "array", "items": {"type": "string", "enum": list(EXPANDABLE)}},
     ("/v1/contracts/{contractId}/reviews", "current"): {"type": "boolean"},  # the wire value: true or false
+    **{(path, "questions"): {"type": "array", "items": {"type": "string", "enum": GRID_QUESTIONS}} for path in GRIDS},
 }
 # Parameters sent as one comma-separated value (riskLevel=low,high; status=queued,processing).
-COMMA_SEPARATED = {("/v1/analyses", "status"), ("/v1/contracts", "riskLevel")}
+COMMA_SEPARATED = {
+    ("/v1/analyses", "status"),
+    ("/v1/contracts", "riskLevel"),
+    *((path, "questions") for path in GRIDS),
+}
 
 # Keywords added to component schemas: schema name -> property -> keywords. A schema missing
 # from the document (an operation removed) is skipped; tests/test_openapi.py checks they exist.

@@ -101,3 +101,42 @@ class HeadAsGet:
             await send(message)
 
         await self.app(cast(Scope, {**scope, "method": "GET"}), receive, headers_only)
+
+
+class RepeatedQueryJoined:
+    """Under /v1, `?status=a&status=b` means `?status=a,b`. A list filter is documented comma-separated
+    (OpenAPI `style: form, explode: false`), but some generated clients (openapi-python-client) repeat
+    the key instead, and the handler, reading one string, would see only the last value: a silently
+    wrong answer. A repeated single-valued parameter (`limit=1&limit=2`) becomes a value the handler
+    refuses with a 400 instead of one it picks. Keys ending in `[]` (`expand[]`) are lists already."""
+
+    def __init__(self, app: ASGIApp, prefix: str = "/v1/") -> None:
+        self.app = app
+        self.prefix = prefix
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith(self.prefix):
+            query = cast(HTTPScope, scope)["query_string"]
+            joined = join_repeated_keys(query) if b"&" in query else query
+            if joined != query:
+                scope = cast(Scope, {**scope, "query_string": joined})
+        await self.app(scope, receive, send)
+
+
+def join_repeated_keys(query: bytes) -> bytes:
+    """The raw query string with the values of each repeated key joined by commas, in first-seen order
+    (the values stay percent-encoded as sent)."""
+    values: dict[bytes, list[bytes]] = {}
+    for pair in query.split(b"&"):
+        if pair:
+            key, _, value = pair.partition(b"=")
+            values.setdefault(key, []).append(value)
+    if all(len(v) == 1 for v in values.values()):
+        return query
+    pairs: list[bytes] = []
+    for key, found in values.items():
+        if len(found) == 1 or key.endswith((b"[]", b"%5B%5D", b"%5b%5d")):
+            pairs.extend(key + b"=" + value for value in found)
+        else:
+            pairs.append(key + b"=" + b",".join(found))
+    return b"&".join(pairs)
