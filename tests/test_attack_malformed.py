@@ -10,6 +10,7 @@ import socket
 import httpx
 import pytest
 from conftest import Key, Server, wait_for
+from test_console import sign_in
 
 DEEP = b"[" * 100_000 + b"]" * 100_000
 BODIES = {
@@ -47,6 +48,28 @@ def test_undecodable_json_is_400_on_the_console_sign_in(server: Server, name: st
     assert_documented_400(response)
 
 
+@pytest.mark.parametrize("name", ["invalid-utf8-string", "deep-object"])
+def test_undecodable_json_is_400_on_patch_and_signed_in_console_routes(server: Server, org_key: Key, name: str) -> None:
+    with org_key.client() as client:
+        hook = client.post(
+            "/v1/webhooks", json={"url": "https://hooks.example.com/in", "events": ["analysis.completed"]}
+        )
+        assert hook.status_code == 201, hook.text
+        patched = client.patch(
+            f"/v1/webhooks/{hook.json()['webhookId']}",
+            content=BODIES[name],
+            headers={"Content-Type": "application/json"},
+        )
+    assert_documented_400(patched)
+    console = sign_in(server)
+    created = console.client.post(
+        "/console/api/orgs",
+        content=BODIES[name],
+        headers={"Content-Type": "application/json", "X-CSRF-Token": console.csrf},
+    )
+    assert_documented_400(created)
+
+
 @pytest.mark.parametrize(
     "url", ["http://[/", "https://[1.2.3.4]/", "http://[::1/x", "http://host:99999/", "http://h:x/"]
 )
@@ -64,7 +87,11 @@ def server_log(server: Server) -> str:
     return path.read_text(errors="replace") if path.exists() else ""
 
 
-def test_a_client_leaving_mid_body_is_not_an_internal_error(server: Server, org_key: Key) -> None:
+def test_a_client_leaving_mid_body_is_not_an_internal_error(fresh_server: Server) -> None:
+    # A server of its own: the log's repeat limit (10 lines of a kind a minute) must not be used
+    # up by other tests' disconnects, or the ten lines this waits for would never all appear.
+    server = fresh_server.start()
+    org_key = server.key(server.org("mid-body"))
     for number in range(10):
         idempotency = f"Idempotency-Key: mid-body-{org_key.key_id}-{number}\r\n" if number % 2 else ""
         head = (
