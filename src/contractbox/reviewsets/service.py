@@ -50,6 +50,7 @@ ROW_STATUS = {"queued": "queued", "processing": "running", "completed": "complet
 SOURCE_COLUMNS = ("pdf", "docx", "image", "text", "url")
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv; charset=utf-8"
+STORED_CELLS = msgspec.json.Decoder(dict[str, msgspec.Raw])
 
 
 def content_hash(source: dict[str, Any]) -> str:
@@ -298,7 +299,7 @@ class ReviewSetService:
         cells, quotes = q.answers(result, reviewed)
         self.store.execute(
             "UPDATE review_set_members SET contract_id = ?, cells = ?, quotes = ? WHERE analysis_id = ?",
-            (contract_id, json.dumps(cells), json.dumps(quotes), analysis_id),
+            (contract_id, msgspec.json.encode(cells).decode(), msgspec.json.encode(quotes).decode(), analysis_id),
         )
 
     def on_decision(self, principal: Principal, contract_ids: builtins.list[str]) -> None:
@@ -334,13 +335,16 @@ class ReviewSetService:
 
     # --- the grid and its exports ------------------------------------------------------------
 
-    def _members(self, principal: Principal, set_id: str) -> builtins.list[tuple[dict, dict]]:
-        """(member row, analysis status row) of each document of the set, in the order they joined."""
+    def _members(
+        self, principal: Principal, set_id: str, with_quotes: bool = False
+    ) -> builtins.list[tuple[dict, dict]]:
+        """(member row, analysis status row) of each document of the set, in the order they joined
+        (the quotes, the largest column, only for the exports)."""
         self._row(principal, set_id)
         states = {row["id"]: row for row in self.analyses.in_review_set(principal, set_id)}
         members = self.store.query(
-            "SELECT analysis_id, contract_id, title, label, cells, quotes FROM review_set_members "
-            "WHERE set_id = ? ORDER BY seq",
+            f"SELECT analysis_id, contract_id, title, label, cells{', quotes' if with_quotes else ''} "
+            "FROM review_set_members WHERE set_id = ? ORDER BY seq",
             (set_id,),
         )
         return [(m, states[m["analysis_id"]]) for m in members if m["analysis_id"] in states]
@@ -368,7 +372,7 @@ class ReviewSetService:
                 if every:
                     cells = msgspec.Raw(member["cells"].encode())  # stored in the answer's shape
                 else:
-                    stored = json.loads(member["cells"])
+                    stored = STORED_CELLS.decode(member["cells"])  # each cell stays raw JSON: no parsing
                     cells = {key: stored[key] for key in keys if key in stored}
             error = {"code": state["error_code"], "message": state["error_message"]} if status == "failed" else None
             rows.append(
@@ -399,7 +403,7 @@ class ReviewSetService:
         chosen = self._questions(questions)
         name = self._row(principal, set_id)["name"]
         rows = []
-        for member, state in self._members(principal, set_id):
+        for member, state in self._members(principal, set_id, with_quotes=True):
             status = ROW_STATUS[state["status"]]
             completed = status == "completed" and member["cells"]
             link = (
