@@ -66,6 +66,32 @@ def test_bombs_of_one_organization_do_not_hold_back_another(two_worker_server: S
     assert "pages" in finished[0]["error"]["message"]
 
 
+def test_test_mode_work_does_not_delay_live_work_of_the_same_organization(two_worker_server: Server) -> None:
+    org = two_worker_server.org("both-modes", live=True)
+    test_key, live_key_ = two_worker_server.key(org, mode="test"), two_worker_server.key(org, mode="live")
+    bomb = base64.b64encode(shared_content_bomb()).decode()
+    with test_key.client() as t, live_key_.client() as live:
+        queued = []
+        for n in range(BOMBS):
+            response = t.post("/v1/analyses", json={"title": f"test {n}", "sourceType": "pdf", "pdfBase64": bomb})
+            assert response.status_code == 202, response.text
+            queued.append(response.json()["analysisId"])
+        one_line = submit_text(live, "Either party may terminate this Agreement on 30 days' notice.")["analysisId"]
+
+        # One organization, so only the mode rule can put the live analysis first: test-mode work
+        # never holds the last worker, and live work is claimed before it.
+        def live_done() -> list[str] | None:
+            if live.get(f"/v1/analyses/{one_line}").json()["status"] not in ("completed", "failed"):
+                return None
+            return statuses(t, queued)
+
+        test_states = wait_for(live_done, timeout=120, interval=0.05, what="the live analysis behind test work")
+        assert live.get(f"/v1/analyses/{one_line}").json()["status"] == "completed"
+        assert {"queued", "processing"} & set(test_states), f"live finished only after all test work: {test_states}"
+        for analysis_id in queued:
+            wait_done(t, analysis_id, timeout=120)
+
+
 # --- the scheduling rules ------------------------------------------------------------------
 
 

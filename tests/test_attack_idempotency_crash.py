@@ -151,7 +151,34 @@ def stored_values(server: Server, sql: str) -> dict:
         return dict(db.execute(sql).fetchall())
 
 
-def test_crash_and_retry_saves_compares_and_subscribes_once(fresh_server: Server) -> None:
+def crash_and_retry(server: Server, key: Key, writes: list[tuple[str, str, dict]]) -> dict[str, dict]:
+    """Send the writes from THREADS threads, SIGKILL the server once a third are answered, restart
+    it and resend every unanswered write with its key. Returns every key's (first) answer."""
+    answered: dict[str, dict] = {}
+    unanswered: list[tuple[str, str, dict]] = []
+    lock = threading.Lock()
+    threads = [
+        threading.Thread(target=send_writes, args=(key, writes[t::THREADS], answered, unanswered, lock))
+        for t in range(THREADS)
+    ]
+    for thread in threads:
+        thread.start()
+    wait_for(lambda: len(answered) >= len(writes) // 3, timeout=120, what="the first answers")
+    server.kill()
+    for thread in threads:
+        thread.join()
+    server.start()
+    with key.client() as client:
+        for idem_key, path, body in unanswered:
+            # Done before the kill: the retry replays the 201 (not 409 contract_exists, not a second object).
+            retry = client.post(path, json=body, headers={"Idempotency-Key": idem_key})
+            assert retry.status_code == 201, f"{path} retry after the crash: {retry.text}"
+            answered[idem_key] = retry.json()
+    assert len(answered) == len(writes)
+    return answered
+
+
+def test_crash_and_retry_saves_compares_subscribes_and_decides_once(fresh_server: Server) -> None:
     fresh_server.start()
     key = fresh_server.key(fresh_server.org("crash-retry-others"))
     dead_port = free_port()
@@ -161,27 +188,7 @@ def test_crash_and_retry_saves_compares_and_subscribes_once(fresh_server: Server
             for analysis_id in ids:
                 assert wait_done(client, analysis_id)["status"] == "completed"
         writes = other_writes(number, ids, dead_port)
-        answered: dict[str, dict] = {}
-        unanswered: list[tuple[str, str, dict]] = []
-        lock = threading.Lock()
-        threads = [
-            threading.Thread(target=send_writes, args=(key, writes[t::THREADS], answered, unanswered, lock))
-            for t in range(THREADS)
-        ]
-        for thread in threads:
-            thread.start()
-        wait_for(lambda: len(answered) >= len(writes) // 3, timeout=120, what="the first answers")  # noqa: B023
-        fresh_server.kill()
-        for thread in threads:
-            thread.join()
-        fresh_server.start()
-        with key.client() as client:
-            for idem_key, path, body in unanswered:
-                # Saved before the kill: the retry replays the 201 (not 409 contract_exists, not a second object).
-                retry = client.post(path, json=body, headers={"Idempotency-Key": idem_key})
-                assert retry.status_code == 201, f"{path} retry after the crash: {retry.text}"
-                answered[idem_key] = retry.json()
-        assert len(answered) == len(writes)
+        answered = crash_and_retry(fresh_server, key, writes)
         per_pair = stored_values(
             fresh_server, "SELECT left_id || ' ' || right_id, COUNT(*) FROM comparisons GROUP BY left_id, right_id"
         )
@@ -197,3 +204,18 @@ def test_crash_and_retry_saves_compares_and_subscribes_once(fresh_server: Server
     with key.client() as client:
         usage = client.get("/v1/usage").json()
     assert usage["comparisons"] == 2 * (SAVES - 1), usage
+
+    # Review decisions on the 40 saved contracts: one decision each, whatever the crash.
+    contracts = list(stored_values(fresh_server, "SELECT id, analysis_id FROM contracts"))
+    with key.client() as client:
+        first_finding = {
+            c: client.get(f"/v1/contracts/{c}/findings").json()["data"][0]["findingKey"] for c in contracts
+        }
+    decisions = [
+        (f"d-{c}", f"/v1/contracts/{c}/reviews", {"findingKey": first_finding[c], "decision": "accepted"})
+        for c in contracts
+    ]
+    answered = crash_and_retry(fresh_server, key, decisions)
+    per_contract = stored_values(fresh_server, "SELECT contract_id, COUNT(*) FROM reviews GROUP BY contract_id")
+    assert per_contract == dict.fromkeys(contracts, 1)
+    assert {answered[f"d-{c}"]["contractId"] for c in contracts} == set(contracts)

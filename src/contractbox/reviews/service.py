@@ -16,6 +16,7 @@ from contractbox.core.clock import Clock
 from contractbox.core.errors import invalid, missing, not_found
 from contractbox.core.ids import new_id
 from contractbox.core.paging import ListQuery, list_page
+from contractbox.core.replies import record_reply
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
 from contractbox.reviews.findings import Finding, check_corrected_value, findings_of
@@ -195,24 +196,25 @@ class ReviewService:
         review_id = new_id("rev")
         document_key = self.contracts.document_key(principal, contract_id)
         with self.store.transaction() as db:
-            db.table("reviews").insert(
-                {
-                    "id": review_id,
-                    "org_id": principal.org_id,
-                    "mode": principal.mode,
-                    "document_key": document_key,
-                    "contract_id": contract_id,
-                    "finding_key": req.findingKey,
-                    "decision": req.decision,
-                    "corrected_value": corrected,
-                    "note": note,
-                    "reviewer_type": reviewer["type"],
-                    "reviewer_id": reviewer["id"],
-                    "reviewer_name": reviewer["name"],
-                    "key_id": principal.key_id,
-                    "created_at": self.clock.now_iso(),
-                }
-            )
+            inserted = {
+                "id": review_id,
+                "org_id": principal.org_id,
+                "mode": principal.mode,
+                "document_key": document_key,
+                "contract_id": contract_id,
+                "finding_key": req.findingKey,
+                "decision": req.decision,
+                "corrected_value": corrected,
+                "note": note,
+                "reviewer_type": reviewer["type"],
+                "reviewer_id": reviewer["id"],
+                "reviewer_name": reviewer["name"],
+                "key_id": principal.key_id,
+                "created_at": self.clock.now_iso(),
+            }
+            db.table("reviews").insert(inserted)
+            # A crash after this commit must not make a retry with the same Idempotency-Key decide twice.
+            record_reply(db, 201, msgspec.convert(render(inserted), Review), location=f"/v1/reviews/{review_id}")
         decided = self.contracts.contracts_of_document(principal, document_key)
         for other in decided:
             self.refresh(principal, other)
