@@ -15,6 +15,7 @@ import pytest
 from conftest import Server, submit_text, wait_done, wait_for
 
 from contractbox.core.events import EVENT_TYPES
+from contractbox.keys.scopes import KNOWN_SCOPES
 from contractbox.server.openapi_document import NO_LOCATION, PROPERTY_KEYWORDS, QUERY_ENUMS
 
 CAMEL_VERB = re.compile(r"^(list|get|create|update|delete|send|on|export|import|add|remove|set)[A-Z][A-Za-z]*$")
@@ -71,6 +72,13 @@ def test_response_headers_are_declared(document: dict) -> None:
                 assert "Retry-After" in response["headers"], (method, path, status)
 
 
+def test_each_operation_names_its_scope_as_a_security_role(document: dict) -> None:
+    assert document["security"] == [{"bearer": []}, {"apiKey": []}]
+    for method, path, op in operations(document):
+        assert op["x-scope"] in KNOWN_SCOPES, (method, path)
+        assert op["security"] == [{"bearer": [op["x-scope"]]}, {"apiKey": [op["x-scope"]]}], (method, path)
+
+
 def test_lists_take_an_integer_limit_with_bounds(document: dict) -> None:
     limits = [p for _, _, op in operations(document) for p in op.get("parameters", []) if p.get("name") == "limit"]
     assert limits
@@ -97,6 +105,8 @@ def test_closed_sets_and_formats_are_schema_keywords(document: dict) -> None:
     assert schemas["RiskScore"]["properties"]["value"]["maximum"] == 100
     request = schemas["CreateAnalysisRequest"]["properties"]
     assert request["title"]["maxLength"] == 500
+    assert schemas["CreateWebhookRequest"]["properties"]["description"]["oneOf"][0]["maxLength"] == 500
+    assert schemas["CreateReviewRequest"]["properties"]["note"]["oneOf"][0]["maxLength"] == 2000
     assert "pdf" in request["sourceType"]["enum"]
     for encoded in ("pdfBase64", "docxBase64", "imageBase64"):
         assert request[encoded]["oneOf"][0]["format"] == "byte", encoded

@@ -14,7 +14,7 @@ adds every operation's error responses. `published_document` then adds, on a cop
   error shape, so the keywords are stated here);
 - keywords for the documented limits and formats on the schemas (`maxLength`, `maxProperties`,
   `minimum`/`maximum`, `date-time`, `date`, `byte`, `uri`), and `format: binary` on PDF answers;
-- the scope each operation needs (`x-scope` and a line in its description);
+- the scope each operation needs (`x-scope`, its `security` roles and a line in its description);
 - a `webhooks` section: the event envelope and each event type's `data.object`;
 - examples on the main requests and responses.
 
@@ -37,8 +37,13 @@ from contractbox.core.http.idempotency import MAX_KEY_LENGTH
 from contractbox.core.netguard import MAX_URL_LENGTH
 from contractbox.core.paging import DEFAULT_LIMIT, MAX_LIMIT
 from contractbox.core.params import MAX_METADATA_KEY, MAX_METADATA_KEYS, MAX_METADATA_VALUE, MAX_TITLE
+from contractbox.reviews.service import MAX_NOTE
+from contractbox.reviews.service import MAX_VALUE as MAX_CORRECTED_VALUE
 from contractbox.reviewsets.questions import QUESTIONS
+from contractbox.reviewsets.service import MAX_LABEL as MAX_SET_LABEL
+from contractbox.reviewsets.service import MAX_NAME as MAX_SET_NAME
 from contractbox.server.openapi_examples import REQUEST_EXAMPLES, RESPONSE_EXAMPLES
+from contractbox.webhooks.service import MAX_DESCRIPTION as MAX_WEBHOOK_DESCRIPTION
 from contractbox.webhooks.service import TEST_EVENT_TYPE
 
 Schema = dict[str, Any]
@@ -87,6 +92,7 @@ EVENT_TYPE: Schema = {"$ref": "#/components/schemas/EventType"}  # one generated
 DELIVERED_EVENT_TYPE: Schema = {"type": "string", "enum": [*EVENT_TYPES, TEST_EVENT_TYPE]}
 TITLE: Schema = {"minLength": 1, "maxLength": MAX_TITLE, "pattern": "\\S"}  # not blank
 
+SECURITY_SCHEMES = ("bearer", "apiKey")  # components/securitySchemes, declared in server/app.py
 # 201/202 answers that create nothing with a URL of its own (a queued test event).
 NO_LOCATION = {("post", "/v1/webhooks/{webhookId}/test")}
 
@@ -128,14 +134,23 @@ PROPERTY_KEYWORDS: dict[str, dict[str, Schema]] = {
         "title": TITLE,
         "url": URL,
         "pdfBase64": {"format": "byte", "contentEncoding": "base64", "contentMediaType": "application/pdf"},
+        "label": {"maxLength": MAX_SET_LABEL},
     },
     "CreateContractRequest": {"title": TITLE},
+    "CreateReviewRequest": {"note": {"maxLength": MAX_NOTE}, "correctedValue": {"maxLength": MAX_CORRECTED_VALUE}},
+    "CreateReviewSetRequest": {"name": {"maxLength": MAX_SET_NAME}},
+    "UpdateReviewSetRequest": {"name": {"maxLength": MAX_SET_NAME}},
     "RenameContractRequest": {"title": TITLE},
     "CreateWebhookRequest": {
         "url": URL,
         "events": {"minItems": 1, "items": EVENT_TYPE},
+        "description": {"maxLength": MAX_WEBHOOK_DESCRIPTION},
     },
-    "UpdateWebhookRequest": {"url": URL, "events": {"minItems": 1, "items": EVENT_TYPE}},
+    "UpdateWebhookRequest": {
+        "url": URL,
+        "events": {"minItems": 1, "items": EVENT_TYPE},
+        "description": {"maxLength": MAX_WEBHOOK_DESCRIPTION},
+    },
     "Clause": {"confidence": {"minimum": 0, "maximum": 1}},
     "ClauseSide": {"confidence": {"minimum": 0, "maximum": 1}},
     "ClauseDiff": {"similarity": {"minimum": 0, "maximum": 1}},
@@ -189,6 +204,7 @@ def published_document(app: Litestar, base_url: str) -> Schema:
     """The document as /v1/openapi.json serves it to a client that reached the server at base_url."""
     document = copy.deepcopy(app.openapi_schema.to_schema())
     document["servers"] = [{"url": base_url.rstrip("/"), "description": "This ContractBox server"}]
+    document["security"] = [{scheme: []} for scheme in SECURITY_SCHEMES]  # either header carries the key
     components = document.setdefault("components", {})
     components["headers"] = HEADERS
     components["parameters"] = {"IdempotencyKey": IDEMPOTENCY_KEY}
@@ -215,6 +231,8 @@ def complete_operation(path: str, method: str, operation: Schema, app: Litestar)
     scope = required_scope(app, path, method)
     if scope:
         operation["x-scope"] = scope
+        # OpenAPI 3.1 lets a non-OAuth scheme name the roles an operation needs: the key's scope.
+        operation["security"] = [{scheme: [scope]} for scheme in SECURITY_SCHEMES]
         operation["description"] = (operation.get("description", "") + f"\n\nRequires the `{scope}` scope.").strip()
     add_examples(operation, method, path)
 
