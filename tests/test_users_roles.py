@@ -4,6 +4,7 @@ console, user management by administrators only, and the audit log's actor for c
 from __future__ import annotations
 
 import getpass
+import json
 import sqlite3
 
 import httpx
@@ -157,6 +158,9 @@ def test_audit_entries_name_their_actor(people: dict) -> None:
     )
     code, output = cli(server, "keys", "create", "--org", org, "--mode", "test", "--name", "from-cli", "--json")
     assert code == 0, output
+    made = json.loads(output.strip().splitlines()[-1])
+    by_key = httpx.Client(base_url=server.base_url, headers={"Authorization": f"Bearer {made['secret']}"})
+    keyed = submit_text(by_key, TEXT, title="by a named key")
     assert cli(server, "orgs", "approve-live", org)[0] == 0
     assert cli(server, "console-url", "--username", "vic")[0] == 0  # a sign-in link is an action too
     entries = admin.client.get("/console/api/audit", params={"limit": "100"}).json()["data"]
@@ -165,6 +169,8 @@ def test_audit_entries_name_their_actor(people: dict) -> None:
         by_action.setdefault(entry["action"], []).append(entry)
     created = [e for e in by_action["analysis.create"] if e["actor"] and e["actor"]["name"] == "Rita"]
     assert created and created[0]["actor"] == {"type": "user", "id": reviewer.user["userId"], "name": "Rita"}
+    with_key = next(e for e in by_action["analysis.create"] if e["target"] == keyed["analysisId"])
+    assert with_key["actor"] == {"type": "key", "id": made["keyId"], "name": "from-cli"}  # the key's name, not its id
     cli_key = by_action["key.create"][0]
     assert cli_key["actor"]["type"] == "cli" and cli_key["actor"]["id"] == f"cli:{getpass.getuser()}"
     assert cli_key["detail"]["name"] == "from-cli" and "secret" not in str(cli_key)

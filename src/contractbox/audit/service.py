@@ -73,7 +73,7 @@ def render(row: dict) -> dict[str, Any]:
         "object": "audit_entry",
         "at": row["at"],
         "action": row["action"],
-        "actor": json.loads(row["actor"]) if row.get("actor") else None,
+        "actor": _named(json.loads(row["actor"]), row.get("key_name")) if row.get("actor") else None,
         "sessionId": row["session_id"],
         "orgId": row["org_id"],
         "orgName": row.get("org_name"),
@@ -83,6 +83,20 @@ def render(row: dict) -> dict[str, Any]:
         "detail": json.loads(row["detail"] or "{}"),
         "client": row["client"],
     }
+
+
+def _named(actor: Actor, key_name: str | None) -> Actor:
+    """An API key acts under its id; the log shows the name it was given ("Matter intake") when it has one."""
+    if actor.get("type") == "key" and key_name:
+        return {**actor, "name": key_name}
+    return actor
+
+
+# The name of the API key an entry's actor is, read with the entry (keys are never renamed).
+KEY_NAME = (
+    "(SELECT k.name FROM api_keys k WHERE json_extract(console_audit.actor, '$.type') = 'key' "
+    "AND k.id = json_extract(console_audit.actor, '$.id')) AS key_name"
+)
 
 
 def list_entries(store: Store, params: dict[str, str | None]) -> dict[str, Any]:
@@ -98,7 +112,8 @@ def list_entries(store: Store, params: dict[str, str | None]) -> dict[str, Any]:
         url="/console/api/audit",
         render=render,
         params=params,
-        columns="console_audit.*, (SELECT name FROM organizations o WHERE o.id = console_audit.org_id) AS org_name",
+        columns="console_audit.*, (SELECT name FROM organizations o WHERE o.id = console_audit.org_id) AS org_name, "
+        + KEY_NAME,
     )
 
 

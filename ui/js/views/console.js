@@ -7,6 +7,9 @@ import { fmtDate, h, modal, svg, toast } from "../dom.js";
 import { refreshOrgs } from "../orgs.js";
 import { people } from "./people.js";
 
+// What kind of actor an audit entry names, after the name ("Matter intake · API key").
+const ACTOR_KIND = { key: " · API key", cli: " · command line" };
+
 const TABS = { orgs: "Organizations", keys: "API keys", webhooks: "Webhooks", people: "People", usage: "Usage", audit: "Audit log" };
 const EVENTS = ["analysis.completed", "analysis.failed", "contract.created", "comparison.created"];
 
@@ -306,7 +309,7 @@ async function audit(body) {
     const page = await api("/console/api/audit", { query: { limit: 50, startingAfter: append ? last : undefined } });
     if (!append) rows.replaceChildren();
     rows.append(...page.data.map((e) => h("tr", { dataset: { action: e.action } },
-      h("td.small", fmtDate(e.at)), h("td.small", { dataset: { actor: e.actor?.id || "" } }, e.actor ? e.actor.name : "—"), h("td", h("strong.mono", e.action)), h("td.small", e.orgName || "—", e.mode ? h(`span.badge.${e.mode}.ml-6`, e.mode) : null),
+      h("td.small", fmtDate(e.at)), h("td.small", { dataset: { actor: e.actor?.id || "" }, title: e.actor?.id || "" }, e.actor ? e.actor.name : "—", e.actor ? h("span.muted", ACTOR_KIND[e.actor.type] || "") : null), h("td", h("strong.mono", e.action)), h("td.small", e.orgName || "—", e.mode ? h(`span.badge.${e.mode}.ml-6`, e.mode) : null),
       h("td.small.mono", e.target || "—"), h("td.small", e.status ?? "—"), h("td.small.muted", { title: e.client || "" }, (e.client || "").split(" ")[0]))));
     last = page.data.at(-1)?.auditId || last;
     more.hidden = !page.hasMore;
