@@ -5,8 +5,9 @@ test server, whichever way the test made its client (`Key.client()`, `httpx.get`
 openapi-python-client generated, a helper thread), is checked. A response fails the test that
 received it when the document does not declare its status for the operation, when its JSON body
 does not match the declared schema (formats included: a `date-time` must be one; and strictly: an
-object with a field its schema does not list fails too), when its content type is not declared, or
-when it lacks a header the document marks required. A failure in another thread fails the test at
+object with a field its schema does not list fails too), when its content type is not declared,
+when it lacks a header the document marks required, or when it carries one of the document's
+component headers (Location, Retry-After, Idempotent-Replayed...) where it is not declared. A failure in another thread fails the test at
 its teardown (conftest.py's `responses_match_the_document`).
 
 Paths the document has no operation for (404 "Nothing exists at ...", 405, /console) are not
@@ -111,6 +112,10 @@ class ResponseChecker:
         self.events_checked += 1
 
     def check_headers(self, where: str, declared: Schema, response: httpx.Response) -> None:
+        names = {name.lower() for name in declared.get("headers", {})}
+        for name in self.document["components"].get("headers", {}):
+            if name in response.headers and name.lower() not in names:  # an API header sent where undeclared
+                raise UndeclaredResponse(f"{where}: header {name} sent but not declared on this response")
         for name, header in declared.get("headers", {}).items():
             header = self.resolve(header)
             if header.get("required") and name not in response.headers:

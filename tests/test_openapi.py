@@ -150,7 +150,16 @@ def test_examples_match_their_schemas(document: dict) -> None:
                 errors = [str(e) for e in validator.iter_errors(example["value"])]
                 assert errors == [], (method, path, name, errors[:3])
                 checked += 1
-    assert checked >= 8
+    for event_type, item in document["webhooks"].items():
+        body = item["post"]["requestBody"]["content"]["application/json"]
+        for name, example in body.get("examples", {}).items():
+            validator = jsonschema_rs.Draft202012Validator(
+                {**body["schema"], "components": document["components"]}, validate_formats=True
+            )
+            errors = [str(e) for e in validator.iter_errors(example["value"])]
+            assert errors == [], (event_type, name, errors[:3])
+            checked += 1
+    assert checked >= 9
 
 
 def test_head_on_the_document_answers_like_get(server: Server) -> None:
@@ -183,6 +192,8 @@ def test_responses_are_checked_against_the_document(server: Server, org_key) -> 
         checker.check(httpx.Response(500, request=request, json={"error": {**error, "hint": "x"}}, headers=ids))
     with pytest.raises(AssertionError, match="X-Request-Id"):
         checker.check(httpx.Response(500, request=request, json={"error": error}))
+    with pytest.raises(AssertionError, match="Location sent but not declared"):
+        checker.check(httpx.Response(500, request=request, json={"error": error}, headers={**ids, "Location": "/x"}))
 
 
 def test_webhook_deliveries_are_checked_against_the_webhooks_section(server: Server, org_key, receiver) -> None:  # type: ignore[no-untyped-def]

@@ -8,7 +8,7 @@ adds every operation's error responses. `published_document` then adds, on a cop
   of a generated client is `https://HOST:PORT`, as the README says);
 - the `Idempotency-Key` header on every POST (core/http/idempotency.py honours it on all of them);
 - response headers as reusable components: `X-Request-Id` on every response, `Location` on 201 and
-  202, `Idempotent-Replayed` on POST successes, `Retry-After` on 429 and 503;
+  202, `Idempotent-Replayed` on POST answers below 500 (the stored ones), `Retry-After` on 429 and 503;
 - typed query parameters: integer `limit` with its bounds, enums for closed sets, `format` for
   timestamps and dates (the handlers read them as strings to answer bad values in the documented
   error shape, so the keywords are stated here);
@@ -42,7 +42,7 @@ from contractbox.reviews.service import MAX_VALUE as MAX_CORRECTED_VALUE
 from contractbox.reviewsets.questions import QUESTIONS
 from contractbox.reviewsets.service import MAX_LABEL as MAX_SET_LABEL
 from contractbox.reviewsets.service import MAX_NAME as MAX_SET_NAME
-from contractbox.server.openapi_examples import REQUEST_EXAMPLES, RESPONSE_EXAMPLES
+from contractbox.server.openapi_examples import EVENT_EXAMPLES, REQUEST_EXAMPLES, RESPONSE_EXAMPLES
 from contractbox.webhooks.service import MAX_DESCRIPTION as MAX_WEBHOOK_DESCRIPTION
 from contractbox.webhooks.service import TEST_EVENT_TYPE
 
@@ -266,7 +266,7 @@ def response_headers(method: str, path: str, status: int) -> dict[str, Schema]:
     headers = {"X-Request-Id": {"$ref": "#/components/headers/X-Request-Id"}}
     if status in (201, 202) and (method, path) not in NO_LOCATION:
         headers["Location"] = {"$ref": "#/components/headers/Location"}
-    if method == "post" and 200 <= status < 300:
+    if method == "post" and status < 500:  # an error that changed nothing is stored and replayed too
         headers["Idempotent-Replayed"] = {"$ref": "#/components/headers/Idempotent-Replayed"}
     if status in (429, 503):
         headers["Retry-After"] = {"$ref": "#/components/headers/Retry-After"}
@@ -361,7 +361,8 @@ def webhooks_section() -> dict[str, Schema]:
                     "required": True,
                     "content": {
                         "application/json": {
-                            "schema": {"$ref": f"#/components/schemas/{event_schema_name(event_type)}"}
+                            "schema": {"$ref": f"#/components/schemas/{event_schema_name(event_type)}"},
+                            **({"examples": EVENT_EXAMPLES[event_type]} if event_type in EVENT_EXAMPLES else {}),
                         }
                     },
                 },

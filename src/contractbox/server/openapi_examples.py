@@ -191,3 +191,20 @@ RESPONSE_EXAMPLES: dict[tuple[str, str], dict[int, Examples]] = {
         409: {"exists": {"summary": "Already saved: error.contractId names the contract", "value": CONTRACT_EXISTS}}
     },
 }
+
+# Webhook deliveries (the document's `webhooks` section), by event type.
+EVENT_EXAMPLES: dict[str, Examples] = {
+    "analysis.completed": {
+        "completed": {
+            "summary": "An analysis finished: fetch its result",
+            "value": {
+                "eventId": "evt_3k9d2m5q8x1c7v4b",
+                "object": "event",
+                "type": "analysis.completed",
+                "createdAt": "2026-11-25T09:14:04Z",
+                "mode": "live",
+                "data": {"object": ANALYSIS_COMPLETED},
+            },
+        }
+    }
+}
