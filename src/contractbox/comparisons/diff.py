@@ -26,6 +26,7 @@ from contractbox.engine.playbook import FINDING
 
 WORD = re.compile(r"\w+|[^\w\s]")
 QUOTE_SEPARATOR = "\n"
+CLAUSE_SEPARATOR = "\n\n"  # whole clauses (paragraphs) apart as in the document, so a reader can tell them apart
 MAX_NAMED = 3
 
 Item = dict[str, Any]
@@ -167,7 +168,7 @@ def clause_sides(result: Item, text: str | None = None) -> dict[str, Item]:
     for side in sides.values():
         quotes = sorted(side.pop("evidence"), key=lambda e: ((e["page"] or 0), e["start"]))
         if text:
-            side["text"] = QUOTE_SEPARATOR.join(clause_text(text, [(e["start"], e["end"]) for e in quotes]))
+            side["text"] = CLAUSE_SEPARATOR.join(clause_text(text, [(e["start"], e["end"]) for e in quotes]))
         else:
             side["text"] = QUOTE_SEPARATOR.join(e["text"].strip() for e in quotes)
     return sides

@@ -87,9 +87,15 @@ function clauseDiff(c) {
     h("div.row", h("strong", c.label || titleCase(c.category)), h(`span.badge.${c.change}`, c.change),
       c.change === "changed" ? h("span.muted.small", `${Math.round(c.similarity * 100)}% similar`) : null),
     h("div.sides.mt-6", 
-      h("div.side", c.left ? c.left.text : h("span.muted", "— not in this version —")),
-      h("div.side", c.right ? c.right.text : h("span.muted", "— not in this version —"))),
+      h("div.side", c.left ? paragraphs(c.left.text) : h("span.muted", "— not in this version —")),
+      h("div.side", c.right ? paragraphs(c.right.text) : h("span.muted", "— not in this version —"))),
     c.redline ? h("div.redline", { "aria-label": "Redline" }, c.redline.map((s) => s.op === "equal" ? s.text : h(s.op === "delete" ? "del" : "ins", s.text))) : null);
+}
+
+// A whole clause as the document lays it out: its paragraphs apart, the text's own line breaks
+// (a .txt wrapped at 80 columns, a PDF's lines) joined.
+function paragraphs(text) {
+  return text.split(/\n\s*\n/).map((p) => h("p", p.replace(/\s*\n\s*/g, " ")));
 }
 
 // Ids from a link made in the other mode: say so and offer the switch instead of "not found".
