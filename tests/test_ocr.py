@@ -95,6 +95,22 @@ def test_multi_page_tiff_is_one_page_per_frame() -> None:
     assert document.pages[0].end == document.pages[1].start and document.pages[1].end == len(document.text)
 
 
+def test_an_image_source_is_shown_as_a_pdf_of_its_frames_at_preview_width() -> None:
+    """What the reviewer shows for a TIFF (a browser cannot): one PDF page per frame, same proportions."""
+    from contractbox.documents import scan
+
+    _, image = first_page_text_and_image()
+    buffer = io.BytesIO()
+    image.save(buffer, format="TIFF", save_all=True, append_images=[image.crop((0, 0, 900, 300))])
+    shown = pdfium.PdfDocument(scan.image_as_pdf(buffer.getvalue()))
+    assert len(shown) == 2
+    for page, frame in zip(shown, (image, image.crop((0, 0, 900, 300))), strict=True):
+        width, height = page.get_size()
+        assert abs(width / height - frame.width / frame.height) < 0.01
+    rendered = shown[0].render(scale=1).to_pil()
+    assert image.width > ocr.PREVIEW_WIDTH and rendered.width <= ocr.PREVIEW_WIDTH * 72 / 150 + 1
+
+
 def test_a_huge_image_is_refused_before_decoding() -> None:
     buffer = io.BytesIO()
     Image.new("1", (20_000, 20_000), 1).save(buffer, format="PNG")

@@ -9,7 +9,8 @@ import { PdfView } from "./pdfview.js";
 const ZOOMS = [0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3];
 
 export function documentPane(doc) {
-  const hasPdf = Boolean(doc?.hasOriginalPdf);
+  // A scanned image is shown like a PDF: the server serves its pages as one.
+  const hasPdf = Boolean(doc?.hasOriginalPdf || doc?.hasPageImages);
   const textEl = h("div.doc-text", { id: "doc-text" });
   const stage = h("div.pdf-stage", { id: "pdf-stage" });
   const note = h("div.pdf-note", { id: "pdf-note", "aria-live": "polite" });
@@ -26,7 +27,7 @@ export function documentPane(doc) {
   let pdfReady = Promise.resolve();
 
   const tabs = tablist("Document view", [
-    { id: "pdf", label: "Original PDF", panel: pdfPanel },
+    { id: "pdf", label: doc?.hasPageImages ? "Scanned image" : "Original PDF", panel: pdfPanel },
     { id: "text", label: "Extracted text", panel: textPanel },
   ], tab, (name) => {
     tab = name;

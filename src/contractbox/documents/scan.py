@@ -15,6 +15,7 @@ box. So evidence offsets on scanned pages map to word boxes (`OcrDocument.words_
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import struct
@@ -81,6 +82,13 @@ def read_image(data: bytes, title: str | None = None) -> OcrDocument:
     return _document(data, [r.text for r in readings], readings, title)
 
 
+def image_as_pdf(data: bytes) -> bytes:
+    """An image source as a PDF the reviewer shows with the evidence boxes on it (ocr.images_as_pdf),
+    made in a PDF worker: the server never decodes an image."""
+    reply = _send({"kind": "preview"}, data, _frames_hint(data))
+    return base64.b64decode(reply["pdf"])
+
+
 def check_docx(data: bytes) -> None:
     """Read a .docx once in a PDF worker, for the API's check at submission: the reader's limits hold
     it to 96 MB of XML, but a tree of 30 MB of small elements still takes ~0.5 GB, which belongs in a
@@ -134,6 +142,12 @@ def _place_words(document: Document, reading: _PageReading) -> OcrPage:
 def _request(
     header: dict[str, Any], data: bytes, pages: int, failure: Callable[..., DocumentError] | None = None
 ) -> list[_PageReading]:
+    return [_reading(page) for page in _send(header, data, pages, failure)["pages"]]
+
+
+def _send(
+    header: dict[str, Any], data: bytes, pages: int, failure: Callable[..., DocumentError] | None = None
+) -> dict[str, Any]:
     encoded = json.dumps(header).encode()
     frame = REQUEST_MAGIC + _HEADER_LENGTH.pack(len(encoded)) + encoded + data
     timeout = OCR_BASE_TIMEOUT_S + OCR_SECONDS_PER_PAGE * math.ceil(max(pages, 1) / PARALLEL_PAGES)
@@ -141,7 +155,7 @@ def _request(
     reply = pdf.run_isolated(frame, timeout, failure or _worker_failure) if isolated else serve_request(frame)
     if not reply["ok"]:
         raise DocumentError(reply["code"], reply["message"])
-    return [_reading(page) for page in reply["pages"]]
+    return reply
 
 
 def _worker_failure(timed_out: bool) -> DocumentError:
@@ -180,6 +194,8 @@ def serve_request(frame: bytes) -> dict[str, Any]:
 
             read_docx(data)
             return {"ok": True, "pages": []}
+        if kind == "preview":
+            return {"ok": True, "pages": [], "pdf": base64.b64encode(ocr.images_as_pdf(ocr.load_images(data))).decode()}
         if kind == "pdf":
             numbers = [int(n) for n in header.get("pages", [])]
             images = ocr.render_pdf_pages(data, numbers)
