@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import socket
 import zipfile
 
 import pytest
@@ -322,6 +323,43 @@ def test_rejecting_changes_gives_the_text_before_the_markup() -> None:
     )
     inserted = tuple(r for r in document.revisions if r.kind == "inserted")
     assert document.text_rejecting(inserted) == "Pay within  days.\nEither party shall give notice."
+
+
+def test_macros_embedded_objects_and_external_links_are_never_opened_or_fetched() -> None:
+    """A macro project, an embedded object that is a zip bomb (opening it would end in docx_too_large),
+    and external relationships (an image, a header, a template) pointing at a listening loopback port:
+    the text is read, and nothing connects to the port."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.setblocking(False)
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}"
+    bomb = b"<" + b"a" * (MAX_PART_BYTES + 10) + b">"
+    rels = "".join(
+        f'<Relationship Id="rId{i}" Type="{OFFICE_REL}{kind}" Target="{target}"{mode}/>'
+        for i, (kind, target, mode) in enumerate(
+            [
+                ("image", f"{url}/logo.png", ' TargetMode="External"'),
+                ("header", f"{url}/header.xml", ' TargetMode="External"'),
+                ("attachedTemplate", f"{url}/template.dotm", ' TargetMode="External"'),
+                ("oleObject", "embeddings/oleObject1.bin", ""),
+                ("vbaProject", "vbaProject.bin", ""),
+            ]
+        )
+    )
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", CONTENT_TYPES)
+        archive.writestr("word/document.xml", f"<w:document {NS}><w:body>{para(run('Signed.'))}</w:body></w:document>")
+        archive.writestr("word/_rels/document.xml.rels", f'<Relationships xmlns="{RELS_NS}">{rels}</Relationships>')
+        archive.writestr("word/embeddings/oleObject1.bin", bomb)
+        archive.writestr("word/vbaProject.bin", bomb)
+    try:
+        assert read_docx(buffer.getvalue()).text == "Signed."
+        with pytest.raises(BlockingIOError):
+            listener.accept()  # no connection is waiting: nothing was fetched
+    finally:
+        listener.close()
 
 
 def test_damaged_copies_end_in_document_errors_only() -> None:
