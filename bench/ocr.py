@@ -34,7 +34,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
 from contractbox import engine  # noqa: E402
-from contractbox.documents import DocumentError, pdf  # noqa: E402
+from contractbox.documents import DocumentError, pdf, scan  # noqa: E402
 from contractbox.documents.ocr import OcrDocument  # noqa: E402
 from contractbox.engine.playbook import FINDING  # noqa: E402
 
@@ -184,6 +184,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--limit", type=int, default=0, help="only the first N PDFs")
     parser.add_argument("--start", type=int, default=0, help="skip the first N PDFs")
+    parser.add_argument(
+        "--deadline-scale",
+        type=float,
+        default=1.0,
+        help="multiply the per-document OCR deadline (wall clock) on a machine too loaded for it; recorded in the report",
+    )
     parser.add_argument("--skip-render", action="store_true")
     parser.add_argument("--rescore", action="store_true", help="recompute the word error of bench/out/ocr.json")
     args = parser.parse_args()
@@ -191,6 +197,8 @@ def main() -> None:
         rescore()
         return
     paths = sorted(PDF_DIR.glob("*.pdf"))[args.start :][: args.limit or None]
+    scan.OCR_BASE_TIMEOUT_S *= args.deadline_scale
+    scan.OCR_SECONDS_PER_PAGE *= args.deadline_scale
     if not args.skip_render:
         render_scans(paths)
     rows, failed = [], []
@@ -205,6 +213,7 @@ def main() -> None:
         print(json.dumps(rows[-1]), flush=True)
     report = {
         "loadAverageAtStart": os.getloadavg()[0],
+        "deadlineScale": args.deadline_scale,
         "summary": summary(rows),
         "sizes": sizes(),
         "contracts": rows,
