@@ -1,8 +1,8 @@
 """Regenerate the UI screenshots in this folder: a real server on a scratch data dir, real
 analyses of the sample contracts, Debian Chromium via Playwright at 1280x800.
 
-    python docs/screenshots/capture.py            # test mode (mock engine)
-    python docs/screenshots/capture.py --mode live   # once the live engine's model is trained
+    python docs/screenshots/capture.py               # live mode (the real engine), as in the README
+    python docs/screenshots/capture.py --mode test   # test mode (mock engine)
 
 The usage chart needs days of history: the script writes 30 days of usage rows for the demo keys
 straight into the scratch database (everything else on the screenshots is produced by the app).
@@ -29,6 +29,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 SAMPLES = REPO / "sample_contracts"
+expect.set_options(timeout=60_000)  # a loaded machine renders slowly; every wait is for a condition
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
@@ -93,19 +94,22 @@ def hide_toasts(page: Page) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--mode", choices=["test", "live"], default="test")
+    parser.add_argument("--mode", choices=["test", "live"], default="live")
     mode = parser.parse_args().mode
     data_dir = Path(tempfile.mkdtemp(prefix="cb-shots-")) / "data"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen([sys.executable, "-m", "contractbox", "serve", "--data-dir", str(data_dir), "--port", str(port)], stderr=subprocess.DEVNULL)
     try:
-        for _ in range(300):
+        for _ in range(1800):
             try:
-                if httpx.get(base + "/healthz").status_code == 200:
+                if httpx.get(base + "/healthz").status_code == 200 and (data_dir / "server.json").exists():
                     break
             except httpx.HTTPError:
-                time.sleep(0.1)
+                pass
+            time.sleep(0.1)
+        else:
+            raise SystemExit("the server did not start")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 800})
@@ -117,8 +121,8 @@ def main() -> None:
             page.goto(f"{base}/#/review")
             page.reload()
             page.select_option("#org-select", demo["org"])
-            if mode == "live":
-                page.get_by_role("radio", name="Live").click()
+            page.get_by_role("radio", name=mode.title()).click()
+            expect(page.locator("#mode-banner")).to_contain_text(f"{mode.title()} mode")
             page.goto(f"{base}/#/review")
             page.set_input_files("#file-input", [str(SAMPLES / "mutual_nda.pdf"), str(REPO / "samples" / "truncated.pdf"), str(SAMPLES / "consulting_agreement.txt")])
             expect(page.locator(".queue li", has_text="mutual_nda.pdf").locator("[data-testid=status]")).to_have_text("Completed")
@@ -172,6 +176,7 @@ def main() -> None:
             page.goto(f"{base}/#/console/keys")
             expect(page.locator("#keys-table tbody tr")).to_have_count(4)
             page.fill("#key-name", "Outlook add-in")
+            page.select_option("#key-mode", mode)
             page.get_by_role("button", name="Create key").click()
             expect(page.locator("#secret-value")).to_have_text(re.compile("^fpk_"))
             page.screenshot(path=str(HERE / "console-key-secret.png"))
