@@ -52,7 +52,7 @@ export async function renderWelcome(view) {
     } }, "Create test key"));
 
   const sampleStep = h("li", h("h2", "Drop a contract"),
-    h("p.muted.small", "Drop a PDF or .txt file anywhere on this window, or try the bundled sample NDA."),
+    h("p.muted.small", "Drop a contract (PDF, Word, a scan or .txt) anywhere on this window, or try the bundled sample NDA."),
     h("div.row", h("button.btn.primary", { type: "button", id: "welcome-sample", onclick: async () => {
       if (!currentOrg()) return toast("Name the organization first.", "err");
       const bytes = await (await fetch("/static/samples/mutual_nda.pdf")).blob();
