@@ -168,3 +168,25 @@ def test_import_refuses_what_it_cannot_do(server: Server, live_org: str, tmp_pat
     (tmp_path / "broken.zip").write_bytes(b"PK\3\4 not really")
     code, output = server.cli("import", str(tmp_path / "broken.zip"), "--org", live_org)
     assert code == 1 and "not a readable .zip" in output
+
+
+def test_import_without_a_server_runs_when_it_starts(fresh_server: Server, tmp_path: Path) -> None:
+    folder = tmp_path / "Room"
+    (folder / "Leases").mkdir(parents=True)
+    (folder / "Leases" / "a.txt").write_text(TEXT_A)
+    (folder / "b.txt").write_text(TEXT_B)
+    org = fresh_server.org("Offline import", live=True)
+    code, output = fresh_server.cli("import", str(folder), "--org", org)
+    assert code == 0, output
+    assert "2 submitted" in output and "queued and are analysed when it starts" in output
+    fresh_server.start()
+    client = fresh_server.key(org, mode="live").client()
+    set_id = client.get("/v1/review_sets").json()["data"][0]["id"]
+
+    def answered() -> dict | None:
+        grid = client.get(f"/v1/review_sets/{set_id}/grid").json()
+        return grid if len(grid["rows"]) == 2 and all(r["cells"] and r["contractId"] for r in grid["rows"]) else None
+
+    grid = wait_for(answered, timeout=120, what="the queued import to be analysed")
+    assert sorted((r["title"], r["label"]) for r in grid["rows"]) == [("a.txt", "Leases"), ("b.txt", None)]
+    fresh_server.stop()
