@@ -84,7 +84,8 @@ class Server:
             stderr=subprocess.STDOUT,
             env=env,
         )
-        wait_for(self._healthy, timeout=30, what=f"server on port {self.port} to be healthy")
+        # Generous: on the shared 2-core machine under a load average of 30-45 a start took over 30 s.
+        wait_for(self._healthy, timeout=180, what=f"server on port {self.port} to be healthy")
         VALIDATION.register(self.base_url)
         return self
 
