@@ -348,3 +348,24 @@ def test_sets_are_scoped_to_org_and_mode_and_need_scopes(server: Server, org_key
     analyst = server.key(org_key.org, scopes="analyses:read,analyses:write").client()
     assert analyst.get(f"/v1/review_sets/{set_id}").status_code == 403
     assert client.get(f"/v1/review_sets/{set_id}").json()["name"] == "Project Falcon"
+
+
+def test_rows_left_unwritten_by_a_stop_are_written_at_start(fresh_server: Server) -> None:
+    fresh_server.start()
+    client = fresh_server.key(fresh_server.org("Restarted")).client()
+    set_id = create_set(client)["id"]
+    analysis = submit_text(client, TEXTS["Services"].read_text(), title="Services", reviewSet=set_id)
+    row = wait_rows_written(client, set_id, 1)["rows"][0]
+    assert fresh_server.stop() == 0
+    # As if the server had stopped between storing the result and writing the row.
+    db = sqlite3.connect(fresh_server.data_dir / "contractbox.db")
+    with db:
+        db.execute("UPDATE review_set_members SET cells = NULL, quotes = NULL, contract_id = NULL")
+    db.close()
+    fresh_server.start()
+    again = wait_rows_written(client, set_id, 1)["rows"][0]
+    assert again["analysisId"] == analysis["analysisId"]
+    assert again["contractId"] == row["contractId"]  # the contract saved before is found, not saved twice
+    assert again["cells"] == row["cells"]
+    assert len(client.get("/v1/contracts", params={"reviewSet": set_id}).json()["data"]) == 1
+    fresh_server.stop()

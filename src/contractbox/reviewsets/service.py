@@ -323,15 +323,16 @@ class ReviewSetService:
             db.execute("UPDATE review_set_members SET contract_id = NULL WHERE contract_id = ?", (object_id,))
 
     def catch_up(self) -> int:
-        """At start: rows whose analysis completed while the server stopped before the row was
-        written (a crash between the two) are written now."""
+        """At start (after the queue was flushed): rows whose analysis completed but whose row was
+        not written yet (its task was in the flushed queue, or a crash came between the two) are
+        queued again."""
         rows = self.store.query("SELECT analysis_id FROM review_set_members WHERE cells IS NULL ORDER BY seq")
-        done = 0
+        queued = 0
         for row in rows:
             if self.analyses.owner_of_completed(row["analysis_id"]) is not None:
-                self.on_completed(row["analysis_id"])
-                done += 1
-        return done
+                self._write_row(row["analysis_id"])
+                queued += 1
+        return queued
 
     # --- the grid and its exports ------------------------------------------------------------
 

@@ -102,7 +102,7 @@ class Services:
             log.info("resumed %d unfinished analyses", resumed)
         caught_up = self.reviewsets.catch_up()
         if caught_up:
-            log.info("wrote %d review set rows left unwritten by a stop", caught_up)
+            log.info("queued %d review set rows left unwritten by a stop", caught_up)
         resumed_deliveries = self.webhook_delivery.resume()
         if resumed_deliveries:
             log.info("resumed %d unfinished webhook deliveries", resumed_deliveries)
