@@ -1,3 +1,4 @@
+# ruff: noqa: F811 - pytest fixtures imported from test_ui_support are parameters here
 """The reviewer in a real browser (Debian Chromium via Playwright) against a real server: intake
 by drop, file input, pasted text and URL with per-file progress; the result view with evidence
 highlighted in the text and on the PDF page; saving, searching, comparing; exports."""
@@ -41,13 +42,21 @@ def test_dropped_files_show_progress_then_completed_or_failed_with_the_reason(br
     org = server.org("ui-drop")
     page, watch = signed_in_page(browser, server, org)
     slow_polls(page)
-    drop_files(page, "#dropzone", [
-        ("mutual_nda.pdf", (SAMPLE_CONTRACTS / "mutual_nda.pdf").read_bytes(), "application/pdf"),
-        ("saas_subscription_agreement.pdf", (SAMPLE_CONTRACTS / "saas_subscription_agreement.pdf").read_bytes(), "application/pdf"),
-        ("supply_agreement.txt", (SAMPLE_CONTRACTS / "supply_agreement.txt").read_bytes(), "text/plain"),
-        ("truncated.pdf", (SAMPLES / "truncated.pdf").read_bytes(), "application/pdf"),
-        ("notes.rtf", b"{\\rtf1 notes}", "application/rtf"),
-    ])
+    drop_files(
+        page,
+        "#dropzone",
+        [
+            ("mutual_nda.pdf", (SAMPLE_CONTRACTS / "mutual_nda.pdf").read_bytes(), "application/pdf"),
+            (
+                "saas_subscription_agreement.pdf",
+                (SAMPLE_CONTRACTS / "saas_subscription_agreement.pdf").read_bytes(),
+                "application/pdf",
+            ),
+            ("supply_agreement.txt", (SAMPLE_CONTRACTS / "supply_agreement.txt").read_bytes(), "text/plain"),
+            ("truncated.pdf", (SAMPLES / "truncated.pdf").read_bytes(), "application/pdf"),
+            ("notes.rtf", b"{\\rtf1 notes}", "application/rtf"),
+        ],
+    )
     nda = status_of(page, "mutual_nda.pdf")
     expect(nda).to_have_text("Queued")
     row = page.locator(".queue li", has_text="mutual_nda.pdf").first
@@ -98,7 +107,9 @@ def open_pdf_result(browser: Browser, server: Server, org: str) -> tuple[Page, d
     return page, {"watch": watch, "analysis_id": analysis_id_from(page)}
 
 
-def test_result_view_shows_the_findings_and_highlights_evidence_in_text_and_pdf(browser: Browser, server: Server) -> None:
+def test_result_view_shows_the_findings_and_highlights_evidence_in_text_and_pdf(
+    browser: Browser, server: Server
+) -> None:
     org = server.org("ui-result")
     key = server.key(org)
     page, info = open_pdf_result(browser, server, org)
@@ -137,7 +148,9 @@ def test_result_view_shows_the_findings_and_highlights_evidence_in_text_and_pdf(
     page.locator(f'[data-risk="{risk["id"]}"]').click()
     expect(page.locator(f'[data-risk="{risk["id"]}"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator(f'[data-clause="{on_page_two["id"]}"]')).to_have_attribute("aria-pressed", "false")
-    expect(page.locator(f'#doc-text mark[data-ev="{risk["evidenceIds"][0]}"]')).to_have_text(evidence[risk["evidenceIds"][0]]["text"])
+    expect(page.locator(f'#doc-text mark[data-ev="{risk["evidenceIds"][0]}"]')).to_have_text(
+        evidence[risk["evidenceIds"][0]]["text"]
+    )
     expect(page.locator(f'#doc-text mark[data-ev="{quote["id"]}"]')).to_have_count(0)  # the earlier highlight is gone
     info["watch"].assert_clean()
 
@@ -159,7 +172,18 @@ def test_exports_json_csv_and_ics(browser: Browser, server: Server) -> None:
     obligations_file = export("obligations.csv")
     assert obligations_file.startswith("\ufeff")
     obligations = list(csv.reader(io.StringIO(obligations_file.lstrip("\ufeff"))))
-    assert obligations[0] == ["contract", "party", "action", "kind", "due_date", "due_text", "decision", "note", "page", "evidence"]
+    assert obligations[0] == [
+        "contract",
+        "party",
+        "action",
+        "kind",
+        "due_date",
+        "due_text",
+        "decision",
+        "note",
+        "page",
+        "evidence",
+    ]
     assert [row[2] for row in obligations[1:]] == [o["action"] for o in result["obligations"]]
     dates = list(csv.reader(io.StringIO(export("key-dates.csv").lstrip("\ufeff"))))
     assert dates[0] == ["contract", "kind", "date", "text", "decision", "note", "page", "evidence"]
@@ -219,7 +243,9 @@ def test_save_search_filter_and_compare_contracts(browser: Browser, server: Serv
     if with_redline:
         deleted = next((s["text"] for s in with_redline[0]["redline"] if s["op"] == "delete"), None)
         if deleted:
-            expect(page.locator(f'.clause-diff[data-category="{with_redline[0]["category"]}"] .redline del').first).to_have_text(deleted)
+            expect(
+                page.locator(f'.clause-diff[data-category="{with_redline[0]["category"]}"] .redline del').first
+            ).to_have_text(deleted)
     moved = [d for d in comparison["keyDates"] if d["change"] != "unchanged"]
     expect(page.locator("#moved-dates tbody tr")).to_have_count(len(moved))
     watch.assert_clean()
@@ -232,7 +258,12 @@ def test_pdf_from_cuad_renders_and_its_evidence_is_found(browser: Browser, serve
     sample = pdfs[len(pdfs) // 2]
     org = server.org("ui-cuad")
     key = server.key(org)
-    body = {"title": sample.stem[:80], "sourceType": "pdf", "filename": sample.name, "pdfBase64": base64.b64encode(sample.read_bytes()).decode()}
+    body = {
+        "title": sample.stem[:80],
+        "sourceType": "pdf",
+        "filename": sample.name,
+        "pdfBase64": base64.b64encode(sample.read_bytes()).decode(),
+    }
     analysis = key.client().post("/v1/analyses", json=body).json()
     assert wait_done(key.client(), analysis["analysisId"], timeout=120)["status"] == "completed"
     result = key.client().get(f"/v1/analyses/{analysis['analysisId']}/result").json()
@@ -250,7 +281,18 @@ def test_pdf_from_cuad_renders_and_its_evidence_is_found(browser: Browser, serve
 def test_findings_and_obligations_work_from_the_keyboard(browser: Browser, server: Server) -> None:
     org = server.org("ui-keyboard")
     key = server.key(org)
-    analysis = key.client().post("/v1/analyses", json={"title": "Keyboard NDA", "sourceType": "text", "text": (SAMPLE_CONTRACTS / "mutual_nda.txt").read_text()}).json()
+    analysis = (
+        key.client()
+        .post(
+            "/v1/analyses",
+            json={
+                "title": "Keyboard NDA",
+                "sourceType": "text",
+                "text": (SAMPLE_CONTRACTS / "mutual_nda.txt").read_text(),
+            },
+        )
+        .json()
+    )
     wait_done(key.client(), analysis["analysisId"])
     result = key.client().get(f"/v1/analyses/{analysis['analysisId']}/result").json()
     page, watch = signed_in_page(browser, server, org)
@@ -295,17 +337,33 @@ def test_findings_apart_from_candidates_and_missing_clauses_not_found(browser: B
     clauses_tab = page.get_by_role("tab", name=re.compile(r"^Clauses"))
     expect(clauses_tab.locator(".count")).to_have_text(f"({len(findings)})")
     clauses_tab.click()
-    outside = page.locator("#clauses > .category [data-clause]")
+    outside = page.locator("#clauses > .category > [data-clause]")
     expect(outside).to_have_count(len(findings))
     for clause in candidates:
         expect(page.locator(f'[data-clause="{clause["id"]}"]')).to_be_hidden()
-    drawer = page.locator("#clause-candidates")
-    expect(drawer).not_to_have_attribute("open", "")
-    expect(drawer.locator("summary")).to_have_text(f"{len(candidates)} candidate{'s' if len(candidates) != 1 else ''} "
-                                                   "below 50% confidence (not findings)")
-    drawer.locator("summary").click()
-    expect(drawer.locator("[data-clause]")).to_have_count(len(candidates))
-    expect(drawer.locator(f'[data-clause="{candidates[0]["id"]}"]')).to_be_visible()
+    # Candidates fold per category: under a category with findings, or in the drawer of categories
+    # with none; together they are every candidate, each once.
+    expect(page.locator("#clauses details.candidates [data-clause]")).to_have_count(len(candidates))
+    found_categories = {c["category"] for c in findings}
+    beside = [c for c in candidates if c["category"] in found_categories]
+    alone = [c for c in candidates if c["category"] not in found_categories]
+    assert beside, "the sample NDA has a candidate in a category that also has a finding"
+    plural = lambda n: f"{n} candidate{'s' if n != 1 else ''}"  # noqa: E731
+    category = beside[0]["category"]
+    fold = page.locator(f'#clauses > .category[data-category="{category}"] > details.candidates')
+    expect(fold).not_to_have_attribute("open", "")
+    in_category = [c for c in candidates if c["category"] == category]
+    expect(fold.locator("summary")).to_have_text(f"{plural(len(in_category))} below 50% confidence (not findings)")
+    page.locator(f'#clauses > .category[data-category="{category}"]').evaluate("(d) => { d.open = true; }")
+    fold.locator("summary").click()
+    expect(fold.locator(f'[data-clause="{beside[0]["id"]}"]')).to_be_visible()
+    if alone:
+        drawer = page.locator("#clause-candidates")
+        expect(drawer).not_to_have_attribute("open", "")
+        expect(drawer.locator("summary")).to_contain_text(f"{plural(len(alone))} below 50% confidence in ")
+        drawer.locator("summary").click()
+        expect(drawer.locator("[data-clause]")).to_have_count(len(alone))
+        expect(drawer.locator(f'[data-clause="{alone[0]["id"]}"]')).to_be_visible()
 
     page.get_by_role("tab", name=re.compile(r"^Risks")).click()
     risk = page.locator(f'[data-risk="{missing[0]["id"]}"]')

@@ -75,29 +75,36 @@ const byCategory = (clauses) => {
 export const clauseFindings = (result) => [...result.clauses].filter((c) => c.confidence >= FINDING).sort((a, b) => b.confidence - a.confidence);
 
 // Findings are clauses with confidence >= 50%; the rest are candidates a reviewer may open, kept
-// apart (collapsed, counted separately) so they are never read or counted as findings.
+// apart (folded, counted separately) so they are never read or counted as findings: under each
+// category with findings its own candidates fold ("2 candidates below 50%"), and the candidates of
+// categories with no finding sit in one folded drawer at the end.
 export function clausesPanel(result, finding) {
   const sorted = [...result.clauses].sort((a, b) => b.confidence - a.confidence);
   const found = sorted.filter((c) => c.confidence >= FINDING);
-  const candidates = sorted.filter((c) => c.confidence < FINDING);
+  const candidates = new Map(byCategory(sorted.filter((c) => c.confidence < FINDING)));
   const open = found.length <= OPEN_CATEGORIES_UP_TO;
-  // Finding categories fold (details); candidate categories are plain groups inside their drawer.
-  const group = (asFindings) => ([category, clauses]) => {
-    const heading = [h("span.cat-name", clauses[0].label || titleCase(category)), h("span.count", ` (${clauses.length})`)];
-    const items = clauses.map((clause) => finding(
-      h("button.finding", { type: "button", dataset: { clause: clause.id } }, h("span.title", evidenceSnippet(result, clause.evidenceIds), confidence(clause.confidence))),
-      clause.evidenceIds, { kind: asFindings ? "clause" : "candidate", id: clause.id, category }));
-    return asFindings
-      ? h("details.category", { dataset: { category }, open }, h("summary", heading), items)
-      : h("div.category", { dataset: { category } }, h("h3", heading), items);
-  };
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const heading = (category, clauses) => [h("span.cat-name", clauses[0].label || titleCase(category)), h("span.count", ` (${clauses.length})`)];
+  const item = (clause, category, asFinding) => finding(
+    h("button.finding", { type: "button", dataset: { clause: clause.id } }, h("span.title", evidenceSnippet(result, clause.evidenceIds), confidence(clause.confidence))),
+    clause.evidenceIds, { kind: asFinding ? "clause" : "candidate", id: clause.id, category });
+  const findingGroups = byCategory(found).map(([category, clauses]) => {
+    const more = candidates.get(category) || [];
+    candidates.delete(category);
+    return h("details.category", { dataset: { category }, open }, h("summary", heading(category, clauses)),
+      clauses.map((c) => item(c, category, true)),
+      more.length ? h("details.candidates", { dataset: { category } },
+        h("summary", `${plural(more.length, "candidate")} below 50% confidence (not findings)`),
+        more.map((c) => item(c, category, false))) : null);
+  });
+  const rest = [...candidates];
+  const restCount = rest.reduce((n, [, clauses]) => n + clauses.length, 0);
   return panel("clauses", "Clauses", h("div", { id: "clauses" },
-    found.length ? byCategory(found).map(group(true)) : h("p.muted", "No clause found with confidence of 50% or more."),
-    candidates.length
+    found.length ? findingGroups : h("p.muted", "No clause found with confidence of 50% or more."),
+    restCount
       ? h("details.candidates", { id: "clause-candidates" },
-        h("summary", `${plural(candidates.length, "candidate")} below 50% confidence (not findings)`),
-        byCategory(candidates).map(group(false)))
+        h("summary", `${plural(restCount, "candidate")} below 50% confidence in ${rest.length} ${rest.length === 1 ? "category" : "categories"} with no finding`),
+        rest.map(([category, clauses]) => h("div.category", { dataset: { category } }, h("h3", heading(category, clauses)), clauses.map((c) => item(c, category, false)))))
       : null));
 }
 
