@@ -380,10 +380,16 @@ def import_command(
         report = Report()
         report.review_set, report.name, existed = choose_set(services, principal, set_id, (name or default_name)[:200])
         items = zip_items(source, report.unsupported) if is_zip else folder_items(source, report.unsupported)
-        submit_all(services, principal, report.review_set, items, report)
         server_up = server_running(settings.data_dir)
-        if server_up and not no_wait and report.submitted:
-            wait_for_analyses(services, principal, report)
+        try:
+            submit_all(services, principal, report.review_set, items, report)
+            if server_up and not no_wait and report.submitted:
+                wait_for_analyses(services, principal, report)
+        except KeyboardInterrupt:
+            # What was submitted stays submitted (and is analysed); a new run skips it.
+            print_report(report, server_up, existed)
+            click.echo("Interrupted: run the same command again to resume.", err=True)
+            sys.exit(130)
     finally:
         services.store.close()
     if as_json:
