@@ -12,8 +12,10 @@ from contractbox.documents import Document
 from contractbox.documents.docx import DocxDocument, Revision
 from contractbox.documents.ocr import OcrDocument, OcrWord
 
-# Attributing a risk that no single quote explains costs one engine run per change: up to this many changes.
+# Attributing a risk that no single quote explains costs one engine run per change: up to this many changes,
+# on documents up to this long (the engine's time grows with the text; the analysis has a deadline).
 MAX_ATTRIBUTION_RUNS = 8
+MAX_ATTRIBUTION_CHARACTERS = 300_000
 
 Analyze = Callable[[Document], dict[str, Any]]
 
@@ -52,7 +54,7 @@ def _raised_by_revisions(document: DocxDocument, body: dict[str, Any], rerun: An
     """risk id -> the changes that raised it. A risk is raised by the markup when its evidence overlaps
     inserted text, or when the engine does not raise it on the text with every change rejected (a clause
     struck out, a word inserted outside the quote): then the changes that, rejected alone, make it go away
-    (all of them when none does alone, or when there are too many to try one by one)."""
+    (all of them when none does alone, or when there are too many, or too long a text, to try one by one)."""
     revisions = document.revisions
     evidence = {item["id"]: item for item in body["evidence"]}
     raised: dict[str, list[str]] = {}
@@ -69,7 +71,7 @@ def _raised_by_revisions(document: DocxDocument, body: dict[str, Any], rerun: An
         return raised
     before = _categories(rerun(_rejecting(document, revisions)))
     new = [risk for risk in body["risks"] if risk["category"] not in before and risk["id"] not in raised]
-    if new and len(revisions) <= MAX_ATTRIBUTION_RUNS:
+    if new and len(revisions) <= MAX_ATTRIBUTION_RUNS and len(document.text) <= MAX_ATTRIBUTION_CHARACTERS:
         for index, rev in enumerate(revisions):
             still = _categories(rerun(_rejecting(document, (rev,))))
             for risk in new:
