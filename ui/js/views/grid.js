@@ -184,10 +184,21 @@ class GridPage {
     this.counts = h("span", { id: "set-counts" }, statusSummary(set.statusCounts));
     this.contractCount = h("span.muted.small", `${set.contractCount.toLocaleString()} contracts`);
     this.shownText = h("span.muted.small", { id: "grid-count", "aria-live": "polite" });
-    this.scroller = h("div.grid-scroll", { id: "review-grid", role: "grid", "aria-label": `Contracts of ${set.name}`, onscroll: () => this.onScroll(), onkeydown: (e) => this.onKey(e) });
+    // One listener of each kind for every cell (the rows come and go as the grid scrolls).
+    const cellOf = (e) => {
+      const cell = e.target.closest(".gc.answer");
+      return cell && { row: this.model.shown[Number(cell.closest("[data-row]").dataset.row)], key: cell.dataset.key };
+    };
+    this.scroller = h("div.grid-scroll", {
+      id: "review-grid", role: "grid", "aria-label": `Contracts of ${set.name}`,
+      onscroll: () => this.onScroll(), onkeydown: (e) => this.onKey(e),
+      onclick: (e) => { const c = cellOf(e); if (c) this.select(c.row, c.key, true); },
+      ondblclick: (e) => { const c = cellOf(e); if (c) this.openEvidence(c.row, c.key); },
+    });
     this.head = h("div.grid-head", { role: "rowgroup" });
     this.body = h("div.grid-body", { role: "rowgroup" });
     this.scroller.append(this.head, this.body);
+    new ResizeObserver(() => { this.sizes = null; }).observe(this.scroller); // the window or the panel changed its size
     this.panel = h("aside.cell-panel", { id: "cell-panel", "aria-label": "Selected answer", hidden: true });
     const exports = h("div.row", { role: "group", "aria-label": "Export the grid" },
       h("button.btn", { type: "button", id: "export-xlsx", onclick: () => this.exportAs("xlsx") }, "Export Excel (.xlsx)"),
@@ -305,6 +316,7 @@ class GridPage {
     const columns = this.columns;
     const count = this.model.shown.length;
     this.scroller.style.setProperty("--cols", columns.map((c) => `${c.width}px`).join(" "));
+    this.scroller.style.setProperty("--row-w", `${columns.reduce((sum, c) => sum + c.width, 0)}px`);
     this.body.style.setProperty("--body-h", `${count * ROW_HEIGHT}px`);
     this.scroller.setAttribute("aria-rowcount", String(count + 1));
     this.scroller.setAttribute("aria-colcount", String(columns.length));
@@ -337,9 +349,12 @@ class GridPage {
     this.head.querySelector(`[data-key="${key}"]`)?.focus();
   }
 
+  // From the scroll position and the sizes the ResizeObserver keeps, so that painting rows never
+  // forces a layout of its own.
   visibleRange() {
-    const top = Math.max(0, this.scroller.scrollTop - this.head.offsetHeight);
-    const height = this.scroller.clientHeight;
+    if (!this.sizes) this.sizes = { head: this.head.offsetHeight, height: this.scroller.clientHeight };
+    const top = Math.max(0, this.scroller.scrollTop - this.sizes.head);
+    const height = this.sizes.height;
     const count = this.model.shown.length;
     const first = Math.floor(top / ROW_HEIGHT);
     return { start: Math.max(0, first - OVERSCAN), end: Math.min(count, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN), first, visible: Math.max(1, Math.floor(height / ROW_HEIGHT) - 1) };
@@ -354,16 +369,32 @@ class GridPage {
     });
   }
 
+  // Scrolling keeps the rows still in view and builds only those that came into it; `force`
+  // (new data, a selection) rebuilds them all.
   paintRows(force) {
-    const { start, end } = this.visibleRange();
+    const { start, end, first } = this.visibleRange();
     if (!force && start === this.rendered.start && end === this.rendered.end) return;
     const hadFocus = this.body.contains(document.activeElement);
-    this.rendered = { start, end };
+    const before = this.rendered;
+    const overlap = !force && start < before.end && end > before.start;
+    this.rendered = { start, end, first };
     this.body.style.setProperty("--offset", `${start * ROW_HEIGHT}px`);
     const columns = this.columns;
-    const rows = [];
-    for (let i = start; i < end; i++) rows.push(this.rowEl(this.model.shown[i], i, columns));
-    this.body.replaceChildren(...rows);
+    const build = (from, to) => {
+      const rows = [];
+      for (let i = from; i < to; i++) rows.push(this.rowEl(this.model.shown[i], i, columns));
+      return rows;
+    };
+    if (overlap) {
+      for (const el of [...this.body.children]) {
+        const i = Number(el.dataset.row);
+        if (i < start || i >= end) el.remove();
+      }
+      this.body.prepend(...build(start, Math.max(start, before.start)));
+      this.body.append(...build(Math.max(start, before.end), end));
+    } else {
+      this.body.replaceChildren(...build(start, end));
+    }
     if (!this.model.shown.length) this.body.append(h("div.grid-empty", { role: "row" }, h("div", { role: "gridcell" }, this.model.rows.length ? "No contract matches the filter." : "No contracts in this set yet: drop a folder or a .zip above.")));
     this.placeTabStop(hadFocus);
   }
@@ -398,8 +429,6 @@ class GridPage {
     return h(`div.gc.answer${selected ? ".selected" : ""}`, {
       ...attrs, role: "gridcell", "aria-selected": String(selected), dataset: { ...attrs.dataset, answer: cell.answer, decision: cell.decision?.action || "" },
       title: describe(this.model.byKey.get(column.key).label, cell, row),
-      onclick: () => this.select(row, column.key, true),
-      ondblclick: () => this.openEvidence(row, column.key),
     }, mark, text, confidence);
   }
 
@@ -411,7 +440,7 @@ class GridPage {
     if (!count) return;
     // Scrolled away from the cell with the tab stop (by the wheel or the scroll bar): the stop
     // moves to the first row in view, so the grid stays one Tab away.
-    if (focus.row < this.rendered.start || focus.row >= this.rendered.end) focus.row = Math.min(count - 1, Math.max(this.rendered.start, this.visibleRange().first));
+    if (focus.row < this.rendered.start || focus.row >= this.rendered.end) focus.row = Math.min(count - 1, Math.max(this.rendered.start, this.rendered.first));
     const el = this.cellEl(focus.row, focus.col);
     if (!el) return;
     el.tabIndex = 0;
