@@ -516,3 +516,26 @@ def test_a_notice_period_in_months_is_counted_in_months():
         "notice is given 3 months before the end of the term (last day for notice: 2026-09-30)"
         in (result["summary"]["text"])
     )
+
+
+def test_a_contract_dated_only_by_its_signatures_takes_the_last_one():
+    body = "The Consultant shall provide the services described in Schedule 1. " * 20
+    block = (
+        "IN WITNESS WHEREOF, the Parties execute this Agreement intending to be legally bound.\n\n"
+        "                      /s/ Mara Quill\n\n     5/17/12    MARA QUILL\n\n     Date\n\n"
+        "HALDEN TRUST                      By:    /s/ Owen P. Tarr\n\n     5/14/12    Owen P. Tarr\n\n     Date\n\n"
+    )
+    schedule = "SCHEDULE 1\n\nServices. " + "The Consultant shall attend four events a year. " * 40
+    text = f"CONSULTING AGREEMENT\n\n{body}\n\n{block}{schedule}"  # the block stands mid-document
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2012-05-17"
+
+
+def test_a_date_in_a_sentence_near_a_signature_is_not_a_signature_date():
+    text = (
+        "SUPPLY AGREEMENT\n\nThe Supplier shall deliver the Products on or before June 1, 2012 to the Buyer. "
+        "Payments are due within thirty days.\n\nIN WITNESS WHEREOF the parties have signed below.\n\n"
+        "By: /s/ Ann Lee   Name: Ann Lee   Title: CEO"
+    )
+    facts, _ = read_facts(text, {})
+    assert "agreement_date" not in facts or facts["agreement_date"].value is None

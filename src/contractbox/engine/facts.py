@@ -120,6 +120,13 @@ _SIGNED_CUE = re.compile(
     r"(?:\b(?:date|dated|signed|executed|subscribed)\b[^.]{0,60}|(?:^|\n|[ \t]{3})[ \t]*[A-Z][\w.'/ -]{1,40},[ \t]*)$",
     re.IGNORECASE,
 )
+# a signature block's marks ("/s/", "By:", "Signature", "Name:", "Title:", "IN WITNESS WHEREOF") and its cells
+_SIGNATURE_MARK = re.compile(
+    r"/s/|\bS/\s+[A-Z]|\bBy:|\b[Ss]ignature\b|\bSIGNATURE\b|\b(?:Name|NAME|Title|TITLE)(?::|[ \t]{2,}|\n)|\b(?i:in witness whereof)\b",
+)
+_BLOCK_REACH = 400
+_CELL_BREAK = re.compile(r"\n|[ \t]{3,}")
+_PLACE_CELL = re.compile(r"[ \t]*[A-Z][\w.'/ -]{1,40},(?:[ \t]*[A-Z][\w.' -]{1,30},?)?[ \t]*")
 _SENTENCE_END = re.compile(r"(\w+)\.\s+(?=[A-Z\"“(])")
 _ABBREVIATIONS = {
     "no",
@@ -256,11 +263,23 @@ def _refers_elsewhere(text: str, at: int) -> bool:
 
 
 def _is_signature_date(text: str, mention: _Mention) -> bool:
-    return (
-        mention.start > 0.6 * len(text)
-        and mention.date is not None
-        and bool(_SIGNED_CUE.search(text, max(0, mention.start - 90), mention.start))
-    )
+    if mention.date is None:
+        return False
+    if mention.start > 0.6 * len(text) and _SIGNED_CUE.search(text, max(0, mention.start - 90), mention.start):
+        return True
+    return _in_signature_block(text, mention.start)
+
+
+def _in_signature_block(text: str, at: int) -> bool:
+    """A date standing on its own in a signature block, wherever the block is (schedules may follow it):
+    signature marks just before ("/s/ Geno Auriemma  5/17/12", "Authorized Signature ... Patrick C. Barry
+    1/9/02", "Title  Markham, ON 24 OCT 2011 Place Date") and at most a name or a place in its cell."""
+    before = text[max(0, at - _BLOCK_REACH) : at]
+    if not _SIGNATURE_MARK.search(before):
+        return False
+    cell = _CELL_BREAK.split(before)[-1]
+    short = len(cell.split()) <= 3 and not re.search(r"[a-z]\s*$", cell)
+    return short or _PLACE_CELL.fullmatch(cell) is not None
 
 
 def _dated_line(text: str, mention: _Mention) -> bool:
@@ -326,11 +345,11 @@ def _about_this_contract(text: str, at: int) -> bool:
     return bool(_STARTS_THIS.search(prefix)) and not _SUB_PERIOD.search(prefix)
 
 
-def _best(text: str, mentions: list[_Mention], scored: Scored | None, scorer) -> Fact | None:
+def _best(text: str, mentions: list[_Mention], scored: Scored | None, scorer, least: float = _MIN_SCORE) -> Fact | None:
     ranked = sorted(
         ((scorer(text, m, scored), -m.start, m) for m in mentions), key=lambda t: (t[0], t[1]), reverse=True
     )
-    if not ranked or ranked[0][0] < _MIN_SCORE:
+    if not ranked or ranked[0][0] < least:
         return None
     m = ranked[0][2]
     quote = text[m.start : m.end]
@@ -378,6 +397,10 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     lower = text.lower()
     mentions = _mentions(text, lower, by_category)
     agreement = _best(text, mentions, by_category.get("agreement_date"), _agreement_score)
+    if agreement is None:
+        # nothing else dates it: the signatures do ("/s/ Geno Auriemma  5/17/12")
+        signed = [m for m in mentions if m.date is not None and _in_signature_block(text, m.start)]
+        agreement = _best(text, signed, by_category.get("agreement_date"), _agreement_score, _SIGNATURE_BONUS - 0.05)
     if agreement is not None and agreement.value is not None:
         chosen = next(m for m in mentions if m.start == agreement.start)
         if _is_signature_date(text, chosen) or _dated_line(text, chosen):
