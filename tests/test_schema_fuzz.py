@@ -85,6 +85,14 @@ class FuzzTarget:
                 doomed = wait_done(client, submit_text(client, CONTRACT, title="Fuzz doomed")["analysisId"])
                 answer = client.post("/v1/contracts", json={"analysisId": doomed["analysisId"]})
                 self.ids["doomedContractId"] = answer.json()["contractId"]  # the one DELETE may remove
+            if "POST /v1/review_sets" in operations:
+                answer = client.post("/v1/review_sets", json={"name": "Fuzz set"})
+                assert answer.status_code == 201, answer.text
+                self.ids["reviewSetId"] = answer.json()["id"]
+                member = submit_text(client, CONTRACT, title="Fuzz set member", reviewSet=self.ids["reviewSetId"], label="Fuzz")
+                assert wait_done(client, member["analysisId"])["status"] == "completed"
+                answer = client.post("/v1/review_sets", json={"name": "Fuzz doomed set"})
+                self.ids["doomedReviewSetId"] = answer.json()["id"]  # the one DELETE may remove
             if "POST /v1/comparisons" in operations:
                 answer = client.post("/v1/comparisons", json={"left": first["analysisId"], "right": second["analysisId"]})
                 assert answer.status_code == 201, answer.text
@@ -112,6 +120,10 @@ class FuzzTarget:
             return {"findingKey": self.ids["findingKey"], "decision": "accepted", "note": "fuzz"}
         if (method, path) == ("PATCH", "/v1/webhooks/{webhookId}"):
             return {"description": "patched by the fuzzer", "enabled": True}
+        if (method, path) == ("POST", "/v1/review_sets"):
+            return {"name": "Fuzz set", "metadata": {"source": "fuzz"}}
+        if (method, path) == ("PATCH", "/v1/review_sets/{reviewSetId}"):
+            return {"name": "Renamed by the fuzzer"}
         return None
 
     def adjust(self, case: schemathesis.Case) -> None:
@@ -119,7 +131,12 @@ class FuzzTarget:
         for valid ones (chosen by a hash of the generated value, so runs are repeatable)."""
         method = case.method.upper()
         for name, value in list((case.path_parameters or {}).items()):
-            doomed = {"webhookId": "doomedWebhookId", "contractId": "doomedContractId", "analysisId": "doomedAnalysisId"}
+            doomed = {
+                "webhookId": "doomedWebhookId",
+                "contractId": "doomedContractId",
+                "analysisId": "doomedAnalysisId",
+                "reviewSetId": "doomedReviewSetId",
+            }
             real = self.ids.get(doomed.get(name, name) if method == "DELETE" else name)
             if real and zlib.crc32(repr(value).encode()) % 2 == 0:
                 case.path_parameters[name] = real
