@@ -557,3 +557,24 @@ def test_drop_helper_is_a_real_directory_drop(browser: Browser, server: Server, 
     expect(row.locator("[data-key=label]")).to_have_text("A/B/C")
     expect(page.locator("#set-name")).to_have_text("Deep")
     watch.assert_clean()
+
+
+def test_a_folder_chosen_with_the_folder_picker_keeps_its_paths(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    """The folder picker (`webkitdirectory`): each file's relative path gives its label."""
+    org = server.org("ui-grid-picker")
+    (tmp_path / "Picked" / "Leases" / "2021").mkdir(parents=True)
+    (tmp_path / "Picked" / "Leases" / "2021" / "lease.txt").write_text(CUAD_TEXTS[3].read_text())
+    (tmp_path / "Picked" / "top.txt").write_text(CUAD_TEXTS[4].read_text())
+    page, watch = signed_in_page(browser, server, org)
+    page.get_by_role("radio", name="Test").click()
+    page.goto(f"{server.base_url}/#/sets")
+    page.set_input_files("#new-set-folder", tmp_path / "Picked")
+    expect(page.locator("#set-name")).to_have_text("Picked")
+    expect(page.locator("#import-progress")).to_contain_text("Import finished: 2 of 2 files sent for analysis.")
+    rows = page.locator("#review-grid .grid-body [role=row][data-row]")
+    expect(rows).to_have_count(2)
+    labels = {r["title"]: r["label"] for r in ui_rows(page)}
+    assert labels == {"lease": "Leases/2021", "top": "—"}, labels
+    watch.assert_clean()
