@@ -542,7 +542,8 @@ def test_a_grid_of_2000_rows_keeps_a_window_of_rows_and_reaches_the_last(browser
 
 def test_drop_helper_is_a_real_directory_drop(browser: Browser, server: Server, tmp_path: Path) -> None:
     """The drop the other tests rely on walks real directory entries (not a synthetic file list):
-    an empty nested folder is walked and adds nothing; a file inside three levels keeps its path."""
+    an empty nested folder is walked and adds nothing; a file inside three levels keeps its path.
+    Dropped outside the drop zone, on the list of sets, it still makes a set (not a reviewer upload)."""
     org = server.org("ui-grid-drop")
     (tmp_path / "Room" / "A" / "B" / "C").mkdir(parents=True)
     (tmp_path / "Room" / "Empty" / "Inner").mkdir(parents=True)
@@ -551,7 +552,7 @@ def test_drop_helper_is_a_real_directory_drop(browser: Browser, server: Server, 
     page.get_by_role("radio", name="Test").click()
     page.goto(f"{server.base_url}/#/sets")
     page.locator("#set-name").fill("Deep")
-    drop_paths(page, "#new-set-drop", [tmp_path / "Room"])
+    drop_paths(page, "#sets-table", [tmp_path / "Room"])  # anywhere on the page, not only the zone
     expect(page.locator("#import-progress")).to_contain_text("Import finished: 1 of 1 files sent for analysis.")
     row = page.locator("#review-grid .grid-body [role=row][data-row]")
     expect(row.locator("[data-key=label]")).to_have_text("A/B/C")

@@ -7,6 +7,7 @@
 
 import { ApiError, headers } from "./api.js";
 import { sha256 } from "./sha256.js";
+import { toast } from "./dom.js";
 import { zipEntries } from "./zip.js";
 
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -247,4 +248,20 @@ function base64(file) {
     reader.onerror = () => reject(reader.error);
     reader.readAsDataURL(file);
   });
+}
+
+// A folder dropped anywhere on a review-set page (not only on its drop zone) is imported there,
+// not sent to the reviewer: a capture listener that stands down once the view is gone.
+let windowImport = null;
+export function installWindowImport(marker, onItems) {
+  windowImport = { marker, onItems }; // marker: an element of the view, gone from the page once it is left
+  if (installWindowImport.installed) return;
+  installWindowImport.installed = true;
+  window.addEventListener("drop", (e) => {
+    if (!windowImport?.marker.isConnected || e.target.closest?.("[data-import-zone]")) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const { onItems } = windowImport;
+    droppedItems(e.dataTransfer).then((items) => items.length && onItems(items)).catch((err) => toast(err.message, "err"));
+  }, true);
 }

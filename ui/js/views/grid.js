@@ -9,7 +9,7 @@ import { api } from "../api.js";
 import { download, fmtDate, h, toast } from "../dom.js";
 import { slug } from "../exports.js";
 import { can, state } from "../store.js";
-import { droppedItems, importJob, startImport } from "../importer.js";
+import { importJob, installWindowImport, startImport } from "../importer.js";
 import { importProgress, importZone, statusSummary } from "./sets.js";
 
 const ROW_HEIGHT = 36; // px, the same in ui/css/grid.css (.grid-row)
@@ -216,7 +216,7 @@ class GridPage {
       this.toolbar(),
       h("div.grid-wrap", this.scroller, this.panel)));
     this.layout();
-    installWindowImport(this.view, (items) => this.writable && startImport(set.id, items, this.scope));
+    installWindowImport(this.scroller, (items) => this.writable && startImport(set.id, items, this.scope));
     requestAnimationFrame(() => {
       this.scroller.scrollTop = this.ui.scrollTop;
       this.paintRows(true);
@@ -719,21 +719,4 @@ function decisionText(cell) {
   const cls = { accept: "accepted", reject: "rejected", correct: "corrected" }[cell.decision.action];
   return [h(`span.badge.decision.${cls}`, decisionLabel(cell.decision).replace(/^\w/, (c) => c.toUpperCase())),
     cell.decision.at ? h("span.muted.small", ` · ${fmtDate(cell.decision.at)}`) : null];
-}
-
-// A folder dropped anywhere on the grid's page (not only on its drop zone) goes into this set,
-// not to the reviewer: a capture listener that stands down once the view is gone.
-let windowImport = null;
-function installWindowImport(view, onItems) {
-  const marker = view.firstElementChild;
-  windowImport = { marker, onItems };
-  if (installWindowImport.installed) return;
-  installWindowImport.installed = true;
-  window.addEventListener("drop", (e) => {
-    if (!windowImport?.marker.isConnected || e.target.closest?.("[data-import-zone]")) return;
-    e.preventDefault();
-    e.stopPropagation();
-    const { onItems } = windowImport;
-    droppedItems(e.dataTransfer).then((items) => items.length && onItems(items)).catch((err) => toast(err.message, "err"));
-  }, true);
 }

@@ -5,7 +5,7 @@
 import { api } from "../api.js";
 import { fmtDate, h, modal, toast } from "../dom.js";
 import { can, state } from "../store.js";
-import { chosenItems, droppedItems, handled, importJob, onImportProgress, startImport, suggestedName } from "../importer.js";
+import { chosenItems, droppedItems, handled, importJob, installWindowImport, onImportProgress, startImport, suggestedName } from "../importer.js";
 
 export async function renderSets(view) {
   const tbody = h("tbody");
@@ -62,7 +62,7 @@ export function statusSummary(counts = {}) {
 // the first drop and the grid opens with the import's progress on top.
 function newSetCard() {
   const nameInput = h("input", { type: "text", id: "set-name", maxlength: 200, placeholder: "e.g. Project Falcon (defaults to the folder's name)", "aria-label": "Name of the new review set" });
-  const zone = importZone("new-set", async (items) => {
+  const create = async (items) => {
     const name = nameInput.value.trim() || suggestedName(items);
     try {
       const set = await api("/v1/review_sets", { method: "POST", body: { name } });
@@ -71,10 +71,13 @@ function newSetCard() {
     } catch (err) {
       toast(err.message, "err");
     }
-  });
-  return h("section.card.mb-16", { "aria-label": "New review set" },
+  };
+  const zone = importZone("new-set", create);
+  const card = h("section.card.mb-16", { "aria-label": "New review set" },
     h("header", h("h2", "New review set")),
     h("div.body.stack", h("label.field", h("span", "Name"), nameInput), zone));
+  installWindowImport(card, create);
+  return card;
 }
 
 // A drop zone taking folders and .zip archives, with a folder picker and a file picker. onItems
