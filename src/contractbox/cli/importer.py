@@ -74,6 +74,7 @@ class Report:
     completed: int = 0
     failed: list[dict[str, str]] = field(default_factory=list)
     waited: bool = False
+    rows_before: int = 0  # rows of the set already written before this import
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -275,6 +276,7 @@ def submit_all(services: Services, principal: Principal, set_id: str, items: Ite
     from contractbox.reviewsets.service import content_hash
 
     known = services.reviewsets.content_hashes(principal, set_id)
+    report.rows_before = services.reviewsets.rows_written(principal, set_id)
     seen: dict[str, str] = {}
     bar_args: dict[str, Any] = {"label": "Submitting", "file": sys.stderr}
     with click.progressbar(items, item_show_func=lambda i: i.path[-40:] if i else None, **bar_args) as bar:
@@ -312,6 +314,9 @@ def wait_for_analyses(services: Services, principal: Principal, report: Report) 
             done = set(finished)
             if len(done) < len(ids):
                 time.sleep(POLL_S)
+    completed = sum(1 for r in finished.values() if r["status"] == "completed")
+    while services.reviewsets.rows_written(principal, report.review_set) < completed + report.rows_before:
+        time.sleep(POLL_S)  # each completed document's contract and grid row follow its analysis
     paths = {entry["analysisId"]: entry["path"] for entry in report.submitted}
     report.completed = sum(1 for r in finished.values() if r["status"] == "completed")
     report.failed = [

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.comments import Comment
-from openpyxl.styles import Font
-from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.styles import Alignment, Font
 
 from contractbox.core.csvtext import FORMULA_START, csv_text
 from contractbox.reviewsets.questions import Question
@@ -31,6 +31,7 @@ EVIDENCE_COLUMNS = [
     "Decided at",
 ]
 ANSWER_TEXT = {"found": "Found", "not_found": "Not found"}
+TOP = Alignment(vertical="top")
 COMMENT_CHARS = 1500  # Excel shows a note as a box; the whole quote is on the Evidence sheet
 
 
@@ -64,50 +65,69 @@ def grid_csv(questions: Sequence[Question], rows: Sequence[ExportRow]) -> str:
     return csv_text(header, body)
 
 
-def put(sheet: Worksheet, row: int, column: int, value: Any) -> Any:
-    """Write a value as data: a text that starts like a formula stays text."""
-    cell = sheet.cell(row=row, column=column, value=value)
+def safe(sheet: Any, value: Any) -> Any:
+    """A value as data: a text that starts like a formula is written as text, never run."""
     if isinstance(value, str) and FORMULA_START.match(value):
+        cell = WriteOnlyCell(sheet, value=value)
         cell.data_type = "s"
-    return cell
+        return cell
+    return value
 
 
 def grid_workbook(questions: Sequence[Question], rows: Sequence[ExportRow]) -> bytes:
-    book = Workbook()
-    grid = book.active
-    assert grid is not None  # a new workbook has its one sheet
-    grid.title = "Grid"
+    """Written in openpyxl's streaming (write-only) mode: a few seconds for 2,000 rows, where the
+    ordinary mode took minutes (most of it building cell objects for the Evidence sheet)."""
+    book = Workbook(write_only=True)
+    grid = book.create_sheet("Grid")
     evidence = book.create_sheet("Evidence")
-    bold = Font(bold=True)
-    for column, title in enumerate([*FIXED_COLUMNS, *(q.label for q in questions)], start=1):
-        put(grid, 1, column, title).font = bold
-    for column, title in enumerate(EVIDENCE_COLUMNS, start=1):
-        put(evidence, 1, column, title).font = bold
-    evidence_row = 2
-    for number, row in enumerate(rows, start=2):
-        put(grid, number, 1, row.title).hyperlink = row.link
-        put(grid, number, 2, row.label)
-        put(grid, number, 3, row.status if not row.error else f"{row.status}: {row.error}")
-        put(grid, number, 4, row.link).hyperlink = row.link
-        for column, question in enumerate(questions, start=len(FIXED_COLUMNS) + 1):
-            cell = row.cells.get(question.key)
-            target = put(grid, number, column, shown(cell, row.status))
-            quote = row.quotes.get(question.key)
-            if quote and quote.get("quote"):
-                page = f"\n(page {quote['page']})" if quote.get("page") else ""
-                target.comment = Comment(quote["quote"][:COMMENT_CHARS] + page, "ContractBox")
-            if cell is not None:
-                write_evidence(evidence, evidence_row, row, question, cell, quote)
-                evidence_row += 1
     grid.freeze_panes = "B2"
+    bold = Font(bold=True)
+    grid.append([header_cell(grid, title, bold) for title in [*FIXED_COLUMNS, *(q.label for q in questions)]])
+    evidence_rows: list[list[Any]] = [[header_cell(evidence, title, bold) for title in EVIDENCE_COLUMNS]]
+    for row in rows:
+        title = WriteOnlyCell(grid, value=row.title)
+        title.hyperlink = row.link
+        link = WriteOnlyCell(grid, value=row.link)
+        link.hyperlink = row.link
+        status = row.status if not row.error else f"{row.status}: {row.error}"
+        line: list[Any] = [title, safe(grid, row.label), safe(grid, status), link]
+        for question in questions:
+            cell = row.cells.get(question.key)
+            line.append(answer_cell(grid, shown(cell, row.status), row.quotes.get(question.key)))
+            if cell is not None and (row.quotes.get(question.key) or cell.get("decision")):
+                evidence_rows.append(evidence_line(evidence, row, question, cell, row.quotes.get(question.key)))
+        grid.append(line)
+    for line in evidence_rows:
+        evidence.append(line)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
 
 
-def write_evidence(
-    sheet: Worksheet, number: int, row: ExportRow, question: Question, cell: dict[str, Any], quote: dict | None
-) -> None:
+def header_cell(sheet: Any, title: str, font: Font) -> WriteOnlyCell:
+    cell = WriteOnlyCell(sheet, value=title)
+    cell.font = font
+    return cell
+
+
+def answer_cell(sheet: Any, text: str, quote: dict | None) -> Any:
+    """The answer, with the evidence quote and page as its note when there is one."""
+    if not quote or not quote.get("quote"):
+        return safe(sheet, text)
+    cell = WriteOnlyCell(sheet, value=text)
+    if FORMULA_START.match(text):
+        cell.data_type = "s"
+    page = f"\n(page {quote['page']})" if quote.get("page") else ""
+    cell.comment = Comment(quote["quote"][:COMMENT_CHARS] + page, "ContractBox")
+    # A style makes openpyxl's streaming writer take a fresh cell for the next value; without one
+    # it reuses this cell object for it and the note moves to that next cell (openpyxl 3.1).
+    cell.alignment = TOP
+    return cell
+
+
+def evidence_line(
+    sheet: Any, row: ExportRow, question: Question, cell: dict[str, Any], quote: dict | None
+) -> list[Any]:
     decision = cell.get("decision") or {}
     values = [
         row.title,
@@ -122,5 +142,4 @@ def write_evidence(
         decision.get("by"),
         decision.get("at"),
     ]
-    for column, value in enumerate(values, start=1):
-        put(sheet, number, column, value)
+    return [safe(sheet, value) for value in values]

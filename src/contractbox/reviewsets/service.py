@@ -264,6 +264,16 @@ class ReviewSetService:
         if member is not None:
             self._write_row(analysis_id)
 
+    def rows_written(self, principal: Principal, set_id: str) -> int:
+        """How many of the set's rows have their cells (an import waits for them, not only for
+        the analyses: the rows are written by a queue task after each completion)."""
+        row = self.store.query_one(
+            "SELECT COUNT(*) AS n FROM review_set_members WHERE set_id = ? AND org_id = ? AND mode = ? "
+            "AND cells IS NOT NULL",
+            (set_id, principal.org_id, principal.mode),
+        )
+        return int(row["n"]) if row else 0
+
     def on_completed(self, analysis_id: str) -> None:
         """An analysis completed: if it is in a set, save it as a contract and compute its row."""
         member = self.store.query_one(
