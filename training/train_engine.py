@@ -29,7 +29,7 @@ from cuad_data import Contract, cuad_eval, load_contracts
 from contractbox.engine.categories import CUAD_CATEGORIES, LABELS, eligible
 from contractbox.engine.clause_model import MODEL_PATH, save_model
 from contractbox.engine.facts import key_facts
-from contractbox.engine.selection import TOP_K, platt, presence_remap, top_candidates
+from contractbox.engine.selection import TOP_K, calibrated, platt, top_candidates
 
 CATEGORIES = list(LABELS)
 MIN_DF = 3
@@ -135,23 +135,46 @@ def select(contracts, rows: Rows, scores: dict[str, np.ndarray], docs) -> dict[s
     return out
 
 
+def in_context(items):
+    """Each selected item with its category's best score in the contract and its rank there (items come
+    grouped by contract, best first, as `select` lists them)."""
+    doc, top, rank = None, 0.0, 0
+    for it in items:
+        if it[0] != doc:
+            doc, top, rank = it[0], it[2], 0
+        else:
+            rank += 1
+        yield it, top, rank
+
+
+def calibration_features(items) -> np.ndarray:
+    rows = [[it[2], top - it[2], np.log1p(rank)] for it, top, rank in in_context(items)]
+    return np.array(rows if RANK_TERMS else [r[:1] for r in rows])
+
+
+RANK_TERMS = True  # Platt scaling also sees the gap to the contract's best candidate and the rank
+
+
 def fit_calibration(selected, contracts) -> dict[str, dict]:
-    """Platt scaling of the selected candidates' scores, then the presence threshold that
-    maximises the category's F1 on the same (held-out) contracts."""
+    """Platt scaling of the selected candidates' scores (with the gap to the best candidate of the
+    contract and the rank, see RANK_TERMS), then the presence threshold that maximises the category's
+    F1 on the same (held-out) contracts."""
     calib = {}
     for cat, items in selected.items():
         if not items:
             continue
-        s = np.array([[it[2]] for it in items])
+        s = calibration_features(items)
         y = np.array([it[3] for it in items])
         if y.all() or not y.any():
-            a, b = 0.0, (4.0 if y.all() else -4.0)
+            cal = {"a": 0.0, "b": (4.0 if y.all() else -4.0)}
         else:
             lr = LogisticRegression(C=100.0).fit(s, y)
-            a, b = float(lr.coef_[0][0]), float(lr.intercept_[0])
+            cal = {"a": float(lr.coef_[0][0]), "b": float(lr.intercept_[0])}
+            if RANK_TERMS:
+                cal.update(gap=float(lr.coef_[0][1]), rank=float(lr.coef_[0][2]))
         best_top: dict[int, float] = {}
         for d, _, score, _ in items:
-            best_top[d] = max(best_top.get(d, -1.0), platt(score, a, b))
+            best_top[d] = max(best_top.get(d, -1.0), platt(score, cal["a"], cal["b"]))
         docs = sorted(best_top)
         has = {d: bool(contracts[d].labels[cat]["spans"]) if cat in CUAD_CATEGORIES else bool(contracts[d].positives[cat]) for d in docs}
         threshold, best_f1 = 0.5, -1.0
@@ -162,12 +185,39 @@ def fit_calibration(selected, contracts) -> dict[str, dict]:
             f1 = 2 * tp / (2 * tp + fp + fn) if tp + fp + fn else 0.0
             if f1 > best_f1 + 1e-9:
                 threshold, best_f1 = float(t), f1
-        calib[cat] = {"a": a, "b": b, "threshold": threshold}
+        calib[cat] = {**cal, "threshold": threshold}
     return calib
 
 
-def confidence(score: float, cal: dict) -> float:
-    return presence_remap(platt(score, cal["a"], cal["b"]), cal["threshold"])
+def confidence(score: float, cal: dict, top: float | None = None, rank: int = 0) -> float:
+    return calibrated(score, score if top is None else top, rank, cal)
+
+
+BANDS = (0.0, 0.25, 0.5, 0.75, 0.9, 0.95)
+
+
+def tune_band(contracts, all_selected, per_fold_calib, fold_of) -> float:
+    """The presence-remap band with the best pooled out-of-fold AUPR (one number for all categories;
+    the threshold of each category still maps to 0.5 whatever the band)."""
+    cat_keys = list(CUAD_CATEGORIES)
+    gts = {(c.id, k): c.labels[k]["spans"] for c in contracts for k in cat_keys}
+    best, best_aupr = 0.0, -1.0
+    for band in BANDS:
+        preds: dict = {}
+        for cat in cat_keys:
+            for (d, i, score, _), top, rank in in_context(all_selected.get(cat, [])):
+                cal = per_fold_calib[fold_of[d]].get(cat)
+                if cal is None:
+                    continue
+                cand = contracts[d].candidates[i]
+                conf = confidence(score, {**cal, "band": band}, top, rank)
+                preds.setdefault((contracts[d].id, cat), []).append((contracts[d].text[cand.start : cand.end], conf))
+        env, recs = fast_curve(preds, gts)
+        value = cuad_eval.aupr(env, recs)
+        log(f"presence-remap band {band}: pooled out-of-fold AUPR {value:.4f}")
+        if value > best_aupr + 1e-9:
+            best, best_aupr = band, value
+    return best
 
 
 def evaluate(contracts, selected, calib, docs, per_category: bool = True) -> dict:
@@ -178,8 +228,8 @@ def evaluate(contracts, selected, calib, docs, per_category: bool = True) -> dic
     found: dict[int, set] = {d: set() for d in docs}
     by_doc: dict[int, dict[str, list]] = {d: {} for d in docs}
     for cat in cat_keys:
-        for d, i, score, _ in selected.get(cat, []):
-            conf = confidence(score, calib[cat])
+        for (d, i, score, _), top, rank in in_context(selected.get(cat, [])):
+            conf = confidence(score, calib[cat], top, rank)
             cand = contracts[d].candidates[i]
             text = contracts[d].text[cand.start : cand.end]
             preds.setdefault((contracts[d].id, cat), []).append((text, conf))
@@ -308,11 +358,16 @@ def write_fold_index(out_dir: Path, contracts, fold_of: np.ndarray) -> None:
 
 def recalibrate_fold_model(out_dir: Path, f: int, calib: dict) -> None:
     """Rewrite a saved fold model with new calibration (used with --reuse-oof)."""
-    from contractbox.engine.clause_model import load_model
-
     path = out_dir / f"fold{f}.npz"
     if not path.exists():
         sys.exit(f"{path} is missing: run once without --reuse-oof to train the fold models")
+    recalibrate_model(path, calib)
+
+
+def recalibrate_model(path: Path, calib: dict) -> None:
+    """Rewrite a model file's calibration, its weights and vocabulary unchanged."""
+    from contractbox.engine.clause_model import load_model
+
     with np.load(path, allow_pickle=False) as z:
         arrays = {k: z[k] for k in z.files}
     meta = load_model(path).meta
@@ -321,18 +376,55 @@ def recalibrate_fold_model(out_dir: Path, f: int, calib: dict) -> None:
     np.savez_compressed(path, **arrays)
 
 
+def fold_oof_path(f: int) -> Path:
+    return OOF_PATH.with_name(f"oof_fold{f}.npz")
+
+
+def save_one_fold(save_folds: Path | None, f: int, vocab: list[str], keep, models, oof_rows: dict) -> None:
+    """--only-fold: the fold's model (calibrated later, by --reuse-oof) and its out-of-fold scores."""
+    if save_folds is None:
+        sys.exit("--only-fold needs --save-folds DIR")
+    save_folds.mkdir(parents=True, exist_ok=True)
+    save_fold_model(save_folds, f, vocab, keep, models, {})
+    np.savez_compressed(fold_oof_path(f), **oof_rows)
+    log(f"fold {f + 1} model and out-of-fold scores written")
+
+
+def merge_fold_oof(folds: int, fold_of: np.ndarray, row_doc: np.ndarray) -> None:
+    """Join the out-of-fold scores of folds trained one by one (--only-fold) into OOF_PATH."""
+    parts = [fold_oof_path(f) for f in range(folds)]
+    if not all(p.exists() for p in parts):
+        return
+    if OOF_PATH.exists() and OOF_PATH.stat().st_mtime > max(p.stat().st_mtime for p in parts):
+        return
+    row_fold = fold_of[row_doc]
+    oof = {cat: np.full(len(row_doc), np.nan) for cat in CATEGORIES}
+    for f, p in enumerate(parts):
+        with np.load(p) as z:
+            for cat in CATEGORIES:
+                if cat in z:
+                    oof[cat][row_fold == f] = z[cat]
+    np.savez_compressed(OOF_PATH, fold_of=fold_of, **{cat: np.nan_to_num(v, nan=-20.0) for cat, v in oof.items()})
+    log(f"out-of-fold scores of {folds} folds merged into {OOF_PATH}")
+
+
 def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse: bool = False,
-                   vocab: list[str] | None = None, save_folds: Path | None = None) -> dict:
+                   vocab: list[str] | None = None, save_folds: Path | None = None,
+                   only_fold: int | None = None, fixed_band: float | None = None, metrics: bool = True) -> dict:
     n = len(contracts)
     fold_of = fold_assignment(n, folds)
     fold_keep: dict[int, np.ndarray] = {}
     fold_models: dict[int, dict] = {}
     oof = {cat: np.full(len(rows.doc), np.nan) for cat in CATEGORIES}
+    if reuse:
+        merge_fold_oof(folds, fold_of, rows.doc)
     if reuse and OOF_PATH.exists():
         with np.load(OOF_PATH) as z:
             oof = {cat: z[cat] for cat in CATEGORIES if cat in z}
         folds = 0 if len(next(iter(oof.values()))) == len(rows.doc) else folds
     for f in range(folds):
+        if only_fold is not None and f != only_fold:
+            continue
         t0 = time.perf_counter()
         train_docs = np.flatnonzero(fold_of != f)
         x, keep = restrict_columns(x_raw, rows, train_docs)
@@ -343,6 +435,10 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
         for cat, m in models.items():
             oof[cat][test_rows] = m.decision_function(x[test_rows])
         log(f"fold {f + 1}/{folds} trained in {time.perf_counter() - t0:.0f}s")
+    if only_fold is not None:
+        save_one_fold(save_folds, only_fold, vocab or [], fold_keep[only_fold], fold_models[only_fold],
+                      {cat: v[fold_of[rows.doc] == only_fold] for cat, v in oof.items()})
+        return {}
     scores = {cat: np.nan_to_num(v, nan=-20.0) for cat, v in oof.items()}
     np.savez_compressed(OOF_PATH, fold_of=fold_of, **scores)
     # calibration of fold f is fitted on the other folds' out-of-fold scores only
@@ -353,6 +449,10 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
     for f in range(folds):
         other = {cat: [it for it in items if fold_of[it[0]] != f] for cat, items in all_selected.items()}
         per_fold_calib[f] = fit_calibration(other, contracts)
+    band = tune_band(contracts, all_selected, per_fold_calib, fold_of) if fixed_band is None else fixed_band
+    for calib in per_fold_calib.values():
+        for cal in calib.values():
+            cal["band"] = band
     if save_folds is not None:
         save_folds.mkdir(parents=True, exist_ok=True)
         for f in range(folds):
@@ -362,14 +462,16 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
                 recalibrate_fold_model(save_folds, f, per_fold_calib[f])
         write_fold_index(save_folds, contracts, fold_of)
         log(f"fold models written to {save_folds}")
+    if not metrics:
+        return {"oof_selected": all_selected, "band": band}
     # evaluate each fold with its own calibration, then pool the predictions as the scorer would
     pooled_calib_selected = {cat: [] for cat in CATEGORIES}
     for cat, items in all_selected.items():
-        for it in items:
+        for it, top, rank in in_context(items):
             cal = per_fold_calib[fold_of[it[0]]].get(cat)
             if cal is None:
                 continue
-            conf = confidence(it[2], cal)
+            conf = confidence(it[2], cal, top, rank)
             pooled_calib_selected[cat].append((it[0], it[1], conf, it[3]))
     identity = {cat: {"a": 1.0, "b": 0.0, "threshold": 0.5} for cat in CATEGORIES}
     logit = lambda p: float(np.log(max(p, 1e-9) / max(1 - p, 1e-9)))
@@ -381,6 +483,7 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
         fold_results.append(evaluate(contracts, sel, identity, docs, per_category=False))
     report["folds"] = [{k: r[k] for k in ("aupr", "p_at_80r", "presence_micro_f1", "answers")} for r in fold_results]
     report["oof_selected"] = all_selected
+    report["band"] = band
     return report
 
 
@@ -409,21 +512,40 @@ def main() -> None:
     ap.add_argument("--report", type=Path, help="write the CV metrics as JSON here")
     ap.add_argument("--save-folds", type=Path, metavar="DIR",
                     help="write each fold's model (with its calibration) for bench/cuad_folds.py, e.g. bench/out/folds")
+    ap.add_argument("--recalibrate-shipped", action="store_true",
+                    help="keep the shipped model's weights (trained by this script on all contracts) and rewrite only "
+                         "its calibration from the out-of-fold scores; use with --reuse-oof")
+    ap.add_argument("--only-fold", type=int, metavar="F",
+                    help="train only fold F (0-based) and write its model and out-of-fold scores; once every fold "
+                         "is written, --reuse-oof --save-folds DIR joins them and calibrates")
+    ap.add_argument("--band", type=float, help="presence-remap band (default: tuned on the out-of-fold AUPR)")
+    ap.add_argument("--no-rank-terms", action="store_true",
+                    help="calibrate on the score alone (without the gap to the best candidate and the rank)")
     ap.add_argument("--cache", type=Path, default=Path(__file__).resolve().parent / ".cache")
     args = ap.parse_args()
 
+    global RANK_TERMS
+    RANK_TERMS = not args.no_rank_terms
     contracts = load_contracts(args.data, args.cache)
     log(f"{len(contracts)} contracts, {sum(len(c.candidates) for c in contracts)} candidates")
-    vocab = build_vocab(contracts)
-    x_raw = build_matrix(contracts, vocab)
     rows = Rows(contracts)
-    log(f"{len(vocab)} features")
-    calib_source = None
+    if args.reuse_oof and (args.no_save or args.recalibrate_shipped):
+        vocab, x_raw = [], None  # calibration only: the saved models keep their features
+    else:
+        vocab = build_vocab(contracts)
+        x_raw = build_matrix(contracts, vocab)
+        log(f"{len(vocab)} features")
+    calib_source, band = None, 0.0
     if not args.no_cv:
         report = cross_validate(contracts, x_raw, rows, args.folds, args.c_reg, args.reuse_oof,
-                                vocab, args.save_folds)
+                                vocab, args.save_folds, args.only_fold, args.band, not args.recalibrate_shipped)
+        if args.only_fold is not None:
+            return
         calib_source = report.pop("oof_selected")
-        print_report(report)
+        band = report.pop("band")
+        if report:
+            report["band"] = band
+            print_report(report)
         if args.report:
             if args.report.exists():  # the official scorer's figures are added by hand after a scorer run
                 kept = json.loads(args.report.read_text()).get("official_scorer")
@@ -433,9 +555,15 @@ def main() -> None:
         return
     if calib_source is None:
         sys.exit("the shipped model's calibration is fitted on out-of-fold scores: run with cross-validation")
+    calib = fit_calibration(calib_source, contracts)
+    for cal in calib.values():
+        cal["band"] = band
+    if args.recalibrate_shipped:
+        recalibrate_model(MODEL_PATH, calib)
+        log(f"calibration of {MODEL_PATH} rewritten (weights kept)")
+        return
     x = l2_rows(x_raw)
     models = fit_all(x, rows, np.arange(len(contracts)), args.c_reg)
-    calib = fit_calibration(calib_source, contracts)
     save_model(MODEL_PATH, vocab, CATEGORIES, models, calib)
     log(f"model written to {MODEL_PATH} ({MODEL_PATH.stat().st_size / 1e6:.1f} MB)")
 

@@ -20,7 +20,7 @@ from contractbox.engine.clause_model import ClauseModel, default_model
 from contractbox.engine.facts import Fact, read_facts, summary_sentences
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties
-from contractbox.engine.selection import TOP_K, pick_distinct, platt, presence_remap, rank_eligible
+from contractbox.engine.selection import TOP_K, calibrated, pick_distinct, rank_eligible
 from contractbox.engine.term import Term, notice_deadline
 
 ENGINE_NAME = "contractbox-live"
@@ -68,8 +68,10 @@ def score_clauses(text: str, model: ClauseModel) -> tuple[list[Candidate], dict[
         column = raw[:, j]
         order = rank_eligible(starts, ends, column, pools.of(category))
         picked = []
-        for i in pick_distinct(bounds, order.tolist(), TOP_K):
-            conf = presence_remap(platt(float(column[i]), calib["a"], calib["b"]), calib["threshold"])
+        chosen = pick_distinct(bounds, order.tolist(), TOP_K)
+        top = float(column[chosen[0]]) if chosen else 0.0
+        for rank, i in enumerate(chosen):
+            conf = calibrated(float(column[i]), top, rank, calib)
             if conf >= MIN_REPORTED_CONFIDENCE:
                 picked.append((bounds[i][0], bounds[i][1], round(conf, 4)))
         if picked:

@@ -64,10 +64,27 @@ def platt(score: float, a: float, b: float) -> float:
     return e / (1.0 + e)
 
 
-def presence_remap(p: float, threshold: float) -> float:
+def calibrated(score: float, top: float, rank: int, cal: dict[str, float]) -> float:
+    """A candidate's confidence: Platt scaling of its score, with (when the calibration has them) terms
+    for how far it falls below its category's best candidate in the contract and for its rank there,
+    then the presence remap. `top` is the best score of the category in the contract, `rank` 0 for it."""
+    z = cal["b"] + cal.get("gap", 0.0) * (top - score) + cal.get("rank", 0.0) * math.log1p(rank)
+    return presence_remap(platt(score, cal["a"], z), cal["threshold"], cal.get("band", 0.0))
+
+
+def presence_remap(p: float, threshold: float, band: float = 0.0) -> float:
     """Monotone map sending the category's tuned presence threshold to 0.5, so that
-    confidence >= 0.5 means "found" while the order of candidates is kept."""
+    confidence >= 0.5 means "found" while the order of candidates is kept.
+
+    Only probabilities inside a band around the threshold and 0.5 move, linearly on each side;
+    outside it the Platt probability is kept, so the order across categories survives as far as
+    possible. `band` 0 moves everything (the band is [0, 1]); towards 1 the band narrows to
+    [min(threshold, 0.5), max(threshold, 0.5)]."""
     t = min(max(threshold, 1e-3), 1 - 1e-3)
+    k = min(max(band, 0.0), 0.99)
+    lo, hi = k * min(t, 0.5), 1 - k * (1 - max(t, 0.5))
+    if p <= lo or p >= hi:
+        return p
     if p < t:
-        return 0.5 * p / t
-    return 0.5 + 0.5 * (p - t) / (1 - t)
+        return lo + (0.5 - lo) * (p - lo) / (t - lo)
+    return 0.5 + (hi - 0.5) * (p - t) / (hi - t)
