@@ -85,9 +85,20 @@ class Server:
             env=env,
         )
         # Generous: on the shared 2-core machine under a load average of 30-45 a start took over 30 s.
-        wait_for(self._healthy, timeout=180, what=f"server on port {self.port} to be healthy")
+        self._wait_healthy(timeout=180, what=f"server on port {self.port} to be healthy")
         VALIDATION.register(self.base_url)
         return self
+
+    def _wait_healthy(self, timeout: float, what: str) -> None:
+        """Wait for /healthz; a server that never answers is killed before the test fails, so a failed
+        start leaves no orphaned server (and its worker processes) behind."""
+        try:
+            wait_for(self._healthy, timeout=timeout, what=what)
+        except BaseException:
+            if self.process is not None and self.process.poll() is None:
+                self.process.kill()
+                self.process.wait(timeout=30)
+            raise
 
     def _healthy(self) -> bool:
         if self.process is not None and self.process.poll() is not None:
@@ -161,7 +172,7 @@ class ProgramServer(Server):
         env = {**self.environment, **self.env}
         with open(self.log_path, "ab") as log:  # the child keeps its own copy of the descriptor
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=self.cwd, start_new_session=self.new_session)
-        wait_for(self._healthy, timeout=60, what=f"{self.program[-1]} serve to be healthy")
+        self._wait_healthy(timeout=60, what=f"{self.program[-1]} serve to be healthy")
         VALIDATION.register(self.base_url)
         return self
 
