@@ -6,9 +6,10 @@ termination for convenience clause changes from 30 to 90 days", "$1,000 to $5,00
 15%"), or the governing law's jurisdiction ("governing law changes from Colorado to Delaware",
 read from the results' own governing law, not from the words). A year inside a date is left to the
 key dates (which say "moves the expiration date from ... to ..."). Every other change is stated
-only as "changes the wording of the X clause", never as figures torn out of context; a figure
-found in several clauses (their quotes overlap) is stated once, for the clause with the shortest
-quote.
+only as "changes the wording of the X clause", never as figures torn out of context. A figure
+found in several clauses (their quotes overlap) is stated once with the words that follow it
+("a period changes from 60 to 90 days (“90 days after written …”)"), naming no clause: which of
+them the number belongs to is not something the redline says.
 """
 
 from __future__ import annotations
@@ -59,13 +60,21 @@ class Figure:
     def key(self) -> tuple[str, str, str, str]:
         return (self.old, self.new, self.unit, self.after)
 
-    def phrase(self, clause_label: str) -> str:
-        where = f"the {self.context} in the {clause_label} clause"
+    def phrase(self, clause_labels: list[str]) -> str:
+        """Names the clause when one clause quotes the figure; when several do, quotes the words
+        that follow it instead of guessing which of them the number belongs to."""
+        change = self._change()
+        if len(clause_labels) == 1:
+            return f"the {self.context} in the {clause_labels[0]} clause {change}"
+        quote = f"{self.new}{'%' if self.unit == '%' else ''} {self.after}".strip()
+        return f"a {self.context} {change} (\u201c{quote} \u2026\u201d)"
+
+    def _change(self) -> str:
         if self.unit == "%":
-            return f"{where} changes from {self.old}% to {self.new}%"
+            return f"changes from {self.old}% to {self.new}%"
         if self.unit:
-            return f"{where} changes from {self.old} to {self.new} {self.unit}"
-        return f"{where} changes from {self.old} to {self.new}"
+            return f"changes from {self.old} to {self.new} {self.unit}"
+        return f"changes from {self.old} to {self.new}"
 
 
 def _number(text: str) -> tuple[str, str | None, bool] | None:
@@ -144,7 +153,6 @@ def _joined(segments: list[Item], index: int) -> bool:
 @dataclass
 class ClauseReading:
     label: str
-    size: int
     figures: list[Figure]
     unexplained: bool
 
@@ -163,8 +171,7 @@ def read_clause(clause: Item, laws: tuple[str | None, str | None], dates_moved: 
             continue  # the jurisdiction: stated once from the governing law itself
         else:
             unexplained = True
-    size = len((clause["left"] or {}).get("text", "")) + len((clause["right"] or {}).get("text", ""))
-    return ClauseReading(lower_label(clause["label"]), size, figures, unexplained)
+    return ClauseReading(lower_label(clause["label"]), figures, unexplained)
 
 
 def lower_label(label: str) -> str:
@@ -177,17 +184,18 @@ def changed_clause_phrases(
 ) -> tuple[list[str], list[str]]:
     """(phrases of figures, labels of clauses whose wording changed otherwise)."""
     readings = [read_clause(clause, laws, dates_moved) for clause in changed]
-    owner: dict[tuple[str, str, str, str], ClauseReading] = {}
+    quoted_by: dict[tuple[str, str, str, str], list[str]] = {}
     for reading in readings:
         for figure in reading.figures:
-            if figure.key not in owner or reading.size < owner[figure.key].size:
-                owner[figure.key] = reading
+            labels = quoted_by.setdefault(figure.key, [])
+            if reading.label not in labels:
+                labels.append(reading.label)
     phrases, seen = [], set()
     for reading in readings:
         for figure in reading.figures:
-            if owner[figure.key] is reading and figure.key not in seen:
+            if figure.key not in seen:
                 seen.add(figure.key)
-                phrases.append(figure.phrase(reading.label))
+                phrases.append(figure.phrase(quoted_by[figure.key]))
     reworded = [reading.label for reading in readings if reading.unexplained]
     return phrases, reworded
 
