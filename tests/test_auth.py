@@ -53,6 +53,13 @@ def make_review(client: httpx.Client) -> str:
     return client.post(f"/v1/contracts/{contract_id}/reviews", json=body).json()["reviewId"]
 
 
+def make_review_set(client: httpx.Client) -> str:
+    review_set = client.post("/v1/review_sets", json={"name": "Matrix data room"}).json()["id"]
+    analysis = submit_text(client, "Governed by the laws of Texas.", reviewSet=review_set, label="Suppliers/2019")
+    wait_done(client, analysis["analysisId"])
+    return review_set
+
+
 def make_webhook(client: httpx.Client) -> str:
     body = {"url": "http://127.0.0.1:9/never-called", "events": ["contract.created"]}
     return client.post("/v1/webhooks", json=body).json()["webhookId"]
@@ -64,6 +71,7 @@ OBJECT_FACTORIES: dict[str, Callable[[httpx.Client], str]] = {
     "comparisonId": make_comparison,
     "webhookId": make_webhook,
     "reviewId": make_review,
+    "reviewSetId": make_review_set,
 }
 
 
