@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import hmac
+import logging
 from collections.abc import Iterable
 from typing import Any
 
@@ -16,6 +17,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from contractbox.audit.service import key_actor, record, v1_action
 from contractbox.core.http.errors import send_error
+from contractbox.core.store import StorageFullError
 from contractbox.keys.scopes import ROLE_SCOPES
 from contractbox.keys.service import AuthFailure, Principal, authenticate
 
@@ -96,6 +98,7 @@ class ApiKeyMiddleware:
 
 
 UNAUDITED_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "DELETE"})
+log = logging.getLogger("contractbox.audit")
 
 
 async def audited_write(app: ASGIApp, scope: Scope, receive: Receive, send: Send, principal: Principal) -> None:
@@ -113,13 +116,18 @@ async def audited_write(app: ASGIApp, scope: Scope, receive: Receive, send: Send
     finally:
         action, target = v1_action(str(scope.get("method")), scope["path"])
         created = (answer.get("location") or "").rsplit("/", 1)[-1] or None
-        record(
-            scope["app"].state.store,
-            action,
-            actor=key_actor(principal.key_id),
-            org_id=principal.org_id,
-            mode=principal.mode,
-            target=target or created,
-            status=answer.get("status"),
-            client=(scope.get("client") or ("?", 0))[0],
-        )
+        try:
+            record(
+                scope["app"].state.store,
+                action,
+                actor=key_actor(principal.key_id),
+                org_id=principal.org_id,
+                mode=principal.mode,
+                target=target or created,
+                status=answer.get("status"),
+                client=(scope.get("client") or ("?", 0))[0],
+            )
+        except StorageFullError:
+            # The answer is already on its way; a full disk must not turn it into a reset connection.
+            # (The write itself answered 503 unless it committed before the space ran out.)
+            log.warning("could not audit %s %s: the disk is full", scope.get("method"), scope["path"])
