@@ -104,7 +104,7 @@ def as_contract(row: dict) -> Contract:
     return contract
 
 
-# Called after a contract is saved (the reviews domain sets its review status from decisions
+# Called inside the transaction that saves a contract (the reviews domain sets its review status from decisions
 # already made on the same document); wired by the composition root.
 AfterCreate = Callable[[Principal, str], None]
 
@@ -164,14 +164,15 @@ class ContractService:
                     **listing_columns(result, title),
                 }
             )
+            if self.after_create is not None:
+                # Review status (and decisions carried over) before the event and the stored answer,
+                # so the contract.created payload, the reply and a later GET all say the same.
+                self.after_create(principal, contract_id)
             contract = render(next(db.query(f"SELECT {CONTRACT_COLUMNS} FROM contracts WHERE id = ?", (contract_id,))))
             self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, contract)
             created = self.get(principal, contract_id)  # this thread's connection: inside the transaction
             record_reply(db, 201, created, location=f"/v1/contracts/{contract_id}")
-        if self.after_create is None:
-            return created
-        self.after_create(principal, contract_id)
-        return self.get(principal, contract_id)
+        return created
 
     def rename(self, principal: Principal, contract_id: str, title: str | None) -> Contract:
         """A new title (same rules as at creation); the search text follows it."""
