@@ -73,7 +73,11 @@ def test_delete_analysis_removes_it_and_its_document_and_is_audited(server: Serv
     assert deletions == [{"type": "key", "id": org_key.key_id, "name": org_key.key_id}]
 
 
-def test_delete_pdf_analysis_removes_the_pdf_bytes(server: Server, org_key: Key) -> None:
+def test_delete_pdf_analysis_removes_the_pdf_bytes(fresh_server: Server) -> None:
+    # A server of its own: on the session's shared server, after ~200 other tests, the WAL could not
+    # be emptied within 30 s (some reader kept an old snapshot); that is recorded as an open question.
+    server = fresh_server.start()
+    org_key = server.key(server.org("delete-pdf"))
     pdf = sorted((CUAD / "pdfs").glob("*.pdf"))[0].read_bytes()
     probe = pdf[len(pdf) // 2 : len(pdf) // 2 + 64]  # a run of the PDF's own bytes from its middle
     with org_key.client() as client:
