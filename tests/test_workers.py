@@ -16,6 +16,7 @@ from conftest import CUAD, Server, submit_text, wait_done, wait_for
 from pypdf import PdfReader, PdfWriter
 
 WORKER_ENTRY = b"contractbox.analyses.worker"
+PDF_READER_ENTRY = b"contractbox.documents.pdf"
 
 
 @pytest.fixture
@@ -25,9 +26,8 @@ def two_worker_server(fresh_server: Server) -> Iterator[Server]:
     fresh_server.stop()
 
 
-def analysis_workers(server: Server) -> set[int]:
-    """Pids of the server's analysis worker processes (its children running the worker entry)."""
-    assert server.process is not None
+def children(parents: set[int], entry_point: bytes) -> set[int]:
+    """Pids of the processes whose parent is in `parents` and whose command runs `entry_point`."""
     found = set()
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -37,9 +37,15 @@ def analysis_workers(server: Server) -> set[int]:
             command = (entry / "cmdline").read_bytes()
         except (OSError, IndexError, ValueError):
             continue
-        if parent == server.process.pid and WORKER_ENTRY in command:
+        if parent in parents and entry_point in command:
             found.add(int(entry.name))
     return found
+
+
+def analysis_workers(server: Server) -> set[int]:
+    """Pids of the server's analysis worker processes (its children running the worker entry)."""
+    assert server.process is not None
+    return children({server.process.pid}, WORKER_ENTRY)
 
 
 def long_pdf(pages: int = 400) -> bytes:
@@ -71,9 +77,20 @@ def test_a_worker_that_dies_fails_its_analysis_only(two_worker_server: Server) -
     body = {"title": "long", "sourceType": "pdf", "pdfBase64": base64.b64encode(long_pdf()).decode()}
     with key.client() as client:
         victim = client.post("/v1/analyses", json=body).json()["analysisId"]
-        wait_for(lambda: client.get(f"/v1/analyses/{victim}").json()["status"] == "processing", what="the PDF to start")
-        for pid in analysis_workers(two_worker_server):
-            os.kill(pid, signal.SIGKILL)  # the idle one too: it must be replaced as well
+        # "processing" is written before the job reaches a worker (a worker killed then is simply
+        # replaced), so wait for a worker to be reading the PDF: its PDF reader process exists.
+        # Stopping that reader holds the job inside the worker until the worker is killed.
+        readers = wait_for(
+            lambda: children(analysis_workers(two_worker_server), PDF_READER_ENTRY), what="a worker to read the PDF"
+        )
+        for pid in readers:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            for pid in analysis_workers(two_worker_server):
+                os.kill(pid, signal.SIGKILL)  # the idle one too: it must be replaced as well
+        finally:
+            for pid in readers:
+                os.kill(pid, signal.SIGKILL)
         failed = wait_done(client, victim)
         assert failed["status"] == "failed" and failed["error"]["code"] == "analysis_crashed", failed
         assert failed["error"]["message"]
