@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgspec
 import sqlite_utils
 
 from contractbox.core.clock import Clock
@@ -43,7 +44,7 @@ class EventRecorder:
         }
         db.execute(
             "INSERT INTO events (id, org_id, mode, type, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (event_id, org_id, mode, event_type, json.dumps(payload), created_at),
+            (event_id, org_id, mode, event_type, msgspec.json.encode(payload).decode(), created_at),
         )
         return event_id
 

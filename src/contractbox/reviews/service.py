@@ -4,7 +4,6 @@ follows each decision (docs/api-notes.md, Reviews)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -104,9 +103,13 @@ class ReviewService:
         )
         return {row["finding_key"]: render(row) for row in rows}
 
-    def reviewed(self, principal: Principal, contract_id: str) -> list[ReviewedFinding]:
-        """The contract's findings, each with its current decision (or None)."""
-        result = json.loads(self.contracts.saved_result(principal, contract_id, param="contractId"))
+    def reviewed(
+        self, principal: Principal, contract_id: str, result: dict[str, Any] | None = None
+    ) -> list[ReviewedFinding]:
+        """The contract's findings, each with its current decision (or None). `result`: the contract's
+        saved result when the caller has already decoded it."""
+        if result is None:
+            result = msgspec.json.decode(self.contracts.saved_result(principal, contract_id, param="contractId"))
         current = self._current(principal, self.contracts.document_key(principal, contract_id))
         return [ReviewedFinding(f, current.get(f.key)) for f in findings_of(result)]
 

@@ -301,10 +301,10 @@ class ReviewSetService:
     def _compute(self, principal: Principal, analysis_id: str, contract_id: str | None) -> None:
         reviewed: list[ReviewedFinding]
         if contract_id is not None:
-            result = json.loads(self.contracts.saved_result(principal, contract_id))
-            reviewed = self.reviews.reviewed(principal, contract_id)
+            result = msgspec.json.decode(self.contracts.saved_result(principal, contract_id))
+            reviewed = self.reviews.reviewed(principal, contract_id, result)
         else:
-            result = json.loads(self.analyses.result(principal, analysis_id))
+            result = msgspec.json.decode(self.analyses.result(principal, analysis_id))
             reviewed = [ReviewedFinding(finding, None) for finding in findings_of(result)]
         cells, quotes = q.answers(result, reviewed)
         self.store.execute(
