@@ -28,7 +28,10 @@ from contractbox.ops.logfile import configure_logging
 from contractbox.ops.shutdown import GracefulServer
 from contractbox.server.app import create_asgi
 
-KEEP_ALIVE_S = 5  # an idle keep-alive connection is closed after this (uvicorn's default, stated)
+# Idle keep-alive connections are closed by the header deadline (CONTRACTBOX_HEADER_TIMEOUT, 10 s)
+# before this. Both are longer than clients keep an idle connection (httpx 5 s, Node 4 s): with equal
+# times a client could write a request to a connection the server was closing (a rare ReadError).
+KEEP_ALIVE_S = 15
 # Pending connections the kernel queues, and how many asyncio accepts in one go (core/http/connections.py
 # keeps descriptors free for the batches accepted before older connections are closed to make room).
 ACCEPT_BACKLOG = 128
