@@ -171,11 +171,15 @@ def test_live_approval_and_the_mode_switch_keep_test_and_live_apart(browser: Bro
     expect(page.locator(f'tr[data-org="{org}"]')).to_contain_text("Live approved")
     page.get_by_role("radio", name="Live").click()
     expect(page.locator("#mode-banner")).to_contain_text("Live mode")
+    page.goto(server.base_url + "/#/console/keys")
+    expect(page.locator("#key-mode")).to_have_value("live")  # a new key starts in the console's mode
     page.goto(server.base_url + "/#/review")
     expect(page.locator("#queue")).to_contain_text("Nothing analysed yet in this organization and mode.")
     expect(page.locator("#queue")).not_to_contain_text("Only in test")
     page.get_by_role("radio", name="Test").click()
     expect(status_of(page, "Only in test")).to_have_text("Completed")
+    page.goto(server.base_url + "/#/console/keys")
+    expect(page.locator("#key-mode")).to_have_value("test")
     watch.assert_clean()
 
 

@@ -103,6 +103,7 @@ async function keys(body) {
   const org = currentOrg();
   const name = h("input", { type: "text", id: "key-name", placeholder: "e.g. Matter intake script" });
   const mode = h("select", { id: "key-mode" }, h("option", { value: "test" }, "Test"), h("option", { value: "live", disabled: !org.liveApproved }, org.liveApproved ? "Live" : "Live (not approved)"));
+  mode.value = state.mode === "live" && org.liveApproved ? "live" : "test"; // the console's mode, where allowed
   const scopes = h("div.checks", { id: "key-scopes" }, state.session.scopes.map((s) => h("label", h("input", { type: "checkbox", value: s, checked: true }), s)));
   const list = h("tbody");
   const form = h("form.stack", { onsubmit: async (e) => {
