@@ -10,6 +10,8 @@ import re
 from datetime import date
 from pathlib import Path
 
+import pytest
+
 from contractbox.documents import Document
 from contractbox.engine import live
 from contractbox.engine.facts import read_facts
@@ -539,3 +541,51 @@ def test_a_date_in_a_sentence_near_a_signature_is_not_a_signature_date():
     )
     facts, _ = read_facts(text, {})
     assert "agreement_date" not in facts or facts["agreement_date"].value is None
+
+
+@pytest.mark.parametrize(
+    ("opening", "dated"),
+    [
+        (
+            "This Supply Agreement is made on 3 March 2025 and takes effect on that date between Alder Ltd and Birch Inc.",
+            "3 March 2025",
+        ),
+        (
+            "This Agreement is entered into as of March 3, 2025, which is also the date on which it takes effect (the "
+            '"Effective Date"), between Alder Ltd and Birch Inc.',
+            "March 3, 2025",
+        ),
+    ],
+)
+def test_a_contract_that_takes_effect_on_its_own_date_says_so_without_repeating_it(opening: str, dated: str) -> None:
+    facts, _ = read_facts(opening, spans(opening, agreement_date=dated))
+    assert facts["effective_date"].value == "2025-03-03"
+
+
+def test_effective_as_of_that_date_followed_by_an_event_is_not_the_signing_date() -> None:
+    text = (
+        "This Hosting Agreement is dated as of August 9, 2024 between Alder Ltd and Birch Inc. This Agreement shall "
+        'be effective as of that date (the "Effective Date") the Site becomes fully operational.'
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="August 9, 2024"))
+    assert facts["effective_date"].value is None
+
+
+def test_the_term_sentence_is_read_when_the_model_ranks_others_above_it() -> None:
+    text = PREAMBLE + (
+        " Provider shall maintain general liability insurance of at least $1,000,000 per occurrence. Provider shall"
+        " clean the premises five nights per week. Customer shall pay the monthly fee in advance. The initial term is"
+        " one calendar month, beginning on March 1, 2024 and ending on March 31, 2024."
+    )
+    ranked = [
+        "Provider shall maintain general liability insurance of at least $1,000,000 per occurrence.",
+        "Provider shall clean the premises five nights per week.",
+        "Customer shall pay the monthly fee in advance.",
+        "The initial term is one calendar month, beginning on March 1, 2024 and ending on March 31, 2024.",
+    ]
+    by_category = spans(text, agreement_date="March 1, 2024", expiration_date=ranked)
+    by_category["expiration_date"] = [
+        (s, e, 0.6 - 0.1 * i) for i, (s, e, _) in enumerate(by_category["expiration_date"])
+    ]
+    facts, _ = read_facts(text, by_category)
+    assert facts["expiration_date"].value == "2024-03-31"

@@ -154,3 +154,15 @@ def test_kind_reads_the_main_verb_and_a_restriction_is_not_a_delivery() -> None:
         "Ono shall not disclose the Confidential Information to any third party."
     )
     assert [o.kind for o in obligations(text, [ARRAY, ONO])] == ["delivery", "other", "confidentiality"]
+
+
+def test_a_present_assignment_binds_its_party_but_successors_and_assigns_do_not() -> None:
+    consultant = Party("Mei Ling Tan", "consultant", 0, 12, ("Consultant",))
+    company = Party("Harbourfront Analytics Limited", "company", 20, 50, ("Company",))
+    text = (
+        "The Consultant hereby assigns to the Company all copyright in the reports created in performing the "
+        "Services. This Agreement binds the parties and their respective successors and assigns."
+    )
+    found = obligations(text, [consultant, company])
+    assert [o.party for o in found] == ["Mei Ling Tan"]
+    assert "assigns to the Company all copyright" in found[0].action

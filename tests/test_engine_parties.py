@@ -479,3 +479,29 @@ def test_role_name_labels_on_a_cover_sheet() -> None:
         ("Harbor Wave Media, Inc.", "distributor"),
         ("MobileSight Communications Ltd.", "provider"),
     ]
+
+
+def test_letter_naming_the_writer_by_its_defined_term_and_the_addressee_as_you() -> None:
+    text = (
+        "KESTREL SURVEYS LIMITED\nRegistered in Scotland, company number SC700001\n\n2 March 2026\n\n"
+        "Mr Tomas Reid\n4 Leith Walk\nEdinburgh\n\nDear Mr Reid\n\nThis letter sets out the terms on which you "
+        'will survey sites for Kestrel Surveys Limited ("Kestrel"). In this letter you, Tomas Andrew Reid, are called '
+        'the "Surveyor". When countersigned, this letter will be the agreement between Kestrel and the Surveyor.\n\n'
+        "1. Services"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Kestrel Surveys Limited", "kestrel"),
+        ("Tomas Andrew Reid", "surveyor"),
+    ]
+
+
+def test_an_identifier_in_parentheses_is_not_a_role() -> None:
+    text = (
+        "This Agreement is made on 3 November 2025 between Birkenhof Messtechnik AG, a company incorporated under the "
+        'laws of Switzerland (UID CHE-123.456.789), with its registered office in Zug ("Birkenhof"), and Rhonetal '
+        'Instruments SA (UID CHE-987.654.321), with its registered office in Sion ("Rhonetal").\n\n1. Definitions'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Birkenhof Messtechnik AG", "birkenhof"),
+        ("Rhonetal Instruments SA", "rhonetal"),
+    ]

@@ -73,6 +73,11 @@ AUTO_RENEW = (
         ("exclusivity", NON_EXCLUSIVE),
         ("non_compete", FREE_TO_COMPETE),
         ("non_compete", NO_SOLICIT_ONLY),
+        (
+            "non_compete",
+            "During the engagement and for six (6) months after it ends, the Consultant shall not solicit any "
+            "employee of the Company.",
+        ),
         ("change_of_control", COC_NEGATED),
         ("most_favored_nation", NO_MFN),
         ("uncapped_liability", PLAIN_CAP),

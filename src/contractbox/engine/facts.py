@@ -100,7 +100,12 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
-    r"date when [^.]{0,60}\bsign)",
+    r"date when [^.]{0,60}\bsign|"
+    # "is made on 3 November 2025 and takes effect on that date", "entered into as of August 18, 2025,
+    # which is also the date on which it takes effect"; not "effective as of that date (the "Effective
+    # Date") the Site becomes fully operational" (an event)
+    r"(?:on|from|as of) (?:that|the same) date(?!\s*\(|\s+(?:on which|when|that|the)\b)|"
+    r"also the date on which it takes effect)",
 )
 # the term runs from the contract's own date ("shall remain in force for three (3) years from the date hereof")
 _FROM_ITS_DATE = re.compile(

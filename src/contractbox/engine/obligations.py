@@ -47,7 +47,9 @@ _BETWEEN_END = re.compile(
 )
 _MODAL = re.compile(
     r"\b(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to|"
-    r"grants|guarantees)"  # a party's grant or guarantee in the present tense binds it too ("Licensor hereby grants")
+    # a party's grant, guarantee or assignment in the present tense binds it too ("Licensor hereby grants",
+    # "The Consultant hereby assigns to the Company ... all intellectual property rights"; not "successors and assigns")
+    r"grants|guarantees|(?<=hereby )assigns|(?<=irrevocably )assigns)"
     r"(\s+not)?\b\s*",
     re.IGNORECASE,
 )

@@ -117,7 +117,10 @@ _BARE_ALIAS = re.compile(
     r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})\)|hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
 )
-_REGISTRATION = re.compile(r"\b(?:registered|registration|number|no\.?|company)\b.*\d|\d{4,}", re.IGNORECASE)
+# "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
+_REGISTRATION = re.compile(
+    r"\b(?:registered|registration|number|no\.?|company)\b.*\d|\d{4,}|(?:\d[.\-/ ]?){5,}", re.IGNORECASE
+)
 _NOT_ALIASES = {"party", "parties", "agreement", "effective date", "we", "us", "you", "your", "our", "this agreement"}
 _DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:\((?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
@@ -463,8 +466,9 @@ def _labelled_name(text: str, at: int) -> NameSpan | None:
     return None
 
 
-def _harvested(text: str, hi: int) -> list[Party]:
-    """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`."""
+def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
+    """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`;
+    none unless at least `least` are found."""
     found: list[Party] = []
     lo, last, previous = 0, -1, 0
     hits: list[tuple[int, int, str | None]] = [(m.start(), m.end(), None) for m in _DEFINED.finditer(text, 0, hi)]
@@ -496,24 +500,33 @@ def _harvested(text: str, hi: int) -> list[Party]:
             found = []
         found.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases))
         lo, last = max(at, span.end), at
-    return found if len(found) >= 2 else []
+    return found if len(found) >= least else []
 
 
 _WE = re.compile(r"\b(?:We|we|I),\s+")
 _YOU = re.compile(r"\byou,\s+")
+_CALLED = re.compile(
+    r",?\s+(?:are|is|shall\s+be|will\s+be)\s+(?:called|referred\s+to\s+as)\s+(?:the\s+)?[\"“][^\"”]{1,40}[\"”]"
+)
 
 
 def _letter_parties(text: str) -> list[Party]:
-    """A letter agreement: "We, Larkspur Design Studio Ltd ("we"), ... engage you, Arjun Patel ("you"), ..."."""
+    """A letter agreement: "We, Larkspur Design Studio Ltd ("we"), ... engage you, Arjun Patel ("you"), ...".
+    When the writer is not named that way, its one defined party ("advise Thistlebank Advisory Limited
+    ("Thistlebank")") stands beside the addressee ("you, Isla Margaret Fenwick, are called the "Adviser"")."""
     found: list[Party] = []
     for pattern in (_WE, _YOU):
         for m in pattern.finditer(text):
             span = _strong_name_at(text, m.end()) or _person_at(text, m.end())
             if span is not None:
-                close = text.find(")", span.end, span.end + 60)
-                aliases = _aliases(text, span.end, close + 1 if close >= 0 else span.end)
+                called = _CALLED.match(text, span.end)
+                close = called.end() if called else text.find(")", span.end, span.end + 60) + 1
+                aliases = _aliases(text, span.end, close if close > 0 else span.end)
                 found.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases))
                 break
+    if len(found) == 1:
+        writer = _harvested(text, len(text), least=1)[:1]
+        found = sorted(_dedupe(writer + found), key=lambda party: party.start)
     return found if len(found) == 2 else []
 
 

@@ -170,7 +170,7 @@ RULES: dict[str, Rule] = {
         # a promise not to solicit employees or customers is a non-solicitation, not a non-compete
         required=_any(
             r"\bcompet\w*",
-            r"\bengag\w*",
+            r"\bengag(?!ements?\b)\w*",  # "engage in", not "during the engagement"
             r"\bbusiness\w*",
             r"\bsimilar\b",
             r"\brival\w*",

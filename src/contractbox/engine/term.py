@@ -168,6 +168,11 @@ class Term:
     notice_period: tuple[int, str] | None = None  # as stated: (3, "month"), (90, "day")
 
 
+# how deep the expiration candidates are read for the three best that state a term: the model can
+# rank a sentence about fees or insurance above a short "Term." clause
+_TERM_CANDIDATES = 6
+
+
 def _ranked(scored: Scored | None, limit: int) -> Scored:
     ordered = sorted(scored or [], key=lambda s: (-s[2], s[0]))
     return [s for s in ordered if s[2] >= _MIN_CONFIDENCE][:limit]
@@ -255,10 +260,9 @@ def _is_term_sentence(sentence: str) -> bool:
 def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Scored | None = None) -> Expiry | None:
     """The end of the initial term from the best expiration sentences (`also`: other sentences that
     may state the term, e.g. the best effective-date ones, read for an explicit end date only)."""
-    for start, end, _ in _ranked(scored, 3):
+    term_sentences = [(s, e) for s, e, _ in _ranked(scored, _TERM_CANDIDATES) if _is_term_sentence(text[s:e])]
+    for start, end in term_sentences[:3]:
         sentence = text[start:end]
-        if not _is_term_sentence(sentence):
-            continue
         explicit = _explicit_end(sentence, anchor)
         period = _term_period(sentence)
         open_ended = _OPEN_ENDED.search(sentence)
