@@ -71,9 +71,10 @@ class ServerThread:
         import uvicorn
 
         from contractbox.server.app import create_asgi
-        from contractbox.server.run import uvicorn_config
+        from contractbox.server.run import freeze_startup_objects, uvicorn_config
 
         config = uvicorn_config(create_asgi(settings), settings, "127.0.0.1", port)
+        freeze_startup_objects()
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="contractbox-server", daemon=True)
 

@@ -5,6 +5,7 @@ second one exits at once (contractbox.ops.shutdown). While serving, the process 
 
 from __future__ import annotations
 
+import gc
 import logging
 import sys
 from collections.abc import Callable
@@ -66,11 +67,21 @@ def run_server(
     config = uvicorn_config(app, settings, host, port, tls_cert, tls_key)
     configure_logging(settings, ("uvicorn",))  # uvicorn.Config just replaced its loggers' handlers
     write_server_info(settings.data_dir, local_url(scheme, host, port))  # for `contractbox console-url`
+    freeze_startup_objects()
     try:
         GracefulServer(config).run()
     finally:
         remove_server_info(settings.data_dir)
         lock.release()
+
+
+def freeze_startup_objects() -> None:
+    """Leave what start-up built (modules, the app and its services: most of the heap) out of the
+    garbage collector's full collections. Those ran every few seconds while results were saved (each
+    decode makes many objects) and held the interpreter 50-130 ms scanning that heap: `GET` p99 during
+    an import was 100-130 ms with them and 16 ms without (one worker, 150 CUAD texts)."""
+    gc.collect()
+    gc.freeze()
 
 
 def uvicorn_config(
