@@ -13,7 +13,7 @@ data dir, timed from its start until it exits (it exits once every document is a
   second on random analyses of the set (refreshed every second from the list), in a process of its
   own with the grid watcher (the bench's RSS readings must not delay it);
 - `GET /v1/review_sets/{id}/grid` latency (the UI's grid while the import runs), every 2 s;
-- CPU seconds per analysis in the server process and in the workers (they do not depend on
+- CPU seconds per analysis in the server process, in the workers and in the CLI (they do not depend on
   other work on the machine, unlike the wall times), and the load average.
 At the end every row of the grid must be answered (cells written, or failed with an error).
 """
@@ -26,6 +26,7 @@ import json
 import multiprocessing
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -112,6 +113,11 @@ class GridWatcher(threading.Thread):
             self.errors += response.status_code != 200
 
 
+def children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def sample_requests(base_url: str, headers: dict, set_id: str, stop: Any, results: Any) -> None:
     """The GET sampler and the grid watcher, in a process of their own: their latencies must not include
     waits for the interpreter of the bench, which reads /proc for RSS meanwhile (25 ms a scan)."""
@@ -151,6 +157,7 @@ def run_one(workers: int, folder: Path, documents: int) -> dict:
                 target=sample_requests, args=(str(client.base_url), headers, set_id, sampling_stop, results)
             )
             server_cpu, workers_cpu = cpu_seconds(process.pid)
+            reaped_before = children_cpu_seconds()
             started = time.perf_counter()
             command = [sys.executable, "-m", "contractbox", "import", str(folder), "--org", "bench-import"]
             command += ["--set", set_id, "--json", "--data-dir", str(data_dir)]
@@ -161,6 +168,7 @@ def run_one(workers: int, folder: Path, documents: int) -> dict:
             rss.start()
             output, _ = cli.communicate()
             elapsed = time.perf_counter() - started
+            cli_cpu = children_cpu_seconds() - reaped_before  # the CLI is the only child reaped meanwhile
             server_cpu_after, workers_cpu_after = cpu_seconds(process.pid)
             stop.set()
             sampling_stop.set()
@@ -196,6 +204,7 @@ def run_one(workers: int, folder: Path, documents: int) -> dict:
         "peak_rss_cli_mib": peaks[1] / 1024,
         "server_cpu_s_per_analysis": (server_cpu_after - server_cpu) / max(analysed, 1),
         "workers_cpu_s_per_analysis": (workers_cpu_after - workers_cpu) / max(analysed, 1),
+        "cli_cpu_s_per_analysis": cli_cpu / max(analysed, 1),
         "load_average_1min": os.getloadavg()[0],
     }
 
@@ -220,7 +229,7 @@ def main() -> None:
     )
     print(
         "| workers | seconds | contracts/min | ratio to 1 | GET p50 / p99 ms | grid p50 / max ms "
-        "| peak RSS MiB: server tree / CLI | CPU s per analysis: server / workers | load avg | completed / failed |"
+        "| peak RSS MiB: server tree / CLI | CPU s per analysis: server / workers / CLI | load avg | completed / failed |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     base = runs[0]["contracts_per_minute"]
@@ -231,6 +240,7 @@ def main() -> None:
             f"| {run['contracts_per_minute'] / base:.2f}x | {run['get_p50_ms']:.1f} / {run['get_p99_ms']:.1f} | {grid} "
             f"| {run['peak_rss_server_mib']:.0f} / {run['peak_rss_cli_mib']:.0f} "
             f"| {run['server_cpu_s_per_analysis']:.3f} / {run['workers_cpu_s_per_analysis']:.3f} "
+            f"/ {run['cli_cpu_s_per_analysis']:.3f} "
             f"| {run['load_average_1min']:.1f} | {run['completed']} / {run['failed']} |"
         )
         assert run["grid_rows_answered"] == run["grid_rows"] == run["submitted"], run
