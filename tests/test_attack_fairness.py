@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from conftest import Key, Server, submit_text, wait_done, wait_for
 from pdf_bombs import shared_content_bomb
 
-from contractbox.analyses.scheduler import Candidate, choose
+from contractbox.analyses.scheduler import Candidate, choose, claim_next
+from contractbox.core.store import Store
 
 BOMBS = 12
 
@@ -121,3 +124,32 @@ def test_organizations_take_turns() -> None:
     assert choose(queued, running={}, turns=served_last, workers=1, org_cap=1) == queued[1]
     # an organization with fewer analyses running comes first, whatever the turns say
     assert choose(queued, running={("org_b", "live"): 1}, turns=served_last, workers=4, org_cap=2) == queued[2]
+
+
+def test_claiming_reads_only_unfinished_analyses(tmp_path: Path) -> None:
+    """Each claim must find the queued and running analyses through the partial index, not by reading
+    every analysis ever made (a scan made claims, which hold the write lock, slower with every
+    analysis stored: bench/load.py's p99 grew to a second over ten minutes)."""
+    store = Store(tmp_path / "contractbox.db")
+    store.migrate()
+    plans: list[str] = []
+    store.db.conn.execute("PRAGMA foreign_keys=OFF")  # rows without their organization and key: plans only
+    with store.transaction() as db:
+        original = db.execute
+
+        def explained(sql: str, params: Any = ()) -> Any:
+            if sql.lstrip().upper().startswith("SELECT") and "FROM analyses" in sql:
+                plans.extend(row[3] for row in original("EXPLAIN QUERY PLAN " + sql, params).fetchall())
+            return original(sql, params)
+
+        for n, status in enumerate(("queued", "processing", "completed")):
+            db.conn.execute(
+                "INSERT INTO analyses (id, org_id, mode, key_id, title, source_type, status, created_at) "
+                "VALUES (?, 'org_a', 'live', 'key_a', 't', 'text', ?, '2026-01-01T00:00:00Z')",
+                (f"ana_{n}", status),
+            )
+        db.execute = explained  # type: ignore[method-assign]
+        claimed = claim_next(db, "2026-01-01T00:00:01Z", workers=2, org_cap=2)
+    reads = [plan for plan in plans if "analyses " in plan + " "]
+    assert claimed == "ana_0"
+    assert len(reads) == 2 and all("USING INDEX analyses_unfinished" in plan for plan in reads), plans
