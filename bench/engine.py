@@ -21,10 +21,6 @@ import time
 from pathlib import Path
 
 
-def _ms(seconds: float) -> str:
-    return f"{1000 * seconds:.1f} ms"
-
-
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -136,7 +132,7 @@ def main() -> None:
         ("in-process latency p90", f"{1000 * percentile(times, 0.9):.1f} ms"),
         ("bare regex sentence split median (same texts)", f"{bare_ms:.2f} ms"),
         ("ratio engine / bare split (medians)", f"{median_ms / bare_ms:.0f}"),
-        (f"CLI wall per contract, incl. start (median of {len(cli)} runs)", _ms(statistics.median(cli)) if cli else "not run"),
+        (f"CLI wall per contract, incl. start (median of {len(cli)} runs)", f"{1000 * statistics.median(cli):.1f} ms" if cli else "not run"),
         ("CLI runs", ", ".join(f"{1000 * c:.1f}" for c in cli) + " ms" if cli else "none (--cli-runs 0)"),
         ("start-up: python -c 'import contractbox.cli.analyze'", f"{1000 * start_s:.0f} ms"),
         ("model load", f"{1000 * load_s:.0f} ms"),

@@ -318,7 +318,7 @@ def wait_for_analyses(services: Services, principal: Principal, report: Report) 
     while services.reviewsets.rows_written(principal, report.review_set) < completed + report.rows_before:
         time.sleep(POLL_S)  # each completed document's contract and grid row follow its analysis
     paths = {entry["analysisId"]: entry["path"] for entry in report.submitted}
-    report.completed = sum(1 for r in finished.values() if r["status"] == "completed")
+    report.completed = completed
     report.failed = [
         {"path": paths[r["id"]], "code": r["error_code"], "message": r["error_message"]}
         for r in finished.values()

@@ -70,6 +70,7 @@ def listing_columns(result: dict[str, Any], title: str) -> dict[str, Any]:
 
 
 def render(row: dict) -> dict[str, Any]:
+    """A contract's fields without its saved result (callers add the result as stored, msgspec.Raw)."""
     return {
         "contractId": row["id"],
         "object": "contract",
@@ -91,14 +92,13 @@ def render(row: dict) -> dict[str, Any]:
             "reviewedAt": row["reviewed_at"],
         },
         "reviewSet": row["review_set_id"],
-        **({"result": msgspec.json.decode(row["result"])} if "result" in row else {}),
     }
 
 
 def as_contract(row: dict) -> Contract:
     """The typed contract of a row. Its saved result goes out as stored (msgspec.Raw), unchecked
     against today's AnalysisResult: a record keeps the result it was saved with."""
-    contract = msgspec.convert(render({k: v for k, v in row.items() if k != "result"}), Contract)
+    contract = msgspec.convert(render(row), Contract)
     if "result" in row:
         contract = msgspec.structs.replace(contract, result=msgspec.Raw(row["result"].encode()))
     return contract
