@@ -259,6 +259,19 @@ def test_workbook_and_csv_match_the_grid(filled: tuple[httpx.Client, dict, dict[
         assert rows[number][4:] == [sheet.cell(row=number + 1, column=c).value or "" for c in range(5, len(header) + 1)]
 
 
+def test_exported_text_that_looks_like_a_formula_stays_text(org_key: Key) -> None:
+    client = org_key.client()
+    set_id = create_set(client, name="Formulas")["id"]
+    title, label = '=HYPERLINK("http://example.invalid/x","open")', "=1+1"
+    text = (SAMPLE_CONTRACTS / "supply_agreement.txt").read_text()
+    submit_text(client, text, title=title, reviewSet=set_id, label=label)
+    wait_rows_written(client, set_id, 1)
+    book = openpyxl.load_workbook(io.BytesIO(client.get(f"/v1/review_sets/{set_id}/exports/grid.xlsx").content))
+    for sheet in book.worksheets:
+        cells = [cell for cell in sheet[2] if cell.value in (title, label)]
+        assert len(cells) == 2 and all(cell.data_type == "s" for cell in cells), sheet.title
+
+
 def test_set_life_cycle_idempotency_and_audit(server: Server, org_key: Key) -> None:
     client = org_key.client()
     first = client.post("/v1/review_sets", json={"name": "Due diligence"}, headers={"Idempotency-Key": "rs-1"})

@@ -65,12 +65,18 @@ def grid_csv(questions: Sequence[Question], rows: Sequence[ExportRow]) -> str:
     return csv_text(header, body)
 
 
-def safe(sheet: Any, value: Any) -> Any:
-    """A value as data: a text that starts like a formula is written as text, never run."""
+def text_cell(sheet: Any, value: Any) -> WriteOnlyCell:
+    """A cell holding the value as data: a text that starts like a formula is written as text, never run."""
+    cell = WriteOnlyCell(sheet, value=value)
     if isinstance(value, str) and FORMULA_START.match(value):
-        cell = WriteOnlyCell(sheet, value=value)
         cell.data_type = "s"
-        return cell
+    return cell
+
+
+def safe(sheet: Any, value: Any) -> Any:
+    """The value as data; a plain value stays a plain value (cheaper to stream than a cell)."""
+    if isinstance(value, str) and FORMULA_START.match(value):
+        return text_cell(sheet, value)
     return value
 
 
@@ -85,17 +91,17 @@ def grid_workbook(questions: Sequence[Question], rows: Sequence[ExportRow]) -> b
     grid.append([header_cell(grid, title, bold) for title in [*FIXED_COLUMNS, *(q.label for q in questions)]])
     evidence_rows: list[list[Any]] = [[header_cell(evidence, title, bold) for title in EVIDENCE_COLUMNS]]
     for row in rows:
-        title = WriteOnlyCell(grid, value=row.title)
+        title = text_cell(grid, row.title)  # a title like "=HYPERLINK(...)" must stay text
         title.hyperlink = row.link
-        link = WriteOnlyCell(grid, value=row.link)
+        link = text_cell(grid, row.link)
         link.hyperlink = row.link
         status = row.status if not row.error else f"{row.status}: {row.error}"
         line: list[Any] = [title, safe(grid, row.label), safe(grid, status), link]
         for question in questions:
-            cell = row.cells.get(question.key)
-            line.append(answer_cell(grid, shown(cell, row.status), row.quotes.get(question.key)))
-            if cell is not None and (row.quotes.get(question.key) or cell.get("decision")):
-                evidence_rows.append(evidence_line(evidence, row, question, cell, row.quotes.get(question.key)))
+            cell, quote = row.cells.get(question.key), row.quotes.get(question.key)
+            line.append(answer_cell(grid, shown(cell, row.status), quote))
+            if cell is not None and (quote or cell.get("decision")):
+                evidence_rows.append(evidence_line(evidence, row, question, cell, quote))
         grid.append(line)
     for line in evidence_rows:
         evidence.append(line)
@@ -114,9 +120,7 @@ def answer_cell(sheet: Any, text: str, quote: dict | None) -> Any:
     """The answer, with the evidence quote and page as its note when there is one."""
     if not quote or not quote.get("quote"):
         return safe(sheet, text)
-    cell = WriteOnlyCell(sheet, value=text)
-    if FORMULA_START.match(text):
-        cell.data_type = "s"
+    cell = text_cell(sheet, text)
     page = f"\n(page {quote['page']})" if quote.get("page") else ""
     cell.comment = Comment(quote["quote"][:COMMENT_CHARS] + page, "ContractBox")
     # A style makes openpyxl's streaming writer take a fresh cell for the next value; without one
