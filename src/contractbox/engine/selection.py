@@ -45,6 +45,8 @@ def pick_distinct(
     for i in order:
         start, end = bounds[i]
         for kept_start, kept_end in kept:  # `overlap` inlined: this loop runs ~400 times per category
+            if start >= kept_end or kept_start >= end:
+                continue  # disjoint (most pairs): no intersection to measure
             inter = min(end, kept_end) - max(start, kept_start)
             if inter > 0 and inter / min(end - start, kept_end - kept_start) >= max_overlap:
                 break
