@@ -48,7 +48,7 @@ def default_worker_count() -> int:
 @dataclass(frozen=True)
 class Outcome:
     document: Document
-    body: dict[str, Any]
+    result_json: bytes  # the worker's AnalysisResult, not yet checked
 
 
 class AnalysisFailed(Exception):
@@ -82,9 +82,11 @@ class AnalysisExecutor:
     def close(self) -> None:
         self.pool.close()
 
-    def run(self, slot: Slot, mode: str, source_type: str, title: str | None, source: dict[str, Any]) -> Outcome:
+    def run(
+        self, slot: Slot, analysis_id: str, mode: str, source_type: str, title: str | None, source: dict[str, Any]
+    ) -> Outcome:
         """Raises DocumentError (the source cannot be read) or AnalysisFailed."""
-        job = encode_job(mode, source_type, title, source, self.url_allow_loopback)
+        job = encode_job(analysis_id, mode, source_type, title, source, self.url_allow_loopback)
         deadline_s = deadline_for(source_type)
         try:
             reply = msgspec.msgpack.decode(self.pool.run(slot, job, deadline_s))
@@ -94,7 +96,7 @@ class AnalysisExecutor:
             if reply["code"] == "internal_error":
                 raise AnalysisFailed("internal_error", INTERNAL_ERROR_MESSAGE)
             raise DocumentError(reply["code"], reply["message"])
-        return Outcome(document_of(reply), reply["body"])
+        return Outcome(document_of(reply), reply["result"])
 
 
 INTERNAL_ERROR_MESSAGE = (

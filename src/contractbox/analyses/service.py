@@ -513,11 +513,10 @@ class AnalysisService:
         )
         assert row is not None and source is not None  # claimed; both rows are written together at submit
         try:
-            outcome = self.executor.run(slot, row["mode"], row["source_type"], row["title"], source)
-            result = msgspec.convert(
-                {"analysisId": analysis_id, "object": "analysis_result", "mode": row["mode"], **outcome.body},
-                AnalysisResult,
-            )
+            outcome = self.executor.run(slot, analysis_id, row["mode"], row["source_type"], row["title"], source)
+            result = msgspec.json.decode(outcome.result_json, type=AnalysisResult)
+            if (result.analysisId, result.mode) != (analysis_id, row["mode"]):
+                raise ValueError("the worker answered for another analysis")
         except DocumentError as exc:
             self._fail(row, exc.code, exc.message)
             return

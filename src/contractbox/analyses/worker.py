@@ -39,11 +39,17 @@ WARM_UP_TEXT = (
 
 
 def encode_job(
-    mode: str, source_type: str, title: str | None, source: dict[str, Any], url_allow_loopback: bool
+    analysis_id: str,
+    mode: str,
+    source_type: str,
+    title: str | None,
+    source: dict[str, Any],
+    url_allow_loopback: bool,
 ) -> bytes:
     source = {name: value for name, value in source.items() if value is not None}
     return msgspec.msgpack.encode(
         {
+            "analysisId": analysis_id,
             "mode": mode,
             "sourceType": source_type,
             "title": title,
@@ -54,7 +60,8 @@ def encode_job(
 
 
 def run_job(job: dict[str, Any]) -> dict[str, Any]:
-    """One analysis, as a reply: the document and the engine's result body, or the DocumentError."""
+    """One analysis, as a reply: the document and the analysis result as JSON (encoded here, where
+    the work runs in parallel: the server checks it with one typed decode), or the DocumentError."""
     try:
         document = _document(job)
         body = engine.analyze(document, job["mode"])
@@ -64,7 +71,10 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
         log.exception("analysis failed inside the engine")
         return {"ok": False, "code": "internal_error", "message": ""}
     pages = [[page.number, page.start, page.end] for page in document.pages]
-    return {"ok": True, "text": document.text, "pages": pages, "sha256": document.raw_sha256, "body": body}
+    result = msgspec.json.encode(
+        {"analysisId": job["analysisId"], "object": "analysis_result", "mode": job["mode"], **body}
+    )
+    return {"ok": True, "text": document.text, "pages": pages, "sha256": document.raw_sha256, "result": result}
 
 
 def _document(job: dict[str, Any]) -> Document:

@@ -104,9 +104,9 @@ def as_contract(row: dict) -> Contract:
     return contract
 
 
-# Called inside the transaction that saves a contract (the reviews domain sets its review status from decisions
-# already made on the same document); wired by the composition root.
-AfterCreate = Callable[[Principal, str], None]
+# Called inside the transaction that saves a contract, with its decoded result (the reviews domain sets its
+# review status from decisions already made on the same document); wired by the composition root.
+AfterCreate = Callable[[Principal, str, dict[str, Any]], None]
 
 
 def clean_title(title: str) -> str:
@@ -133,7 +133,11 @@ class ContractService:
         self.storage = storage
         self.after_create: AfterCreate | None = None
 
-    def create(self, principal: Principal, req: CreateContractRequest) -> Contract:
+    def create(
+        self, principal: Principal, req: CreateContractRequest, decoded_result: dict[str, Any] | None = None
+    ) -> Contract:
+        """Save a completed analysis. `decoded_result`: its result when the caller has already decoded it
+        (a review set's import does, for its grid row: a result is hundreds of kB)."""
         analysis = self.analyses.completed(
             principal, req.analysisId, param="analysisId", purpose="a contract can be saved"
         )
@@ -142,7 +146,7 @@ class ContractService:
         document = analysis_object.document
         metadata = req.metadata if req.metadata is not None else analysis.metadata
         validate_metadata(metadata)
-        result = msgspec.json.decode(analysis.result)
+        result = decoded_result if decoded_result is not None else msgspec.json.decode(analysis.result)
         contract_id = new_id("ctr")
         with self.store.transaction() as db:
             self._refuse_duplicate(db, req.analysisId)
@@ -167,7 +171,7 @@ class ContractService:
             if self.after_create is not None:
                 # Review status (and decisions carried over) before the event and the stored answer,
                 # so the contract.created payload, the reply and a later GET all say the same.
-                self.after_create(principal, contract_id)
+                self.after_create(principal, contract_id, result)
             summary = render(next(db.query(f"SELECT {SUMMARY_COLUMNS} FROM contracts WHERE id = ?", (contract_id,))))
             # The saved result goes into the payload as stored: decoding it again costs the server more
             # than the rest of the save (it is hundreds of kB).

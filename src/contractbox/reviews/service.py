@@ -242,9 +242,10 @@ class ReviewService:
             raise invalid("correctedValue", problem)
         return value
 
-    def refresh(self, principal: Principal, contract_id: str) -> None:
-        """Recompute the contract's review status from the current decisions of its findings."""
-        items = self.reviewed(principal, contract_id)
+    def refresh(self, principal: Principal, contract_id: str, result: dict[str, Any] | None = None) -> None:
+        """Recompute the contract's review status from the current decisions of its findings. `result`:
+        the contract's saved result when the caller has already decoded it."""
+        items = self.reviewed(principal, contract_id, result)
         decided = [item for item in items if item.review]
         names: list[str] = []
         for item in sorted(decided, key=lambda i: i.review["createdAt"] if i.review else ""):

@@ -284,13 +284,15 @@ class ReviewSetService:
         owner = self.analyses.owner_of_completed(analysis_id)
         if owner is None:
             return
-        contract_id = member["contract_id"] or self._save(owner, analysis_id, member["title"])
-        self._compute(owner, analysis_id, contract_id)
+        # Decoded once for the save, its review status and the row (the contract saves this very result).
+        result = msgspec.json.decode(self.analyses.result(owner, analysis_id))
+        contract_id = member["contract_id"] or self._save(owner, analysis_id, member["title"], result)
+        self._compute(owner, analysis_id, contract_id, result)
 
-    def _save(self, principal: Principal, analysis_id: str, title: str) -> str | None:
+    def _save(self, principal: Principal, analysis_id: str, title: str, result: dict[str, Any]) -> str | None:
         try:
             return self.contracts.create(
-                principal, CreateContractRequest(analysisId=analysis_id, title=title)
+                principal, CreateContractRequest(analysisId=analysis_id, title=title), decoded_result=result
             ).contractId
         except ApiError as exc:
             if exc.code == "contract_exists":
@@ -298,13 +300,18 @@ class ReviewSetService:
             log.warning("analysis %s of a review set was not saved as a contract: %s", analysis_id, exc.code)
             return None
 
-    def _compute(self, principal: Principal, analysis_id: str, contract_id: str | None) -> None:
+    def _compute(
+        self, principal: Principal, analysis_id: str, contract_id: str | None, result: dict[str, Any] | None = None
+    ) -> None:
+        """Write the set row of an analysis. `result`: its (and its contract's) result when already decoded."""
         reviewed: list[ReviewedFinding]
         if contract_id is not None:
-            result = msgspec.json.decode(self.contracts.saved_result(principal, contract_id))
+            if result is None:
+                result = msgspec.json.decode(self.contracts.saved_result(principal, contract_id))
             reviewed = self.reviews.reviewed(principal, contract_id, result)
         else:
-            result = msgspec.json.decode(self.analyses.result(principal, analysis_id))
+            if result is None:
+                result = msgspec.json.decode(self.analyses.result(principal, analysis_id))
             reviewed = [ReviewedFinding(finding, None) for finding in findings_of(result)]
         cells, quotes = q.answers(result, reviewed)
         self.store.execute(
