@@ -193,6 +193,7 @@ def build_candidates(text: str) -> list[Candidate]:
     # a sentence's unigrams, as the context of the candidates starting at the next sentence
     previous = {i: tuple(map("p:".__add__, unigrams)) for i, unigrams in sent_unigrams.items() if unigrams}
     span_flags = shapes.flags([(s.start, s.end) for s in spans])
+    shared_contexts: dict[tuple, tuple[str, ...]] = {}
     out = []
     for s, flags in zip(spans, span_flags):
         i, j = tokens.span(s.start, s.end)
@@ -206,7 +207,7 @@ def build_candidates(text: str) -> list[Candidate]:
             grams = [sent_grams[s.index]]
         else:
             grams = [TokenGrams(tokens, i, j)]
-        context: list[Collection[str]] = [headings[s.paragraph], _span_context(s, n, j - i, flags)]
+        context: list[Collection[str]] = [headings[s.paragraph], _span_context(s, n, j - i, flags, shared_contexts)]
         prev = previous.get(s.index - 1)
         if prev:
             context.append(prev)
@@ -216,14 +217,17 @@ def build_candidates(text: str) -> list[Candidate]:
     return out
 
 
-def _span_context(s: Span, n: int, n_words: int, flags: list[str]) -> list[str]:
-    return [
-        f"k:{s.kind}",
-        f"pos:{int(10 * s.start / n)}",
-        f"si:{_bucket(s.index, _INDEX_EDGES)}",
-        f"len:{_bucket(n_words, _LEN_EDGES)}",
-        *flags,
-    ]
+def _span_context(
+    s: Span, n: int, n_words: int, flags: list[str], shared: dict[tuple, tuple[str, ...]]
+) -> tuple[str, ...]:
+    """Kind, position, index, length and shape features. Many candidates of a contract have the same
+    ones: they share one tuple (from `shared`), which the clause model maps to feature ids once."""
+    key = (s.kind, int(10 * s.start / n), _bucket(s.index, _INDEX_EDGES), _bucket(n_words, _LEN_EDGES), *flags)
+    found = shared.get(key)
+    if found is None:
+        kind, pos, index, length = key[:4]
+        found = shared[key] = (f"k:{kind}", f"pos:{pos}", f"si:{index}", f"len:{length}", *flags)
+    return found
 
 
 def _title_feats(tokens: Tokens, shapes: Shapes, start: int, end: int, rank: int, kind: str) -> list[str] | None:

@@ -31,11 +31,17 @@ class _PartTable:
         self._by_rows: dict[tuple[int, ...], int] = {}  # intersection of rows -> row
         self._token_ids: dict[int, tuple[list, list]] = {}  # id(Tokens) -> ids per token, per pair
 
-    def row_of(self, part: Collection[str] | TokenGrams) -> int:
+    def row_of(self, part: Collection[str]) -> int:
         row = self._by_part.get(id(part))
         if row is None:
-            ids = self._gram_ids(part) if isinstance(part, TokenGrams) else frozenset(map(self.lookup, part))
-            known = cast(frozenset[int], ids - _UNKNOWN)  # only None (an unknown feature) is removed
+            known = cast(frozenset[int], frozenset(map(self.lookup, part)) - _UNKNOWN)  # None: unknown feature
+            row = self._by_part[id(part)] = self._add(known)
+        return row
+
+    def gram_row(self, part: TokenGrams) -> int:
+        row = self._by_part.get(id(part))
+        if row is None:
+            known = cast(frozenset[int], self._gram_ids(part) - _UNKNOWN)
             row = self._by_part[id(part)] = self._add(known)
         return row
 
@@ -50,8 +56,8 @@ class _PartTable:
         unigrams, bigrams = per_token
         return frozenset(unigrams[part.i : part.j]).union(bigrams[part.i : part.j - 1])
 
-    def union_row(self, parts: Sequence[Collection[str]]) -> int:
-        return self._add(frozenset().union(*(self.sets[self.row_of(p)] for p in parts)))
+    def union_row(self, parts: Sequence[TokenGrams]) -> int:
+        return self._add(frozenset().union(*(self.sets[self.gram_row(p)] for p in parts)))
 
     def intersection_row(self, rows: tuple[int, ...]) -> int | None:
         row = self._by_rows.get(rows)
@@ -71,7 +77,7 @@ def _terms(table: _PartTable, cand: Any) -> list[tuple[int, int]]:
     grams = cand.grams
     if len(grams) > _MAX_INCLUSION_EXCLUSION:
         return terms + [(table.union_row(grams), 1)]
-    rows = sorted({table.row_of(p) for p in grams})  # the same set twice counts once
+    rows = sorted({table.gram_row(p) for p in grams})  # the same set twice counts once
     terms += [(r, 1) for r in rows]
     for size in range(2, len(rows) + 1):
         sign = -1 if size % 2 == 0 else 1

@@ -20,7 +20,7 @@ from contractbox.engine.clause_model import ClauseModel, default_model
 from contractbox.engine.facts import Fact, read_facts, summary_sentences
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties
-from contractbox.engine.selection import TOP_K, calibrated, pick_distinct, rank_eligible
+from contractbox.engine.selection import TOP_K, Calibration, pick_distinct, rank_eligible
 from contractbox.engine.term import Term, notice_deadline
 
 ENGINE_NAME = "contractbox-live"
@@ -62,16 +62,16 @@ def score_clauses(text: str, model: ClauseModel) -> tuple[list[Candidate], dict[
     pools = _EligiblePools(candidates)
     by_category: dict[str, list[tuple[int, int, float]]] = {}
     for j, category in enumerate(model.categories):
-        calib = model.calibration.get(category)
-        if calib is None:
+        if category not in model.calibration:
             continue
+        calib = Calibration(model.calibration[category])
         column = raw[:, j]
         order = rank_eligible(starts, ends, column, pools.of(category))
         picked = []
         chosen = pick_distinct(bounds, order.tolist(), TOP_K)
         top = float(column[chosen[0]]) if chosen else 0.0
         for rank, i in enumerate(chosen):
-            conf = calibrated(float(column[i]), top, rank, calib)
+            conf = calib.confidence(float(column[i]), top, rank)
             if conf >= MIN_REPORTED_CONFIDENCE:
                 picked.append((bounds[i][0], bounds[i][1], round(conf, 4)))
         if picked:

@@ -66,15 +66,28 @@ def platt(score: float, a: float, b: float) -> float:
     return e / (1.0 + e)
 
 
+class Calibration:
+    """One category's calibration, read once per contract: `confidence` is `calibrated` without
+    looking the terms up again for each candidate (the same arithmetic, so the same floats)."""
+
+    def __init__(self, cal: dict[str, float]) -> None:
+        self.a, self.b = cal["a"], cal["b"]
+        self.gap, self.rank = cal.get("gap", 0.0), cal.get("rank", 0.0)
+        self.remap = PresenceRemap(cal["threshold"], cal.get("band", 0.0))
+
+    def confidence(self, score: float, top: float, rank: int) -> float:
+        z = self.b + self.gap * (top - score) + self.rank * math.log1p(rank)
+        return self.remap(platt(score, self.a, z))
+
+
 def calibrated(score: float, top: float, rank: int, cal: dict[str, float]) -> float:
     """A candidate's confidence: Platt scaling of its score, with (when the calibration has them) terms
     for how far it falls below its category's best candidate in the contract and for its rank there,
     then the presence remap. `top` is the best score of the category in the contract, `rank` 0 for it."""
-    z = cal["b"] + cal.get("gap", 0.0) * (top - score) + cal.get("rank", 0.0) * math.log1p(rank)
-    return presence_remap(platt(score, cal["a"], z), cal["threshold"], cal.get("band", 0.0))
+    return Calibration(cal).confidence(score, top, rank)
 
 
-def presence_remap(p: float, threshold: float, band: float = 0.0) -> float:
+class PresenceRemap:
     """Monotone map sending the category's tuned presence threshold to 0.5, so that
     confidence >= 0.5 means "found" while the order of candidates is kept.
 
@@ -82,11 +95,21 @@ def presence_remap(p: float, threshold: float, band: float = 0.0) -> float:
     outside it the Platt probability is kept, so the order across categories survives as far as
     possible. `band` 0 moves everything (the band is [0, 1]); towards 1 the band narrows to
     [min(threshold, 0.5), max(threshold, 0.5)]."""
-    t = min(max(threshold, 1e-3), 1 - 1e-3)
-    k = min(max(band, 0.0), 0.99)
-    lo, hi = k * min(t, 0.5), 1 - k * (1 - max(t, 0.5))
-    if p <= lo or p >= hi:
-        return p
-    if p < t:
-        return lo + (0.5 - lo) * (p - lo) / (t - lo)
-    return 0.5 + (hi - 0.5) * (p - t) / (hi - t)
+
+    def __init__(self, threshold: float, band: float = 0.0) -> None:
+        self.t = t = min(max(threshold, 1e-3), 1 - 1e-3)
+        k = min(max(band, 0.0), 0.99)
+        self.lo, self.hi = k * min(t, 0.5), 1 - k * (1 - max(t, 0.5))
+
+    def __call__(self, p: float) -> float:
+        t, lo, hi = self.t, self.lo, self.hi
+        if p <= lo or p >= hi:
+            return p
+        if p < t:
+            return lo + (0.5 - lo) * (p - lo) / (t - lo)
+        return 0.5 + (hi - 0.5) * (p - t) / (hi - t)
+
+
+def presence_remap(p: float, threshold: float, band: float = 0.0) -> float:
+    """`PresenceRemap(threshold, band)(p)`."""
+    return PresenceRemap(threshold, band)(p)
