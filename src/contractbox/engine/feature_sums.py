@@ -17,7 +17,6 @@ import numpy as np
 
 from contractbox.engine.candidates import TokenGrams
 
-_UNKNOWN = frozenset([None])
 _MAX_INCLUSION_EXCLUSION = 3
 
 
@@ -26,27 +25,28 @@ class _PartTable:
 
     def __init__(self, index: dict[str, int]) -> None:
         self.lookup: Callable[[str], int | None] = index.get
-        self.sets: list[frozenset[int]] = []
+        self.sets: list[set[int]] = []  # never changed once added
         self._by_part: dict[int, int] = {}  # id(part) -> row; parts outlive the table
         self._by_rows: dict[tuple[int, ...], int] = {}  # intersection of rows -> row
         self._token_ids: dict[int, tuple[list, list]] = {}  # id(Tokens) -> ids per token, per pair
+        self.empty = self._add(set())
 
     def row_of(self, part: Collection[str]) -> int:
         row = self._by_part.get(id(part))
         if row is None:
-            known = cast(frozenset[int], frozenset(map(self.lookup, part)) - _UNKNOWN)  # None: unknown feature
-            row = self._by_part[id(part)] = self._add(known)
+            ids = set(map(self.lookup, part))
+            ids.discard(None)  # an unknown feature
+            row = self._by_part[id(part)] = self._add(cast(set[int], ids))
         return row
 
     def gram_row(self, part: TokenGrams) -> int:
         row = self._by_part.get(id(part))
         if row is None:
-            known = cast(frozenset[int], self._gram_ids(part) - _UNKNOWN)
-            row = self._by_part[id(part)] = self._add(known)
+            row = self._by_part[id(part)] = self._add(self._gram_ids(part))
         return row
 
-    def _gram_ids(self, part: TokenGrams) -> frozenset[int | None]:
-        """Ids of tokens[i:j]'s unigrams and bigrams, from ids of every token and token pair."""
+    def _gram_ids(self, part: TokenGrams) -> set[int]:
+        """Known ids of tokens[i:j]'s unigrams and bigrams, from ids of every token and token pair."""
         per_token = self._token_ids.get(id(part.tokens))
         if per_token is None:
             words = part.tokens.words
@@ -54,10 +54,13 @@ class _PartTable:
             bigrams = list(map(self.lookup, map(" ".join, zip(words, words[1:]))))
             per_token = self._token_ids[id(part.tokens)] = (unigrams, bigrams)
         unigrams, bigrams = per_token
-        return frozenset(unigrams[part.i : part.j]).union(bigrams[part.i : part.j - 1])
+        ids = set(unigrams[part.i : part.j])
+        ids.update(bigrams[part.i : part.j - 1])
+        ids.discard(None)  # unknown n-grams
+        return cast(set[int], ids)
 
     def union_row(self, parts: Sequence[TokenGrams]) -> int:
-        return self._add(frozenset().union(*(self.sets[self.gram_row(p)] for p in parts)))
+        return self._add(set().union(*(self.sets[self.gram_row(p)] for p in parts)))
 
     def intersection_row(self, rows: tuple[int, ...]) -> int | None:
         row = self._by_rows.get(rows)
@@ -66,26 +69,46 @@ class _PartTable:
             row = self._by_rows[rows] = self._add(common) if common else -1
         return row if row >= 0 else None
 
-    def _add(self, ids: frozenset[int]) -> int:
+    def _add(self, ids: set[int]) -> int:
         self.sets.append(ids)
         return len(self.sets) - 1
 
 
-def _terms(table: _PartTable, cand: Any) -> list[tuple[int, int]]:
-    """(row, sign) terms whose signed sum is the candidate's distinct known features."""
-    terms = [(table.row_of(p), 1) for p in cand.context]
-    grams = cand.grams
-    if len(grams) > _MAX_INCLUSION_EXCLUSION:
-        return terms + [(table.union_row(grams), 1)]
-    rows = sorted({table.gram_row(p) for p in grams})  # the same set twice counts once
-    terms += [(r, 1) for r in rows]
-    for size in range(2, len(rows) + 1):
-        sign = -1 if size % 2 == 0 else 1
-        for subset in combinations(rows, size):
-            row = table.intersection_row(subset)
-            if row is not None:
-                terms.append((row, sign))
-    return terms
+class _Terms:
+    """Per candidate, (row, sign) terms whose signed sum is its distinct known features, in flat lists
+    (`starts[k]`: the first term of candidate k)."""
+
+    def __init__(self) -> None:
+        self.rows: list[int] = []
+        self.signs: list[int] = []
+        self.starts: list[int] = []
+
+    def add(self, table: _PartTable, cand: Any) -> None:
+        start = len(self.rows)
+        self.starts.append(start)
+        self._add_rows([table.row_of(p) for p in cand.context])
+        grams = cand.grams
+        if len(grams) > _MAX_INCLUSION_EXCLUSION:
+            self._add_rows([table.union_row(grams)])
+        elif grams:
+            self._add_union(table, sorted({table.gram_row(p) for p in grams}))  # the same set twice counts once
+        if len(self.rows) == start:
+            self._add_rows([table.empty])  # reduceat needs a term per candidate
+
+    def _add_rows(self, rows: list[int]) -> None:
+        self.rows += rows
+        self.signs += [1] * len(rows)
+
+    def _add_union(self, table: _PartTable, gram_rows: list[int]) -> None:
+        """The union of a candidate's sentence n-gram sets, by inclusion-exclusion."""
+        self._add_rows(gram_rows)
+        for size in range(2, len(gram_rows) + 1):
+            sign = -1 if size % 2 == 0 else 1
+            for subset in combinations(gram_rows, size):
+                row = table.intersection_row(subset)
+                if row is not None:
+                    self.rows.append(row)
+                    self.signs.append(sign)
 
 
 def feature_sums(
@@ -94,16 +117,9 @@ def feature_sums(
     """(sums int32 of shape (n, categories), counts int64 of shape (n,)); `weights[null_row]` is
     all zeros and pads empty sets."""
     table = _PartTable(index)
-    empty = table._add(frozenset())
-    term_rows: list[int] = []
-    term_signs: list[int] = []
-    term_starts: list[int] = []
+    terms = _Terms()
     for cand in candidates:
-        term_starts.append(len(term_rows))
-        terms = _terms(table, cand) or [(empty, 1)]
-        for row, sign in terms:
-            term_rows.append(row)
-            term_signs.append(sign)
+        terms.add(table, cand)
     flat: list[int] = []
     part_starts: list[int] = []
     for ids in table.sets:
@@ -114,9 +130,9 @@ def feature_sums(
         weights[np.array(flat, dtype=np.int64)], np.array(part_starts, dtype=np.int64), axis=0, dtype=np.int32
     )
     sizes = np.array([len(ids) for ids in table.sets], dtype=np.int64)
-    rows = np.array(term_rows, dtype=np.int64)
-    signs = np.array(term_signs, dtype=np.int32)
-    starts = np.array(term_starts, dtype=np.int64)
+    rows = np.array(terms.rows, dtype=np.int64)
+    signs = np.array(terms.signs, dtype=np.int32)
+    starts = np.array(terms.starts, dtype=np.int64)
     sums = np.add.reduceat(part_sums[rows] * signs[:, None], starts, axis=0)
     counts = np.add.reduceat(sizes[rows] * signs, starts)
     return sums, counts
