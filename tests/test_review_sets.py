@@ -5,6 +5,7 @@ that change cells, the list filters, the exports read back (openpyxl, CSV), scop
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import sqlite3
 
@@ -136,6 +137,9 @@ def test_grid_cells_match_the_results(filled: tuple[httpx.Client, dict, dict[str
     assert len(grid["availableQuestions"]) > len(DEFAULT_KEYS)
     assert [r["analysisId"] for r in grid["rows"]] == [a["analysisId"] for a in submitted.values()]
     assert [r["label"] for r in grid["rows"]] == list(TEXTS)
+    # What an import compares to skip a document the set holds: the submitted text's SHA-256.
+    digests = [hashlib.sha256(path.read_text().encode()).hexdigest() for path in TEXTS.values()]
+    assert [r["contentSha256"] for r in grid["rows"]] == digests
     checked = 0
     for row in grid["rows"]:
         assert row["status"] == "completed" and row["error"] is None

@@ -97,21 +97,15 @@ function newJob(setId, scope) {
 
 export const handled = (job) => job.sent + job.skipped.length + job.refused.length + job.repeated.length;
 
-// The SHA-256 of every document the set holds that was analysed (the server's document hash):
-// importing the same folder again sends only what is new. A failed one is sent again (a retry).
+// The SHA-256 of every document the set holds (the grid's contentSha256, known from submission on,
+// so a document still queued is not sent twice): importing the same folder again sends only what is
+// new. A failed one is sent again (a retry).
 async function knownHashes(job) {
-  const hashes = new Set();
-  let after = "";
-  for (;;) {
-    const query = new URLSearchParams({ reviewSet: job.setId, status: "completed", limit: "100", ...(after ? { startingAfter: after } : {}) });
-    const response = await fetch(`/v1/analyses?${query}`, { headers: scopeHeaders(job, "GET"), credentials: "same-origin" });
-    if (!response.ok) throw new ApiError(response.status, (await response.json().catch(() => ({}))).error);
-    const page = await response.json();
-    for (const a of page.data) if (a.document?.sha256) hashes.add(a.document.sha256);
-    if (!page.hasMore || !page.data.length) break;
-    after = page.data.at(-1).analysisId;
-  }
-  return hashes;
+  const query = new URLSearchParams({ questions: "document_type" }); // the smallest grid that lists every row
+  const response = await fetch(`/v1/review_sets/${job.setId}/grid?${query}`, { headers: scopeHeaders(job, "GET"), credentials: "same-origin" });
+  if (!response.ok) throw new ApiError(response.status, (await response.json().catch(() => ({}))).error);
+  const grid = await response.json();
+  return new Set(grid.rows.filter((row) => row.status !== "failed").map((row) => row.contentSha256));
 }
 
 // The organization and mode the import started in, even if the person switches meanwhile.

@@ -81,6 +81,9 @@ class GridRow(msgspec.Struct):
     status: RowStatus
     error: ErrorInfo | None
     cells: dict[str, GridCell]  # empty until the analysis completes (the UI shows the row as pending)
+    # The SHA-256 of the submitted content (a file's bytes, a text's UTF-8), known from submission on:
+    # what an import compares to skip documents the set already holds, queued ones included.
+    contentSha256: str
 
 
 class ReviewGrid(msgspec.Struct):

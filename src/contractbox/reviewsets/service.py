@@ -361,7 +361,7 @@ class ReviewSetService:
         self._row(principal, set_id)
         states = {row["id"]: row for row in self.analyses.in_review_set(principal, set_id)}
         members = self.store.query(
-            f"SELECT analysis_id, contract_id, title, label, cells{', quotes' if with_quotes else ''} "
+            f"SELECT analysis_id, contract_id, title, label, content_hash, cells{', quotes' if with_quotes else ''} "
             "FROM review_set_members WHERE set_id = ? ORDER BY seq",
             (set_id,),
         )
@@ -402,6 +402,7 @@ class ReviewSetService:
                     "status": status,
                     "error": error,
                     "cells": cells,
+                    "contentSha256": member["content_hash"],
                 }
             )
         return msgspec.json.encode(

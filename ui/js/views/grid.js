@@ -518,7 +518,7 @@ class GridPage {
     const { row, key } = this.selected;
     const question = this.model.byKey.get(key);
     const cell = effective(row.cells?.[key]);
-    const quote = h("blockquote.quote", { id: "cell-quote" }, cell.evidenceId ? h("span.muted", "Loading the quote…") : h("span.muted", "No evidence: nothing was found for this question."));
+    const quote = h("blockquote.quote", { id: "cell-quote", tabindex: "0", "aria-label": "Evidence quote" }, cell.evidenceId ? h("span.muted", "Loading the quote…") : h("span.muted", "No evidence: nothing was found for this question."));
     const link = this.evidenceHref(row, cell);
     const decision = h("div.cell-decision", { id: "cell-decision" }, decisionText(cell));
     this.panel.hidden = false;
