@@ -11,6 +11,7 @@ import bisect
 import re
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 
 import numpy as np
 
@@ -18,8 +19,8 @@ from contractbox.engine.date_pattern import DATE_PATTERN, iter_date_matches
 from contractbox.engine.segment import Span, candidate_spans, paragraphs
 
 _TOKEN = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?|\d+|\$|%")
-# _TOKEN with a group that digit runs leave empty (they become "0")
-_TOKEN_GROUPED = re.compile(r"([A-Za-z]+(?:'[A-Za-z]+)?|\$|%)|\d+")
+_TOKEN_SPLIT = re.compile(f"({_TOKEN.pattern})")  # split keeps the tokens: gap, token, gap, ..., gap
+_DIGIT_RUN_LINE = re.compile(r"^\d+$", re.MULTILINE)
 _TITLE_WORDS = (
     r"(?:AGREEMENT|Agreement|CONTRACT|Contract|AMENDMENT|Amendment|LICENSE|License|LEASE|Lease|PLAN|Plan|"
     r"ADDENDUM|Addendum|MEMORANDUM|Memorandum|ARRANGEMENT|Arrangement|TERMS|Terms|PROTOCOL|Protocol)\b"
@@ -68,10 +69,12 @@ class Tokens:
     """Lower-cased tokens of the whole text with their start offsets, for slicing by span."""
 
     def __init__(self, text: str) -> None:
-        # Tokens are ASCII and never contain a newline: lower-case them all in one call.
-        found = "\n".join(_TOKEN_GROUPED.findall(text)).lower().split("\n")
-        self.words: list[str] = [w or "0" for w in found]
-        self.starts: list[int] = list(map(re.Match.start, _TOKEN_GROUPED.finditer(text)))
+        parts = _TOKEN_SPLIT.split(text)
+        ends = list(accumulate(map(len, parts)))
+        self.starts: list[int] = ends[0:-1:2]  # a token starts where the gap before it ends
+        # Tokens are ASCII and never contain a newline: lower-case them all in one call; digit runs become "0".
+        lowered = _DIGIT_RUN_LINE.sub("0", "\n".join(parts[1::2]).lower())
+        self.words: list[str] = lowered.split("\n") if self.starts else []
 
     def between(self, start: int, end: int) -> list[str]:
         i = bisect.bisect_left(self.starts, start)
