@@ -589,3 +589,36 @@ def test_the_term_sentence_is_read_when_the_model_ranks_others_above_it() -> Non
     ]
     facts, _ = read_facts(text, by_category)
     assert facts["expiration_date"].value == "2024-03-31"
+
+
+def test_an_amendment_that_deletes_automatic_renewal_overrides_the_recital_that_describes_it() -> None:
+    recital = (
+        "B. The Original Agreement had an initial term ending on June 30, 2024 and renewed automatically for "
+        "successive one-year periods unless either party gave notice of non-renewal at least ninety (90) days "
+        "before the end of the then-current term."
+    )
+    text = (
+        "SECOND AMENDMENT, dated March 3, 2026, between Alder Ltd and Birch Inc.\n\nRECITALS\n\n"
+        f'{recital}\n\n2. Term. Section 3.1 is replaced: "3.1 Term. The term of this Agreement shall expire on '
+        'June 30, 2029."\n\n3. Renewal. Section 3.2 is replaced: "3.2 Renewal. The automatic renewal provisions '
+        "formerly set out in this Section 3.2 are deleted. This Agreement may be renewed only by mutual written "
+        'agreement of the parties."'
+    )
+    # the model ranks only the recital as the renewal clause (as it did on the blind contract)
+    _, term = read_facts(text, spans(text, agreement_date="March 3, 2026", renewal_term=recital))
+    assert term.auto_renewal is False and term.renewal_by_agreement is True
+    assert term.renewal is not None
+    assert text[term.renewal.start : term.renewal.end].startswith("The automatic renewal provisions formerly")
+
+
+@pytest.mark.parametrize(
+    "starts",
+    [
+        "This Agreement commences on the date set out at the top of this Agreement and continues until terminated.",
+        "This Agreement takes effect on the date set out above and continues until terminated.",
+    ],
+)
+def test_a_contract_that_starts_on_the_date_set_out_at_its_top_takes_effect_on_its_date(starts: str) -> None:
+    text = f"SOFTWARE LICENCE AGREEMENT\n\nTHIS AGREEMENT is made on 3 March 2026 between Alder Ltd and Birch Inc.\n\n{starts}"
+    facts, _ = read_facts(text, spans(text, agreement_date="3 March 2026"))
+    assert facts["effective_date"].value == "2026-03-03"

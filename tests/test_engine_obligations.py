@@ -166,3 +166,15 @@ def test_a_present_assignment_binds_its_party_but_successors_and_assigns_do_not(
     found = obligations(text, [consultant, company])
     assert [o.party for o in found] == ["Mei Ling Tan"]
     assert "assigns to the Company all copyright" in found[0].action
+
+
+def test_a_second_predicate_of_the_same_subject_binds_it() -> None:
+    developer = Party("Tamarack Code Works Inc.", "developer", 0, 24, ("Developer",))
+    client = Party("Aspenridge Ventures, LLC", "client", 30, 54, ("Client",))
+    text = (
+        "Developer retains its pre-existing libraries listed in the SOW and grants Client a perpetual, "
+        "non-exclusive, royalty-free license to use them as part of the Application."
+    )
+    found = obligations(text, [developer, client])
+    assert [(o.party, o.kind) for o in found] == [("Tamarack Code Works Inc.", "license")]
+    assert found[0].action.startswith("grants Client a perpetual")

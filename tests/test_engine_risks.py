@@ -78,6 +78,16 @@ AUTO_RENEW = (
             "During the engagement and for six (6) months after it ends, the Consultant shall not solicit any "
             "employee of the Company.",
         ),
+        (
+            "non_compete",
+            "During the term and for twelve (12) months thereafter, neither Party shall solicit for employment or "
+            "employ any employee of the other Party who was engaged in the performance of the Services.",
+        ),
+        (
+            "non_compete",
+            "During the term and for six (6) months thereafter, Client shall not solicit for employment or hire any "
+            "employee of Developer who performed work on the Application.",
+        ),
         ("change_of_control", COC_NEGATED),
         ("most_favored_nation", NO_MFN),
         ("uncapped_liability", PLAIN_CAP),

@@ -94,8 +94,8 @@ _UNTIL_BEFORE = re.compile(
 _STARTS_ON_SIGNING = re.compile(
     r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
     r"entered into as of|(?:effective|commencement) date\W*\s+(?:means|is|shall be))\b"
-    r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |written |signed |noted )*"
-    r"(?:written|above|below|signed)|date stated at the (?:beginning|start|top)|"
+    r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |set out |written |signed |noted )*"
+    r"(?:written|above|below|signed)|date (?:stated|set out|set forth|shown|given) at the (?:beginning|start|top|head)|"
     r"date of (?:this agreement|the agreement|(?:its |actual )?execution|signature|signing)|date hereof|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"

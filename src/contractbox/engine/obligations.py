@@ -42,6 +42,9 @@ _BETWEEN_END = re.compile(
     r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|"
     r"(?:\s+(?:also|hereby|promptly|further|\w+ly)(?:\s+and)?)+\s+|"  # "unconditionally and irrevocably"
     r"\s+(?:receiving|disclosing)\s+[^,;.]{1,40}?\s+|"  # "Each party receiving Confidential Information shall"
+    # a second predicate of the same subject: "Developer retains its libraries listed in the SOW and grants"
+    r"\s+(?:retains|reserves|owns|holds|keeps|acknowledges|accepts|confirms|represents|warrants|appoints|"
+    r"consents|waives|releases)\s+[^,;.]{1,60}?\s+and\s+|"
     r"\s+)$",
     re.IGNORECASE,
 )

@@ -194,11 +194,14 @@ RULES: dict[str, Rule] = {
         # a promise not to solicit employees or customers is a non-solicitation, not a non-compete
         required=_any(
             r"\bcompet\w*",
-            r"\bengag(?!ements?\b)\w*",  # "engage in", not "during the engagement"
+            # "engage in", not "during the engagement" or "an employee who was engaged in the performance"
+            r"\bengag(?:e|es|ing)\b",
+            r"\bengaged\s+in\s+(?:any\s+|a\s+)?(?:business|activit|trade|enterprise|undertaking)",
             r"\bbusiness\w*",
             r"\bsimilar\b",
             r"\brival\w*",
-            r"\b(?:develop|market|sell|manufactur|distribut|commerciali[sz])\w*",
+            # the verbs, not a party called "Developer", "Seller" or "Distributor"
+            r"\b(?:develop|market|sell|manufactur|distribut|commerciali[sz])(?!(?:er|or)s?\b)\w*",
         ),
         required_when=_any(
             r"\bsolicit\w*",

@@ -25,6 +25,7 @@ from contractbox.engine.dates import (
     find_dates_loose,
     period_amount,
 )
+from contractbox.engine.segment import paragraphs, sentences
 
 Scored = list[tuple[int, int, float]]
 
@@ -111,15 +112,26 @@ _RENEWS_UNLESS = re.compile(
     re.IGNORECASE,
 )
 # renewal refused or taken away: "does not renew automatically", "will not renew", "Clause 3.2 (Automatic Renewal) is
-# deleted" (an amendment overrides the renewal clause it quotes)
+# deleted", "the renewal provisions formerly in Section 3.2 are deleted" (an amendment overrides the renewal clause
+# it quotes; a section number's dot does not end the sentence)
 _NO_RENEWAL = re.compile(
     r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend)\w*|\bno\s+(?:automatic|tacit)\s+(?:renewal|extension)|"
-    r"\b(?:renewal|extension)\b[^.]{0,60}\b(?:is|are|shall be|hereby)\s+(?:deleted|removed|revoked)\b",
+    r"\b(?:renewal|extension)\b(?:[^.]|\.(?=\d)){0,60}\b(?:is|are|shall be|hereby)\s+(?:deleted|removed|revoked)\b",
     re.IGNORECASE,
 )
 _BY_AGREEMENT = re.compile(
     r"\bmutual(?:ly)?\b|\bby (?:the )?(?:written )?agreement of\b|\bif (?:both|the) parties (?:so )?agree|"
     r"\boption to (?:renew|extend)|\bmay (?:be )?(?:renew|extend)|\bat (?:its|the) (?:sole )?option",
+    re.IGNORECASE,
+)
+# later in the text, automatic renewal taken away or renewal left to the parties: an amendment's "The automatic
+# renewal provisions formerly set out in this Section 3.2 are deleted. This Agreement may be renewed only by mutual
+# written agreement" overrides the recital that tells how the original agreement renewed
+_RENEWAL_TAKEN_AWAY = re.compile(
+    r"\b(?:automatic|auto-)\s*(?:renewal|extension)s?\b(?:[^.]|\.(?=\d)){0,80}?\b(?:is|are|shall be|hereby)\s+"
+    r"(?:deleted|removed|revoked)\b|"
+    r"(?P<agreed>\b(?:renew|extend)\w*\s+only\s+(?:by|with|upon)\s+(?:the\s+)?(?:mutual\s+)?(?:written\s+)?"
+    r"(?:agreement|consent))",
     re.IGNORECASE,
 )
 _RENEW_WORD = re.compile(
@@ -339,10 +351,27 @@ def read_renewal(
         if _BY_AGREEMENT.search(sentence) and by_agreement_at is None:
             by_agreement_at = Span(start, end)
     if automatic_at and not refused_at:
+        taken_away = _renewal_taken_away(text, automatic_at.end)
+        if taken_away:
+            return False, *taken_away
         return True, automatic_at, False
     if by_agreement_at:  # "does not renew automatically; it may be renewed by mutual written agreement"
         return False, by_agreement_at, True
     return (False if seen else None), refused_at, False
+
+
+def _renewal_taken_away(text: str, after: int) -> tuple[Span, bool] | None:
+    """The sentence after `after` that takes automatic renewal away, and whether renewal is then left to
+    the parties' agreement; None when nothing later does."""
+    found = list(_RENEWAL_TAKEN_AWAY.finditer(text, after))
+    if not found:
+        return None
+    return _sentence_at(text, found[0].start()), any(m.group("agreed") for m in found)
+
+
+def _sentence_at(text: str, at: int) -> Span:
+    start, end = next(((s, e) for s, e in paragraphs(text) if s <= at < e), (at, at + 1))
+    return Span(*next(((s, e) for s, e in sentences(text, start, end) if s <= at < e), (start, end)))
 
 
 def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) -> Term:
