@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -48,7 +48,7 @@ class Candidate:
     end: int
     kind: str
     grams: tuple[TokenGrams, ...] = ()
-    context: tuple[Collection[str], ...] = ()
+    context: tuple[Iterable[str], ...] = ()
     index: int = 0  # sentence index of the candidate's first sentence
 
     @property
@@ -112,6 +112,20 @@ class TokenGrams:
 
     def __iter__(self) -> Iterator[str]:
         return iter(ngrams(self.tokens.words[self.i : self.j]))
+
+
+class PrefixedWords:
+    """The distinct unigrams of tokens i..j-1 behind a prefix ("p:" for the sentence before a
+    candidate), without building them: iterating yields the feature strings (training); the clause
+    model maps the text's tokens with that prefix to ids once (`feature_sums.py`)."""
+
+    __slots__ = ("tokens", "i", "j", "prefix")
+
+    def __init__(self, tokens: Tokens, i: int, j: int, prefix: str) -> None:
+        self.tokens, self.i, self.j, self.prefix = tokens, i, j, prefix
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(set(map(self.prefix.__add__, self.tokens.words[self.i : self.j])))
 
 
 _SHAPE_HEAD = 400
@@ -185,16 +199,15 @@ def build_candidates(text: str) -> list[Candidate]:
     spans = candidate_spans(text)
     n = max(len(text), 1)
     sent_grams: dict[int, TokenGrams] = {}
-    sent_unigrams: dict[int, set[str]] = {}
+    previous: dict[int, PrefixedWords] = {}  # a sentence's unigrams, context of the candidates at the next one
     sent_bounds: dict[int, tuple[int, int]] = {}
     for s in spans:
         if s.kind == "sent":
             i, j = tokens.span(s.start, s.end)
             sent_grams[s.index] = TokenGrams(tokens, i, j)
-            sent_unigrams[s.index] = set(tokens.words[i:j])
+            if j > i:
+                previous[s.index] = PrefixedWords(tokens, i, j, "p:")
             sent_bounds[s.index] = (s.start, s.end)
-    # a sentence's unigrams, as the context of the candidates starting at the next sentence
-    previous = {i: tuple(map("p:".__add__, unigrams)) for i, unigrams in sent_unigrams.items() if unigrams}
     span_flags = shapes.flags([(s.start, s.end) for s in spans])
     shared_contexts: dict[tuple, tuple[str, ...]] = {}
     out = []
@@ -210,7 +223,7 @@ def build_candidates(text: str) -> list[Candidate]:
             grams = [sent_grams[s.index]]
         else:
             grams = [TokenGrams(tokens, i, j)]
-        context: list[Collection[str]] = [headings[s.paragraph], _span_context(s, n, j - i, flags, shared_contexts)]
+        context: list[Iterable[str]] = [headings[s.paragraph], _span_context(s, n, j - i, flags, shared_contexts)]
         prev = previous.get(s.index - 1)
         if prev:
             context.append(prev)
@@ -299,4 +312,4 @@ def _dates(text: str, tokens: Tokens, spans: list[Span]) -> list[Candidate]:
     return out
 
 
-__all__ = ["DATE_PATTERN", "Candidate", "TokenGrams", "Tokens", "build_candidates", "ngrams"]
+__all__ = ["DATE_PATTERN", "Candidate", "PrefixedWords", "TokenGrams", "Tokens", "build_candidates", "ngrams"]

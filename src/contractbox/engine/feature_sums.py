@@ -9,13 +9,13 @@ weights are summed in int32, which is exact, so the result does not depend on th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any, cast
 
 import numpy as np
 
-from contractbox.engine.candidates import TokenGrams
+from contractbox.engine.candidates import PrefixedWords, TokenGrams
 
 _MAX_INCLUSION_EXCLUSION = 3
 
@@ -29,15 +29,23 @@ class _PartTable:
         self._by_part: dict[int, int] = {}  # id(part) -> row; parts outlive the table
         self._by_rows: dict[tuple[int, ...], int] = {}  # intersection of rows -> row
         self._token_ids: dict[int, tuple[list, list]] = {}  # id(Tokens) -> ids per token, per pair
+        self._prefixed_ids: dict[tuple[int, str], list] = {}  # (id(Tokens), prefix) -> ids per prefixed token
         self.empty = self._add(set())
 
-    def row_of(self, part: Collection[str]) -> int:
+    def row_of(self, part: Iterable[str]) -> int:
         row = self._by_part.get(id(part))
         if row is None:
-            ids = set(map(self.lookup, part))
+            ids = self._prefixed_ids_of(part) if isinstance(part, PrefixedWords) else set(map(self.lookup, part))
             ids.discard(None)  # an unknown feature
             row = self._by_part[id(part)] = self._add(cast(set[int], ids))
         return row
+
+    def _prefixed_ids_of(self, part: PrefixedWords) -> set[int | None]:
+        key = (id(part.tokens), part.prefix)
+        per_token = self._prefixed_ids.get(key)
+        if per_token is None:
+            per_token = self._prefixed_ids[key] = list(map(self.lookup, map(part.prefix.__add__, part.tokens.words)))
+        return set(per_token[part.i : part.j])
 
     def gram_row(self, part: TokenGrams) -> int:
         row = self._by_part.get(id(part))
