@@ -622,3 +622,41 @@ def test_a_contract_that_starts_on_the_date_set_out_at_its_top_takes_effect_on_i
     text = f"SOFTWARE LICENCE AGREEMENT\n\nTHIS AGREEMENT is made on 3 March 2026 between Alder Ltd and Birch Inc.\n\n{starts}"
     facts, _ = read_facts(text, spans(text, agreement_date="3 March 2026"))
     assert facts["effective_date"].value == "2026-03-03"
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        'THIS SPONSORSHIP AGREEMENT is made and entered into as of June 13, 2012 the ("Effective Date"), by and '
+        "between Alder Stadium Company LLC and Birch Inc.",
+        "This Agreement, made and entered into this 13th day of June 2012, hereinafter called the Effective Date, "
+        "between and among the Parties signatory hereto.",
+    ],
+)
+def test_the_agreement_date_defined_as_the_effective_date_is_the_effective_date(opening: str) -> None:
+    facts, _ = read_facts(opening, {})
+    assert facts["effective_date"].value == "2012-06-13"
+
+
+def test_a_contract_after_a_cover_page_defines_its_effective_date_in_a_long_name() -> None:
+    cover = "TABLE OF CONTENTS\n\n" + "".join(f"{n}. Section heading {n} .......... {n}\n" for n in range(1, 120))
+    opening = (
+        'This Network Build and Maintenance Agreement is entered into as of the 31 day of July, 2019 (the "Effective '
+        'Date") by and between Alder Wireless, LLC and Birch Inc.'
+    )
+    text = f"{cover}\n\n{opening}"
+    assert text.index("31 day") > 3000  # past the opening the engine reads as the preamble
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2019-07-31"
+
+
+def test_a_deadline_in_the_body_does_not_date_the_agreement() -> None:
+    text = (
+        "SPONSORSHIP AGREEMENT\n\nThis Sponsorship Agreement is between Alder Padres LP and Birch Inc.\n\n"
+        "1. Signage. Sponsor shall pay production costs for installation of new signage. Alder shall install "
+        "this sign on or before March 28, 2008. The Event is scheduled for July 30, 2008."
+    )
+    # the model scores both sentences as dating the agreement (as it did on the CUAD contract)
+    ranked = ["Alder shall install this sign on or before March 28, 2008.", "The Event is scheduled for July 30, 2008."]
+    facts, _ = read_facts(text, spans(text, agreement_date=ranked))
+    assert "agreement_date" not in facts or facts["agreement_date"].value is None

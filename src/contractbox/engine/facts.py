@@ -36,7 +36,7 @@ _EFFECTIVE_CUE = re.compile(
 )
 # what a later sentence must speak of for its start date to be this contract's effective date
 _STARTS_THIS = re.compile(
-    r"\b(?:this|the present)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|deed|lease|licen[cs]e|addendum)\b|"
+    r"\b(?:this|the present)\s+(?:[\w-]+\s+){0,5}?(?:agreement|contract|amendment|deed|lease|licen[cs]e|addendum)\b|"
     r"\bthe\s+(?:initial\s+)?term\b|\b(?:effective|commencement|start) date\b|\bhereof\b|\bhereunder\b|"
     r"\b(?:contract|agreement|term)\s+(?:start|commencement)\b|"
     r"\bthe\s+(?:joint venture|venture|engagement|appointment|subscription|services)\s+(?:shall|will)\s+"
@@ -52,11 +52,14 @@ _SUB_PERIOD = re.compile(
     re.IGNORECASE,
 )
 _EFFECTIVE_AFTER = re.compile(
-    r"^[\s,]*\(?(?:the\s+|hereinafter\s+)?[\"“']*(?:effective|commencement)\s*date", re.IGNORECASE
+    r"^[\s,]*\(?(?:hereinafter\s+(?:called|referred\s+to\s+as|defined\s+as)\s+)?(?:the\s+|hereinafter\s+)?[\"“']*"
+    r"(?:effective|commencement)\s*date",
+    re.IGNORECASE,
 )
 # defined as the Effective Date: '(the "Effective Date")', '("Amendment Effective Date")'
 _DEFINED_EFFECTIVE = re.compile(
-    r"^[\s,]*\((?:the\s+|hereinafter\s+)?[\"“']*(?:[A-Z][\w-]*\s+){0,2}(?:effective|commencement)\s+date",
+    r"^[\s,]*(?:the\s+)?\((?:the\s+|hereinafter\s+)?[\"“']*(?:[A-Z][\w-]*\s+){0,2}(?:effective|commencement)\s+date|"
+    r"^[\s,]*hereinafter\s+(?:called|referred\s+to\s+as|defined\s+as)\s+(?:the\s+)?[\"“']*(?:effective|commencement)\s+date",
     re.IGNORECASE,
 )
 # "The lease shall commence on": the contract named is the subject that starts, so it is this one
@@ -66,7 +69,8 @@ _SUBJECT_STARTS = re.compile(
     re.IGNORECASE,
 )
 _OTHER_THING = re.compile(
-    r"\b(?:amended|original|prior|previous|existing|expir\w*|terminat\w*|until|through|deliver\w*|warrant\w*|"
+    r"\b(?:amended|original|prior|previous|existing|expir\w*|terminat\w*|until|through|thru|before|after|scheduled|"
+    r"deliver\w*|warrant\w*|"
     r"fiscal|end|ends|ending|ended|conclud\w*|filed|no later than|not later than|prior to|due|paid|payable|"
     r"beginning|launch\w*)"
     r"\b[^.;]{0,30}$",
