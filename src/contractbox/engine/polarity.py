@@ -63,6 +63,14 @@ _NONE = _any()
 _GAP = r"[^.;]{0,200}"
 # the start of a sentence that no negation governs (what follows is stated, not denied)
 _AFFIRMED = r"(?:^|[.;]\s+)(?![^.;]*\b(?:nothing|neither|no\s+party|not|never|free\s+to)\b)[^.;]*?"
+
+
+def _affirmed(*wordings: str) -> str:
+    """A sentence no negation governs that says one of `wordings`: one pattern, so the sentence is
+    read for the negation once for all of them."""
+    return _AFFIRMED + "(?:" + "|".join(wordings) + ")"
+
+
 _CONTROL = r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|shareholding)"
 _PRICE = r"(?:price|prices|pricing|terms|rates?|fees|royalt\w*)"
 _REST = r"[^.;]*"  # a negation covers the rest of its sentence
@@ -158,15 +166,17 @@ RULES: dict[str, Rule] = {
         ),
         # a promise not to license or appoint anyone else, or to do the business only through one party
         asserting=_any(
-            _AFFIRMED + r"\b(?:appoints?|grants?)\b[^.;]{0,80}"
-            r"(?<![\w\-])(?<!non\s)exclusive\s+(?:distributor|agent|reseller|licensee|supplier|dealer|representative|"
-            r"right|licen[cs]e)",
+            _affirmed(
+                r"\b(?:appoints?|grants?)\b[^.;]{0,80}"
+                r"(?<![\w\-])(?<!non\s)exclusive\s+(?:distributor|agent|reseller|licensee|supplier|dealer|representative|"
+                r"right|licen[cs]e)",
+                # a requirements contract: "purchase all of its requirements of cartons exclusively from Seller"
+                r"\b(?:purchase|buy|obtain|source)\w*\s+all\s+(?:of\s+)?(?:its|their)\s+requirements\b",
+                r"\b(?:purchase|buy|obtain|source)\w*\b[^.;]{0,80}\b(?:exclusively|solely)\s+from\b",
+            ),
             r"\b(?:shall|will|must)\s+not\s+(?:license|appoint|grant\s+(?:any\s+)?(?:rights?|licen[cs]es?))\b[^.;]{0,160}"
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
             r"\b(?:carry\s+on|conduct)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
-            # a requirements contract: "purchase all of its requirements of cartons exclusively from Seller"
-            _AFFIRMED + r"\b(?:purchase|buy|obtain|source)\w*\s+all\s+(?:of\s+)?(?:its|their)\s+requirements\b",
-            _AFFIRMED + r"\b(?:purchase|buy|obtain|source)\w*\b[^.;]{0,80}\b(?:exclusively|solely)\s+from\b",
         ),
         sources=("non_compete", "license_grant"),
     ),
