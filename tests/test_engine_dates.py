@@ -14,6 +14,7 @@ import pytest
 
 from contractbox.documents import Document
 from contractbox.engine import live
+from contractbox.engine.dates import numeric_dates_of
 from contractbox.engine.facts import read_facts
 from contractbox.engine.jurisdictions import jurisdiction_in
 from contractbox.engine.term import Expiry, notice_deadline
@@ -660,3 +661,129 @@ def test_a_deadline_in_the_body_does_not_date_the_agreement() -> None:
     ranked = ["Alder shall install this sign on or before March 28, 2008.", "The Event is scheduled for July 30, 2008."]
     facts, _ = read_facts(text, spans(text, agreement_date=ranked))
     assert "agreement_date" not in facts or facts["agreement_date"].value is None
+
+
+def test_the_term_ends_on_a_defined_date_given_in_the_definitions() -> None:
+    text = (
+        "TERM LOAN FACILITY AGREEMENT\n\nThis agreement is dated 16 March 2026 between Alder Bank Limited and Birch "
+        "Orchards Limited.\n\n1. Definitions\n\nFinal Repayment Date means 2029-03-15.\n\nInterest Payment Date means "
+        "the last Business Day of each March.\n\n2. Term\n\n2.3 This agreement commences on its date and ends on the "
+        "Final Repayment Date, except that the Borrower's payment obligations continue until paid in full."
+    )
+    term = "2.3 This agreement commences on its date and ends on the Final Repayment Date"
+    facts, _ = read_facts(text, spans(text, agreement_date="16 March 2026", expiration_date=term))
+    assert facts["effective_date"].value == "2026-03-16"
+    assert facts["expiration_date"].value == "2029-03-15"
+    assert facts["expiration_date"].text == "2029-03-15"  # the evidence is the definition's date
+
+
+def test_the_initial_term_and_dates_given_in_a_schedule_table() -> None:
+    term = (
+        "3.1 This agreement starts on the Commencement Date and continues for the Initial Term set out in Schedule 1."
+    )
+    renew = (
+        "3.2 At the end of the Initial Term this agreement shall automatically renew for successive periods of twelve "
+        "(12) months unless either party gives the other written notice of non-renewal not less than ninety (90) days "
+        "before the end of the Initial Term."
+    )
+    text = (
+        "THIS AGREEMENT is dated 9 June 2026 between Alder Archive Limited and Birch Learning Limited.\n\n"
+        f"{term}\n\n{renew}\n\nSCHEDULE 1: KEY DETAILS\n\n| Item | Detail |\n|---|---|\n"
+        "| Commencement Date | 1 July 2026 |\n| Initial Term | From the Commencement Date to 30 June 2028 |\n"
+    )
+    facts, t = read_facts(text, spans(text, agreement_date="9 June 2026", expiration_date=term, renewal_term=renew))
+    assert facts["expiration_date"].value == "2028-06-30"
+    assert t.auto_renewal is True and notice_deadline(t.expiry, t.notice_days) == date(2028, 4, 1)
+
+
+def test_a_cover_table_in_day_month_year_gives_the_start_term_and_notice() -> None:
+    term = "2.1 This Agreement runs for the Term from the Start Date."
+    renew = (
+        "2.2 This Agreement shall then renew automatically for successive periods of 12 months unless either party "
+        "gives the other written notice of non-renewal of at least the Notice period before the end of the Term."
+    )
+    text = (
+        "SERVICES AGREEMENT: PARTICULARS\n\nAll dates in this Agreement are written day/month/year.\n\n"
+        "| Particular | Detail |\n|---|---|\n| Date of Agreement | 16/02/2026 |\n| Start Date | 02/03/2026 |\n"
+        f"| Term | 24 months from the Start Date |\n| Notice | 30 days |\n\nPART 3: TERMS\n\n{term}\n\n{renew}"
+    )
+    by_category = spans(text, agreement_date="16/02/2026", expiration_date=term, renewal_term=renew)
+    with numeric_dates_of(text):
+        facts, t = read_facts(text, by_category)
+    assert facts["agreement_date"].value == "2026-02-16"
+    assert facts["effective_date"].value == "2026-03-02"
+    assert facts["expiration_date"].value == "2028-03-02"
+    assert t.notice_days == 30 and notice_deadline(t.expiry, t.notice_days) == date(2028, 2, 1)
+
+
+def test_numeric_dates_are_month_first_unless_the_document_says_otherwise() -> None:
+    us = "This Agreement is dated 02/03/2026 between Alder Inc. and Birch LLC."
+    with numeric_dates_of(us):
+        assert read_facts(us, {})[0]["agreement_date"].value == "2026-02-03"
+    stated = us + " Dates in this Agreement are written dd/mm/yyyy."
+    with numeric_dates_of(stated):
+        assert read_facts(stated, {})[0]["agreement_date"].value == "2026-03-02"
+    assert read_facts(stated, {})[0]["agreement_date"].value == "2026-02-03"  # outside an analysis: the default
+
+
+@pytest.mark.parametrize(
+    ("text", "agreement", "fact", "value"),
+    [
+        (
+            'This Statement of Work No. 3 (this "SOW") is dated June 18th, 2026 and is entered into under the Master '
+            "Services Agreement dated January 10th, 2024 between Alder Inc. and Birch LLC.\n\n2.1 This SOW takes effect "
+            'on July 1st, 2026 (the "SOW Effective Date") and ends on December 31st, 2026, unless terminated earlier.',
+            "June 18th, 2026",
+            "expiration_date",
+            "2026-12-31",
+        ),
+        (
+            "This Memorandum of Understanding is made on this 3rd day of February 2026 between Alder Ltd and Birch "
+            "Ltd.\n\n6.1 This Memorandum shall remain in effect until 31 December 2026, unless it is replaced earlier.",
+            "3rd day of February 2026",
+            "expiration_date",
+            "2026-12-31",
+        ),
+        (
+            "DATA PROCESSING AGREEMENT\n\nMade in Paris on 15 September 2026 between Alder SAS and Birch SA.\n\n2.2 "
+            "This DPA applies from 1 October 2026 and remains in force for as long as the Processor processes Personal "
+            "Data.",
+            "15 September 2026",
+            "effective_date",
+            "2026-10-01",
+        ),
+    ],
+)
+def test_a_contract_called_sow_memorandum_or_dpa_is_this_contract(
+    text: str, agreement: str, fact: str, value: str
+) -> None:
+    term = text.split("\n\n")[-1]
+    facts, _ = read_facts(text, spans(text, agreement_date=agreement, expiration_date=term, effective_date=term))
+    assert facts[fact].value == value
+
+
+def test_a_specification_dated_before_the_contract_does_not_date_it() -> None:
+    text = (
+        "CONTRACT FOR WORK AND SERVICES\n\nContract between\n\nAlder GmbH, Stuttgart\n\nand\n\nBirch S.A.S., Lyon"
+        "\n\n(1) The Contractor shall design and deliver the Tools in accordance with the specification in Annex 1 "
+        "(Lastenheft) dated 2026-03-30.\n\n(3) The German version of this contract is binding.\n\n"
+        "Stuttgart, 2026-04-20\nAlder GmbH\nAnna Alder, managing director\n\n"
+        "Lyon, 2026-04-27\nBirch S.A.S.\nBruno Birch, president"
+    )
+    by_category = spans(text, agreement_date=["Annex 1 (Lastenheft) dated 2026-03-30", "Stuttgart, 2026-04-20"])
+    facts, _ = read_facts(text, by_category)
+    assert facts["agreement_date"].value == "2026-04-27"  # the later signature, not the annex's date
+
+
+def test_effective_as_of_the_last_signature_in_a_long_preamble_sentence() -> None:
+    text = (
+        'This Consulting Agreement (this "Agreement") is entered into by and between Alder Robotics, Inc., a '
+        "Washington corporation with its principal place of business at 1201 Western Avenue, Suite 800, Seattle, "
+        'Washington 98101 (the "Company"), and Birch Systems Consulting LLC, a Washington limited liability company '
+        'located at 77 Harbor Way, Port Townsend, Washington 98368 (the "Consultant"), and is effective as of the date '
+        'of the last signature below (the "Effective Date").\n\nAlder Robotics, Inc.\nBy: /s/ Ann Lee\nDate: October 6, '
+        "2026\n\nBirch Systems Consulting LLC\nBy: /s/ Raj Raman\nDate: October 9, 2026"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-10-09"
+    assert facts["effective_date"].value == "2026-10-09"

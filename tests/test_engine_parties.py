@@ -505,3 +505,32 @@ def test_an_identifier_in_parentheses_is_not_a_role() -> None:
         ("Birkenhof Messtechnik AG", "birkenhof"),
         ("Rhonetal Instruments SA", "rhonetal"),
     ]
+
+
+def test_a_purchase_order_names_its_parties_as_called_below() -> None:
+    text = (
+        "ALDER CABINETRY CO.\n2250 Division Avenue South, Grand Rapids, Michigan 49507\n\n"
+        "PURCHASE ORDER No. 44172 AND TERMS AND CONDITIONS OF PURCHASE\n\nPO date: 04/14/2026\n"
+        "Ship to: Alder Cabinetry Co., Receiving Dock 3\n\n"
+        'This purchase order is issued by Alder Cabinetry Co. (called "buyer" below) to the seller named above, '
+        'Birch Hardware Supply LLC (called "seller" below). The terms below form part of it.\n\n1. Delivery.'
+    )
+    assert sorted((p.name, p.role) for p in find_parties(text)) == [
+        ("Alder Cabinetry Co.", "buyer"),
+        ("Birch Hardware Supply LLC", "seller"),
+    ]
+
+
+def test_parties_named_in_a_particulars_table() -> None:
+    text = (
+        "SERVICES AGREEMENT: PARTICULARS\n\n| Particular | Detail |\n|---|---|\n| Date of Agreement | 16/02/2026 |\n"
+        "| Contractor | Alder Facilities Ltd, a company registered in Scotland (number SC612345), registered office "
+        "14 Wellington Street, Glasgow G2 6HJ |\n"
+        "| Client | Birch Hotels Limited, a company registered in Scotland (number SC498765), registered office The Old "
+        "Customs House, Oban PA34 4LQ |\n| Start Date | 02/03/2026 |\n\nPART 3: TERMS\n\n1.1 The Contractor shall "
+        "provide the Services."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Alder Facilities Ltd", "contractor"),
+        ("Birch Hotels Limited", "client"),
+    ]

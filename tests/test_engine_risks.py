@@ -370,3 +370,11 @@ def test_a_requirements_contract_is_exclusivity_unless_it_is_denied() -> None:
 def test_ending_the_agreement_for_a_serious_breach_is_termination_for_cause() -> None:
     text = "Either party may end this agreement immediately if the other commits a serious breach of it."
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_contractual_penalty_named_in_the_original_language_is_liquidated_damages() -> None:
+    span = (
+        "(2) If the Contractor fails to meet the delivery deadline for reasons for which it is responsible, it shall "
+        "pay a contractual penalty (Vertragsstrafe) of 0.2% of the net contract price for each working day of delay."
+    )
+    assert polarity.RULES["liquidated_damages"].asserts(span)

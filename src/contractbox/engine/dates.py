@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import date
 
 from contractbox.engine.candidates import DATE_PATTERN
@@ -84,13 +87,35 @@ def _safe_date(y: int, m: int, d: int) -> date | None:
         return None
 
 
+# "All dates in this Agreement are written day/month/year", "(dd/mm/yyyy)"; and the US order, said as plainly
+_DAY_FIRST_STATED = re.compile(r"\bday\s*/\s*month\s*/\s*year\b|\bdd\s*[/.]\s*mm\s*[/.]\s*(?:yy)?yy\b", re.IGNORECASE)
+_MONTH_FIRST_STATED = re.compile(r"\bmonth\s*/\s*day\s*/\s*year\b|\bmm\s*[/.]\s*dd\s*[/.]\s*(?:yy)?yy\b", re.IGNORECASE)
+_DAY_FIRST: ContextVar[bool] = ContextVar("numeric_dates_day_first", default=False)
+
+
+def states_day_first(text: str) -> bool:
+    """The document says its numeric dates are written day first (and does not also say month first)."""
+    return bool(_DAY_FIRST_STATED.search(text)) and not _MONTH_FIRST_STATED.search(text)
+
+
+@contextmanager
+def numeric_dates_of(text: str) -> Iterator[None]:
+    """Within the block, numeric dates ("02/03/2026") are read in the order the document states; without a
+    statement, month first as US contracts write them (day first where the first number exceeds 12)."""
+    token = _DAY_FIRST.set(states_day_first(text))
+    try:
+        yield
+    finally:
+        _DAY_FIRST.reset(token)
+
+
 def parse_date(expr: str) -> date | None:
     """A date from one date expression (as DATE_PATTERN finds them); None for blanks or month-only."""
     s = " ".join(expr.split())
     m = _NUMERIC.match(s)
     if m:
         first, second = int(m.group(1)), int(m.group(2))
-        if first > 12 >= second:  # "13/07/05", "18/9/2008": day first, as written outside the US
+        if first > 12 >= second or (_DAY_FIRST.get() and second <= 12):  # "13/07/05", "18/9/2008", stated order
             first, second = second, first
         return _safe_date(int(m.group(3)), first, second)
     m = _ISO.match(s)

@@ -31,12 +31,13 @@ _AGREEMENT_CUE = re.compile(
 )
 _EFFECTIVE_CUE = re.compile(
     r"\b(?:effective|commenc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
-    r"takes? effect|in force|with effect from)\b[^.;\d]{0,50}$",
+    r"takes? effect|in force|with effect from|appl(?:y|ies) from)\b[^.;\d]{0,50}$",
     re.IGNORECASE,
 )
 # what a later sentence must speak of for its start date to be this contract's effective date
 _STARTS_THIS = re.compile(
-    r"\b(?:this|the present)\s+(?:[\w-]+\s+){0,5}?(?:agreement|contract|amendment|deed|lease|licen[cs]e|addendum)\b|"
+    r"\b(?:this|the present)\s+(?:[\w-]+\s+){0,5}?(?:agreement|contract|amendment|deed|lease|licen[cs]e|addendum|"
+    r"memorandum|statement of work|sow|dpa|mou|nda)\b|"
     r"\bthe\s+(?:initial\s+)?term\b|\b(?:effective|commencement|start) date\b|\bhereof\b|\bhereunder\b|"
     r"\b(?:contract|agreement|term)\s+(?:start|commencement)\b|"
     r"\bthe\s+(?:joint venture|venture|engagement|appointment|subscription|services)\s+(?:shall|will)\s+"
@@ -81,6 +82,11 @@ _DOCUMENT_NOUN = re.compile(
     r"convention|act|order|deed)s?\b",
     re.IGNORECASE,
 )
+# "the specification in Annex 1 (Lastenheft) dated 2026-03-30": a paper the contract refers to, dated on its own
+_OTHER_DATED_PAPER = re.compile(
+    r"\b(?:annex|appendix|exhibit|specification|quotation|proposal|offer|invoice)\b[^.;]{0,40}\bdated\s*$",
+    re.IGNORECASE,
+)
 _DETERMINER = re.compile(
     r"\b(?:this|these|the present|(?-i:[Tt]he)|(?-i:[Tt]hat)|(?-i:an?)|said|such|certain|prior|original|"
     r"existing|previous)\b",
@@ -100,7 +106,7 @@ _STARTS_ON_SIGNING = re.compile(
     r"entered into as of|(?:effective|commencement) date\W*\s+(?:means|is|shall be))\b"
     r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |set out |written |signed |noted )*"
     r"(?:written|above|below|signed)|date (?:stated|set out|set forth|shown|given) at the (?:beginning|start|top|head)|"
-    r"date of (?:this agreement|the agreement|(?:its |actual )?execution|signature|signing)|date hereof|"
+    r"date of (?:this agreement|the agreement|(?:its |actual )?execution|signature|signing)|date hereof|on its date\b|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
@@ -111,6 +117,9 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:on|from|as of) (?:that|the same) date(?!\s*\(|\s+(?:on which|when|that|the)\b)|"
     r"also the date on which it takes effect)",
 )
+# '... is effective as of the date of the last signature below (the "Effective Date")': the contract's own start,
+# however long the preamble sentence that names the contract
+_DEFINES_EFFECTIVE_NEXT = re.compile(r"\s*(?:below|above|hereto|hereof)?\s*\((?:the\s+)?[\"“']?effective date\b")
 # the term runs from the contract's own date ("shall remain in force for three (3) years from the date hereof")
 _FROM_ITS_DATE = re.compile(
     r"\b(?:from|as of|commencing (?:on|with)) the date (?:hereof|of (?:this|the) (?:agreement|contract|deed))"
@@ -118,7 +127,8 @@ _FROM_ITS_DATE = re.compile(
 _TERM_WORDS = re.compile(r"\b(?:term|in (?:full )?(?:force|effect)|valid)\b[^.]*$")
 _LATER_THAN = re.compile(r"\b(?:days?|weeks?|months?|years?)\W+(?:\w+\W+)?(?:after|following)\b")  # "90 days after"
 _THIS_CONTRACT = re.compile(
-    r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|deed|document|lease|licen[cs]e)\b"
+    r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|deed|document|lease|licen[cs]e|"
+    r"memorandum|sow|dpa|mou|nda)\b"
     r"(?!\s+dated)|\bthe term\b|"
     r"\b(?:effective|commencement) date\b",
     re.IGNORECASE,
@@ -256,7 +266,7 @@ def _refers_elsewhere(text: str, at: int) -> bool:
     """The date belongs to another document ("the Master Agreement ... dated as of July 27, 2009"): the
     last document named before it in the sentence is not "this" one, or the sentence is a recital."""
     prefix = _sentence_before(text, at)
-    if _RECITAL.search(prefix):
+    if _RECITAL.search(prefix) or _OTHER_DATED_PAPER.search(prefix[-80:]):
         return True
     nouns = [
         m
@@ -392,7 +402,11 @@ def _starts_on_signing(text: str, lower: str) -> bool:
         _TERM_WORDS.search(squashed, max(0, m.start() - 100), m.start()) for m in _FROM_ITS_DATE.finditer(squashed)
     )
     return runs_from_its_date or any(
-        _THIS_CONTRACT.search(squashed, max(0, m.start() - 80), m.end()) and not _LATER_THAN.search(m.group(0))
+        (
+            _THIS_CONTRACT.search(squashed, max(0, m.start() - 80), m.end())
+            or _DEFINES_EFFECTIVE_NEXT.match(squashed, m.end())
+        )
+        and not _LATER_THAN.search(m.group(0))
         for m in _STARTS_ON_SIGNING.finditer(squashed)
     )
 

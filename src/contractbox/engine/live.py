@@ -17,6 +17,7 @@ from contractbox.engine import playbook, polarity, risk_text
 from contractbox.engine.candidates import Candidate, build_candidates
 from contractbox.engine.categories import LABELS, MAX_SENTENCE_INDEX, allowed_kinds
 from contractbox.engine.clause_model import ClauseModel, default_model
+from contractbox.engine.dates import numeric_dates_of
 from contractbox.engine.facts import Fact, read_facts, summary_sentences
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties
@@ -99,7 +100,11 @@ class _EligiblePools:
 
 
 def analyze(document: Document, model: ClauseModel | None = None) -> dict[str, Any]:
-    model = model or default_model()
+    with numeric_dates_of(document.text):
+        return _analyze(document, model or default_model())
+
+
+def _analyze(document: Document, model: ClauseModel) -> dict[str, Any]:
     text = document.text
     evidence = Evidence(document)
     candidates, by_category = score_clauses(text, model)

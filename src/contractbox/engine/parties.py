@@ -392,7 +392,7 @@ def _from_anchors(text: str, regions: list[tuple[int, int]], preamble_only: bool
 
 
 _DEFINED = re.compile(
-    r"\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']|"
+    r"\((?:the\s+|(?:hereinafter\s+)?(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']|"
     r"\([^()\"“]{1,60}?,\s+the\s+[\"“]|"  # '(or one or more Affiliates, the "Investor")'
     r"(?<=,\s)hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?[\"“]"  # 'X, hereinafter referred to as the "Company"'
 )
@@ -401,6 +401,8 @@ _LABELLED = re.compile(
     r"[ \t]*[:：]\s*(?=[^\s:])",
     re.MULTILINE,
 )
+# a row of a particulars table: "| Contractor | Glenmorven Facilities Ltd, a company registered in Scotland ... |"
+_TABLE_LABELLED = re.compile(r"^[ \t]*\|[ \t]*((?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+)[ \t]*\|[ \t]*(?=[^\s|])", re.MULTILINE)
 _NEXT_LABEL = re.compile(r"\s+(?:Party\s+[A-Z]|Legal\s+Representative|Address)\b")
 _NAME_BOUNDARY = re.compile(r"(?=(^|\s|\(|[.,:;]\s)[\w\[])")
 _CLUSTER_GAP = 900
@@ -473,6 +475,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
     lo, last, previous = 0, -1, 0
     hits: list[tuple[int, int, str | None]] = [(m.start(), m.end(), None) for m in _DEFINED.finditer(text, 0, hi)]
     hits += [(m.end(), m.end(), m.group(1)) for m in _LABELLED.finditer(text, 0, hi)]
+    hits += [(m.end(), m.end(), m.group(1)) for m in _TABLE_LABELLED.finditer(text, 0, hi)]
     for at, after, label in sorted(hits):
         if at < lo:
             continue

@@ -409,7 +409,7 @@ RULES: dict[str, Rule] = {
         "",
         asserting=_any(
             r"\bliquidated\s+damages\b[^.;]{0,80}\b(?:of|in\s+the\s+amount|equal)",
-            r"\bcontractual\s+penalty\s+(?:of|in\s+the\s+amount)\b",
+            r"\bcontractual\s+penalty\s+(?:\([^()]{1,40}\)\s+)?(?:of|in\s+the\s+amount)\b",  # "(Vertragsstrafe)"
             r"\bshall\s+pay\b[^.;]{0,120}\b(?:as\s+)?(?:liquidated|agreed)\s+damages\b",
         ),
     ),

@@ -25,6 +25,7 @@ from contractbox.engine.dates import (
     find_dates_loose,
     period_amount,
 )
+from contractbox.engine.particulars import Particular, particulars, referenced
 from contractbox.engine.segment import paragraphs, sentences
 
 Scored = list[tuple[int, int, float]]
@@ -44,11 +45,12 @@ _OPEN_ENDED = re.compile(
 )
 # what a sentence must speak of to state the term of the contract
 _TERM_SUBJECT = re.compile(
-    r"\b(?:term|agreement|contract|period|duration|appointment|license|licence)\b", re.IGNORECASE
+    r"\b(?:term|agreement|contract|period|duration|appointment|license|licence|memorandum|sow|dpa|mou|nda)\b",
+    re.IGNORECASE,
 )
 _TERM_VERB = re.compile(
     r"\b(?:expir\w*|terminat\w*|continu\w*|remain\w*|in (?:full )?(?:force|effect)|valid\w*|end|"
-    r"ending|ends|conclud\w*|shall be|will be|is|through|until|commenc\w*|begin\w*)\b",
+    r"ending|ends|conclud\w*|shall be|will be|is|through|until|commenc\w*|begin\w*|runs?)\b",
     re.IGNORECASE,
 )
 _END_CUE = re.compile(
@@ -273,8 +275,14 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
     """The end of the initial term from the best expiration sentences (`also`: other sentences that
     may state the term, e.g. the best effective-date ones, read for an explicit end date only)."""
     term_sentences = [(s, e) for s, e, _ in _ranked(scored, _TERM_CANDIDATES) if _is_term_sentence(text[s:e])]
+    defined: dict[str, Particular] | None = None
     for start, end in term_sentences[:3]:
         sentence = text[start:end]
+        if _NAMES_A_PARTICULAR.search(sentence):
+            defined = particulars(text) if defined is None else defined
+            by_definition = _defined_end(sentence, defined, anchor)
+            if by_definition is not None:
+                return by_definition
         explicit = _explicit_end(sentence, anchor)
         period = _term_period(sentence)
         open_ended = _OPEN_ENDED.search(sentence)
@@ -306,6 +314,52 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
             d, s, e = explicit
             return Expiry(d, start + s, start + e, "stated end date")
     return _labelled_end(text)
+
+
+# a term sentence that takes its end or its length from a defined term given elsewhere: "ends on the Final
+# Repayment Date", "continues for the Initial Term set out in Schedule 1", "runs for the Term from the Start Date"
+_NAMES_A_PARTICULAR = re.compile(
+    r"\b(?:ends?|expires?|terminates?|until|through|for|during)\s+(?:on\s+)?the\s+(?:[A-Z][\w-]*\s+){0,3}"
+    r"(?:Date|Term|Period)\b"
+)
+_ENDS_ON = r"ends?|expires?|terminates?|until|through"
+_LASTS_FOR = r"for|during"
+_STARTS_ON = r"from|after|commencing\s+on|starting\s+on|beginning\s+on"
+
+
+def _defined_end(sentence: str, defined: dict[str, Particular], anchor: date | None) -> Expiry | None:
+    """The end of the term when the sentence names a defined date or term whose value is given elsewhere."""
+    for particular, _ in referenced(sentence, defined, rf"(?:{_ENDS_ON})(?:\s+on)?"):
+        dated = _date_at_start(particular.value)
+        if dated is not None:
+            d, s, e = dated
+            return Expiry(d, particular.start + s, particular.start + e, "stated end date")
+    for particular, _ in referenced(sentence, defined, _LASTS_FOR):
+        value = particular.value
+        explicit = _explicit_end(value, anchor)
+        if explicit:
+            d, s, e = explicit
+            return Expiry(d, particular.start + s, particular.start + e, "stated end date")
+        period = next((m for m in PERIOD.finditer(value) if m.start() < 3), None)
+        amount = period_amount(period) if period else None
+        if period is None or amount is None:
+            continue
+        starts = referenced(value, defined, _STARTS_ON)
+        start_value = _date_at_start(starts[0][0].value) if starts else None
+        base = start_value[0] if start_value else anchor
+        if base is not None:
+            end = _end_of_term(base, amount[0], amount[1])
+            return Expiry(
+                end, particular.start + period.start(), particular.start + period.end(), "term added to its start date"
+            )
+    return None
+
+
+def _date_at_start(value: str) -> tuple[date, int, int] | None:
+    for s, e, d in find_dates_loose(value):
+        if d is not None and s < 3:
+            return d, s, e
+    return None
 
 
 def _labelled_end(text: str) -> Expiry | None:
@@ -387,12 +441,29 @@ def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) ->
         (s, e) for s, e, _ in _ranked(by_category.get("notice_period_to_terminate_renewal"), 2)
     ]
     for s, e in places:
-        found = _notice_period(text, s, e)
+        found = _notice_period(text, s, e) or _defined_notice(text, s, e)
         if found:
             amount, unit, at, to = found
             notice_days, notice_span, period = days_in(amount, unit), Span(at, to), (amount, unit)
             break
     return Term(expiry, auto, span, by_agreement, notice_days, notice_span, period)
+
+
+# "notice of non-renewal of at least the Notice period", the period given in a particulars table
+_NAMES_A_NOTICE = re.compile(r"\b(?:least|of|giving)\s+the\s+(?:[A-Z][\w-]*\s+){0,2}?Notice(?:\s+[Pp]eriod)?\b")
+
+
+def _defined_notice(text: str, start: int, end: int) -> tuple[int, str, int, int] | None:
+    """The notice period when the sentence names a defined one ("the Notice period") given elsewhere."""
+    sentence = text[start:end]
+    if not _NAMES_A_NOTICE.search(sentence):
+        return None
+    for particular, _ in referenced(sentence, particulars(text), r"least|of|giving"):
+        period = next((m for m in PERIOD.finditer(particular.value) if m.start() < 3), None)
+        amount = period_amount(period) if period else None
+        if period is not None and amount is not None:
+            return amount[0], amount[1], particular.start + period.start(), particular.start + period.end()
+    return None
 
 
 def notice_deadline(

@@ -1,0 +1,56 @@
+"""The values a contract gives its defined terms away from the sentences that use them: a row of a
+particulars or key-details table ("| Start Date | 02/03/2026 |", "Commencement Date: 1 July 2026")
+or a definition ("Final Repayment Date means 2029-03-15."). The term clause then says only "ends
+on the Final Repayment Date" or "continues for the Initial Term set out in Schedule 1"."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# "| Initial Term | From the Commencement Date to 30 June 2028 |"
+_TABLE_ROW = re.compile(
+    r"^[ \t]*\|[ \t]*([A-Z][^|\n]{1,40}?)[ \t]*\|[ \t]*([^|\n]{1,300}?)[ \t]*\|[ \t]*$", re.MULTILINE
+)
+# "Commencement Date: 1 July 2026", "Start Date<TAB>1 July 2026" on a line of its own
+_KEY_LINE = re.compile(r"^[ \t]*([A-Z][\w'’ -]{1,38}?)[ \t]*(?::|\t)[ \t]*(\S[^\n]{0,300}?)[ \t]*$", re.MULTILINE)
+# '"Final Repayment Date" means 2029-03-15', 'Expiry Date means the date falling ...'
+_DEFINITION = re.compile(
+    r"(?:^|[\n.;:]\s*|\()[\"“]?([A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,3})[\"”]?[ \t]+(?:means|shall mean)[ \t]+([^;\n]{1,300})",
+)
+
+
+@dataclass(frozen=True)
+class Particular:
+    label: str
+    value: str
+    start: int  # the value's offsets in the text
+    end: int
+
+
+def particulars(text: str) -> dict[str, Particular]:
+    """Defined terms and their values, by lower-cased label; the first statement of a label wins."""
+    found: dict[str, Particular] = {}
+    for pattern in (_TABLE_ROW, _KEY_LINE, _DEFINITION):
+        for m in pattern.finditer(text):
+            label = " ".join(m.group(1).split())
+            value = m.group(2)
+            if pattern is _DEFINITION:
+                value = _first_sentence(value)
+            found.setdefault(label.lower(), Particular(label, value, m.start(2), m.start(2) + len(value)))
+    return found
+
+
+def _first_sentence(value: str) -> str:
+    end = re.search(r"\.(?:\s|$)", value)
+    return value[: end.start()] if end else value
+
+
+def referenced(sentence: str, found: dict[str, Particular], lead: str) -> list[tuple[Particular, int]]:
+    """The particulars the sentence names right after a `lead` pattern ("ends on the", "for the"), with
+    where the name ends in the sentence."""
+    out = []
+    for label, particular in found.items():
+        for m in re.finditer(rf"(?:{lead})\s+(?:the\s+)?{re.escape(label)}\b", sentence, re.IGNORECASE):
+            out.append((particular, m.end()))
+    return sorted(out, key=lambda pair: pair[1])
