@@ -29,6 +29,7 @@ _TITLE_PHRASE = re.compile(
     rf"(?:\b(?!{_TITLE_WORDS})[A-Z][A-Za-z0-9&\-/.']*,?\s+(?:(?:of|and|for|to|the|on|in|&|-)\s+)?){{0,8}}"
     + _TITLE_WORDS
 )
+_LEAD_IN = re.compile(r"[^.:\n]{3,70}[.:]")
 _LINE_BREAK = re.compile(r"\n|[ \t]{3,}")
 _TITLE_ZONE = 2500
 _DATE_ZONE_SENTENCES = 400
@@ -183,7 +184,7 @@ def _headings(text: str, paras: list[tuple[int, int]], tokens: Tokens) -> list[l
             current = [f"h:{w}" for w in words]
             out.append(current)
             continue
-        lead = re.match(r"[^.:\n]{3,70}[.:]", text[start : start + 80])
+        lead = _LEAD_IN.match(text[start : start + 80])
         if lead and len(lead.group().split()) <= 8:
             out.append(current + [f"h:{w}" for w in tokens.between(start, start + lead.end()) if w != "0"])
         else:

@@ -21,7 +21,7 @@ from contractbox.engine.dates import numeric_dates_of
 from contractbox.engine.facts import Fact, read_facts, summary_sentences
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties
-from contractbox.engine.selection import TOP_K, Calibration, pick_distinct, rank_eligible
+from contractbox.engine.selection import TOP_K, Calibration, by_position, pick_distinct, rank_eligible
 from contractbox.engine.term import Term, notice_deadline
 
 ENGINE_NAME = "contractbox-live"
@@ -60,14 +60,14 @@ def score_clauses(text: str, model: ClauseModel) -> tuple[list[Candidate], dict[
     bounds = [(c.start, c.end) for c in candidates]
     starts = np.array([c.start for c in candidates], dtype=np.int64)
     ends = np.array([c.end for c in candidates], dtype=np.int64)
-    pools = _EligiblePools(candidates)
+    pools = _EligiblePools(candidates, starts, ends)
     by_category: dict[str, list[tuple[int, int, float]]] = {}
     for j, category in enumerate(model.categories):
         if category not in model.calibration:
             continue
         calib = Calibration(model.calibration[category])
         column = raw[:, j]
-        order = rank_eligible(starts, ends, column, pools.of(category))
+        order = rank_eligible(column, pools.of(category))
         picked = []
         chosen = pick_distinct(bounds, order.tolist(), TOP_K)
         top = float(column[chosen[0]]) if chosen else 0.0
@@ -81,11 +81,13 @@ def score_clauses(text: str, model: ClauseModel) -> tuple[list[Candidate], dict[
 
 
 class _EligiblePools:
-    """Indices of the candidates each category may report, one array per distinct rule."""
+    """Indices of the candidates each category may report, one array per distinct rule, in
+    position order (`selection.by_position`)."""
 
-    def __init__(self, candidates: list[Candidate]) -> None:
+    def __init__(self, candidates: list[Candidate], starts: np.ndarray, ends: np.ndarray) -> None:
         self.kinds = [c.kind for c in candidates]
         self.indexes = np.array([c.index for c in candidates], dtype=np.int64)
+        self.starts, self.ends = starts, ends
         self._pools: dict[tuple, np.ndarray] = {}
 
     def of(self, category: str) -> np.ndarray:
@@ -95,7 +97,7 @@ class _EligiblePools:
             mask = np.array([kind in kinds for kind in self.kinds], dtype=bool)
             if limit is not None:
                 mask &= self.indexes <= limit
-            self._pools[rule] = np.flatnonzero(mask)
+            self._pools[rule] = by_position(self.starts, self.ends, np.flatnonzero(mask))
         return self._pools[rule]
 
 

@@ -37,6 +37,8 @@ _KINDS = (
     ("notice", re.compile(r"\b(notify|notice|inform)", re.IGNORECASE)),
 )
 _ANY_KIND = re.compile("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern in _KINDS), re.IGNORECASE)
+_NOT_TO_DO = re.compile(r"\w+\s+not\b")
+_CONFIDENTIALITY = re.compile(r"\b(?:confidential|disclos)", re.IGNORECASE)
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
 _BETWEEN_END = re.compile(
     r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|"
@@ -139,7 +141,7 @@ def _subject_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> s
 def _kind(action: str) -> str:
     """The kind whose word comes first in the action (the main verb, not a word in a subordinate clause); a duty
     not to do something is a restriction ("other") unless it is about confidential information."""
-    if re.match(r"\w+\s+not\b", action) and not re.search(r"\b(?:confidential|disclos)", action, re.IGNORECASE):
+    if _NOT_TO_DO.match(action) and not _CONFIDENTIALITY.search(action):
         return "other"
     m = _ANY_KIND.search(action, 0, 240)
     return m.lastgroup or "other" if m else "other"

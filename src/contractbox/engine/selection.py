@@ -30,10 +30,16 @@ def top_candidates(
     return pick_distinct(bounds, order, k, max_overlap)
 
 
-def rank_eligible(starts: np.ndarray, ends: np.ndarray, scores: np.ndarray, eligible: np.ndarray) -> np.ndarray:
-    """`eligible` best first, in the order `top_candidates` sorts them (higher score, then
-    earlier start, then earlier end; ties keep their order: lexsort is stable)."""
-    return eligible[np.lexsort((ends[eligible], starts[eligible], -scores[eligible]))]
+def by_position(starts: np.ndarray, ends: np.ndarray, eligible: np.ndarray) -> np.ndarray:
+    """`eligible` ordered by start, then end (ties keep their order)."""
+    return eligible[np.lexsort((ends[eligible], starts[eligible]))]
+
+
+def rank_eligible(scores: np.ndarray, eligible_by_position: np.ndarray) -> np.ndarray:
+    """Eligible candidates best first, in the order `top_candidates` sorts them (higher score, then
+    earlier start, then earlier end, then their order): a stable sort by score of candidates
+    already in `by_position` order, so one key is sorted per category instead of three."""
+    return eligible_by_position[np.argsort(-scores[eligible_by_position], kind="stable")]
 
 
 def pick_distinct(
