@@ -1,9 +1,12 @@
 """Score the live engine on our own fact set (factset/*.txt with *.truth.json, see factset/README.md).
 
-    python bench/factset.py [--json] [--dir factset] [--quiet] [--match REGEX]
+    python bench/factset.py [--json] [--dir factset] [--quiet] [--match REGEX] [--pdf]
 
 Runs `contractbox.engine.live.analyze` in-process on each contract, the Document built as
 `contractbox analyze` builds it, and prints per-metric figures and, per file, what was missed.
+`--pdf` first prints each contract to a PDF as an office printer would lay it out (paragraphs
+wrapped at 86 columns, so names and places break across lines; a running header and a
+"Page N of M" footer on every page) and reads that through the product's PDF path instead.
 Targets (issue 11): risk precision >= 0.90, false-alarm rate <= 0.03, parties exact >= 0.90,
 obligations recall >= 0.80.
 """
@@ -27,22 +30,59 @@ TARGETS = {"risk_precision": (">=", 0.90), "false_alarm_rate": ("<=", 0.03),
            "parties_exact": (">=", 0.90), "obligations_recall": (">=", 0.80)}
 
 
-def analyze_file(path: Path) -> dict[str, Any]:
-    from contractbox.engine import live
+def analyze_file(path: Path, as_pdf: bool = False) -> dict[str, Any]:
+    from contractbox.documents.sources import ReadOptions, read_source
     from contractbox.documents.sources import read_file as load_document
+    from contractbox.engine import live
 
-    return live.analyze(load_document(path))
+    if not as_pdf:
+        return live.analyze(load_document(path))
+    pdf = printed_pdf(path.read_text(encoding="utf-8"), path.stem)
+    return live.analyze(read_source("pdf", {"pdf": pdf}, path.stem, ReadOptions()))
 
 
-def run(directory: Path, match: str = "") -> list[FileScore]:
+WRAP_COLUMNS = 86
+
+
+def printable(text: str) -> bool:
+    try:
+        text.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def printed_pdf(text: str, title: str) -> bytes:
+    """The contract as a printed PDF carries it: wrapped paragraphs, a running header, page numbers."""
+    import textwrap
+
+    sys.path.insert(0, str(ROOT / "sample_contracts"))
+    from make_pdfs import LINES_PER_PAGE, text_to_pdf
+
+    lines: list[str] = []
+    for paragraph in text.strip().split("\n"):
+        lines += textwrap.wrap(paragraph, WRAP_COLUMNS, break_on_hyphens=False) or [""]
+    body = LINES_PER_PAGE - 4  # header, blank, ..., blank, footer
+    chunks = [lines[i : i + body] for i in range(0, len(lines), body)] or [[]]
+    pages = []
+    for number, chunk in enumerate(chunks, 1):
+        footer = f"Page {number} of {len(chunks)}".center(WRAP_COLUMNS)
+        pages.append(["CONFIDENTIAL - EXECUTION VERSION", "", *chunk, *[""] * (body - len(chunk)), "", footer])
+    return text_to_pdf("\n".join(line for page in pages for line in page), title)
+
+
+def run(directory: Path, match: str = "", as_pdf: bool = False) -> list[FileScore]:
     """One score per contract whose name matches `match` (a regular expression); a contract the
     engine fails on scores as an empty result."""
     scores = []
     for text, truth in truth_files(directory):
         if match and not re.search(match, text.name):
             continue
+        if as_pdf and not printable(text.read_text(encoding="utf-8")):
+            print(f"  {text.name}: not printable in the PDF writer's WinAnsi font, left out", file=sys.stderr)
+            continue
         try:
-            result = analyze_file(text)
+            result = analyze_file(text, as_pdf)
         except Exception as exc:  # noqa: BLE001 - one failing file must not hide the others' figures
             result = {}
             error = f"engine error: {type(exc).__name__}: {exc}"
@@ -112,8 +152,9 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="print the figures and misses as one JSON object")
     ap.add_argument("--quiet", action="store_true", help="figures only, no per-file misses")
     ap.add_argument("--match", default="", help="only contracts whose file name matches this regular expression")
+    ap.add_argument("--pdf", action="store_true", help="read each contract from a printed PDF of it (see above)")
     args = ap.parse_args()
-    scores = run(args.dir, args.match)
+    scores = run(args.dir, args.match, args.pdf)
     totals = summarize(scores)
     if args.json:
         print(json.dumps({"totals": totals, "files": {s.name: asdict(s) for s in scores}}, indent=1))

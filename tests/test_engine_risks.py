@@ -378,3 +378,21 @@ def test_a_contractual_penalty_named_in_the_original_language_is_liquidated_dama
         "pay a contractual penalty (Vertragsstrafe) of 0.2% of the net contract price for each working day of delay."
     )
     assert polarity.RULES["liquidated_damages"].asserts(span)
+
+
+def test_a_confidential_banner_is_not_a_confidentiality_clause() -> None:
+    text = """CONFIDENTIAL - EXECUTION VERSION
+
+SERVICES AGREEMENT
+
+This Services Agreement is made on 1 May 2024 between Cedar Labs LLC ("Provider") and Dune Foods Inc. ("Client").
+
+1. Services. Provider shall provide the services described in Schedule 1.
+
+2. Fees. Client shall pay Provider USD 5,000 per month within thirty (30) days after each invoice.
+"""
+    raised = {r["id"].removeprefix("rk_") for r in live.analyze(Document.from_text(text, title="banner"))["risks"]}
+    assert "no_confidentiality" in raised
+    promised = text + "\n3. Confidentiality. Each party shall keep the other's Confidential Information confidential.\n"
+    raised = {r["id"].removeprefix("rk_") for r in live.analyze(Document.from_text(promised, title="kept"))["risks"]}
+    assert "no_confidentiality" not in raised

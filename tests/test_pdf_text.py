@@ -36,24 +36,33 @@ def page_lines(number: int, body: list[str]) -> list[str]:
 
 def three_pages() -> list[list[str]]:
     return [
-        page_lines(1, [
-            "SUPPLY AGREEMENT",
-            "",
-            "This Supply Agreement is made between Acme Components Ltd. and Birch Retail Inc., both of",
-            "whom agree as follows, and it shall be governed by the laws of the State of North",
-            "Carolina.",
-            "1. Delivery. " + FILLER[:70],
-            "and the Supplier shall act",
-        ]),
-        page_lines(2, [
-            "in good faith at all times and in accord-",
-            "ance with the Specifications, as the Buyer and the Supplier have agreed in the non-",
-            "exclusive licence set out in Schedule B, which both parties signed at the same time.",
-            "2. Term. This Agreement starts on 1 March 2024.",
-        ]),
-        page_lines(3, [
-            "3. Notices. Notices are given in writing in accordance with Section 9 by each party.",
-        ]),
+        page_lines(
+            1,
+            [
+                "SUPPLY AGREEMENT",
+                "",
+                "This Supply Agreement is made between Acme Components Ltd. and Birch Retail Inc., both of",
+                "whom agree as follows, and it shall be governed by the laws of the State of North",
+                "Carolina.",
+                "1. Delivery. " + FILLER[:70],
+                "and the Supplier shall act",
+            ],
+        ),
+        page_lines(
+            2,
+            [
+                "in good faith at all times and in accord-",
+                "ance with the Specifications, as the Buyer and the Supplier have agreed in the non-",
+                "exclusive licence set out in Schedule B, which both parties signed at the same time.",
+                "2. Term. This Agreement starts on 1 March 2024.",
+            ],
+        ),
+        page_lines(
+            3,
+            [
+                "3. Notices. Notices are given in writing in accordance with Section 9 by each party.",
+            ],
+        ),
     ]
 
 
@@ -64,7 +73,7 @@ def assert_pages_are_exact(document: Document, expected_pages: list[str]) -> Non
     for before, after in itertools.pairwise(pages):
         assert before.end == after.start
     for page, expected in zip(pages, expected_pages):
-        assert document.text[page.start:page.end].rstrip() == expected
+        assert document.text[page.start : page.end].rstrip() == expected
         for offset in range(page.start, page.end):
             assert document.page_at(offset) == page.number
 
@@ -81,19 +90,22 @@ def test_repaired_pdf_text_reads_like_the_contract_and_keeps_every_page_exact() 
     assert "the non-exclusive licence" in text
     assert text.startswith("SUPPLY AGREEMENT\n\nThis Supply Agreement is made between Acme Components Ltd. and")
     assert "\n\n2. Term. This Agreement starts on 1 March 2024.\n\n3. Notices." in text
-    assert_pages_are_exact(document, [
-        (
-            "SUPPLY AGREEMENT\n\nThis Supply Agreement is made between Acme Components Ltd. and Birch Retail Inc., "
-            "both of whom agree as follows, and it shall be governed by the laws of the State of North Carolina.\n\n"
-            "1. Delivery. " + FILLER[:70] + " and the Supplier shall act"
-        ),
-        (
-            "in good faith at all times and in accordance with the Specifications, as the Buyer and the Supplier "
-            "have agreed in the non-exclusive licence set out in Schedule B, which both parties signed at the same "
-            "time.\n\n2. Term. This Agreement starts on 1 March 2024."
-        ),
-        "3. Notices. Notices are given in writing in accordance with Section 9 by each party.",
-    ])
+    assert_pages_are_exact(
+        document,
+        [
+            (
+                "SUPPLY AGREEMENT\n\nThis Supply Agreement is made between Acme Components Ltd. and Birch Retail Inc., "
+                "both of whom agree as follows, and it shall be governed by the laws of the State of North Carolina.\n\n"
+                "1. Delivery. " + FILLER[:70] + " and the Supplier shall act"
+            ),
+            (
+                "in good faith at all times and in accordance with the Specifications, as the Buyer and the Supplier "
+                "have agreed in the non-exclusive licence set out in Schedule B, which both parties signed at the same "
+                "time.\n\n2. Term. This Agreement starts on 1 March 2024."
+            ),
+            "3. Notices. Notices are given in writing in accordance with Section 9 by each party.",
+        ],
+    )
 
 
 def test_a_word_split_over_a_page_break_keeps_each_half_on_its_page() -> None:
@@ -114,17 +126,19 @@ def test_a_hyphen_at_a_line_end_stays_unless_the_document_uses_the_whole_word() 
 def test_a_line_repeated_on_every_page_is_kept_when_it_is_all_the_page_says() -> None:
     pages = [f"This is page {n} of the long sample; it says little else." for n in range(1, 6)]
     text, ranges = lay_out(pages)
-    assert [text[p.start:p.end].strip() for p in ranges] == pages
+    assert [text[p.start : p.end].strip() for p in ranges] == pages
 
 
 def test_page_numbers_and_footers_go_but_a_number_inside_the_text_stays() -> None:
     clauses = ["Fees", "Taxes", "Audit"]
-    pages = [f"- {n} -\n{n}. {name}.\nThe amount is\n42\nper unit for {name.lower()}, paid monthly.\n{n}"
-             for n, name in enumerate(clauses, start=1)]
+    pages = [
+        f"- {n} -\n{n}. {name}.\nThe amount is\n42\nper unit for {name.lower()}, paid monthly.\n{n}"
+        for n, name in enumerate(clauses, start=1)
+    ]
     text, ranges = lay_out(pages)
     assert text.count("The amount is 42 per unit") == 3  # "42" is mid-page: kept
     assert "- 1 -" not in text and text.endswith("paid monthly.")
-    assert [text[p.start:p.end].split(".")[0] for p in ranges] == ["1", "2", "3"]
+    assert [text[p.start : p.end].split(".")[0] for p in ranges] == ["1", "2", "3"]
 
 
 def test_a_page_with_nothing_kept_has_an_empty_range_and_offsets_stay_on_their_pages() -> None:
@@ -196,8 +210,11 @@ def test_the_reviewer_locates_repaired_quotes_on_the_pdf_page(browser: Browser, 
 
 def test_many_line_end_hyphens_are_decided_by_the_same_vocabulary() -> None:
     words = [f"word{chr(97 + i % 26)}{chr(97 + i // 26 % 26)}" for i in range(100)]
-    pages = ["\n".join(f"The {w[:4]}-\n{w[4:]} and the plain {w}." for w in words[:50]),
-             "\n".join(f"The {w[:4]}-\n{w[4:]} has no plain form." for w in words[50:])]
+    # each page opens with its own heading: two pages opening with the same line would be a running header
+    pages = [
+        "Part one.\n" + "\n".join(f"The {w[:4]}-\n{w[4:]} and the plain {w}." for w in words[:50]),
+        "Part two.\n" + "\n".join(f"The {w[:4]}-\n{w[4:]} has no plain form." for w in words[50:]),
+    ]
     text, _ = lay_out(pages)
     assert all(f"The {w} and the plain {w}." in text for w in words[:50])
     assert all(f"The {w[:4]}-{w[4:]} has no plain form." in text for w in words[50:])
@@ -210,3 +227,46 @@ def test_a_file_of_more_lines_than_any_contract_keeps_its_pages_as_printed(monke
     text, ranges = lay_out(["Page one\nwraps here", "Page two"])
     assert text == "Page one\nwraps here\n\nPage two"
     assert [(p.start, p.end) for p in ranges] == [(0, 21), (21, 29)]
+
+
+def test_an_empty_line_on_the_printed_page_separates_paragraphs() -> None:
+    lines = [
+        "INDEPENDENT CONTRACTOR AGREEMENT",
+        "",
+        "Parties",
+        "",
+        "Harbourline Media Pty Ltd ACN 123 456 789 of Level 5, 60 Clarence Street,",
+        "Sydney NSW 2000 (Company)",
+        "",
+        "Megan Louise Tran of 14 Beach Road, Coogee NSW 2034 (Contractor)",
+        "",
+        "Background",
+        "",
+        "A. The Company publishes digital travel content and wishes to engage the Contractor to provide",
+        "video production services, and the Contractor has agreed to provide them, on the terms of",
+        "this agreement.",
+    ]
+    text = extract_pdf(make_pdfs.text_to_pdf("\n".join(lines))).text
+    assert (
+        "Parties\n\nHarbourline Media Pty Ltd ACN 123 456 789 of Level 5, 60 Clarence Street, Sydney NSW 2000" in text
+    )
+    assert (
+        "(Company)\n\nMegan Louise Tran of 14 Beach Road, Coogee NSW 2034 (Contractor)\n\nBackground\n\nA. The" in text
+    )
+    assert (
+        "to provide video production services, and the Contractor has agreed to provide them, on the terms of this"
+        in text
+    )
+
+
+def test_a_header_on_both_pages_of_a_two_page_contract_is_dropped() -> None:
+    per_page = 8
+    pages = [
+        ["CONFIDENTIAL - EXECUTION VERSION", "", "SUPPLY AGREEMENT", "", "1. The Supplier shall deliver the Products."],
+        ["CONFIDENTIAL - EXECUTION VERSION", "", "2. The Buyer shall pay each invoice within 30 days."],
+    ]
+    lines = [line for page in pages for line in page + [""] * (per_page - len(page))]
+    text = extract_pdf(make_pdfs.text_to_pdf("\n".join(lines), lines_per_page=per_page)).text
+    assert "CONFIDENTIAL" not in text
+    assert text.startswith("SUPPLY AGREEMENT\n\n1. The Supplier shall deliver the Products.")
+    assert "2. The Buyer shall pay each invoice within 30 days." in text

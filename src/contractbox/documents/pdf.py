@@ -196,11 +196,50 @@ def _page_text(pdf, index: int) -> str:
     try:
         text_page = page.get_textpage()
         try:
-            return text_page.get_text_range()
+            return with_paragraph_gaps(text_page.get_text_range(), text_page)
         finally:
             text_page.close()
     finally:
         page.close()
+
+
+# A line further below the previous one than this many usual line steps starts a new paragraph.
+PARAGRAPH_GAP = 1.6
+
+
+def with_paragraph_gaps(text: str, text_page: Any) -> str:
+    """The page's text with a blank line where the printed page leaves an empty line between two
+    lines: PDFium gives the line breaks but not the gaps, and without them a party block, a heading
+    or a short clause runs into the next paragraph. Unchanged when characters and text disagree."""
+    if text_page.count_chars() != len(text):
+        return text
+    starts = [m.end() for m in _LINE_START.finditer(text)]
+    tops = [_line_top(text, start, text_page) for start in starts]
+    steps = [a - b for a, b in zip(tops, tops[1:]) if a is not None and b is not None and a > b]
+    if len(steps) < 3:
+        return text
+    usual = sorted(steps)[len(steps) // 5]  # the line step of wrapped text, whatever the share of gaps
+    out, last = [], 0
+    for start, before, top in zip(starts[1:], tops, tops[1:]):
+        gap = before is not None and top is not None and before - top > PARAGRAPH_GAP * usual
+        if gap and not _RUNS_ON.search(text, max(0, start - 3), start + 1):
+            out.append(text[last:start])
+            out.append("\n")
+            last = start
+    out.append(text[last:])
+    return "".join(out)
+
+
+_LINE_START = re.compile(r"(?:^|\n)[ \t]*(?=\S)")
+# a sentence that runs on across the gap ("... the\n\nParties"): a gap in the layout, not a paragraph
+_RUNS_ON = re.compile(r"[a-z,;]\r?\n[ \t]*[a-z]")
+
+
+def _line_top(text: str, start: int, text_page: Any) -> float | None:
+    if start >= len(text) or text[start] in "\r\n":
+        return None
+    _, _, _, top = text_page.get_charbox(start)
+    return float(top)
 
 
 # --- isolation: a small pool of worker processes ------------------------------------------

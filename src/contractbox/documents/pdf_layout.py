@@ -221,7 +221,7 @@ def _zones(raw_lines: list[str]) -> tuple[list[str], list[str]]:
 
 def _running_lines(pages: list[list[str]]) -> tuple[set[str], set[str]]:
     """Signatures of the lines that recur at the top (headers) and bottom (footers) of pages."""
-    if len(pages) < MIN_FURNITURE_PAGES:
+    if len(pages) < 2:
         return set(), set()
     tops: Counter[str] = Counter()
     bottoms: Counter[str] = Counter()
@@ -229,7 +229,12 @@ def _running_lines(pages: list[list[str]]) -> tuple[set[str], set[str]]:
         top, bottom = _zones(raw_lines)
         tops.update({_signature(line) for line in top})
         bottoms.update({_signature(line) for line in bottom})
-    needed = max(MIN_FURNITURE_PAGES, math.ceil(FURNITURE_SHARE * len(pages)))
+    # a two-page document: a line at the top or bottom of both pages ("CONFIDENTIAL - EXECUTION VERSION")
+    needed = (
+        len(pages)
+        if len(pages) < MIN_FURNITURE_PAGES
+        else max(MIN_FURNITURE_PAGES, math.ceil(FURNITURE_SHARE * len(pages)))
+    )
     return ({s for s, n in tops.items() if n >= needed}, {s for s, n in bottoms.items() if n >= needed})
 
 
