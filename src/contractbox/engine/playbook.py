@@ -18,6 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from contractbox.engine.first_chars import either
+
 PLAYBOOK_PATH = Path(__file__).resolve().parent / "data" / "playbook.json"
 FINDING = 0.5
 RENEWAL = "renewal_term"
@@ -63,7 +65,7 @@ def _with_renewal(
 
 @lru_cache(maxsize=64)
 def _pattern(source: str) -> re.Pattern[str]:
-    return re.compile(source, re.IGNORECASE)
+    return either((source,), re.IGNORECASE)  # a first-character lookahead: these read the whole text
 
 
 def _matches(
