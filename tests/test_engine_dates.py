@@ -787,3 +787,53 @@ def test_effective_as_of_the_last_signature_in_a_long_preamble_sentence() -> Non
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2026-10-09"
     assert facts["effective_date"].value == "2026-10-09"
+
+
+def test_a_letter_agreement_bears_the_date_at_its_head_not_the_countersignature() -> None:
+    text = (
+        "ALDER FACILITIES MANAGEMENT LIMITED\nRegistered office: 41 Melville Street, Edinburgh EH3 7JF\n\n"
+        "9 March 2026\n\nBirch Dental Group Limited\n17 Byres Road\nGlasgow G11 5RD\n\nDear Ms McAllister\n\n"
+        "We are pleased to confirm the renewal of the Agreement for a further term from 1 April 2026 to 31 March "
+        '2027 (the "Renewal Term") on the following terms.\n\n5. Further renewal. The Agreement will not renew '
+        "automatically at the end of the Renewal Term.\n\nYours sincerely\n\nCallum Drummond\n\nWe confirm our "
+        "agreement to the renewal on the terms of this letter.\n\nSigned: Fiona McAllister\nDate: 16 March 2026"
+    )
+    term = "5. Further renewal. The Agreement will not renew automatically at the end of the Renewal Term."
+    by_category = spans(text, agreement_date=["9 March 2026", "Date: 16 March 2026"], expiration_date=term)
+    facts, t = read_facts(text, by_category)
+    assert facts["agreement_date"].value == "2026-03-09"
+    assert facts["expiration_date"].value == "2027-03-31"  # the Renewal Term defined where it is stated
+    assert t.auto_renewal is False
+
+
+def test_a_defined_go_live_date_starts_the_contract_and_a_renewal_period_is_not_the_term() -> None:
+    starts = "(1) This Agreement shall take effect on the Go-Live Date."
+    ends = "(2) This Agreement is concluded for a fixed term ending on 30 June 2028."
+    renews = (
+        "(3) After the fixed term, this Agreement is extended automatically by twelve (12) months at a time unless "
+        "either party gives written notice of termination at least ninety (90) days before the end of the term."
+    )
+    text = (
+        "OPERATIONS AGREEMENT dated 10 February 2026 between Alder GmbH and Birch GmbH.\n\n§ 1 Definitions\n"
+        '"Go-Live Date" means 1 July 2026. "Operations Services" means hosting and support.\n\n'
+        f"§ 2 Effectiveness and Term\n{starts}\n{ends}\n{renews}"
+    )
+    by_category = spans(text, agreement_date="10 February 2026", expiration_date=[renews, ends], renewal_term=renews)
+    facts, t = read_facts(text, by_category)
+    assert facts["effective_date"].value == "2026-07-01"
+    assert facts["expiration_date"].value == "2028-06-30"
+    assert notice_deadline(t.expiry, t.notice_days) == date(2028, 4, 1)
+
+
+@pytest.mark.parametrize(
+    "definition",
+    ['1.3 "Effective Date" means April 1, 2026.', 'provides the Services from 1 April 2026 (the "Start Date").'],
+)
+def test_a_numbered_or_inline_definition_gives_the_start(definition: str) -> None:
+    name = "Effective Date" if "Effective" in definition else "Start Date"
+    text = (
+        "MASTER SERVICES AGREEMENT between Alder Inc. and Birch Co.\n\n1. Definitions\n"
+        f"{definition}\n\n4.1 This Agreement commences on the {name} and continues until terminated."
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2026-04-01"

@@ -534,3 +534,24 @@ def test_parties_named_in_a_particulars_table() -> None:
         ("Alder Facilities Ltd", "contractor"),
         ("Birch Hotels Limited", "client"),
     ]
+
+
+def test_the_definitions_heading_after_the_preamble_is_no_party() -> None:
+    text = (
+        'This Software License Agreement (the "Agreement") is made as of June 22, 2026 by and between Alder '
+        'Geospatial, Inc., a Delaware corporation (hereinafter "Licensor"), and Birch Port Services Corp., a Virginia '
+        'corporation (hereinafter "Licensee").\n\n1. DEFINITIONS\n"Software" means Licensor\'s BerthPlan software.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Alder Geospatial, Inc.", "licensor"),
+        ("Birch Port Services Corp.", "licensee"),
+    ]
+
+
+def test_a_place_the_list_runs_into_is_no_party() -> None:
+    text = (
+        "We refer to the Cleaning Services Agreement dated 3 April 2023 between Alder Facilities Management Limited "
+        '("Alder") and Birch Dental Group Limited ("Birch") (the "Agreement"), under which Alder cleans Birch\'s six '
+        "practices in Glasgow and Paisley."
+    )
+    assert [p.name for p in find_parties(text)] == ["Alder Facilities Management Limited", "Birch Dental Group Limited"]

@@ -396,3 +396,22 @@ This Services Agreement is made on 1 May 2024 between Cedar Labs LLC ("Provider"
     promised = text + "\n3. Confidentiality. Each party shall keep the other's Confidential Information confidential.\n"
     raised = {r["id"].removeprefix("rk_") for r in live.analyze(Document.from_text(promised, title="kept"))["risks"]}
     assert "no_confidentiality" not in raised
+
+
+@pytest.mark.parametrize(
+    ("category", "span"),
+    [
+        (
+            "termination_for_convenience",
+            "Ordinary termination (ordentliche Kündigung) during the fixed term is excluded. After the fixed term, "
+            "this Agreement is extended by twelve (12) months unless either party gives notice of termination.",
+        ),
+        (
+            "exclusivity",
+            "Exclusive Rights 2.1 The appointment under clause 1 is non-exclusive. The Supplier reserves the right to "
+            "appoint other distributors in the Territory.",
+        ),
+    ],
+)
+def test_a_clause_that_excludes_its_category_under_a_misleading_heading(category: str, span: str) -> None:
+    assert polarity.negates(category, span)

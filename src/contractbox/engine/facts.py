@@ -17,6 +17,7 @@ from datetime import date
 
 from contractbox.engine.dates import find_dates_loose, parse_date
 from contractbox.engine.jurisdictions import jurisdiction_in, stated_governing_law
+from contractbox.engine.particulars import particulars
 from contractbox.engine.term import Term, notice_deadline, read_term
 
 Scored = list[tuple[int, int, float]]  # (start, end, confidence) of one category's clauses
@@ -319,6 +320,47 @@ def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _M
     return max(block, key=lambda m: (m.date, m.start)) if block else chosen
 
 
+# a letter agreement is dated at its head: a date alone on its line, then the salutation ("9 March 2026 ... Dear Ms
+# McAllister"); the countersignature's later date is when it was accepted, not the date it bears
+_LETTER_DATE = re.compile(r"\n[ \t]*(?=[^\n]+\n(?:[^\n]*\n){0,12}?[ \t]*Dear\s+[A-Z])")
+
+
+# "This Agreement shall take effect on the Go-Live Date", with '"Go-Live Date" means 1 July 2026' elsewhere
+_STARTS_ON_DEFINED = re.compile(
+    r"\b(?:takes?\s+effect|commences?|starts?|begins?|comes?\s+into\s+(?:force|effect))\s+(?:on|from)\s+the\s+"
+    r"((?:[A-Z][\w-]*\s+){0,3}Date)\b"
+)
+
+
+_AT_VALUE_START = re.compile(
+    r"\W*(?:(?:from|on|as\s+of|with\s+effect\s+from)\s+)?", re.IGNORECASE
+)  # "from 16 March 2026"
+
+
+def _defined_start(text: str) -> Fact | None:
+    """The start of the contract when its sentence names a defined date whose value is given elsewhere."""
+    m = _STARTS_ON_DEFINED.search(text)
+    if m is None or not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
+        return None
+    particular = particulars(text).get(m.group(1).lower())
+    if particular is None:
+        return None
+    for s, e, d in find_dates_loose(particular.value):
+        if d is not None and _AT_VALUE_START.fullmatch(particular.value[:s]):
+            return Fact(d.isoformat(), particular.start + s, particular.start + e, particular.value[s:e])
+    return None
+
+
+def _letter_date(text: str, mentions: list[_Mention]) -> Fact | None:
+    for m in mentions:
+        if m.start > 1500:
+            break
+        alone = text[m.end : text.find("\n", m.end) if "\n" in text[m.end :] else len(text)].strip() == ""
+        if m.date is not None and alone and _LETTER_DATE.match(text, m.start - 1) and text[m.start - 1] == "\n":
+            return Fact(m.date.isoformat(), m.start, m.end, text[m.start : m.end])
+    return None
+
+
 def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> float:
     before = text[max(0, mention.start - 90) : mention.start]
     score = _model_confidence(mention, scored)
@@ -419,19 +461,21 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     """Dates, governing law and the term. A fact with value None is a known absence (its reason says why)."""
     lower = text.lower()
     mentions = _mentions(text, lower, by_category)
-    agreement = _best(text, mentions, by_category.get("agreement_date"), _agreement_score)
+    agreement = _letter_date(text, mentions) or _best(
+        text, mentions, by_category.get("agreement_date"), _agreement_score
+    )
     if agreement is None:
         # nothing else dates it: the signatures do ("/s/ Geno Auriemma  5/17/12")
         signed = [m for m in mentions if m.date is not None and _in_signature_block(text, m.start)]
         agreement = _best(text, signed, by_category.get("agreement_date"), _agreement_score, _SIGNATURE_BONUS - 0.05)
-    if agreement is not None and agreement.value is not None:
+    if agreement is not None and agreement.value is not None and not _LETTER_DATE.match(text, agreement.start - 1):
         chosen = next(m for m in mentions if m.start == agreement.start)
         if _is_signature_date(text, chosen) or _dated_line(text, chosen):
             last = _last_signature(text, mentions, chosen)
             agreement = Fact(
                 last.date.isoformat() if last.date else None, last.start, last.end, text[last.start : last.end]
             )
-    effective = _best(text, mentions, by_category.get("effective_date"), _effective_score)
+    effective = _best(text, mentions, by_category.get("effective_date"), _effective_score) or _defined_start(text)
     if effective is None and agreement is not None and _starts_on_signing(text, lower):
         effective = agreement
     if (

@@ -1,6 +1,7 @@
 """The values a contract gives its defined terms away from the sentences that use them: a row of a
 particulars or key-details table ("| Start Date | 02/03/2026 |", "Commencement Date: 1 July 2026")
-or a definition ("Final Repayment Date means 2029-03-15."). The term clause then says only "ends
+a definition ("Final Repayment Date means 2029-03-15.") or a value defined where it is stated
+("for a further term from 1 April 2026 to 31 March 2027 (the "Renewal Term")"). The term clause then says only "ends
 on the Final Repayment Date" or "continues for the Initial Term set out in Schedule 1"."""
 
 from __future__ import annotations
@@ -16,7 +17,14 @@ _TABLE_ROW = re.compile(
 _KEY_LINE = re.compile(r"^[ \t]*([A-Z][\w'’ -]{1,38}?)[ \t]*(?::|\t)[ \t]*(\S[^\n]{0,300}?)[ \t]*$", re.MULTILINE)
 # '"Final Repayment Date" means 2029-03-15', 'Expiry Date means the date falling ...'
 _DEFINITION = re.compile(
-    r"(?:^|[\n.;:]\s*|\()[\"“]?([A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,3})[\"”]?[ \t]+(?:means|shall mean)[ \t]+([^;\n]{1,300})",
+    r"(?:^|(?<=[\n.;:(]))[ \t]*(?:\d+(?:\.\d+)*\.?[ \t]+)?"  # '1.3 "Effective Date" means April 1, 2026.'
+    r"[\"“]?([A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,3})[\"”]?[ \t]+(?:means|shall mean)[ \t]+([^;\n]{1,300})",
+)
+
+
+# a value defined where it is stated: 'for a further term from 1 April 2026 to 31 March 2027 (the "Renewal Term")'
+_INLINE = re.compile(
+    r"((?:for|from)\s[^.;()]{5,100}?)\s*\((?:the\s+)?[\"“]((?:[A-Z][\w-]*\s+){0,3}(?:Term|Period|Date))[\"”]\)"
 )
 
 
@@ -31,10 +39,13 @@ class Particular:
 def particulars(text: str) -> dict[str, Particular]:
     """Defined terms and their values, by lower-cased label; the first statement of a label wins."""
     found: dict[str, Particular] = {}
-    for pattern in (_TABLE_ROW, _KEY_LINE, _DEFINITION):
+    for pattern in (_TABLE_ROW, _KEY_LINE, _DEFINITION, _INLINE):
         for m in pattern.finditer(text):
-            label = " ".join(m.group(1).split())
-            value = m.group(2)
+            label, value = (m.group(2), m.group(1)) if pattern is _INLINE else (m.group(1), m.group(2))
+            label = " ".join(label.split())
+            if pattern is _INLINE:
+                found.setdefault(label.lower(), Particular(label, value, m.start(1), m.end(1)))
+                continue
             if pattern is _DEFINITION:
                 value = _first_sentence(value)
             found.setdefault(label.lower(), Particular(label, value, m.start(2), m.start(2) + len(value)))

@@ -15,6 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from contractbox.engine.legal_forms import ends_with_legal_form
 from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, read_name, skip_run
 from contractbox.engine.signatures import signature_spans
 
@@ -533,6 +534,23 @@ def _letter_parties(text: str) -> list[Party]:
     return found if len(found) == 2 else []
 
 
+# "... under which Alder cleans six practices in Glasgow and Paisley": the second of a list of places
+_PLACE_LIST_BEFORE = re.compile(r"\b(?:in|at|near)\s+[A-Z][\w-]*(?:\s*,\s*[A-Z][\w-]*)*\s*(?:,|and|or)\s*$")
+
+
+def _without_stray_words(text: str, parties: list[Party]) -> list[Party]:
+    """Beside two or more named and defined parties, a single capitalised word with neither a legal form
+    nor a defined role that ends a list of places is a word the party list ran into, not a party."""
+    defined = [p for p in parties if p.aliases or ends_with_legal_form(p.name)]
+    if len(defined) < 2:
+        return parties
+    return [
+        p
+        for p in parties
+        if p in defined or len(p.name.split()) > 1 or not _PLACE_LIST_BEFORE.search(text, max(0, p.start - 60), p.start)
+    ]
+
+
 def _dedupe(parties: list[Party]) -> list[Party]:
     seen: dict[str, Party] = {}
     for p in parties:
@@ -561,6 +579,7 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
         parties = _dedupe(_harvested(text, min(len(text), 5000))) or parties
     if len(parties) < 2:
         parties = _letter_parties(text[: min(len(text), 5000)]) or parties
+    parties = _without_stray_words(text, parties)
     signed = [Party(s.text(text), _signature_role(text, s.start), s.start, s.end) for s in signature_spans(text)]
     if len(parties) < 2 and len(signed) >= 2:  # e.g. joint filing agreements: "the undersigned" sign below
         parties = _dedupe(signed)

@@ -138,7 +138,26 @@ _NOT_NAMES = {
     "at",
     "to",
 }
-_HEADING_WORDS = {"exhibit", "schedule", "section", "article", "appendix", "annex", "attachment", "clause", "page"}
+_HEADING_WORDS = {
+    "exhibit",
+    "schedule",
+    "section",
+    "article",
+    "appendix",
+    "annex",
+    "attachment",
+    "clause",
+    "page",
+    # the headings that follow a preamble: "1. DEFINITIONS" above '"Software" means ...' is no party
+    "definitions",
+    "definition",
+    "recitals",
+    "background",
+    "interpretation",
+    "preamble",
+    "whereas",
+    "witnesseth",
+}
 PLACES = {p.lower() for p in US_STATES + OTHER} | {
     "usa",
     "u.s.a.",

@@ -108,7 +108,11 @@ _LIABILITY_TOPIC = _any(
 )  # not "unlimited repair calls"
 
 
-_LEADING_HEADING = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][\w\-&]*(?:\s+[\w\-&]+){0,4}\.\s+(?=\S)")
+# "Exclusivity. ...", or a heading before its first sub-clause: "Exclusive Rights 2.1 The appointment ... is
+# non-exclusive" (spans are read with their line breaks squashed)
+_LEADING_HEADING = re.compile(
+    r"^\s*(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][\w\-&]*(?:\s+[\w\-&]+){0,4}?(?:\.\s+|\s+\d+(?:\.\d+)+\.?\s+)(?=\S)"
+)
 
 
 @dataclass(frozen=True)
@@ -285,6 +289,9 @@ RULES: dict[str, Rule] = {
             r"\b(?:may|shall|will|can)\s+not\s+(?:be\s+entitled\s+to\s+|have\s+the\s+right\s+to\s+)?terminat\w*\b"
             r"[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
             r"\bno\s+(?:right\s+(?:of|to)\s+)?terminat\w*\s+(?:right\s+)?for\s+convenience\b",
+            # German drafting: "Ordinary termination (ordentliche Kündigung) during the fixed term is excluded"
+            r"\b(?:ordinary|ordentliche)\s+(?:termination|kündigung)\b[^.;]{0,80}\b(?:is|are|shall\s+be)\s+excluded\b",
+            r"\btermination\s+for\s+convenience\b[^.;]{0,40}\b(?:is|are|shall\s+be)\s+excluded\b",
         ),
         required=_any(
             r"\bconvenience\b",

@@ -216,7 +216,9 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
             continue
         before = sentence[max(0, m.start() - 60) : m.start()]
         after = sentence[m.end() : m.end() + 30]
-        if re.search(r"renew|notice", before, re.IGNORECASE) or re.match(
+        # a renewal's period ("is extended automatically by twelve (12) months at a time") is not the term's;
+        # "shall extend for a period of five (5) years" is
+        if re.search(r"renew|notice|extended\s+(?:\w+\s+)?(?:by|for)\b", before, re.IGNORECASE) or re.match(
             r"\W*(?:prior|before|notice|written|advance|after (?:receipt|notice)|"
             r"(?:after|following|from|beyond)\s+(?:the\s+)?(?:date\s+of\s+)?(?:\w+\s+)?(?:expir|terminat|end\b|term\b))",
             after,
@@ -267,7 +269,12 @@ def _end_of_term(start: date, amount: int, unit: str) -> date:
 
 def _is_term_sentence(sentence: str) -> bool:
     return bool(_TERM_SUBJECT.search(sentence) and _TERM_VERB.search(sentence)) or bool(
-        re.search(r"\b(?:term|period|expiration date|termination date|end date)\s*:", sentence, re.IGNORECASE)
+        re.search(
+            # "Term: ...", "the renewal of the Agreement for a further term from 1 April 2026 to 31 March 2027"
+            r"\b(?:term|period|expiration date|termination date|end date)\s*:|\bterm\s+from\b",
+            sentence,
+            re.IGNORECASE,
+        )
     )
 
 
@@ -319,11 +326,11 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
 # a term sentence that takes its end or its length from a defined term given elsewhere: "ends on the Final
 # Repayment Date", "continues for the Initial Term set out in Schedule 1", "runs for the Term from the Start Date"
 _NAMES_A_PARTICULAR = re.compile(
-    r"\b(?:ends?|expires?|terminates?|until|through|for|during)\s+(?:on\s+)?the\s+(?:[A-Z][\w-]*\s+){0,3}"
+    r"\b(?:ends?|expires?|terminates?|until|through|end\s+of|for|during)\s+(?:on\s+)?the\s+(?:[A-Z][\w-]*\s+){0,3}"
     r"(?:Date|Term|Period)\b"
 )
 _ENDS_ON = r"ends?|expires?|terminates?|until|through"
-_LASTS_FOR = r"for|during"
+_LASTS_FOR = r"for|during|end\s+of"
 _STARTS_ON = r"from|after|commencing\s+on|starting\s+on|beginning\s+on"
 
 
