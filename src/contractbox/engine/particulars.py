@@ -16,9 +16,10 @@ _TABLE_ROW = re.compile(
 # "Commencement Date: 1 July 2026", "Start Date<TAB>1 July 2026" on a line of its own
 _KEY_LINE = re.compile(r"^[ \t]*([A-Z][\w'’ -]{1,38}?)[ \t]*(?::|\t)[ \t]*(\S[^\n]{0,300}?)[ \t]*$", re.MULTILINE)
 # '"Final Repayment Date" means 2029-03-15', 'Expiry Date means the date falling ...'
-_DEFINITION = re.compile(
-    r"(?:^|(?<=[\n.;:(]))[ \t]*(?:\d+(?:\.\d+)*\.?[ \t]+)?"  # '1.3 "Effective Date" means April 1, 2026.'
-    r"[\"“]?([A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,3})[\"”]?[ \t]+(?:means|shall mean)[ \t]+([^;\n]{1,300})",
+_MEANS = re.compile(r"(?<=[ \t])(?:means|shall mean)[ \t]+([^;\n]{1,300})")
+# what stands before " means": the label, at a line or sentence start ('1.3 "Effective Date" means April 1, 2026.')
+_DEFINED_LABEL = re.compile(
+    r"(?:^|[\n.;:(])[ \t]*(?:\d+(?:\.\d+)*\.?[ \t]+)?[\"“]?([A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,3})[\"”]?[ \t]*$"
 )
 
 
@@ -39,17 +40,21 @@ class Particular:
 def particulars(text: str) -> dict[str, Particular]:
     """Defined terms and their values, by lower-cased label; the first statement of a label wins."""
     found: dict[str, Particular] = {}
-    for pattern in (_TABLE_ROW, _KEY_LINE, _DEFINITION, _INLINE):
+    for pattern in (_TABLE_ROW, _KEY_LINE):
         for m in pattern.finditer(text):
-            label, value = (m.group(2), m.group(1)) if pattern is _INLINE else (m.group(1), m.group(2))
-            label = " ".join(label.split())
-            if pattern is _INLINE:
-                found.setdefault(label.lower(), Particular(label, value, m.start(1), m.end(1)))
-                continue
-            if pattern is _DEFINITION:
-                value = _first_sentence(value)
-            found.setdefault(label.lower(), Particular(label, value, m.start(2), m.start(2) + len(value)))
+            _add(found, m.group(1), m.group(2), m.start(2))
+    for m in _MEANS.finditer(text):  # found from its literal word: a scan for the label first is several times slower
+        label = _DEFINED_LABEL.search(text, max(0, m.start() - 80), m.start() - 1)
+        if label:
+            _add(found, label.group(1), _first_sentence(m.group(1)), m.start(1))
+    for m in _INLINE.finditer(text):
+        _add(found, m.group(2), m.group(1), m.start(1))
     return found
+
+
+def _add(found: dict[str, Particular], label: str, value: str, start: int) -> None:
+    label = " ".join(label.split())
+    found.setdefault(label.lower(), Particular(label, value, start, start + len(value)))
 
 
 def _first_sentence(value: str) -> str:
