@@ -837,3 +837,43 @@ def test_a_numbered_or_inline_definition_gives_the_start(definition: str) -> Non
     )
     facts, _ = read_facts(text, {})
     assert facts["effective_date"].value == "2026-04-01"
+
+
+def test_dates_with_the_year_in_words() -> None:
+    term = (
+        "1.1 The term of this Agreement shall commence on the fifteenth (15th) day of April, two thousand twenty-six "
+        "and shall end on the fourteenth (14th) day of April, two thousand twenty-eight."
+    )
+    text = (
+        "THIS MASTER SERVICES AGREEMENT is made the first (1st) day of April, two thousand twenty-six, between Alder "
+        f"Energy Ltd. and Birch Oilfield Services Inc.\n\n1. TERM\n\n{term}"
+    )
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["agreement_date"].value == "2026-04-01"
+    assert facts["effective_date"].value == "2026-04-15"
+    assert facts["expiration_date"].value == "2028-04-14"
+
+
+def test_a_survival_period_after_the_term_is_not_the_term() -> None:
+    insurance = (
+        "7. Insurance. Supplier shall maintain product liability insurance during the Term and for two (2) years "
+        "after it ends."
+    )
+    term = (
+        "10. Term. This Agreement starts on the Effective Date and continues until the later of (a) December 31, 2027 "
+        "and (b) the date on which the last Purchase Order issued before December 31, 2027 has been fulfilled."
+    )
+    text = f'This Supply Agreement is dated January 12, 2026 (the "Effective Date") between Alder Inc. and Birch LLC.\n\n{insurance}\n\n{term}'
+    facts, _ = read_facts(text, spans(text, agreement_date="January 12, 2026", expiration_date=[insurance, term]))
+    # the stated date of a "later of" term, as CUAD's annotators give it (docs/engine.md, Holdout 6)
+    assert facts["expiration_date"].value == "2027-12-31"
+
+
+def test_the_contract_period_starts_the_contract() -> None:
+    text = (
+        "This Contract is made on 5 March 2026 between the Western Regional Transport Authority and Alder Facility "
+        "Services Limited.\n\n2. Contract Period\n\n2.1 The Contract Period starts on 1 April 2026 and ends on 31 March "
+        "2028."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="5 March 2026"))
+    assert facts["effective_date"].value == "2026-04-01"

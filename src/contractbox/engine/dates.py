@@ -212,10 +212,67 @@ def _loose_dates(text: str) -> list[tuple[int, int, date]]:
     return out
 
 
+_NUMBER_WORDS = {
+    w: n
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+        ]
+    )
+} | {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+# "two thousand twenty-six", "Two Thousand and Five"
+_WORD_YEAR = re.compile(
+    r"\btwo\s+thousand(?:\s+and)?((?:[\s-]+(?:" + "|".join(_NUMBER_WORDS) + r")\b){0,2})", re.IGNORECASE
+)
+_DAY_MONTH_BEFORE = re.compile(
+    rf"(?:(?:\bthe\s+)?\b(?P<day>\d{{1,2}}|{'|'.join(ORDINAL_DAYS)})(?:\s?(?:st|nd|rd|th))?\)?\s+(?:\(\d{{1,2}}(?:st|nd|rd|th)?\)\s+)?"
+    rf"day\s+of\s+(?P<month>{_MONTH_RE})|(?P<month2>{_MONTH_RE})\s+(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?)\.?\s*,?\s+$",
+    re.IGNORECASE,
+)
+
+
+def _word_year_dates(text: str) -> list[tuple[int, int, date]]:
+    """Dates whose year is written in words: "the first (1st) day of April, two thousand twenty-six"."""
+    out = []
+    for year in _WORD_YEAR.finditer(text):
+        units = [_NUMBER_WORDS[w.lower()] for w in re.findall(r"[A-Za-z]+", year.group(1))]
+        if len(units) == 2 and not (units[0] >= 20 and units[1] < 10):
+            continue  # "twenty fifteen" is no number
+        prefix = _DAY_MONTH_BEFORE.search(text, max(0, year.start() - 60), year.start())
+        if prefix is None:
+            continue
+        day_text = prefix.group("day") or prefix.group("day2")
+        day = int(day_text) if day_text.isdigit() else ORDINAL_DAYS.get(day_text.lower())
+        month = _MONTHS_LOWER.get((prefix.group("month") or prefix.group("month2")).lower().rstrip("."))
+        found = _safe_date(2000 + sum(units), month, day) if month and day else None
+        if found:
+            out.append((prefix.start(), year.end(), found))
+    return out
+
+
 def find_dates_loose(text: str) -> list[tuple[int, int, date | None]]:
     """`find_dates` plus the loosely written dates, which replace a partial match inside them ("May , 2010")."""
     found = [(m.start(), m.end(), parse_date(m.group())) for m in iter_date_matches(text)]
-    loose = _loose_dates(text)
+    loose = _loose_dates(text) + (_word_year_dates(text) if "thousand" in text.lower() else [])
     if not loose:
         return found
     kept = [f for f in found if not any(s <= f[0] < e for s, e, _ in loose)]

@@ -40,6 +40,7 @@ _STARTS_THIS = re.compile(
     r"\b(?:this|the present)\s+(?:[\w-]+\s+){0,5}?(?:agreement|contract|amendment|deed|lease|licen[cs]e|addendum|"
     r"memorandum|statement of work|sow|dpa|mou|nda)\b|"
     r"\bthe\s+(?:initial\s+)?term\b|\b(?:effective|commencement|start) date\b|\bhereof\b|\bhereunder\b|"
+    r"\bthe\s+(?:contract|agreement|initial)\s+period\b|"  # "The Contract Period starts on 1 April 2026"
     r"\b(?:contract|agreement|term)\s+(?:start|commencement)\b|"
     r"\bthe\s+(?:joint venture|venture|engagement|appointment|subscription|services)\s+(?:shall|will)\s+"
     r"(?:commence|begin|start)|"
@@ -66,7 +67,7 @@ _DEFINED_EFFECTIVE = re.compile(
 )
 # "The lease shall commence on": the contract named is the subject that starts, so it is this one
 _SUBJECT_STARTS = re.compile(
-    r"\b(?:the|this)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|lease|licen[cs]e|term)\s+(?:shall|will|is to)?\s*"
+    r"\b(?:the|this)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|lease|licen[cs]e|term)(?:\s+period)?\s+(?:shall|will|is to)?\s*"
     r"(?:commence|begin|start|take effect|come into (?:force|effect))[^.;\d]{0,20}$",
     re.IGNORECASE,
 )

@@ -220,7 +220,7 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
         # "shall extend for a period of five (5) years" is
         if re.search(r"renew|notice|extended\s+(?:\w+\s+)?(?:by|for)\b", before, re.IGNORECASE) or re.match(
             r"\W*(?:prior|before|notice|written|advance|after (?:receipt|notice)|"
-            r"(?:after|following|from|beyond)\s+(?:the\s+)?(?:date\s+of\s+)?(?:\w+\s+)?(?:expir|terminat|end\b|term\b))",
+            r"(?:after|following|from|beyond)\s+(?:the\s+)?(?:date\s+of\s+)?(?:\w+\s+)?(?:expir|terminat|ends?\b|term\b))",
             after,
             re.IGNORECASE,
         ):
