@@ -212,36 +212,11 @@ def _loose_dates(text: str) -> list[tuple[int, int, date]]:
     return out
 
 
-_NUMBER_WORDS = {
-    w: n
-    for n, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-        ]
-    )
-} | {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+# the words of a year's last two digits ("twenty-six" is read as twenty and six)
+_YEAR_WORDS = {w: n for w, n in NUMBER_WORDS.items() if w.isalpha() and w not in ("a", "an")}
 # "two thousand twenty-six", "Two Thousand and Five"
 _WORD_YEAR = re.compile(
-    r"\btwo\s+thousand(?:\s+and)?((?:[\s-]+(?:" + "|".join(_NUMBER_WORDS) + r")\b){0,2})", re.IGNORECASE
+    r"\btwo\s+thousand(?:\s+and)?((?:[\s-]+(?:" + "|".join(_YEAR_WORDS) + r")\b){0,2})", re.IGNORECASE
 )
 _DAY_MONTH_BEFORE = re.compile(
     rf"(?:(?:\bthe\s+)?\b(?P<day>\d{{1,2}}|{'|'.join(ORDINAL_DAYS)})(?:\s?(?:st|nd|rd|th))?\)?\s+(?:\(\d{{1,2}}(?:st|nd|rd|th)?\)\s+)?"
@@ -254,7 +229,7 @@ def _word_year_dates(text: str) -> list[tuple[int, int, date]]:
     """Dates whose year is written in words: "the first (1st) day of April, two thousand twenty-six"."""
     out = []
     for year in _WORD_YEAR.finditer(text):
-        units = [_NUMBER_WORDS[w.lower()] for w in re.findall(r"[A-Za-z]+", year.group(1))]
+        units = [_YEAR_WORDS[w.lower()] for w in re.findall(r"[A-Za-z]+", year.group(1))]
         if len(units) == 2 and not (units[0] >= 20 and units[1] < 10):
             continue  # "twenty fifteen" is no number
         prefix = _DAY_MONTH_BEFORE.search(text, max(0, year.start() - 60), year.start())
