@@ -178,3 +178,15 @@ def test_a_second_predicate_of_the_same_subject_binds_it() -> None:
     found = obligations(text, [developer, client])
     assert [(o.party, o.kind) for o in found] == [("Tamarack Code Works Inc.", "license")]
     assert found[0].action.startswith("grants Client a perpetual")
+
+
+def test_an_assignment_to_a_named_party_binds_the_assignor() -> None:
+    designer = Party("Derek Alan Moss", "designer", 0, 15, ("Designer",))
+    client = Party("Alder Interiors Limited", "client", 20, 44, ("Client",))
+    text = (
+        "4.1 The Designer assigns to the Client, with full title guarantee, all copyright in the drawings. "
+        "This agreement binds the parties and their successors and assigns to the extent the law allows."
+    )
+    found = obligations(text, [designer, client])
+    assert [o.party for o in found] == ["Derek Alan Moss"]
+    assert found[0].action.startswith("assigns to the Client")

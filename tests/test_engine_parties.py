@@ -555,3 +555,20 @@ def test_a_place_the_list_runs_into_is_no_party() -> None:
         "practices in Glasgow and Paisley."
     )
     assert [p.name for p in find_parties(text)] == ["Alder Facilities Management Limited", "Birch Dental Group Limited"]
+
+
+def test_scottish_parties_numbered_first_second_and_third() -> None:
+    text = (
+        "HOSTING AND SUPPORT AGREEMENT\n\namong\n\n(FIRST) ALDER DATA CENTRES LIMITED, incorporated under the Companies "
+        "Acts (Registered Number SC401882) and having its Registered Office at 5 Fountainbridge, Edinburgh EH3 9QG "
+        "(the Host);\n\n(SECOND) BIRCH DIGITAL LIMITED, incorporated under the Companies Acts (Registered Number "
+        "SC287130) and having its Registered Office at 12 Union Terrace, Aberdeen AB10 1NJ (the Integrator); and\n\n"
+        "(THIRD) CEDAR HOLIDAY LETS LTD, incorporated under the Companies Acts (Registered Number SC612774) and having "
+        "its Registered Office at The Old Station, Aviemore PH22 1PD (the Client).\n\nWHEREAS the Client has engaged "
+        "the Integrator."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("ALDER DATA CENTRES LIMITED", "host"),
+        ("BIRCH DIGITAL LIMITED", "integrator"),
+        ("CEDAR HOLIDAY LETS LTD", "client"),
+    ]

@@ -122,13 +122,13 @@ def test_a_clause_that_asserts_its_category_keeps_it(category: str, span: str) -
 def test_apply_demotes_negated_candidates_below_a_finding_and_keeps_them_as_candidates() -> None:
     text = f"{NON_EXCLUSIVE} {EXCLUSIVE}"
     first, second = (0, len(NON_EXCLUSIVE)), (len(NON_EXCLUSIVE) + 1, len(text))
-    scored = {"exclusivity": [(*first, 0.9), (*second, 0.6)], "governing_law": [(*first, 0.7)]}
+    scored = {"exclusivity": [(*first, 0.9), (*second, 0.6)], "audit_rights": [(*first, 0.7)]}
     out = polarity.apply(text, scored)
     assert out.by_category["exclusivity"][0] == (*second, 0.6)  # the real exclusivity clause is now the best
     demoted = out.by_category["exclusivity"][1]
     assert demoted[:2] == first and demoted[2] < 0.5  # still a candidate, never a finding
     assert out.negated == {"exclusivity": [first]}
-    assert out.by_category["governing_law"] == scored["governing_law"]  # no rule: untouched
+    assert out.by_category["audit_rights"] == scored["audit_rights"]  # no rule: untouched
 
 
 def test_apply_promotes_an_express_carve_out_the_model_missed() -> None:
@@ -415,3 +415,33 @@ This Services Agreement is made on 1 May 2024 between Cedar Labs LLC ("Provider"
 )
 def test_a_clause_that_excludes_its_category_under_a_misleading_heading(category: str, span: str) -> None:
     assert polarity.negates(category, span)
+
+
+@pytest.mark.parametrize(
+    ("category", "span"),
+    [
+        (
+            "change_of_control",
+            "7.3 A change of control of any party shall not of itself entitle any other party to terminate this "
+            "Agreement.",
+        ),
+        (
+            "termination_for_convenience",
+            "Either party may terminate this Agreement upon written notice if the other party materially breaches this "
+            "Agreement and does not cure the breach within thirty (30) days. This Agreement may not be terminated for "
+            "convenience.",
+        ),
+        (
+            "governing_law",
+            "12. Entire Agreement. This agreement is the whole agreement between the parties and may only be changed "
+            "by a written amendment signed by both parties.",
+        ),
+    ],
+)
+def test_a_clause_that_excludes_or_misses_its_category(category: str, span: str) -> None:
+    assert polarity.negates(category, span)
+
+
+def test_a_governing_law_clause_names_its_law() -> None:
+    span = "This Agreement is governed by the laws of the State of Texas."
+    assert not polarity.negates("governing_law", span)

@@ -55,7 +55,7 @@ _MODAL = re.compile(
     r"\b(?=[swmaucig])(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to|"
     # a party's grant, guarantee or assignment in the present tense binds it too ("Licensor hereby grants",
     # "The Consultant hereby assigns to the Company ... all intellectual property rights"; not "successors and assigns")
-    r"grants|guarantees|(?<=hereby )assigns|(?<=irrevocably )assigns)"
+    r"grants|guarantees|(?<=hereby )assigns|(?<=irrevocably )assigns|assigns(?=\s+to\s+the\s+(?-i:[A-Z])))"  # "assigns to the Client"
     r"(\s+not)?\b\s*",
     re.IGNORECASE,
 )

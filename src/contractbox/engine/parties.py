@@ -105,10 +105,10 @@ _LIST_END = re.compile(
     re.IGNORECASE,
 )
 _SEPARATOR = re.compile(
-    r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv)\s*\)|,)\s*", re.IGNORECASE
+    r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth)\s*\)|,)\s*", re.IGNORECASE
 )
 _NOISE = re.compile(
-    r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv)\s*\)|\d{1,2}\.\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
+    r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth)\s*\)|\d{1,2}\.\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
     r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\b(?:me|us|myself)\b(?=\s*,))*",
     re.IGNORECASE,
 )

@@ -233,7 +233,9 @@ RULES: dict[str, Rule] = {
     "change_of_control": Rule(
         "says a change of control has no consequence (no right to terminate, no consent needed)",
         negative=_any(
-            _CONTROL + _GAP + r"\b(?:shall|will|does|do|did)\s+not\s+(?:in\s+itself\s+)?(?:give|entitle|constitute|"
+            _CONTROL
+            + _GAP
+            + r"\b(?:shall|will|does|do|did)\s+not\s+(?:(?:in|of|by)\s+itself\s+)?(?:give|entitle|constitute|"
             r"be\s+deemed|require|trigger|confer|result|permit|allow|create|affect|terminate|operate)\w*" + _REST,
             r"\b(?:shall|will|does|do)\s+not\s+(?:give|entitle|confer|create)\b" + _GAP + r"\b" + _CONTROL + _REST,
             r"\bno\s+(?:consent|approval|notice|right)\b" + _GAP + r"\b" + _CONTROL + _REST,
@@ -243,6 +245,12 @@ RULES: dict[str, Rule] = {
             r"\b(?:control|merg\w*|acqui\w*)\b" + _GAP + r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b",
             r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b" + _GAP + r"\b(?:control|merg\w*|acqui\w*)",
         ),
+    ),
+    # the model can rank boilerplate near the end ("Entire Agreement. ...") as the law clause; a span that
+    # names no law, court or forum is not one (and "no governing law" can then say so)
+    "governing_law": Rule(
+        "does not name the law, courts or forum that govern the contract",
+        topic=_any(r"\blaws?\b", r"\bgovern\w*", r"\bjurisdiction\w*", r"\bcourts?\b", r"\bvenue\b", r"\barbitra\w*"),
     ),
     "most_favored_nation": Rule(
         "says no party must match better terms given to others",
@@ -286,7 +294,7 @@ RULES: dict[str, Rule] = {
         negative=_any(
             r"\b(?:neither|no)\s+party\s+(?:may|shall|will|is\s+entitled\s+to|has\s+the\s+right\s+to)\b[^.;]{0,60}"
             r"\bterminat\w*\b[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
-            r"\b(?:may|shall|will|can)\s+not\s+(?:be\s+entitled\s+to\s+|have\s+the\s+right\s+to\s+)?terminat\w*\b"
+            r"\b(?:may|shall|will|can)\s+not\s+(?:be\s+entitled\s+to\s+|have\s+the\s+right\s+to\s+|be\s+)?terminat\w*\b"
             r"[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
             r"\bno\s+(?:right\s+(?:of|to)\s+)?terminat\w*\s+(?:right\s+)?for\s+convenience\b",
             # German drafting: "Ordinary termination (ordentliche Kündigung) during the fixed term is excluded"
