@@ -445,3 +445,12 @@ def test_a_clause_that_excludes_or_misses_its_category(category: str, span: str)
 def test_a_governing_law_clause_names_its_law() -> None:
     span = "This Agreement is governed by the laws of the State of Texas."
     assert not polarity.negates("governing_law", span)
+
+
+def test_a_grant_of_no_exclusive_right_asserts_no_exclusivity() -> None:
+    span = (
+        "Tenant shall use the Premises only for a coffee roastery and for no other purpose. This Lease grants Tenant "
+        "no exclusive right to operate a café in the building."
+    )
+    assert not polarity.RULES["exclusivity"].asserts(span)
+    assert polarity.RULES["exclusivity"].asserts("This Lease grants Tenant the exclusive right to operate a café.")

@@ -175,7 +175,7 @@ RULES: dict[str, Rule] = {
         asserting=_any(
             _affirmed(
                 r"\b(?:appoints?|grants?)\b[^.;]{0,80}"
-                r"(?<![\w\-])(?<!non\s)exclusive\s+(?:distributor|agent|reseller|licensee|supplier|dealer|representative|"
+                r"(?<![\w\-])(?<!non\s)(?<!\bno\s)exclusive\s+(?:distributor|agent|reseller|licensee|supplier|dealer|representative|"
                 r"right|licen[cs]e)",
                 # a requirements contract: "purchase all of its requirements of cartons exclusively from Seller"
                 r"\b(?:purchase|buy|obtain|source)\w*\s+all\s+(?:of\s+)?(?:its|their)\s+requirements\b",
