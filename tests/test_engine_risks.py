@@ -93,6 +93,32 @@ AUTO_RENEW = (
         ("uncapped_liability", PLAIN_CAP),
         ("termination_for_convenience", BREACH_WITH_CURE),
         ("termination_for_convenience", COC),
+        (
+            "termination_for_convenience",
+            "Ordinary termination (ordentliche Kündigung) during the fixed term is excluded. After the fixed term, "
+            "this Agreement is extended by twelve (12) months unless either party gives notice of termination.",
+        ),
+        (
+            "exclusivity",
+            "Exclusive Rights 2.1 The appointment under clause 1 is non-exclusive. The Supplier reserves the right to "
+            "appoint other distributors in the Territory.",
+        ),
+        (
+            "change_of_control",
+            "7.3 A change of control of any party shall not of itself entitle any other party to terminate this "
+            "Agreement.",
+        ),
+        (
+            "termination_for_convenience",
+            "Either party may terminate this Agreement upon written notice if the other party materially breaches this "
+            "Agreement and does not cure the breach within thirty (30) days. This Agreement may not be terminated for "
+            "convenience.",
+        ),
+        (
+            "governing_law",
+            "12. Entire Agreement. This agreement is the whole agreement between the parties and may only be changed "
+            "by a written amendment signed by both parties.",
+        ),
         ("termination_for_convenience", NO_CONVENIENCE),
         ("renewal_term", RENEW_BY_AGREEMENT),
         ("uncapped_liability", "Provider shall repair the Equipment, including unlimited emergency repair calls."),
@@ -396,50 +422,6 @@ This Services Agreement is made on 1 May 2024 between Cedar Labs LLC ("Provider"
     promised = text + "\n3. Confidentiality. Each party shall keep the other's Confidential Information confidential.\n"
     raised = {r["id"].removeprefix("rk_") for r in live.analyze(Document.from_text(promised, title="kept"))["risks"]}
     assert "no_confidentiality" not in raised
-
-
-@pytest.mark.parametrize(
-    ("category", "span"),
-    [
-        (
-            "termination_for_convenience",
-            "Ordinary termination (ordentliche Kündigung) during the fixed term is excluded. After the fixed term, "
-            "this Agreement is extended by twelve (12) months unless either party gives notice of termination.",
-        ),
-        (
-            "exclusivity",
-            "Exclusive Rights 2.1 The appointment under clause 1 is non-exclusive. The Supplier reserves the right to "
-            "appoint other distributors in the Territory.",
-        ),
-    ],
-)
-def test_a_clause_that_excludes_its_category_under_a_misleading_heading(category: str, span: str) -> None:
-    assert polarity.negates(category, span)
-
-
-@pytest.mark.parametrize(
-    ("category", "span"),
-    [
-        (
-            "change_of_control",
-            "7.3 A change of control of any party shall not of itself entitle any other party to terminate this "
-            "Agreement.",
-        ),
-        (
-            "termination_for_convenience",
-            "Either party may terminate this Agreement upon written notice if the other party materially breaches this "
-            "Agreement and does not cure the breach within thirty (30) days. This Agreement may not be terminated for "
-            "convenience.",
-        ),
-        (
-            "governing_law",
-            "12. Entire Agreement. This agreement is the whole agreement between the parties and may only be changed "
-            "by a written amendment signed by both parties.",
-        ),
-    ],
-)
-def test_a_clause_that_excludes_or_misses_its_category(category: str, span: str) -> None:
-    assert polarity.negates(category, span)
 
 
 def test_a_governing_law_clause_names_its_law() -> None:
