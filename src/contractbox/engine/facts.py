@@ -364,7 +364,8 @@ def _letter_date(text: str, mentions: list[_Mention]) -> Fact | None:
     for m in mentions:
         if m.start > 1500:
             break
-        alone = text[m.end : text.find("\n", m.end) if "\n" in text[m.end :] else len(text)].strip() == ""
+        line_end = text.find("\n", m.end)
+        alone = not text[m.end : line_end if line_end >= 0 else len(text)].strip()
         if m.date is not None and alone and _LETTER_DATE.match(text, m.start - 1) and text[m.start - 1] == "\n":
             return Fact(m.date.isoformat(), m.start, m.end, text[m.start : m.end])
     return None

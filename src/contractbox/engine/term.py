@@ -347,19 +347,27 @@ def _defined_end(sentence: str, defined: dict[str, Particular], anchor: date | N
         if explicit:
             d, s, e = explicit
             return Expiry(d, particular.start + s, particular.start + e, "stated end date")
-        period = next((m for m in PERIOD.finditer(value) if m.start() < 3), None)
-        amount = period_amount(period) if period else None
-        if period is None or amount is None:
+        period = _period_at_start(value)
+        if period is None:
             continue
+        amount, unit, s, e = period
         starts = referenced(value, defined, _STARTS_ON)
         start_value = _date_at_start(starts[0][0].value) if starts else None
         base = start_value[0] if start_value else anchor
         if base is not None:
-            end = _end_of_term(base, amount[0], amount[1])
-            return Expiry(
-                end, particular.start + period.start(), particular.start + period.end(), "term added to its start date"
-            )
+            end = _end_of_term(base, amount, unit)
+            return Expiry(end, particular.start + s, particular.start + e, "term added to its start date")
     return None
+
+
+def _period_at_start(value: str) -> tuple[int, str, int, int] | None:
+    """The period a particular's value opens with ("24 months from the Start Date", "30 days"):
+    (amount, unit, start, end)."""
+    period = next((m for m in PERIOD.finditer(value) if m.start() < 3), None)
+    amount = period_amount(period) if period else None
+    if period is None or amount is None:
+        return None
+    return amount[0], amount[1], period.start(), period.end()
 
 
 def _date_at_start(value: str) -> tuple[date, int, int] | None:
@@ -466,10 +474,10 @@ def _defined_notice(text: str, start: int, end: int) -> tuple[int, str, int, int
     if not _NAMES_A_NOTICE.search(sentence):
         return None
     for particular, _ in referenced(sentence, particulars(text), r"least|of|giving"):
-        period = next((m for m in PERIOD.finditer(particular.value) if m.start() < 3), None)
-        amount = period_amount(period) if period else None
-        if period is not None and amount is not None:
-            return amount[0], amount[1], particular.start + period.start(), particular.start + period.end()
+        period = _period_at_start(particular.value)
+        if period is not None:
+            amount, unit, s, e = period
+            return amount, unit, particular.start + s, particular.start + e
     return None
 
 
