@@ -54,6 +54,33 @@ class ReviewedListing:
     expiration_date: str | None
 
 
+@dataclass(frozen=True)
+class ContractReview:
+    """A contract's review status (the API's `review`), the party names its reviewers corrected, and
+    its listing columns as reviewed (the reviews domain computes it from the decisions)."""
+
+    status: dict[str, Any]
+    corrected_names: list[str]
+    listing: ReviewedListing
+
+
+def review_columns(title: str, review: ContractReview) -> dict[str, Any]:
+    """The columns a contract's review status and reviewed listing are stored in."""
+    names = [p["name"] for p in review.listing.parties]
+    return {
+        "review_state": review.status["state"],
+        "review_decided": review.status["decided"],
+        "review_total": review.status["total"],
+        "reviewed_by": json.dumps(review.status["reviewedBy"]),
+        "reviewed_at": review.status["reviewedAt"],
+        "corrected_names": json.dumps(review.corrected_names),
+        "search_text": search_text_of(title, names, review.corrected_names),
+        "parties": json.dumps(review.listing.parties),
+        "effective_date": review.listing.effective_date,
+        "expiration_date": review.listing.expiration_date,
+    }
+
+
 def listing_columns(result: dict[str, Any], title: str) -> dict[str, Any]:
     """The denormalised columns a contract is listed and filtered by, taken from its result."""
     parties = [{"name": p["name"], "role": p["role"]} for p in result["summary"]["parties"]]
@@ -104,9 +131,11 @@ def as_contract(row: dict) -> Contract:
     return contract
 
 
-# Called inside the transaction that saves a contract, with its decoded result (the reviews domain sets its
-# review status from decisions already made on the same document); wired by the composition root.
-AfterCreate = Callable[[Principal, str, dict[str, Any]], None]
+# Called inside the transaction that saves a contract, before its row is written, with its document key and
+# decoded result: the review status it starts with (decisions already made on the same document carry
+# over). Wired by the composition root (the reviews domain). The row is written once with it: a later
+# UPDATE would rewrite the whole row, its result of hundreds of kB included.
+ReviewOf = Callable[[Principal, str, dict[str, Any]], ContractReview]
 
 
 def clean_title(title: str) -> str:
@@ -131,7 +160,7 @@ class ContractService:
         self.clock = clock
         self.analyses = analyses
         self.storage = storage
-        self.after_create: AfterCreate | None = None
+        self.review_of: ReviewOf | None = None
 
     def create(
         self, principal: Principal, req: CreateContractRequest, decoded_result: dict[str, Any] | None = None
@@ -148,10 +177,16 @@ class ContractService:
         validate_metadata(metadata)
         result = decoded_result if decoded_result is not None else msgspec.json.decode(analysis.result)
         contract_id = new_id("ctr")
+        document_key = document.sha256 if document and document.sha256 else f"analysis:{req.analysisId}"
         with self.store.transaction() as db:
             self._refuse_duplicate(db, req.analysisId)
             self.storage.reserve(db, principal.org_id, principal.mode, contract_id, len(analysis.result.encode()))
             self.analyses.mark_saved(db, req.analysisId, contract_id)
+            columns = listing_columns(result, title)
+            if self.review_of is not None:
+                # Review status (and decisions carried over) in the row as first written, so the
+                # contract.created payload, the reply and a later GET all say the same.
+                columns.update(review_columns(title, self.review_of(principal, document_key, result)))
             db.table("contracts").insert(
                 {
                     "id": contract_id,
@@ -163,21 +198,17 @@ class ContractService:
                     "metadata": json.dumps(metadata),
                     "result": analysis.result,
                     "created_at": self.clock.now_iso(),
-                    "document_key": document.sha256 if document and document.sha256 else f"analysis:{req.analysisId}",
+                    "document_key": document_key,
                     "review_set_id": analysis_object.reviewSet,
-                    **listing_columns(result, title),
+                    **columns,
                 }
             )
-            if self.after_create is not None:
-                # Review status (and decisions carried over) before the event and the stored answer,
-                # so the contract.created payload, the reply and a later GET all say the same.
-                self.after_create(principal, contract_id, result)
-            summary = render(next(db.query(f"SELECT {SUMMARY_COLUMNS} FROM contracts WHERE id = ?", (contract_id,))))
-            # The saved result goes into the payload as stored: decoding it again costs the server more
-            # than the rest of the save (it is hundreds of kB).
-            contract = {**summary, "result": msgspec.Raw(analysis.result)}
+            row = next(db.query(f"SELECT {SUMMARY_COLUMNS} FROM contracts WHERE id = ?", (contract_id,)))
+            # The saved result goes into the payload and the reply as stored: decoding it again, or
+            # reading it back, costs the server more than the rest of the save (it is hundreds of kB).
+            contract = {**render(row), "result": msgspec.Raw(analysis.result)}
             self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, contract)
-            created = self.get(principal, contract_id)  # this thread's connection: inside the transaction
+            created = as_contract({**row, "result": analysis.result})
             record_reply(db, 201, created, location=f"/v1/contracts/{contract_id}")
         return created
 
@@ -197,7 +228,12 @@ class ContractService:
 
     def document_key(self, principal: Principal, contract_id: str) -> str:
         """What identifies the contract's document version (its SHA-256): reviews belong to it."""
-        row = self.get_row(principal, contract_id, param="contractId")
+        row = self.store.query_one(
+            "SELECT document_key FROM contracts WHERE id = ? AND org_id = ? AND mode = ?",
+            (contract_id, principal.org_id, principal.mode),
+        )
+        if row is None:
+            raise not_found("contract", contract_id, param="contractId")
         return str(row["document_key"] or f"contract:{contract_id}")
 
     def contracts_of_document(self, principal: Principal, document_key: str) -> list[str]:
@@ -207,33 +243,15 @@ class ContractService:
         )
         return [row["id"] for row in rows]
 
-    def set_review(
-        self, contract_id: str, status: dict[str, Any], corrected_names: list[str], listing: ReviewedListing
-    ) -> None:
+    def set_review(self, contract_id: str, review: ContractReview) -> None:
         """Store a contract's review status and its listing columns as reviewed (parties and dates
         with corrections applied and rejections left out; the saved result keeps the engine's)."""
         row = self.store.query_one("SELECT title FROM contracts WHERE id = ?", (contract_id,))
         if row is None:
             return
-        names = [p["name"] for p in listing.parties]
-        self.store.execute(
-            "UPDATE contracts SET review_state = ?, review_decided = ?, review_total = ?, reviewed_by = ?, "
-            "reviewed_at = ?, corrected_names = ?, search_text = ?, parties = ?, effective_date = ?, "
-            "expiration_date = ? WHERE id = ?",
-            (
-                status["state"],
-                status["decided"],
-                status["total"],
-                json.dumps(status["reviewedBy"]),
-                status["reviewedAt"],
-                json.dumps(corrected_names),
-                search_text_of(row["title"], names, corrected_names),
-                json.dumps(listing.parties),
-                listing.effective_date,
-                listing.expiration_date,
-                contract_id,
-            ),
-        )
+        columns = review_columns(row["title"], review)
+        assignments = ", ".join(f"{column} = ?" for column in columns)
+        self.store.execute(f"UPDATE contracts SET {assignments} WHERE id = ?", (*columns.values(), contract_id))
 
     def leave_review_set(self, db: Any, set_id: str) -> None:
         """Inside a review set's deletion: its contracts stay, outside any set."""

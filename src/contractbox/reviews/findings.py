@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,9 +37,33 @@ def _evidence(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {e["id"]: e for e in result.get("evidence", [])}
 
 
+_remembered = threading.local()
+
+
+@contextmanager
+def findings_remembered(result: dict[str, Any]) -> Iterator[None]:
+    """Within the block, this thread works out the findings of `result` (the same object, unchanged)
+    once: saving an imported document needs them twice, for its contract's review status and then
+    for its grid row, and a result has hundreds of clauses and evidence items."""
+    _remembered.entry = (result, None)
+    try:
+        yield
+    finally:
+        _remembered.entry = None
+
+
 def findings_of(result: dict[str, Any]) -> list[Finding]:
     """Every finding of a result, in result order: parties, governing law, risks, clauses, dates,
     obligations. Clauses below the finding threshold (candidates) are not findings."""
+    entry = getattr(_remembered, "entry", None)
+    if entry is None or entry[0] is not result:
+        return _findings(result)
+    if entry[1] is None:
+        _remembered.entry = (result, tuple(_findings(result)))
+    return list(_remembered.entry[1])
+
+
+def _findings(result: dict[str, Any]) -> list[Finding]:
     evidence = _evidence(result)
 
     def first(ids: list[str]) -> dict[str, Any] | None:

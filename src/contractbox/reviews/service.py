@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from contractbox.contracts.service import ContractService, ReviewedListing
+from contractbox.contracts.service import ContractReview, ContractService, ReviewedListing
 from contractbox.core.clock import Clock
 from contractbox.core.errors import invalid, missing, not_found
 from contractbox.core.ids import new_id
@@ -18,11 +18,11 @@ from contractbox.core.paging import ListQuery, list_page
 from contractbox.core.replies import record_reply
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
-from contractbox.reviews.findings import Finding, check_corrected_value, findings_of
+from contractbox.reviews.findings import Finding, check_corrected_value, findings_of, findings_remembered
 from contractbox.reviews.schemas import CreateReviewRequest, FindingList, Review, ReviewList
 from contractbox.reviews.schemas import Finding as FindingOut
 
-__all__ = ["ReviewService", "ReviewedFinding", "findings_of"]
+__all__ = ["ReviewService", "ReviewedFinding", "findings_of", "findings_remembered"]
 
 MAX_NOTE = 2000
 MAX_VALUE = 500
@@ -81,6 +81,30 @@ def reviewed_listing(items: list[ReviewedFinding]) -> ReviewedListing:
     return ReviewedListing(parties, first_date("effective_date"), first_date("expiration_date"))
 
 
+def contract_review(items: list[ReviewedFinding]) -> ContractReview:
+    """A contract's review status from the current decisions of its findings."""
+    decided = [item for item in items if item.review]
+    names: list[str] = []
+    for item in sorted(decided, key=lambda i: i.review["createdAt"] if i.review else ""):
+        name = item.review["reviewer"]["name"] if item.review else ""
+        if name and name not in names:
+            names.append(name)
+    state = "not_started" if not decided else "reviewed" if len(decided) == len(items) else "in_review"
+    status = {
+        "state": state,
+        "decided": len(decided),
+        "total": len(items),
+        "reviewedBy": names,
+        "reviewedAt": max((i.review["createdAt"] for i in decided if i.review), default=None),
+    }
+    corrected_names = [
+        item.value or ""
+        for item in decided
+        if item.finding.kind == "party" and item.decision == "corrected" and item.value
+    ]
+    return ContractReview(status, corrected_names, reviewed_listing(items))
+
+
 # Called after a decision with the contracts of the decided document (a review set's grid cells
 # follow it); wired by the composition root.
 AfterDecision = Callable[[Principal, list[str]], None]
@@ -110,8 +134,16 @@ class ReviewService:
         saved result when the caller has already decoded it."""
         if result is None:
             result = msgspec.json.decode(self.contracts.saved_result(principal, contract_id, param="contractId"))
-        current = self._current(principal, self.contracts.document_key(principal, contract_id))
+        return self._reviewed(principal, self.contracts.document_key(principal, contract_id), result)
+
+    def _reviewed(self, principal: Principal, document_key: str, result: dict[str, Any]) -> list[ReviewedFinding]:
+        current = self._current(principal, document_key)
         return [ReviewedFinding(f, current.get(f.key)) for f in findings_of(result)]
+
+    def review_of(self, principal: Principal, document_key: str, result: dict[str, Any]) -> ContractReview:
+        """The review status a new contract of this document starts with: decisions already made on
+        the same document (another saved copy of it) carry over (ContractService.review_of)."""
+        return contract_review(self._reviewed(principal, document_key, result))
 
     def findings(self, principal: Principal, contract_id: str) -> FindingList:
         items = self.reviewed(principal, contract_id)
@@ -245,27 +277,7 @@ class ReviewService:
     def refresh(self, principal: Principal, contract_id: str, result: dict[str, Any] | None = None) -> None:
         """Recompute the contract's review status from the current decisions of its findings. `result`:
         the contract's saved result when the caller has already decoded it."""
-        items = self.reviewed(principal, contract_id, result)
-        decided = [item for item in items if item.review]
-        names: list[str] = []
-        for item in sorted(decided, key=lambda i: i.review["createdAt"] if i.review else ""):
-            name = item.review["reviewer"]["name"] if item.review else ""
-            if name and name not in names:
-                names.append(name)
-        state = "not_started" if not decided else "reviewed" if len(decided) == len(items) else "in_review"
-        status = {
-            "state": state,
-            "decided": len(decided),
-            "total": len(items),
-            "reviewedBy": names,
-            "reviewedAt": max((i.review["createdAt"] for i in decided if i.review), default=None),
-        }
-        corrected_names = [
-            item.value or ""
-            for item in decided
-            if item.finding.kind == "party" and item.decision == "corrected" and item.value
-        ]
-        self.contracts.set_review(contract_id, status, corrected_names, reviewed_listing(items))
+        self.contracts.set_review(contract_id, contract_review(self.reviewed(principal, contract_id, result)))
 
     # --- deleting --------------------------------------------------------------------------
 

@@ -28,7 +28,7 @@ from contractbox.core.queue import TaskQueue
 from contractbox.core.replies import record_reply
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
-from contractbox.reviews.service import ReviewedFinding, ReviewService, findings_of
+from contractbox.reviews.service import ReviewedFinding, ReviewService, findings_of, findings_remembered
 from contractbox.reviewsets import questions as q
 from contractbox.reviewsets.exports import ExportRow, grid_csv, grid_workbook
 from contractbox.reviewsets.schemas import (
@@ -284,10 +284,12 @@ class ReviewSetService:
         owner = self.analyses.owner_of_completed(analysis_id)
         if owner is None:
             return
-        # Decoded once for the save, its review status and the row (the contract saves this very result).
+        # Decoded once, and its findings worked out once, for the save, its review status and the row
+        # (the contract saves this very result).
         result = msgspec.json.decode(self.analyses.result(owner, analysis_id))
-        contract_id = member["contract_id"] or self._save(owner, analysis_id, member["title"], result)
-        self._compute(owner, analysis_id, contract_id, result)
+        with findings_remembered(result):
+            contract_id = member["contract_id"] or self._save(owner, analysis_id, member["title"], result)
+            self._compute(owner, analysis_id, contract_id, result)
 
     def _save(self, principal: Principal, analysis_id: str, title: str, result: dict[str, Any]) -> str | None:
         try:

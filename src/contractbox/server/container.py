@@ -66,7 +66,7 @@ class Services:
         )
         self.contracts = ContractService(self.store, self.events, self.clock, self.analyses, self.storage)
         self.reviews = ReviewService(self.store, self.clock, self.contracts)
-        self.contracts.after_create = self.reviews.refresh  # decisions made on the same document carry over
+        self.contracts.review_of = self.reviews.review_of  # decisions made on the same document carry over
         self.storage.on_delete(self.reviews.forget_orphaned)  # a document's decisions go with its last contract
         self.reviewsets = ReviewSetService(
             self.store, self.clock, self.analyses, self.contracts, self.reviews, self.storage, self.queue
