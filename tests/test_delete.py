@@ -8,6 +8,7 @@ import base64
 import json
 import sqlite3
 import uuid
+from pathlib import Path
 
 import httpx
 from conftest import CUAD, Key, Server, wait_done, wait_for
@@ -158,3 +159,33 @@ def test_a_queued_analysis_deleted_never_runs(fresh_server: Server) -> None:
             wait_done(client, analysis_id, timeout=180)
         assert client.get(f"/v1/analyses/{last}").status_code == 404
     assert "Traceback" not in fresh_server.log()
+
+
+def test_analyses_saved_before_the_upgrade_stay_saved(tmp_path: Path) -> None:
+    import pytest
+    import sqlite_utils
+
+    from contractbox.analyses.removal import deletable_row
+    from contractbox.core.errors import ApiError
+    from contractbox.core.migrations import STEPS, apply_migrations
+    from contractbox.keys.service import Principal
+
+    database = sqlite_utils.Database(tmp_path / "contractbox.db")
+    names = [name for name, _ in STEPS]
+    apply_migrations(database, STEPS[: names.index("0602_analysis_saves")])  # analyses.saved_as was the mark
+    database.conn.execute(
+        "INSERT INTO organizations (id, name, live_approved, created_at) VALUES ('org_a', 'A', 0, '2026-01-01T00:00:00Z')"
+    )
+    for analysis_id, saved_as in (("ana_saved", "ctr_1"), ("ana_free", None)):
+        database.conn.execute(
+            "INSERT INTO analyses (id, org_id, mode, key_id, title, source_type, status, created_at, saved_as) "
+            "VALUES (?, 'org_a', 'test', 'key_1', 'T', 'text', 'completed', '2026-01-01T00:00:00Z', ?)",
+            (analysis_id, saved_as),
+        )
+    database.conn.commit()
+    apply_migrations(database)
+    principal = Principal("key_1", "org_a", "test", frozenset())
+    with pytest.raises(ApiError) as refused:
+        deletable_row(database, principal, "ana_saved")
+    assert refused.value.code == "analysis_saved" and refused.value.extra == {"contractId": "ctr_1"}
+    assert deletable_row(database, principal, "ana_free")["id"] == "ana_free"

@@ -299,6 +299,35 @@ def test_a_killed_server_resumes_and_every_event_arrives(fresh_server: Server, r
     assert len(log) == len(analysis_ids)
 
 
+def test_events_an_older_version_left_undispatched_are_dispatched_once_after_the_upgrade(tmp_path: Path) -> None:
+    import sqlite_utils
+
+    from contractbox.core.events import any_undispatched, mark_dispatched, undispatched
+    from contractbox.core.migrations import STEPS, apply_migrations
+
+    database = sqlite_utils.Database(tmp_path / "contractbox.db")
+    names = [name for name, _ in STEPS]
+    apply_migrations(database, STEPS[: names.index("0601_events_dispatched_through")])  # before the outbox kept a mark
+    for n, dispatched_at in enumerate(["2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", None, None]):
+        database.conn.execute(
+            "INSERT INTO events (id, org_id, mode, type, payload, created_at, dispatched_at) VALUES (?, 'org_a', 'live', "
+            "'analysis.completed', '{}', '2026-01-01T00:00:00Z', ?)",
+            (f"evt_{n}", dispatched_at),
+        )
+    database.conn.commit()
+    apply_migrations(database)
+    assert [event["id"] for event in undispatched(database, 10)] == ["evt_2", "evt_3"]
+    mark_dispatched(database, undispatched(database, 1)[0]["seq"])
+    assert [event["id"] for event in undispatched(database, 10)] == ["evt_3"]
+    mark_dispatched(database, undispatched(database, 10)[-1]["seq"])
+    assert not any_undispatched(database)
+    database.conn.execute(
+        "INSERT INTO events (id, org_id, mode, type, payload, created_at) VALUES ('evt_4', 'org_a', 'live', "
+        "'analysis.completed', '{}', '2026-01-01T00:00:02Z')"
+    )
+    assert [event["id"] for event in undispatched(database, 10)] == ["evt_4"]
+
+
 def test_receiver_example_in_the_docs_verifies_a_delivery(org_key: Key) -> None:
     """docs/api-notes.md's receiver, run as written, accepts a real signed delivery."""
     notes = (Path(__file__).resolve().parents[1] / "docs" / "api-notes.md").read_text()

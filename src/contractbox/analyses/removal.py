@@ -35,7 +35,8 @@ def deletable_row(db: sqlite_utils.Database, principal: Principal, analysis_id: 
     or while a contract keeps it."""
     row = next(
         db.query(
-            "SELECT id, status, saved_as FROM analyses WHERE id = ? AND org_id = ? AND mode = ?",
+            "SELECT a.id, a.status, s.contract_id AS saved_as FROM analyses a "
+            "LEFT JOIN analysis_saves s ON s.analysis_id = a.id WHERE a.id = ? AND a.org_id = ? AND a.mode = ?",
             (analysis_id, principal.org_id, principal.mode),
         ),
         None,
@@ -61,6 +62,7 @@ def deletable_row(db: sqlite_utils.Database, principal: Principal, analysis_id: 
 
 def delete_rows(db: sqlite_utils.Database, storage: StorageService, analysis_id: str) -> None:
     db.execute("DELETE FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
+    db.execute("DELETE FROM analysis_saves WHERE analysis_id = ?", (analysis_id,))
     db.execute("DELETE FROM analyses WHERE id = ?", (analysis_id,))
     storage.deleted(db, "analysis", analysis_id)
 
@@ -74,8 +76,10 @@ def remove_expired_sources(store: Store, storage: StorageService, cutoff: str, n
                 row["id"]
                 for row in db.query(
                     "SELECT a.id FROM analyses a JOIN analysis_sources s ON s.analysis_id = a.id "
+                    # saved_as (set before analysis_saves existed) keeps the partial index analyses_retention usable
                     "WHERE a.saved_as IS NULL AND a.status IN ('completed', 'failed') AND a.completed_at < ? "
-                    "AND s.removed_at IS NULL LIMIT ?",
+                    "AND s.removed_at IS NULL AND NOT EXISTS (SELECT 1 FROM analysis_saves v WHERE v.analysis_id = a.id) "
+                    "LIMIT ?",
                     (cutoff, SWEEP_BATCH),
                 )
             ]

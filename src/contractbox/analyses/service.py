@@ -418,7 +418,7 @@ class AnalysisService:
 
     def mark_saved(self, db: Any, analysis_id: str, contract_id: str) -> None:
         """Inside a contract's creation: a saved analysis keeps its document (no retention, no delete)."""
-        db.execute("UPDATE analyses SET saved_as = ? WHERE id = ?", (contract_id, analysis_id))
+        db.execute("INSERT INTO analysis_saves (analysis_id, contract_id) VALUES (?, ?)", (analysis_id, contract_id))
 
     def remove_expired_sources(self, cutoff: str, now: str) -> int:
         """The documents of unsaved analyses finished before `cutoff` are removed (retention)."""

@@ -62,19 +62,32 @@ def redact(db: sqlite_utils.Database, kind: str, object_id: str) -> None:
     )
 
 
+# The outbox is dispatched in `seq` order, in transactions, so what has been dispatched is every event up
+# to a mark (`events_outbox.dispatched_through`). A mark rather than a time on each event: an UPDATE of
+# an event rewrites its whole row, and a contract.created payload carries a result of hundreds of kB.
+AFTER_MARK = "seq > (SELECT dispatched_through FROM events_outbox)"
+
+
 def undispatched(db: sqlite_utils.Database, limit: int) -> list[dict[str, Any]]:
-    """The oldest events not yet dispatched, oldest first."""
+    """The oldest events not yet dispatched, oldest first, without their payloads (`payload_of`)."""
     return list(
         db.query(
-            "SELECT id, org_id, mode, type, payload, created_at FROM events WHERE dispatched_at IS NULL ORDER BY seq LIMIT ?",
+            f"SELECT seq, id, org_id, mode, type, created_at FROM events WHERE {AFTER_MARK} ORDER BY seq LIMIT ?",
             (limit,),
         )
     )
 
 
+def payload_of(db: sqlite_utils.Database, event_id: str) -> str:
+    return str(next(db.query("SELECT payload FROM events WHERE id = ?", (event_id,)))["payload"])
+
+
 def any_undispatched(db: sqlite_utils.Database) -> bool:
-    return next(db.query("SELECT 1 AS yes FROM events WHERE dispatched_at IS NULL LIMIT 1"), None) is not None
+    return next(db.query(f"SELECT 1 AS yes FROM events WHERE {AFTER_MARK} LIMIT 1"), None) is not None
 
 
-def mark_dispatched(db: sqlite_utils.Database, event_id: str, at: str) -> None:
-    db.execute("UPDATE events SET dispatched_at = ? WHERE id = ?", (at, event_id))
+def mark_dispatched(db: sqlite_utils.Database, through_seq: int) -> None:
+    """Every event up to `through_seq` is dispatched (inside the transaction that dispatched them)."""
+    db.execute(
+        "UPDATE events_outbox SET dispatched_through = ? WHERE dispatched_through < ?", (through_seq, through_seq)
+    )

@@ -400,6 +400,28 @@ STEPS: list[tuple[str, str]] = [
         CREATE INDEX contracts_by_review_set ON contracts (review_set_id) WHERE review_set_id IS NOT NULL
         """,
     ),
+    (
+        # The outbox keeps how far it has been dispatched (every event up to a seq) instead of marking
+        # each event: marking rewrote the event's row, a saved result of hundreds of kB included.
+        # events.dispatched_at stays, as it was, for events dispatched before this step.
+        "0601_events_dispatched_through",
+        """
+        CREATE TABLE events_outbox (dispatched_through INTEGER NOT NULL);
+        INSERT INTO events_outbox (dispatched_through) SELECT COALESCE(
+            (SELECT MIN(seq) - 1 FROM events WHERE dispatched_at IS NULL), (SELECT MAX(seq) FROM events), 0
+        );
+        DROP INDEX events_undispatched
+        """,
+    ),
+    (
+        # Which contract an analysis is saved as, in a table of its own: setting analyses.saved_as
+        # rewrote the analysis' row, its result of hundreds of kB included, for every saved contract.
+        "0602_analysis_saves",
+        """
+        CREATE TABLE analysis_saves (analysis_id TEXT PRIMARY KEY, contract_id TEXT NOT NULL);
+        INSERT INTO analysis_saves (analysis_id, contract_id) SELECT id, saved_as FROM analyses WHERE saved_as IS NOT NULL
+        """,
+    ),
 ]
 
 

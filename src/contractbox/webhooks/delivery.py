@@ -25,7 +25,7 @@ import sqlite_utils
 from contractbox import __version__
 from contractbox.audit import service as audit
 from contractbox.core.clock import iso, now_iso, utcnow
-from contractbox.core.events import any_undispatched, mark_dispatched, undispatched
+from contractbox.core.events import any_undispatched, mark_dispatched, payload_of, undispatched
 from contractbox.core.ids import new_id
 from contractbox.core.queue import TaskQueue
 from contractbox.core.settings import Settings
@@ -134,12 +134,12 @@ class WebhookDelivery:
                     "SELECT id, events FROM webhook_endpoints WHERE org_id = ? AND mode = ? AND enabled = 1 AND deleted_at IS NULL AND created_at <= ?",
                     (event["org_id"], event["mode"], event["created_at"]),
                 )
-                for endpoint in list(endpoints):
-                    if event["type"] in json.loads(endpoint["events"]):
-                        created.append(
-                            insert_delivery(db, endpoint["id"], event["id"], event["type"], event["payload"])
-                        )
-                mark_dispatched(db, event["id"], now_iso())
+                subscribed = [e["id"] for e in endpoints if event["type"] in json.loads(e["events"])]
+                if subscribed:  # the payload (hundreds of kB for contract.created) is read only to be sent
+                    payload = payload_of(db, event["id"])
+                    created += [insert_delivery(db, e, event["id"], event["type"], payload) for e in subscribed]
+            if events:
+                mark_dispatched(db, events[-1]["seq"])
         for delivery_id in created:
             self.enqueue(delivery_id)
         if len(events) == DISPATCH_BATCH:
