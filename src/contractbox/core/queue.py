@@ -16,6 +16,7 @@ from typing import Any
 
 from huey import SqliteHuey
 from huey.consumer import Consumer
+from huey.storage import SqliteStorage
 
 from contractbox.core.store import StorageFullError, translate_error
 
@@ -30,6 +31,19 @@ POLL_BACKOFF = 1.15
 POLL_MAX_S = 0.025
 
 
+class QueueStorage(SqliteStorage):
+    """Huey's SQLite storage, committing without waiting for the disk (synchronous=NORMAL: in WAL mode
+    the file stays consistent after a crash, and only the last commits can be lost). queue.db is a
+    cache of contractbox.db's tables, flushed and refilled at every start, so a wake-up lost with the
+    machine is enqueued again from them; an fsync at every enqueue and dequeue held Huey's one
+    connection, and its lock, for milliseconds while analyses completed and documents arrived."""
+
+    def _create_connection(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection = super()._create_connection()
+        conn.execute("PRAGMA synchronous=NORMAL")
+        return conn
+
+
 class InProcessConsumer(Consumer):
     """A consumer that leaves signal handling to uvicorn: the app stops it on shutdown."""
 
@@ -39,7 +53,9 @@ class InProcessConsumer(Consumer):
 
 class TaskQueue:
     def __init__(self, path: Path, workers: int) -> None:
-        self.huey = SqliteHuey(name="contractbox", filename=str(path), fsync=True, results=False, utc=True)
+        self.huey = SqliteHuey(
+            name="contractbox", filename=str(path), storage_class=QueueStorage, results=False, utc=True
+        )
         self.workers = workers
         self._consumer: InProcessConsumer | None = None
         logging.getLogger("huey").setLevel(logging.WARNING)
