@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from contractbox.engine.selection import calibrated, platt, presence_remap
+from contractbox.engine.selection import (
+    calibrated,
+    pick_distinct,
+    platt,
+    presence_remap,
+    repeated_findings_demoted,
+)
 
 GRID = [i / 200 for i in range(201)]
 
@@ -35,3 +41,18 @@ def test_gap_and_rank_terms_lower_later_candidates() -> None:
     assert calibrated(0.8, 1.0, 3, cal) < calibrated(0.8, 0.8, 0, cal)
     old_format = {"a": 2.0, "b": -1.0, "threshold": 0.5}  # models saved before the gap/rank/band terms
     assert calibrated(0.8, 1.0, 3, old_format) == pytest.approx(platt(0.8, 2.0, -1.0))
+
+
+def test_a_sentence_and_the_group_around_it_are_both_candidates() -> None:
+    # CUAD labels runs of sentences as well as sentences: the group of sentences that holds the
+    # best sentence is a different reading, not a duplicate; a near-copy of the sentence is one.
+    sentence, group, near_copy, elsewhere = (100, 200), (100, 350), (102, 200), (500, 600)
+    bounds = [sentence, group, near_copy, elsewhere]
+    assert pick_distinct(bounds, [0, 1, 2, 3], k=4) == [0, 1, 3]
+
+
+def test_a_finding_nested_in_a_better_finding_is_reported_as_a_candidate() -> None:
+    picked = [(100, 200, 0.9), (100, 300, 0.7), (500, 600, 0.6), (520, 580, 0.3)]
+    demoted = repeated_findings_demoted(picked)
+    assert demoted == [(100, 200, 0.9), (500, 600, 0.6), (100, 300, 0.499), (520, 580, 0.3)]
+    assert [c for _, _, c in demoted] == sorted((c for _, _, c in demoted), reverse=True)

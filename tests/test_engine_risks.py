@@ -122,6 +122,32 @@ AUTO_RENEW = (
         ("termination_for_convenience", NO_CONVENIENCE),
         ("renewal_term", RENEW_BY_AGREEMENT),
         ("uncapped_liability", "Provider shall repair the Equipment, including unlimited emergency repair calls."),
+        (
+            "termination_for_convenience",
+            "7.1 Either party may terminate this agreement by written notice if the other party breaches a material "
+            "term. 7.2 There is no right to terminate this agreement for convenience.",
+        ),
+        ("termination_for_convenience", "Neither Landlord nor Tenant may terminate this Lease for convenience."),
+        (
+            "termination_for_convenience",
+            "The right of either party to terminate this Agreement for good cause (aus wichtigem Grund) without "
+            "notice remains unaffected.",
+        ),
+        (
+            "termination_for_convenience",
+            "It is extended by twelve months at a time unless either party gives notice of termination at least "
+            "forty-five (45) days before the end of the then current term.",
+        ),
+        (
+            "termination_for_convenience",
+            "If the Equipment has not been delivered within sixty (60) days after the Delivery Date, Buyer may "
+            "terminate this Agreement by written notice.",
+        ),
+        (
+            "non_compete",
+            "Trade Marks\nThe Supplier grants the Distributor a non-exclusive licence to use the Supplier's trade "
+            "marks in the Territory solely to market the Products.",
+        ),
     ],
 )
 def test_a_clause_that_says_the_opposite_negates_its_category(category: str, span: str) -> None:
@@ -138,6 +164,16 @@ def test_a_clause_that_says_the_opposite_negates_its_category(category: str, spa
         ("uncapped_liability", CAP_WITH_CARVE_OUT),
         ("uncapped_liability", UNLIMITED),
         ("termination_for_convenience", CONVENIENCE),
+        (
+            "termination_for_convenience",
+            "(2) Either party may terminate this Agreement by giving three months' notice to the end of a calendar "
+            "quarter.\n(3) The right to terminate without notice for good cause remains unaffected.",
+        ),
+        (
+            "non_compete",
+            "Licensor grants Licensee a licence to the Software. Licensee shall not develop or market any competing "
+            "product during the Term.",
+        ),
         ("renewal_term", AUTO_RENEW),
     ],
 )

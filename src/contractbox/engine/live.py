@@ -21,7 +21,15 @@ from contractbox.engine.dates import numeric_dates_of
 from contractbox.engine.facts import Fact, read_facts, summary_sentences
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties
-from contractbox.engine.selection import TOP_K, Calibration, by_position, pick_distinct, rank_eligible
+from contractbox.engine.selection import (
+    TOP_K,
+    Calibration,
+    by_position,
+    distinct_passages,
+    pick_distinct,
+    rank_eligible,
+    repeated_findings_demoted,
+)
 from contractbox.engine.term import Term, notice_deadline
 
 ENGINE_NAME = "contractbox-live"
@@ -76,7 +84,7 @@ def score_clauses(text: str, model: ClauseModel) -> tuple[list[Candidate], dict[
             if conf >= MIN_REPORTED_CONFIDENCE:
                 picked.append((bounds[i][0], bounds[i][1], round(conf, 4)))
         if picked:
-            by_category[category] = picked
+            by_category[category] = repeated_findings_demoted(picked)
     return candidates, by_category
 
 
@@ -112,7 +120,7 @@ def _analyze(document: Document, model: ClauseModel) -> dict[str, Any]:
     candidates, by_category = score_clauses(text, model)
     by_category = polarity.apply(text, by_category).by_category  # negated clauses are candidates only
     best = {cat: items[0] for cat, items in by_category.items()}
-    facts, term = read_facts(text, by_category)
+    facts, term = read_facts(text, {cat: distinct_passages(items) for cat, items in by_category.items()})
 
     clauses = _clauses(by_category, evidence)
     found_parties = find_parties(text, best["parties"][:2] if best.get("parties") else None)

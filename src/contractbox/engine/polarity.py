@@ -200,6 +200,8 @@ RULES: dict[str, Rule] = {
             r"(?:compet|develop|market|engag|offer|sell)\w*",
             r"\bno\s+non[\s\-]?compet\w*",
             r"\b(?:neither|no)\s+party\s+(?:is|shall\s+be|will\s+be)\s+(?:restricted|prevented|prohibited|precluded)\b",
+            # a span opening with a licence grant that restricts nothing: "grants ... a licence ... to market"
+            r"^(?![^.;]*\b(?:not|never|refrain\w*|compet\w*)\b)[^.;]*\bgrants?\b[^.;]{0,80}\blicen[cs]e\b",
         ),
         positive=_any(
             r"\b(?:shall|will|must|may)\s+not\b[^.;]{0,250}\b(?:compet|engag|develop|market|sell|offer|manufactur|"
@@ -296,7 +298,10 @@ RULES: dict[str, Rule] = {
             r"\bterminat\w*\b[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
             r"\b(?:may|shall|will|can)\s+not\s+(?:be\s+entitled\s+to\s+|have\s+the\s+right\s+to\s+|be\s+)?terminat\w*\b"
             r"[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
-            r"\bno\s+(?:right\s+(?:of|to)\s+)?terminat\w*\s+(?:right\s+)?for\s+convenience\b",
+            r"\bno\s+(?:right\s+(?:of|to)\s+)?terminat\w*\s+(?:right\s+)?(?:[^.;]{0,40}\s)?for\s+convenience\b",
+            # "Neither Landlord nor Tenant may terminate this Lease for convenience"
+            r"\bneither\s+[^.;]{1,60}\bnor\s+[^.;]{1,60}\b(?:may|shall|will|can)\s+terminat\w*\b[^.;]{0,120}"
+            r"\b(?:convenience|without\s+cause|any\s+reason)\b",
             # German drafting: "Ordinary termination (ordentliche Kündigung) during the fixed term is excluded"
             r"\b(?:ordinary|ordentliche)\s+(?:termination|kündigung)\b[^.;]{0,80}\b(?:is|are|shall\s+be)\s+excluded\b",
             r"\btermination\s+for\s+convenience\b[^.;]{0,40}\b(?:is|are|shall\s+be)\s+excluded\b",
@@ -312,6 +317,11 @@ RULES: dict[str, Rule] = {
             r"\bat\s+any\s+time\s+(?:upon|on|by|with|after)\b[^.;]{0,60}\bnotice\b"
             r"(?![^.;]{0,40}\b(?:if|in\s+the\s+event|upon\s+the\s+occurrence|should)\b)",
             r"\bwithout\s+(?:assigning|giving|stating|specifying)\s+(?:any\s+)?reasons?\b",
+            # "Either party may terminate this Agreement by giving three months' notice": on notice, no cause
+            # (a sentence that opens so: "If X, either party may terminate on notice" has a cause)
+            r"(?:^|[.;:]\s|\n)\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?(?:either|each|any)\s+party\s+(?:may|can)\s+"
+            r"terminat\w*\b[^.;]{0,60}\b(?:by|on|upon|with)\s+(?:giving\s+)?[^.;]{0,30}\bnotice\b"
+            r"(?![^.;]{0,80}\b(?:if|breach\w*|default\w*|in\s+the\s+event)\b)",
         ),
         required_when=_any(
             r"\bbreach\w*",
@@ -319,6 +329,12 @@ RULES: dict[str, Rule] = {
             r"\bcured?\b",
             r"\bfail(?:s|ure|ed)?\s+to\b",
             r"\binsolven\w*",
+            # termination for cause: "for good cause (aus wichtigem Grund)", "for cause"
+            r"\bgood\s+cause\b",
+            r"\bwichtige[mn]?\s+grund\b",
+            r"\bfor\s+cause\b",
+            # notice tied to the end of the term ends its renewal, not the contract at will
+            r"\bbefore\s+the\s+(?:end|expiry|expiration)\s+of\b",
             r"\bbankrupt\w*",
             r"\breceiver\b",
             r"\bwinding[\s\-]up\b",
