@@ -14,7 +14,10 @@ data dir, timed from its start until it exits (it exits once every document is a
   own with the grid watcher (the bench's RSS readings must not delay it);
 - `GET /v1/review_sets/{id}/grid` latency (the UI's grid while the import runs), every 2 s;
 - CPU seconds per analysis in the server process, in the workers and in the CLI (they do not depend on
-  other work on the machine, unlike the wall times), and the load average.
+  other work on the machine, unlike the wall times), the load average, how much of the machine's CPU
+  time stayed idle during the import (/proc/stat: with 2 workers on 2 cores, idle time is waiting), and
+  the CPU seconds the machine spent on anything else: the bench's own sampler and RSS watcher (a few
+  seconds), the kernel, and other people's work, which a run on a shared machine must be read against.
 At the end every row of the grid must be answered (cells written, or failed with an error).
 """
 
@@ -113,6 +116,12 @@ class GridWatcher(threading.Thread):
             self.errors += response.status_code != 200
 
 
+def machine_cpu_jiffies() -> tuple[int, int]:
+    """(idle + iowait, total) jiffies of all CPUs since boot, from /proc/stat (USER_HZ, 100 a second)."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    return fields[3] + fields[4], sum(fields)
+
+
 def children_cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -158,6 +167,7 @@ def run_one(workers: int, folder: Path, documents: int) -> dict:
             )
             server_cpu, workers_cpu = cpu_seconds(process.pid)
             reaped_before = children_cpu_seconds()
+            idle_before = machine_cpu_jiffies()
             started = time.perf_counter()
             command = [sys.executable, "-m", "contractbox", "import", str(folder), "--org", "bench-import"]
             command += ["--set", set_id, "--json", "--data-dir", str(data_dir)]
@@ -168,6 +178,7 @@ def run_one(workers: int, folder: Path, documents: int) -> dict:
             rss.start()
             output, _ = cli.communicate()
             elapsed = time.perf_counter() - started
+            idle_after = machine_cpu_jiffies()
             cli_cpu = children_cpu_seconds() - reaped_before  # the CLI is the only child reaped meanwhile
             server_cpu_after, workers_cpu_after = cpu_seconds(process.pid)
             stop.set()
@@ -206,6 +217,9 @@ def run_one(workers: int, folder: Path, documents: int) -> dict:
         "workers_cpu_s_per_analysis": (workers_cpu_after - workers_cpu) / max(analysed, 1),
         "cli_cpu_s_per_analysis": cli_cpu / max(analysed, 1),
         "load_average_1min": os.getloadavg()[0],
+        "machine_idle_percent": 100 * (idle_after[0] - idle_before[0]) / max(idle_after[1] - idle_before[1], 1),
+        "other_cpu_s": (idle_after[1] - idle_before[1] - idle_after[0] + idle_before[0]) / os.sysconf("SC_CLK_TCK")
+        - (server_cpu_after - server_cpu + workers_cpu_after - workers_cpu + cli_cpu),
     }
 
 
@@ -229,9 +243,10 @@ def main() -> None:
     )
     print(
         "| workers | seconds | contracts/min | ratio to 1 | GET p50 / p99 ms | grid p50 / max ms "
-        "| peak RSS MiB: server tree / CLI | CPU s per analysis: server / workers / CLI | load avg | completed / failed |"
+        "| peak RSS MiB: server tree / CLI | CPU s per analysis: server / workers / CLI | load avg | CPU idle % "
+        "| other CPU s | completed / failed |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     base = runs[0]["contracts_per_minute"]
     for run in runs:
         grid = f"{run['grid_p50_ms']:.0f} / {run['grid_max_ms']:.0f}" if run["grid_p50_ms"] is not None else "-"
@@ -241,7 +256,8 @@ def main() -> None:
             f"| {run['peak_rss_server_mib']:.0f} / {run['peak_rss_cli_mib']:.0f} "
             f"| {run['server_cpu_s_per_analysis']:.3f} / {run['workers_cpu_s_per_analysis']:.3f} "
             f"/ {run['cli_cpu_s_per_analysis']:.3f} "
-            f"| {run['load_average_1min']:.1f} | {run['completed']} / {run['failed']} |"
+            f"| {run['load_average_1min']:.1f} | {run['machine_idle_percent']:.0f} | {run['other_cpu_s']:.1f} "
+            f"| {run['completed']} / {run['failed']} |"
         )
         assert run["grid_rows_answered"] == run["grid_rows"] == run["submitted"], run
     if args.repeat > 1:
