@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # "| Initial Term | From the Commencement Date to 30 June 2028 |"
 _TABLE_ROW = re.compile(
@@ -37,8 +38,10 @@ class Particular:
     end: int
 
 
+@lru_cache(maxsize=1)  # the term, the notice and the start date each ask for the same contract
 def particulars(text: str) -> dict[str, Particular]:
-    """Defined terms and their values, by lower-cased label; the first statement of a label wins."""
+    """Defined terms and their values, by lower-cased label; the first statement of a label wins.
+    Cached for the contract being read: callers only read the dict."""
     found: dict[str, Particular] = {}
     for pattern in (_TABLE_ROW, _KEY_LINE):
         for m in pattern.finditer(text):
