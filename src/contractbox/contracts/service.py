@@ -204,10 +204,12 @@ class ContractService:
                 }
             )
             row = next(db.query(f"SELECT {SUMMARY_COLUMNS} FROM contracts WHERE id = ?", (contract_id,)))
-            # The saved result goes into the payload and the reply as stored: decoding it again, or
-            # reading it back, costs the server more than the rest of the save (it is hundreds of kB).
-            contract = {**render(row), "result": msgspec.Raw(analysis.result)}
-            self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, contract)
+            # The event is stored without the saved result (null): the outbox adds it from the contract when it
+            # creates the event's deliveries (saved_result_of), so a result of hundreds of kB is not stored
+            # twice more for every contract, and not at all for an organization without webhooks.
+            self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, {**render(row), "result": None})
+            # The reply has the saved result as stored: decoding it again, or reading it back, costs the
+            # server more than the rest of the save.
             created = as_contract({**row, "result": analysis.result})
             record_reply(db, 201, created, location=f"/v1/contracts/{contract_id}")
         return created
@@ -297,6 +299,14 @@ class ContractService:
         if row is None:
             raise not_found("contract", contract_id, param=param)
         return row
+
+    def saved_result_of(self, org_id: str, mode: str, contract_id: str) -> str | None:
+        """A contract's saved result, None once it is deleted: for the webhook outbox, which adds it to the
+        contract.created event (stored without it) when the event's deliveries are created."""
+        row = self.store.query_one(
+            "SELECT result FROM contracts WHERE id = ? AND org_id = ? AND mode = ?", (contract_id, org_id, mode)
+        )
+        return str(row["result"]) if row else None
 
     def saved_result(self, principal: Principal, contract_id: str, param: str = "id") -> str:
         """The result JSON the contract was saved with (404 under `param` when there is none)."""

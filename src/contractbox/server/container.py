@@ -89,6 +89,7 @@ class Services:
             settings.retention_sweep_seconds,
         )
         self.webhook_delivery = WebhookDelivery(self.store, self.queue, settings)
+        self.webhook_delivery.saved_result_of = self.contracts.saved_result_of  # contract.created is stored without it
         self.webhooks = WebhookService(self.store, self.clock, self.webhook_delivery, settings.webhook_allow_loopback)
         self.console = ConsoleService(self.store, settings.data_dir, self.analyses, self.usage)
         self._started = False

@@ -18,14 +18,17 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any
 
+import msgspec
 import sqlite_utils
 
 from contractbox import __version__
 from contractbox.audit import service as audit
 from contractbox.core.clock import iso, now_iso, utcnow
-from contractbox.core.events import any_undispatched, mark_dispatched, payload_of, undispatched
+from contractbox.core.events import CONTRACT_CREATED, any_undispatched, mark_dispatched, payload_of, undispatched
 from contractbox.core.ids import new_id
 from contractbox.core.queue import TaskQueue
 from contractbox.core.settings import Settings
@@ -40,6 +43,11 @@ SWEEP_INTERVAL_S = 10
 DISPATCH_BATCH = 200
 RECORD_FAILURE_RETRY_S = 30
 WEBHOOK_USER_AGENT = f"ContractBox-Webhooks/{__version__}"
+
+
+# (organization, mode, contract id) -> the contract's saved result, None once it is deleted. Wired by the
+# composition root (ContractService.saved_result_of).
+SavedResultOf = Callable[[str, str, str], str | None]
 
 
 def insert_delivery(
@@ -64,6 +72,7 @@ class WebhookDelivery:
         self._dispatch_queued = threading.Event()
         self._stop = threading.Event()
         self._watcher: threading.Thread | None = None
+        self.saved_result_of: SavedResultOf | None = None
 
     # --- life cycle -----------------------------------------------------------------------
 
@@ -135,8 +144,8 @@ class WebhookDelivery:
                     (event["org_id"], event["mode"], event["created_at"]),
                 )
                 subscribed = [e["id"] for e in endpoints if event["type"] in json.loads(e["events"])]
-                if subscribed:  # the payload (hundreds of kB for contract.created) is read only to be sent
-                    payload = payload_of(db, event["id"])
+                if subscribed:  # the payload is read, and completed, only to be sent
+                    payload = self._with_saved_result(event, payload_of(db, event["id"]))
                     created += [insert_delivery(db, e, event["id"], event["type"], payload) for e in subscribed]
             if events:
                 mark_dispatched(db, events[-1]["seq"])
@@ -144,6 +153,21 @@ class WebhookDelivery:
             self.enqueue(delivery_id)
         if len(events) == DISPATCH_BATCH:
             self.request_dispatch()
+
+    def _with_saved_result(self, event: dict[str, Any], payload: str) -> str:
+        """A contract.created event is stored without the contract's saved result (`"result": null`, see
+        ContractService.create): it is added here, as the payload said before it was stored apart."""
+        if event["type"] != CONTRACT_CREATED or self.saved_result_of is None:
+            return payload
+        decoded = msgspec.json.decode(payload)  # small: the result is not in it
+        contract = decoded["data"]["object"]
+        if "result" not in contract or contract["result"] is not None:  # redacted, or stored whole by an older version
+            return payload
+        result = self.saved_result_of(event["org_id"], event["mode"], contract["contractId"])
+        if result is None:
+            return payload
+        contract["result"] = msgspec.Raw(result.encode())
+        return msgspec.json.encode(decoded).decode()
 
     # --- one attempt ----------------------------------------------------------------------
 
