@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from contractbox.engine.first_chars import either
+from contractbox.engine.selection import FINDING
 
 PLAYBOOK_PATH = Path(__file__).resolve().parent / "data" / "playbook.json"
-FINDING = 0.5
 RENEWAL = "renewal_term"
 
 Scored = tuple[int, int, float]

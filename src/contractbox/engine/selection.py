@@ -20,16 +20,8 @@ TOP_K = 20  # candidates per category: the scorer reads up to 20, reviewers see 
 MAX_OVERLAP = 0.45
 # A finding nested in a better finding (this share of the shorter span inside it) repeats it.
 NESTED = 0.8
-FINDING = 0.5
+FINDING = 0.5  # API conventions: a clause with confidence >= 0.5 is a finding
 BELOW_FINDING = 0.499
-
-
-def overlap(a: tuple[int, int], b: tuple[int, int]) -> float:
-    """The share of the union of two spans that they have in common."""
-    inter = min(a[1], b[1]) - max(a[0], b[0])
-    if inter <= 0:
-        return 0.0
-    return inter / (max(a[1], b[1]) - min(a[0], b[0]))
 
 
 def nested(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -65,12 +57,13 @@ def rank_eligible(scores: np.ndarray, eligible_by_position: np.ndarray) -> np.nd
 def pick_distinct(
     bounds: Sequence[tuple[int, int]], order: Iterable[int], k: int = TOP_K, max_overlap: float = MAX_OVERLAP
 ) -> list[int]:
-    """The first k of `order` (best first) that are not near-duplicates (`overlap`) of one picked before."""
+    """The first k of `order` (best first) that share less than `max_overlap` of their union with each
+    one picked before."""
     chosen: list[int] = []
     kept: list[tuple[int, int]] = []
     for i in order:
         start, end = bounds[i]
-        for kept_start, kept_end in kept:  # `overlap` inlined: this loop runs ~400 times per category
+        for kept_start, kept_end in kept:  # the union share, measured inline: this loop runs ~400 times per category
             if start >= kept_end or kept_start >= end:
                 continue  # disjoint (most pairs): no intersection to measure
             inter = min(end, kept_end) - max(start, kept_start)
