@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import sqlite3
 
 import httpx
 import pytest
@@ -179,3 +180,59 @@ def test_openapi_and_docs_are_served_locally(server: Server) -> None:
     assert "http://" not in page and "https://" not in page
     for asset in ("/static/vendor/swagger-ui/swagger-ui-bundle.js", "/static/vendor/swagger-ui/swagger-ui.css", "/static/docs-init.js"):
         assert httpx.get(server.base_url + asset).status_code == 200
+
+
+def test_results_stored_in_the_analysis_row_by_an_older_version_read_the_same_after_the_upgrade(fresh_server: Server) -> None:
+    import msgspec
+    import sqlite_utils
+
+    from contractbox import engine
+    from contractbox.core.migrations import STEPS, apply_migrations
+    from contractbox.documents import Document
+
+    text = "This Agreement is made between Northwind Ltd and Contoso Inc. It is governed by the laws of England."
+    body = engine.analyze(Document.from_text(text, "Old NDA"), "test")
+    stored, spare = (
+        msgspec.json.encode({"analysisId": analysis_id, "object": "analysis_result", "mode": "test", **body}).decode()
+        for analysis_id in ("ana_old", "ana_spare")
+    )
+    fresh_server.data_dir.mkdir(parents=True)
+    database = sqlite_utils.Database(fresh_server.data_dir / "contractbox.db")
+    names = [name for name, _ in STEPS]
+    apply_migrations(database, STEPS[: names.index("0700_analysis_results")])  # the result was a column of analyses
+    database.conn.execute(
+        "INSERT INTO organizations (id, name, live_approved, created_at) VALUES ('org_old', 'Old', 0, '2026-01-01T00:00:00Z')"
+    )
+    insert = (
+        "INSERT INTO analyses (id, org_id, mode, key_id, title, source_type, status, error_code, error_message, "
+        "page_count, character_count, sha256, result, created_at, started_at, completed_at, origin) "
+        "VALUES (?, 'org_old', 'test', 'key_old', ?, 'text', ?, ?, ?, NULL, ?, ?, ?, '2026-01-01T00:00:00Z', "
+        "'2026-01-01T00:00:01Z', '2026-01-01T00:00:02Z', 'api')"
+    )
+    database.conn.execute(insert, ("ana_old", "Old NDA", "completed", None, None, len(text), "ab" * 32, stored))
+    database.conn.execute(insert, ("ana_spare", "Spare", "completed", None, None, len(text), "cd" * 32, spare))
+    database.conn.execute(insert, ("ana_broken", "Broken", "failed", "pdf_invalid", "Not a PDF.", None, None, None))
+    database.conn.commit()
+    database.conn.close()
+    fresh_server.start()
+    key = fresh_server.key("org_old")
+    with key.client() as client:
+        result = client.get("/v1/analyses/ana_old/result")
+        assert result.status_code == 200 and result.content == stored.encode(), "the stored bytes, served as they were"
+        analysis = client.get("/v1/analyses/ana_old").json()
+        assert (analysis["status"], analysis["title"], analysis["origin"], analysis["reviewSet"]) == ("completed", "Old NDA", "api", None)
+        assert analysis["document"] == {"pageCount": None, "characterCount": len(text), "sha256": "ab" * 32}
+        listed = client.get("/v1/analyses").json()["data"]
+        assert [a["analysisId"] for a in listed] == ["ana_broken", "ana_spare", "ana_old"] and listed[2] == analysis
+        assert client.get("/v1/analyses/ana_spare/result").content == spare.encode()
+        refused = client.get("/v1/analyses/ana_broken/result")
+        assert refused.status_code == 409 and refused.json()["error"]["code"] == "analysis_not_completed"
+        contract = client.post("/v1/contracts", json={"analysisId": "ana_old"})
+        assert contract.status_code == 201, contract.text
+        assert contract.json()["result"] == msgspec.json.decode(stored) and contract.json()["title"] == "Old NDA"
+        assert client.delete("/v1/analyses/ana_spare").status_code == 200
+        assert client.get("/v1/analyses/ana_spare/result").status_code == 404
+    with sqlite3.connect(fresh_server.data_dir / "contractbox.db") as conn:
+        kept = conn.execute("SELECT analysis_id, result FROM analysis_results").fetchall()
+        assert kept == [("ana_old", stored)], "one copy of each result, in its own table"
+        assert "result" not in [column[1] for column in conn.execute("PRAGMA table_info(analyses)")]

@@ -64,7 +64,7 @@ def test_later_changes_to_the_analysis_do_not_alter_the_contract(server: Server,
         analysis_id = completed_analysis(client)
         saved = save(client, analysis_id)
         with database(server) as db:  # stands in for any later change to the analysis record
-            db.execute("UPDATE analyses SET result = json_set(result, '$.summary.text', 'rewritten') WHERE id = ?", (analysis_id,))
+            db.execute("UPDATE analysis_results SET result = json_set(result, '$.summary.text', 'rewritten') WHERE analysis_id = ?", (analysis_id,))
         assert client.get(f"/v1/analyses/{analysis_id}/result").json()["summary"]["text"] == "rewritten"
         assert client.get(f"/v1/contracts/{saved['contractId']}").json()["result"] == saved["result"]
 

@@ -63,6 +63,7 @@ def deletable_row(db: sqlite_utils.Database, principal: Principal, analysis_id: 
 def delete_rows(db: sqlite_utils.Database, storage: StorageService, analysis_id: str) -> None:
     db.execute("DELETE FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
     db.execute("DELETE FROM analysis_saves WHERE analysis_id = ?", (analysis_id,))
+    db.execute("DELETE FROM analysis_results WHERE analysis_id = ?", (analysis_id,))
     db.execute("DELETE FROM analyses WHERE id = ?", (analysis_id,))
     storage.deleted(db, "analysis", analysis_id)
 

@@ -267,7 +267,7 @@ class AnalysisService:
         """A completed analysis of the caller's organization and mode: 404 under `param` when there
         is none, 409 while it is not completed ("...; {purpose} once it is completed.")."""
         try:
-            row = self.get_row(principal, analysis_id, "status, title, metadata, result")
+            row = self._with_result(principal, analysis_id, "a.status, a.title, a.metadata")
         except ApiError:
             raise not_found("analysis", analysis_id, param=param) from None
         if row["status"] != "completed":
@@ -280,14 +280,25 @@ class AnalysisService:
 
     def result(self, principal: Principal, analysis_id: str) -> str:
         """The stored result JSON text (served as is: it was validated when written)."""
-        row = self.get_row(principal, analysis_id, "status, result")
+        row = self._with_result(principal, analysis_id, "a.status")
         if row["status"] != "completed":
             raise ApiError(
                 409,
                 "analysis_not_completed",
                 f"Analysis {analysis_id} is {row['status']}; its result is readable once it is completed.",
             )
-        return row["result"]
+        return str(row["result"])
+
+    def _with_result(self, principal: Principal, analysis_id: str, columns: str) -> dict:
+        """`columns` of the analysis (as a.*) and its result (None until it completes), in one read."""
+        row = self.store.query_one(
+            f"SELECT {columns}, r.result FROM analyses a LEFT JOIN analysis_results r ON r.analysis_id = a.id "
+            "WHERE a.id = ? AND a.org_id = ? AND a.mode = ?",
+            (analysis_id, principal.org_id, principal.mode),
+        )
+        if row is None:
+            raise not_found("analysis", analysis_id)
+        return row
 
     def list(self, principal: Principal, params: dict[str, str | None]) -> AnalysisList:
         query = ListQuery().add("org_id = ?", principal.org_id).add("mode = ?", principal.mode)
@@ -546,10 +557,13 @@ class AnalysisService:
             )
         with self.store.transaction() as db:
             db.execute(
-                "UPDATE analyses SET status = 'completed', completed_at = ?, result = ?, page_count = ?, character_count = ?, sha256 = ? WHERE id = ?",
+                "INSERT OR REPLACE INTO analysis_results (analysis_id, result) VALUES (?, ?)",
+                (row["id"], msgspec.json.encode(result).decode()),
+            )
+            db.execute(
+                "UPDATE analyses SET status = 'completed', completed_at = ?, page_count = ?, character_count = ?, sha256 = ? WHERE id = ?",
                 (
                     self.clock.now_iso(),
-                    msgspec.json.encode(result).decode(),
                     pages,
                     document.character_count,
                     document.raw_sha256,

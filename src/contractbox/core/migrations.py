@@ -422,6 +422,17 @@ STEPS: list[tuple[str, str]] = [
         INSERT INTO analysis_saves (analysis_id, contract_id) SELECT id, saved_as FROM analyses WHERE saved_as IS NOT NULL
         """,
     ),
+    (
+        # An analysis' result (hundreds of kB for a long contract) in a table of its own, read only by who
+        # needs it: in the analyses row every column stored after it (origin, review_set_id, saved_as) was
+        # read by following the result's chain of overflow pages, for every GET, list and status query.
+        "0700_analysis_results",
+        """
+        CREATE TABLE analysis_results (analysis_id TEXT PRIMARY KEY, result TEXT NOT NULL);
+        INSERT INTO analysis_results (analysis_id, result) SELECT id, result FROM analyses WHERE result IS NOT NULL;
+        ALTER TABLE analyses DROP COLUMN result
+        """,
+    ),
 ]
 
 
