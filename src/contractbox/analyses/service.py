@@ -166,6 +166,8 @@ class CompletedAnalysis:
     title: str
     metadata: dict[str, str]
     result: str
+    document_sha256: str | None
+    review_set: str | None
 
 
 @dataclass(frozen=True)
@@ -267,13 +269,15 @@ class AnalysisService:
         """A completed analysis of the caller's organization and mode: 404 under `param` when there
         is none, 409 while it is not completed ("...; {purpose} once it is completed.")."""
         try:
-            row = self._with_result(principal, analysis_id, "a.status, a.title, a.metadata")
+            row = self._with_result(principal, analysis_id, "a.status, a.title, a.metadata, a.sha256, a.review_set_id")
         except ApiError:
             raise not_found("analysis", analysis_id, param=param) from None
         if row["status"] != "completed":
             message = f"Analysis {analysis_id} is {row['status']}; {purpose} once it is completed."
             raise ApiError(409, "analysis_not_completed", message, param=param)
-        return CompletedAnalysis(row["title"], json.loads(row["metadata"]), row["result"])
+        return CompletedAnalysis(
+            row["title"], json.loads(row["metadata"]), row["result"], row["sha256"], row["review_set_id"]
+        )
 
     def get(self, principal: Principal, analysis_id: str) -> Analysis:
         return msgspec.convert(render(self.get_row(principal, analysis_id)), Analysis)

@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 import sqlite_utils
 
-from contractbox.analyses.service import AnalysisService
+from contractbox.analyses.service import AnalysisService, CompletedAnalysis
 from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
 from contractbox.core.clock import Clock
 from contractbox.core.errors import ApiError, invalid, missing, not_found
@@ -122,6 +122,14 @@ def render(row: dict) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class KnownAnalysis:
+    """A completed analysis with its result decoded, from a caller that has read both (ContractService.completed)."""
+
+    analysis: CompletedAnalysis
+    result: dict[str, Any]
+
+
 def as_contract(row: dict) -> Contract:
     """The typed contract of a row. Its saved result goes out as stored (msgspec.Raw), unchecked
     against today's AnalysisResult: a record keeps the result it was saved with."""
@@ -162,22 +170,16 @@ class ContractService:
         self.storage = storage
         self.review_of: ReviewOf | None = None
 
-    def create(
-        self, principal: Principal, req: CreateContractRequest, decoded_result: dict[str, Any] | None = None
-    ) -> Contract:
-        """Save a completed analysis. `decoded_result`: its result when the caller has already decoded it
-        (a review set's import does, for its grid row: a result is hundreds of kB)."""
-        analysis = self.analyses.completed(
-            principal, req.analysisId, param="analysisId", purpose="a contract can be saved"
-        )
+    def create(self, principal: Principal, req: CreateContractRequest, known: KnownAnalysis | None = None) -> Contract:
+        """Save a completed analysis. `known`: the analysis and its decoded result when the caller has them
+        already (a review set's import does, for its grid row: a result is hundreds of kB)."""
+        analysis = known.analysis if known is not None else self.completed(principal, req.analysisId)
         title = clean_title(req.title if req.title is not None else analysis.title)
-        analysis_object = self.analyses.get(principal, req.analysisId)
-        document = analysis_object.document
         metadata = req.metadata if req.metadata is not None else analysis.metadata
         validate_metadata(metadata)
-        result = decoded_result if decoded_result is not None else msgspec.json.decode(analysis.result)
+        result = known.result if known is not None else msgspec.json.decode(analysis.result)
         contract_id = new_id("ctr")
-        document_key = document.sha256 if document and document.sha256 else f"analysis:{req.analysisId}"
+        document_key = analysis.document_sha256 or f"analysis:{req.analysisId}"
         with self.store.transaction() as db:
             self._refuse_duplicate(db, req.analysisId)
             self.storage.reserve(db, principal.org_id, principal.mode, contract_id, len(analysis.result.encode()))
@@ -199,7 +201,7 @@ class ContractService:
                     "result": analysis.result,
                     "created_at": self.clock.now_iso(),
                     "document_key": document_key,
-                    "review_set_id": analysis_object.reviewSet,
+                    "review_set_id": analysis.review_set,
                     **columns,
                 }
             )
@@ -213,6 +215,10 @@ class ContractService:
             created = as_contract({**row, "result": analysis.result})
             record_reply(db, 201, created, location=f"/v1/contracts/{contract_id}")
         return created
+
+    def completed(self, principal: Principal, analysis_id: str) -> CompletedAnalysis:
+        """The completed analysis of the caller's a contract is saved from (404/409 under analysisId)."""
+        return self.analyses.completed(principal, analysis_id, param="analysisId", purpose="a contract can be saved")
 
     def rename(self, principal: Principal, contract_id: str, title: str | None) -> Contract:
         """A new title (same rules as at creation); the search text follows it."""

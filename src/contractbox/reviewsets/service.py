@@ -16,9 +16,9 @@ from typing import Any
 import msgspec
 import sqlite_utils
 
-from contractbox.analyses.service import AnalysisService, Submission
+from contractbox.analyses.service import AnalysisService, CompletedAnalysis, Submission
 from contractbox.contracts.schemas import CreateContractRequest
-from contractbox.contracts.service import ContractService
+from contractbox.contracts.service import ContractService, KnownAnalysis
 from contractbox.core.clock import Clock
 from contractbox.core.errors import ApiError, invalid, missing, not_found
 from contractbox.core.ids import new_id
@@ -286,16 +286,18 @@ class ReviewSetService:
             return
         # Decoded once, and its findings worked out once, for the save, its review status and the row
         # (the contract saves this very result).
-        result = msgspec.json.decode(self.analyses.result(owner, analysis_id))
+        analysis = self.contracts.completed(owner, analysis_id)
+        result = msgspec.json.decode(analysis.result)
         with findings_remembered(result):
-            contract_id = member["contract_id"] or self._save(owner, analysis_id, member["title"], result)
+            contract_id = member["contract_id"] or self._save(owner, analysis_id, member["title"], analysis, result)
             self._compute(owner, analysis_id, contract_id, result)
 
-    def _save(self, principal: Principal, analysis_id: str, title: str, result: dict[str, Any]) -> str | None:
+    def _save(
+        self, principal: Principal, analysis_id: str, title: str, analysis: CompletedAnalysis, result: dict[str, Any]
+    ) -> str | None:
         try:
-            return self.contracts.create(
-                principal, CreateContractRequest(analysisId=analysis_id, title=title), decoded_result=result
-            ).contractId
+            request = CreateContractRequest(analysisId=analysis_id, title=title)
+            return self.contracts.create(principal, request, KnownAnalysis(analysis, result)).contractId
         except ApiError as exc:
             if exc.code == "contract_exists":
                 return str(exc.extra["contractId"])
