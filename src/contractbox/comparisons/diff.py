@@ -22,7 +22,7 @@ from typing import Any
 
 from contractbox.comparisons.clauses import clause_text
 from contractbox.comparisons.phrasing import changed_clause_phrases, governing_law_phrase, lower_label
-from contractbox.engine.playbook import FINDING
+from contractbox.engine.selection import FINDING
 
 WORD = re.compile(r"\w+|[^\w\s]")
 QUOTE_SEPARATOR = "\n"

@@ -22,6 +22,7 @@ from contractbox.engine.facts import Fact, read_facts, summary_sentences
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties
 from contractbox.engine.selection import (
+    FINDING,
     TOP_K,
     Calibration,
     by_position,
@@ -220,7 +221,7 @@ def _key_dates(text: str, facts: dict[str, Fact], term: Term, best, evidence: Ev
         why = "no notice period stated" if term.notice_days is None else "the end of the current term is not stated"
         add("notice_deadline", deadline.isoformat() if deadline else None, where.start, where.end, why)
     payment = best.get("payment_terms")
-    if payment and payment[2] >= playbook.FINDING:
+    if payment and payment[2] >= FINDING:
         add("payment_due", None, payment[0], payment[1])
     return out
 

@@ -11,7 +11,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-FINDING_CONFIDENCE = 0.5  # API conventions: a clause with confidence >= 0.5 is a finding
+from contractbox.engine.selection import FINDING
+
 DATE_VALUE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -113,7 +114,7 @@ def _findings(result: dict[str, Any]) -> list[Finding]:
         key = f"risk:{risk['category']}" + (f":{n}" if n > 1 else "")
         out.append(make(key, "risk", risk["id"], risk["title"], risk["severity"], risk["evidenceIds"], risk=risk))
     for clause in result.get("clauses", []):
-        if clause["confidence"] < FINDING_CONFIDENCE:
+        if clause["confidence"] < FINDING:
             continue
         ev = first(clause["evidenceIds"])
         span = f"{ev['start']}-{ev['end']}" if ev else "none"

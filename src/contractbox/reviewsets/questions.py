@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from contractbox.engine.categories import LABELS
+from contractbox.engine.selection import FINDING
 from contractbox.reviews.service import ReviewedFinding
 
-FINDING_CONFIDENCE = 0.5  # API conventions: a clause with confidence >= 0.5 is a finding
 MAX_QUOTE = 2000  # characters of evidence kept per cell for the export's notes
 
 
@@ -136,7 +136,7 @@ class _Answers:
 
     def clause(self, question: Question) -> None:
         best = self.best_clause.get(question.source)
-        if best is None or best["confidence"] < FINDING_CONFIDENCE:
+        if best is None or best["confidence"] < FINDING:
             self.put(question, [], "not_found", None)
             return
         items = [i for i in self.reviewed if i.finding.kind == "clause" and i.finding.item_id == best["id"]]
