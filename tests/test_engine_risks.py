@@ -203,6 +203,66 @@ def test_apply_promotes_an_express_carve_out_the_model_missed() -> None:
     assert best[:2] == unlimited and best[2] >= 0.5
 
 
+def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_missed() -> None:
+    text = (
+        "5.1 The Client may terminate this Agreement at any time by giving ninety (90) days' notice. "
+        "5.3 The Client may terminate this Agreement forthwith if the Service Provider undergoes a change in "
+        "control, its shares being acquired by a competitor of the Client."
+    )
+    convenience = (0, text.index(" 5.3"))
+    control = (text.index("5.3"), len(text))
+    out = polarity.apply(text, {"change_of_control": [(*convenience, 0.13), (*control, 0.18)]})
+    best = out.by_category["change_of_control"][0]
+    assert best[:2] == control and best[2] >= 0.5
+    denied = "A change in control of either party shall not give the other party any right to terminate."
+    out = polarity.apply(denied, {"change_of_control": [(0, len(denied), 0.3)]})
+    assert out.by_category["change_of_control"][0][2] < 0.5
+
+
+@pytest.mark.parametrize(
+    ("category", "span"),
+    [
+        (
+            "most_favored_nation",
+            "4.2 Most Favored Pricing. If Manufacturer sells the Products to any other reseller at a price lower than "
+            "the price then charged to Reseller, Manufacturer shall promptly reduce Reseller's price to that lower price.",
+        ),
+        (
+            "no_solicit_of_employees",
+            "During this Agreement and for six (6) months after it ends, the Customer shall not solicit or employ any "
+            "engineer of the Provider who performed the Services.",
+        ),
+        (
+            "liquidated_damages",
+            "2.3 The Lessee may end the hire early by paying an early termination sum equal to 50% of the remaining hire "
+            "charges. The parties agree that this sum is a genuine pre-estimate of the Lessor's loss.",
+        ),
+    ],
+)
+def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span: str) -> None:
+    out = polarity.apply(span, {category: [(0, len(span), 0.2)]})
+    assert out.by_category[category][0] == (0, len(span), polarity.PROMOTED)
+
+
+@pytest.mark.parametrize(
+    ("category", "span"),
+    [
+        ("most_favored_nation", "Supplier is not required to reduce its prices to that lower price offered to others."),
+        (
+            "no_solicit_of_employees",
+            "Nothing prevents the Customer from hiring any engineer who answers an advertisement.",
+        ),
+        ("liquidated_damages", "The parties do not agree that any sum is a genuine pre-estimate of loss."),
+        # "employee" is the object, not the verb: these restrict something else
+        ("no_solicit_of_employees", "Merchant shall not transfer any employee in anticipation of the Sale."),
+        ("no_solicit_of_employees", "The technical expert shall not be an employee or consultant of either party."),
+    ],
+)
+def test_negated_wording_is_not_promoted(category: str, span: str) -> None:
+    out = polarity.apply(span, {category: [(0, len(span), 0.2)]})
+    assert out.by_category[category][0][2] < 0.5
+
+
 def test_explanations_quote_the_contracts_own_details() -> None:
     uncapped, _ = risk_text.explain({"id": "uncapped_liability"}, CAP_WITH_CARVE_OUT, None)
     assert "breach of Section 7 (Confidentiality) and a party's indemnification obligations" in uncapped

@@ -65,7 +65,10 @@ _NONE = _any()
 
 _GAP = r"[^.;]{0,200}"
 # the start of a sentence that no negation governs (what follows is stated, not denied)
-_AFFIRMED = r"(?:^|[.;]\s+)(?![^.;]*\b(?:nothing|neither|no\s+party|not|never|free\s+to)\b)[^.;]*?"
+_AFFIRMED = (
+    r"(?:^\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?|[.;]\s+)"  # a clause number ("5.3", "(2)") opens no sentence
+    r"(?![^.;]*\b(?:nothing|neither|no\s+party|not|never|free\s+to)\b)[^.;]*?"
+)
 
 
 def _affirmed(*wordings: str) -> str:
@@ -234,6 +237,14 @@ RULES: dict[str, Rule] = {
     ),
     "change_of_control": Rule(
         "says a change of control has no consequence (no right to terminate, no consent needed)",
+        # CUAD's own definition: a right to terminate, or a consent needed, when a party's control changes
+        asserting=_any(
+            _affirmed(
+                r"\bterminat\w*\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,80}\b"
+                + _CONTROL,
+                _CONTROL + r"\b[^.;]{0,120}\b(?:requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
+            )
+        ),
         negative=_any(
             _CONTROL
             + _GAP
@@ -256,6 +267,13 @@ RULES: dict[str, Rule] = {
     ),
     "most_favored_nation": Rule(
         "says no party must match better terms given to others",
+        # "If Manufacturer sells ... at a price lower than ..., Manufacturer shall reduce Reseller's price to that lower price"
+        asserting=_any(
+            _affirmed(
+                r"\b(?:reduce|lower|adjust)\w*\b[^.;]{0,80}\b(?:price|prices|fees|rates?|royalt\w*)\b[^.;]{0,40}"
+                r"\bto\s+(?:that|such|the\s+same|the)\s+lower\b"
+            )
+        ),
         negative=_any(
             r"\b(?:no|not\s+(?:a|any))\s+(?:most[\s\-]+)?favou?red[\s\-]+(?:nation|customer|licensee|pricing|terms|treatment|clause|"
             r"commitment|provision)" + _REST,
@@ -419,6 +437,12 @@ RULES: dict[str, Rule] = {
     "no_solicit_of_employees": Rule(
         "restricts something other than soliciting customers or employees",
         required=_SOLICIT,
+        # a prohibition, so not `_affirmed` (its "not" is the point): no "nothing"/"neither"/"free to" governs it
+        asserting=_any(
+            r"(?:^|[.;]\s+)(?![^.;]*\b(?:nothing|neither|free\s+to)\b)[^.;]*?\bshall\s+not\b[^.;]{0,60}"
+            r"\b(?:solicit\w*|employ(?:s|ed|ing)?|hir(?:e|ing)|recruit\w*|engag(?:e|ing)|entic(?:e|ing))\b[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|"
+            r"consultants?)\b"
+        ),
     ),
     "termination_for_cause": Rule(
         "termination on notice without any cause (that is termination for convenience)",
@@ -445,6 +469,8 @@ RULES: dict[str, Rule] = {
             r"\bliquidated\s+damages\b[^.;]{0,80}\b(?:of|in\s+the\s+amount|equal)",
             r"\bcontractual\s+penalty\s+(?:\([^()]{1,40}\)\s+)?(?:of|in\s+the\s+amount)\b",  # "(Vertragsstrafe)"
             r"\bshall\s+pay\b[^.;]{0,120}\b(?:as\s+)?(?:liquidated|agreed)\s+damages\b",
+            # English law's mark of liquidated damages: "the parties agree this sum is a genuine pre-estimate of loss"
+            _affirmed(r"\bgenuine\s+pre-?estimate\b"),
         ),
     ),
     "cap_on_liability": Rule(
