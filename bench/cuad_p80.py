@@ -1,0 +1,120 @@
+"""Where precision at 80% recall is lost: an analysis dump's clause predictions matched against
+CUAD's spans with the official scorer's rule, then read at the confidence where recall reaches 80%.
+
+    nice -n 10 .venv/bin/python bench/cuad_folds.py /work/shared/data/cuad/contracts/*.txt \\
+        > bench/out/heldout.jsonl                                     # held-out analyses, once
+    .venv/bin/python bench/cuad_p80.py bench/out/heldout.jsonl [--recall 0.8]
+
+Prints the labelled spans, how many any prediction matches (reach: the ceiling of recall), the
+confidence where recall first reaches the target on a continuous sweep and the precision there
+(the scorer's 101 thresholds give a little less), then per category: spans, reached, matched above
+that confidence, unmatched predictions above it and how many of those are in contracts without a
+label of the category. A span counts once however many predictions match it; a prediction that
+matches a span of its contract and category is never a false positive (the scorer's rule).
+CUAD v1 by The Atticus Project, CC BY 4.0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+DATA = Path("/work/shared/data/cuad")
+
+
+def scorer(data: Path):
+    sys.path.insert(0, str(data.parents[1] / "eval"))
+    import cuad_eval
+
+    return cuad_eval
+
+
+def load(dump: Path, data: Path, ev) -> tuple[dict, list[tuple[str, str, float, list[int]]]]:
+    """Labelled spans by (contract, category) and every prediction as (contract, category,
+    confidence, indices of the spans it matches)."""
+    entries = [json.loads(line) for line in (data / "labels.jsonl").read_text().splitlines()]
+    categories = [c["key"] for c in json.loads((data.parents[1] / "eval" / "categories.json").read_text())]
+    results = {}
+    for line in dump.read_text().splitlines():
+        if line.startswith("{"):
+            obj = json.loads(line)
+            results[Path(obj["source"]).stem] = obj.get("result") or {}
+    spans, predictions = {}, []
+    for entry in entries:
+        cid = Path(entry["text"]).stem
+        for cat in categories:
+            spans[(cid, cat)] = entry["labels"][cat]["spans"]
+        result = results.get(cid, {})
+        texts = {e["id"]: e.get("text", "") for e in result.get("evidence", [])}
+        for clause in result.get("clauses", []):
+            cat = clause["category"]
+            if cat not in categories:
+                continue
+            labels = spans[(cid, cat)]
+            for eid in clause.get("evidenceIds", []):
+                text = texts.get(eid)
+                if text:
+                    hits = [i for i, a in enumerate(labels) if ev.matches(a, text, cat == "parties")]
+                    predictions.append((cid, cat, float(clause["confidence"]), hits))
+    return spans, predictions
+
+
+def threshold_at(spans: dict, predictions: list, target: float) -> tuple[float, float, float]:
+    """The highest confidence at which recall reaches `target`, with recall and precision there."""
+    best: dict[tuple[str, str, int], float] = {}
+    unmatched = []
+    for cid, cat, conf, hits in predictions:
+        for i in hits:
+            best[(cid, cat, i)] = max(best.get((cid, cat, i), -1.0), conf)
+        if not hits:
+            unmatched.append(conf)
+    total = sum(len(v) for v in spans.values())
+    found = sorted(best.values(), reverse=True)
+    need = int(-(-target * total // 1))
+    if need > len(found):
+        return float("nan"), len(found) / total, 0.0
+    t = found[need - 1]
+    tp = sum(1 for c in found if c >= t)
+    fp = sum(1 for c in unmatched if c >= t)
+    return t, tp / total, tp / (tp + fp)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("dump", type=Path, help="JSONL of {source, result} lines (contractbox analyze --jsonl)")
+    ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--recall", type=float, default=0.8)
+    args = ap.parse_args(argv)
+    spans, predictions = load(args.dump, args.data, scorer(args.data))
+    t, recall, precision = threshold_at(spans, predictions, args.recall)
+    total = sum(len(v) for v in spans.values())
+    reached: Counter[str] = Counter()
+    matched: Counter[str] = Counter()
+    seen = set()
+    for cid, cat, conf, hits in sorted(predictions, key=lambda p: -p[2]):
+        for i in hits:
+            if (cid, cat, i) not in seen:
+                seen.add((cid, cat, i))
+                reached[cat] += 1
+                matched[cat] += conf >= t
+    wrong: Counter[str] = Counter(cat for cid, cat, conf, hits in predictions if not hits and conf >= t)
+    wrong_absent: Counter[str] = Counter(
+        cat for cid, cat, conf, hits in predictions if not hits and conf >= t and not spans[(cid, cat)]
+    )
+    print(f"labelled spans {total}, reached by any prediction {len(seen)} ({len(seen) / total:.1%})")
+    print(f"recall {recall:.3f} first at confidence {t:.4f}: precision {precision:.3f}")
+    labelled: Counter[str] = Counter()
+    for (_, cat), v in spans.items():
+        labelled[cat] += len(v)
+    print(f"{'category':38s} {'spans':>6s} {'reach':>6s} {'match':>6s} {'wrong':>6s} {'absent':>6s}")
+    for cat in sorted(labelled, key=lambda c: -wrong[c]):
+        print(
+            f"{cat:38s} {labelled[cat]:6d} {reached[cat]:6d} {matched[cat]:6d} {wrong[cat]:6d} {wrong_absent[cat]:6d}"
+        )
+
+
+if __name__ == "__main__":
+    main()
