@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contractbox.engine.legal_forms import ends_with_legal_form
-from contractbox.engine.parties import find_parties
+from contractbox.engine.parties import find_parties, named_passages_first
 from contractbox.engine.signatures import signature_names
 
 
@@ -572,3 +572,18 @@ def test_scottish_parties_numbered_first_second_and_third() -> None:
         ("BIRCH DIGITAL LIMITED", "integrator"),
         ("CEDAR HOLIDAY LETS LTD", "client"),
     ]
+
+
+def test_parties_passages_that_name_no_party_found_rank_after_those_that_do() -> None:
+    text = (
+        'This Supply Agreement is made between Hollis Fabrication Inc. (the "Supplier") and Brightwater Foods '
+        'LLC ("Buyer"). The goods are described in Schedule A. The Supplier shall deliver monthly.'
+    )
+    parties = find_parties(text)
+    preamble = (0, text.index(" The goods"))
+    schedule = (text.index("The goods"), text.index(" The Supplier"))
+    duty = (text.index("The Supplier"), len(text))
+    out = named_passages_first(text, [(*schedule, 0.9), (*preamble, 0.8), (*duty, 0.6)], parties)
+    assert [item[:2] for item in out] == [preamble, duty, schedule]  # "the Supplier" names a party by its term
+    assert out[2][2] < 0.05  # still a candidate for a reviewer, never a finding
+    assert named_passages_first(text, [(*schedule, 0.9)], []) == [(*schedule, 0.9)]  # no parties found: as scored

@@ -20,7 +20,7 @@ from contractbox.engine.clause_model import ClauseModel, default_model
 from contractbox.engine.dates import numeric_dates_of
 from contractbox.engine.facts import Fact, read_facts, summary_sentences
 from contractbox.engine.obligations import find_obligations
-from contractbox.engine.parties import Party, find_parties
+from contractbox.engine.parties import Party, find_parties, named_passages_first
 from contractbox.engine.selection import (
     FINDING,
     TOP_K,
@@ -123,8 +123,10 @@ def _analyze(document: Document, model: ClauseModel) -> dict[str, Any]:
     best = {cat: items[0] for cat, items in by_category.items()}
     facts, term = read_facts(text, {cat: distinct_passages(items) for cat, items in by_category.items()})
 
-    clauses = _clauses(by_category, evidence)
     found_parties = find_parties(text, best["parties"][:2] if best.get("parties") else None)
+    if by_category.get("parties"):
+        by_category["parties"] = named_passages_first(text, by_category["parties"], found_parties)
+    clauses = _clauses(by_category, evidence)
     parties = _parties(found_parties, evidence)
     notice_days = _notice_days(term)
     key_dates = _key_dates(text, facts, term, best, evidence)
