@@ -28,6 +28,16 @@ def scorer(data: Path):
     return cuad_eval
 
 
+def read_dump(dump: Path) -> dict[str, dict]:
+    """Each contract's result in an analysis dump, by contract id (the file name without its suffix)."""
+    results = {}
+    for line in dump.read_text().splitlines():
+        if line.startswith("{"):
+            obj = json.loads(line)
+            results[Path(obj["source"]).stem] = obj.get("result") or {}
+    return results
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("dump", type=Path, help="JSONL of {source, result} lines (contractbox analyze --jsonl)")
@@ -36,11 +46,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--context", type=int, default=160)
     args = ap.parse_args(argv)
     ev = scorer(args.data)
-    results = {}
-    for line in args.dump.read_text().splitlines():
-        if line.startswith("{"):
-            obj = json.loads(line)
-            results[Path(obj["source"]).stem] = obj.get("result") or {}
+    results = read_dump(args.dump)
     counts = {k: [0, 0] for k in KINDS}
     for raw in (args.data / "labels.jsonl").read_text().splitlines():
         entry = json.loads(raw)

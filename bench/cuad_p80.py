@@ -22,14 +22,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-DATA = Path("/work/shared/data/cuad")
-
-
-def scorer(data: Path):
-    sys.path.insert(0, str(data.parents[1] / "eval"))
-    import cuad_eval
-
-    return cuad_eval
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cuad_misses import DATA, read_dump, scorer  # noqa: E402
 
 
 def load(dump: Path, data: Path, ev) -> tuple[dict, list[tuple[str, str, float, list[int]]]]:
@@ -37,11 +31,7 @@ def load(dump: Path, data: Path, ev) -> tuple[dict, list[tuple[str, str, float, 
     confidence, indices of the spans it matches)."""
     entries = [json.loads(line) for line in (data / "labels.jsonl").read_text().splitlines()]
     categories = [c["key"] for c in json.loads((data.parents[1] / "eval" / "categories.json").read_text())]
-    results = {}
-    for line in dump.read_text().splitlines():
-        if line.startswith("{"):
-            obj = json.loads(line)
-            results[Path(obj["source"]).stem] = obj.get("result") or {}
+    results = read_dump(dump)
     spans, predictions = {}, []
     for entry in entries:
         cid = Path(entry["text"]).stem
