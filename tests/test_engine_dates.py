@@ -877,3 +877,28 @@ def test_the_contract_period_starts_the_contract() -> None:
     )
     facts, _ = read_facts(text, spans(text, agreement_date="5 March 2026"))
     assert facts["effective_date"].value == "2026-04-01"
+
+
+def test_a_plainly_stated_end_is_read_whatever_its_score():
+    # no expiration candidate at all: the clause model may score this sentence under its floor
+    text = (
+        "Software Maintenance Agreement dated 2 March 2026 between Nord GmbH and Sued AG.\n\n"
+        "§ 2 Term\n(1) This Agreement takes effect on signature.\n"
+        "(2) This Agreement is concluded for a fixed term ending on 30 June 2028. Ordinary termination is excluded.\n"
+        "(3) The first contract year of this Agreement shall end on 31 December 2026."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 2 March 2026"))
+    assert facts["expiration_date"].value == "2028-06-30"
+    assert (
+        "fixed term ending on 30 June 2028" in text[facts["expiration_date"].start - 40 : facts["expiration_date"].end]
+    )
+
+
+def test_a_stated_end_of_an_earlier_agreement_or_of_a_part_is_not_the_expiry():
+    text = (
+        "Amendment No. 1 dated 2 March 2026 between Nord GmbH and Sued AG.\n\n"
+        "Recital: the term of the Original Agreement ends on 30 June 2026.\n"
+        "The first fiscal year of this Agreement shall end on 31 December 2026."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 2 March 2026"))
+    assert facts.get("expiration_date") is None or facts["expiration_date"].value is None

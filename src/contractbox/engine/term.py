@@ -81,6 +81,14 @@ _END_LABEL = re.compile(
     r"^[ \t]*(?:[A-Z][a-z]+[ \t]+)?(?:End|Expiration|Expiry|Termination) Date[ \t]*:[ \t]*",
     re.MULTILINE | re.IGNORECASE,
 )
+# the contract's own end, stated plainly: its subject, then the words that end it right before the date
+_STATED_END = re.compile(
+    r"\b(?:this\s+agreement|the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)\b[^.;:]{0,80}?"
+    r"\b(?:(?:term|period)\s+(?:ending|expiring)|(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate)|"
+    r"expires|ends|terminates|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?",
+    re.IGNORECASE,
+)
+_EARLIER_AGREEMENT = re.compile(r"\b(?:original|prior|previous|existing|former)\b", re.IGNORECASE)
 _FIRM_END = re.compile(r"expir|terminat|\bend|until|through|date\s*:", re.IGNORECASE)
 _DAY_BEFORE = re.compile(r"\b(?:the\s+)?day\s+(?:before|prior\s+to|preceding)\s+(?:the\s+)?$", re.IGNORECASE)
 _PERIOD_LEAD = re.compile(
@@ -320,7 +328,7 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
         if explicit:
             d, s, e = explicit
             return Expiry(d, start + s, start + e, "stated end date")
-    return _labelled_end(text)
+    return _labelled_end(text) or _stated_end(text, anchor)
 
 
 # a term sentence that takes its end or its length from a defined term given elsewhere: "ends on the Final
@@ -383,6 +391,21 @@ def _labelled_end(text: str) -> Expiry | None:
         for s, e, d in find_dates_loose(text[label.end() : label.end() + 40]):
             if d is not None and s == 0:
                 return Expiry(d, label.end() + s, label.end() + e, "stated end date")
+    return None
+
+
+def _stated_end(text: str, anchor: date | None) -> Expiry | None:
+    """An end date the contract states for itself in so many words ("This Agreement is concluded for a
+    fixed term ending on 30 June 2028", "the Term shall expire on 31 December 2027"), wherever the
+    clause model ranked the sentence: wording this plain is the expiry whatever its score."""
+    for m in _STATED_END.finditer(text):
+        opening = re.split(r"[.;:\n]\s", text[max(0, m.start() - 100) : m.start()])[-1]
+        stated = opening + m.group(0)
+        if _EARLIER_AGREEMENT.search(stated) or _about_a_part(stated, len(stated)):
+            continue
+        for s, e, d in find_dates_loose(text[m.end() : m.end() + 40]):
+            if d is not None and s == 0 and (anchor is None or d > anchor):
+                return Expiry(d, m.end() + s, m.end() + e, "stated end date")
     return None
 
 
