@@ -1,4 +1,4 @@
-"""Key facts only (strict dates and governing law) on the 405 CUAD texts, fast enough to iterate on
+"""Key facts only (strict dates, governing law and parties) on the 405 CUAD texts, fast enough to iterate on
 the fact rules: the clause scores of each contract (after polarity, as `live.analyze` passes them to
 `facts.read_facts`) are computed once and cached; the fact rules on disk then run in seconds.
 
@@ -55,16 +55,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--data", type=Path, default=DATA)
     ap.add_argument("--shipped", action="store_true", help="score with the shipped model (in-sample)")
     ap.add_argument("--folds", type=Path, default=DEFAULT_FOLDS)
-    ap.add_argument("--misses", action="append", default=[], choices=(*DATE_KINDS, "governing_law"))
+    ap.add_argument("--misses", action="append", default=[], choices=(*DATE_KINDS, "governing_law", "parties"))
     args = ap.parse_args(argv)
     sys.path.insert(0, str(args.data.parents[1] / "eval"))
     import cuad_eval
 
     from contractbox.engine.facts import find_key_facts
+    from contractbox.engine.parties import find_parties
 
     entries = [json.loads(line) for line in (args.data / "labels.jsonl").read_text().splitlines()]
     scores = clause_scores(entries, args.data, args.shipped, args.folds)
     strict = {k: [0, 0] for k in (*DATE_KINDS, "governing_law")}
+    party = {"tp": 0, "fp": 0, "fn": 0, "contracts": 0, "exact": 0}
     for entry in entries:
         text = (args.data / entry["text"]).read_text(errors="replace")
         facts = find_key_facts(text, scores[entry["id"]])
@@ -93,8 +95,25 @@ def main(argv: list[str] | None = None) -> None:
                     f"== governing_law {entry['id'][:60]} CUAD {law!r} engine {fact.value if fact else None!r}\n"
                     f"   ...{around}"
                 )
+        gold = cuad_eval.gold_parties(entry["labels"]["parties"]["answer"])
+        if gold:
+            best = scores[entry["id"]].get("parties")
+            found = find_parties(text, best[0][:2] if best else None)
+            got = [g for g in dict.fromkeys(cuad_eval.norm_party(p.name) for p in found) if g]
+            hit = [g for g in gold if any(cuad_eval.party_match(g, x) for x in got)]
+            extra = [x for x in got if not any(cuad_eval.party_match(g, x) for g in gold)]
+            party["tp"] += len(hit)
+            party["fn"] += len(gold) - len(hit)
+            party["fp"] += len(extra)
+            party["contracts"] += 1
+            exact = len(hit) == len(gold) and not extra
+            party["exact"] += exact
+            if not exact and "parties" in args.misses:
+                print(f"== parties {entry['id'][:60]}\n   CUAD   {gold}\n   engine {[p.name for p in found]}")
     for kind, (right, total) in strict.items():
         print(f"{kind:16s} {right}/{total} = {right / total:.3f}")
+    scored = cuad_eval.party_scores(party)
+    print("parties          " + " ".join(f"{k} {v:.3f}" for k, v in scored.items() if isinstance(v, float)))
 
 
 if __name__ == "__main__":

@@ -587,3 +587,15 @@ def test_parties_passages_that_name_no_party_found_rank_after_those_that_do() ->
     assert [item[:2] for item in out] == [preamble, duty, schedule]  # "the Supplier" names a party by its term
     assert out[2][2] < 0.05  # still a candidate for a reviewer, never a finding
     assert named_passages_first(text, [(*schedule, 0.9)], []) == [(*schedule, 0.9)]  # no parties found: as scored
+
+
+def test_and_inside_a_name_in_capitals() -> None:
+    text = (
+        "GAS TRANSPORTATION AGREEMENT\n\nTHIS AGREEMENT is made and entered into as of the 1st day of November, 2002, "
+        'by and between TENNESSEE GAS PIPELINE COMPANY, a Delaware Corporation, hereinafter referred to as "Transporter" '
+        'and LOUISVILLE GAS AND ELECTRIC COMPANY, a Kentucky Corporation, hereinafter referred to as "Shipper."'
+    )
+    assert names(text) == ["TENNESSEE GAS PIPELINE COMPANY", "LOUISVILLE GAS AND ELECTRIC COMPANY"]
+    # a lower-case "and" between names in capitals still separates them
+    listed = 'This Agreement is made between ACME WIDGETS and BETA INC. ("Buyer") and GAMMA LLC ("Seller").'
+    assert names(listed) == ["ACME WIDGETS", "BETA INC.", "GAMMA LLC"]

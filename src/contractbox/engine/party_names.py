@@ -260,6 +260,12 @@ def _inner_and(text: str, at: int) -> re.Match[str] | None:
     return m if rest is not None and rest.legal_form else None
 
 
+def _caps_run(text: str, start: int, at: int) -> bool:
+    """An upper-case "AND" after upper-case words: inside one name ("LOUISVILLE GAS AND ELECTRIC COMPANY"),
+    where a list of names in capitals is joined by a lower-case "and"."""
+    return text.startswith("AND", at) and text[start:at].isupper()
+
+
 def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
     """The name that starts exactly at `pos` (after an optional leading "the "), or None."""
     lead = _LEAD.match(text, pos)
@@ -289,7 +295,7 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
             at = nxt
             continue
         connector = _CONNECTOR.match(text, nxt) or _IN_NAME_PAREN.match(text, nxt)
-        if connector is None and words >= 3:
+        if connector is None and (words >= 3 or (words == 2 and _caps_run(text, start, nxt))):
             connector = _inner_and(text, nxt)
         if connector:
             beyond = _after_gap(text, connector.end())
