@@ -233,6 +233,10 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "engineer of the Provider who performed the Services.",
         ),
         (
+            "no_solicit_of_employees",
+            "7.4 Reseller shall not solicit or hire any employee of Manufacturer during the term.",
+        ),
+        (
             "liquidated_damages",
             "2.3 The Lessee may end the hire early by paying an early termination sum equal to 50% of the remaining hire "
             "charges. The parties agree that this sum is a genuine pre-estimate of the Lessor's loss.",

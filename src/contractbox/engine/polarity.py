@@ -64,11 +64,18 @@ _NONE = _any()
 
 
 _GAP = r"[^.;]{0,200}"
+
+
+def _ungoverned(negations: str) -> str:
+    """The start of a sentence in which none of `negations` occurs, up to where the wording sought begins."""
+    return (
+        r"(?:^\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?|[.;]\s+)"  # a clause number ("5.3", "(2)") opens no sentence
+        rf"(?![^.;]*\b(?:{negations})\b)[^.;]*?"
+    )
+
+
 # the start of a sentence that no negation governs (what follows is stated, not denied)
-_AFFIRMED = (
-    r"(?:^\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?|[.;]\s+)"  # a clause number ("5.3", "(2)") opens no sentence
-    r"(?![^.;]*\b(?:nothing|neither|no\s+party|not|never|free\s+to)\b)[^.;]*?"
-)
+_AFFIRMED = _ungoverned(r"nothing|neither|no\s+party|not|never|free\s+to")
 
 
 def _affirmed(*wordings: str) -> str:
@@ -439,7 +446,7 @@ RULES: dict[str, Rule] = {
         required=_SOLICIT,
         # a prohibition, so not `_affirmed` (its "not" is the point): no "nothing"/"neither"/"free to" governs it
         asserting=_any(
-            r"(?:^|[.;]\s+)(?![^.;]*\b(?:nothing|neither|free\s+to)\b)[^.;]*?\bshall\s+not\b[^.;]{0,60}"
+            _ungoverned(r"nothing|neither|free\s+to") + r"\bshall\s+not\b[^.;]{0,60}"
             r"\b(?:solicit\w*|employ(?:s|ed|ing)?|hir(?:e|ing)|recruit\w*|engag(?:e|ing)|entic(?:e|ing))\b[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|"
             r"consultants?)\b"
         ),
