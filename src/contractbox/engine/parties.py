@@ -15,7 +15,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from contractbox.engine.legal_forms import ends_with_legal_form
+from contractbox.engine.legal_forms import ends_with_legal_form, legal_form_pattern
 from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, read_name, skip_run
 from contractbox.engine.signatures import signature_spans
 
@@ -611,7 +611,7 @@ def _key(name: str) -> str:
 # a parties passage that names none of the parties found stays a candidate for a reviewer, ranked
 # after every passage that does (a 0.9 falls to 0.027: under the 80%-recall tail of CUAD's curve)
 UNNAMED_PASSAGE_SCALE = 0.03
-_GENERIC_WORDS = {"the", "and", "of", "a", "an", "inc", "llc", "ltd", "corp", "co", "company", "corporation", "limited"}
+_GENERIC_WORDS = {"the", "and", "of", "a", "an"}
 
 
 def mention_pattern(parties: list[Party]) -> re.Pattern[str] | None:
@@ -628,7 +628,7 @@ def mention_pattern(parties: list[Party]) -> re.Pattern[str] | None:
 
 
 def _distinctive(word: str) -> bool:
-    return len(word) > 2 and word.lower().rstrip(".") not in _GENERIC_WORDS
+    return len(word) > 2 and word.lower() not in _GENERIC_WORDS and not legal_form_pattern().fullmatch(word)
 
 
 def named_passages_first(
