@@ -193,6 +193,42 @@ def test_decisions_change_the_cells(filled: tuple[httpx.Client, dict, dict[str, 
     assert rows[1][header.index("Governing law")] == "Ontario"  # the reviewed value wins
 
 
+def test_a_new_row_of_a_decided_document_carries_its_decisions(
+    filled: tuple[httpx.Client, dict, dict[str, dict]],
+) -> None:
+    """A set's rows and review status come from its worker while nobody has decided on the document;
+    a document with decisions already (another copy of it) gets them recomputed with the decisions."""
+    client, review_set, submitted = filled
+    row = grid_of(client, review_set["id"])["rows"][0]
+    contract = client.get(f"/v1/contracts/{row['contractId']}").json()
+    findings = client.get(f"/v1/contracts/{row['contractId']}/findings").json()["data"]
+    assert contract["review"] == {
+        "state": "not_started",
+        "decided": 0,
+        "total": len(findings),
+        "reviewedBy": [],
+        "reviewedAt": None,
+    }
+    assert [p["name"] for p in contract["parties"]] == [p["name"] for p in contract["result"]["summary"]["parties"]]
+    law = row["cells"]["governing_law"]
+    decided = client.post(
+        f"/v1/contracts/{row['contractId']}/reviews",
+        json={"findingKey": law["findingKey"], "decision": "corrected", "correctedValue": "Ontario"},
+    )
+    assert decided.status_code == 201, decided.text
+    label = next(iter(TEXTS))
+    again = submit_text(client, TEXTS[label].read_text(), title="Again", reviewSet=review_set["id"], label="again")
+    grid = wait_rows_written(client, review_set["id"], len(TEXTS) + 1)
+    new_row = next(r for r in grid["rows"] if r["analysisId"] == again["analysisId"])
+    assert new_row["cells"]["governing_law"]["value"] == "Ontario"
+    assert new_row["cells"]["governing_law"]["decision"]["action"] == "corrected"
+    untouched = {k: v for k, v in row["cells"].items() if k != "governing_law"}
+    assert {k: v for k, v in new_row["cells"].items() if k != "governing_law"} == untouched
+    new_contract = client.get(f"/v1/contracts/{new_row['contractId']}").json()
+    assert new_contract["review"]["state"] == "in_review"
+    assert new_contract["review"]["decided"] == 1 and new_contract["review"]["total"] == len(findings)
+
+
 def test_lists_filter_by_review_set(filled: tuple[httpx.Client, dict, dict[str, dict]]) -> None:
     client, review_set, submitted = filled
     ids = {a["analysisId"] for a in submitted.values()}

@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 from contractbox.analyses.worker import document_of, encode_job
+from contractbox.answers.precomputed import Unreviewed, from_reply
 from contractbox.core.workers import Slot, WorkerDied, WorkerPool
 from contractbox.documents import Document, DocumentError
 from contractbox.documents.ocr import MAX_OCR_PAGES, PARALLEL_PAGES
@@ -49,6 +50,7 @@ def default_worker_count() -> int:
 class Outcome:
     document: Document
     result_json: bytes  # the worker's AnalysisResult, not yet checked
+    unreviewed: Unreviewed | None = None  # a review set document's answers, when asked for
 
 
 class AnalysisFailed(Exception):
@@ -83,10 +85,18 @@ class AnalysisExecutor:
         self.pool.close()
 
     def run(
-        self, slot: Slot, analysis_id: str, mode: str, source_type: str, title: str | None, source: dict[str, Any]
+        self,
+        slot: Slot,
+        analysis_id: str,
+        mode: str,
+        source_type: str,
+        title: str | None,
+        source: dict[str, Any],
+        with_answers: bool = False,
     ) -> Outcome:
-        """Raises DocumentError (the source cannot be read) or AnalysisFailed."""
-        job = encode_job(analysis_id, mode, source_type, title, source, self.url_allow_loopback)
+        """Raises DocumentError (the source cannot be read) or AnalysisFailed. `with_answers`: the
+        worker also computes the result's grid cells and review status (a review set's document)."""
+        job = encode_job(analysis_id, mode, source_type, title, source, self.url_allow_loopback, with_answers)
         deadline_s = deadline_for(source_type)
         try:
             reply = msgspec.msgpack.decode(self.pool.run(slot, job, deadline_s))
@@ -96,7 +106,7 @@ class AnalysisExecutor:
             if reply["code"] == "internal_error":
                 raise AnalysisFailed("internal_error", INTERNAL_ERROR_MESSAGE)
             raise DocumentError(reply["code"], reply["message"])
-        return Outcome(document_of(reply), reply["result"])
+        return Outcome(document_of(reply), reply["result"], from_reply(reply.get("answers")))
 
 
 INTERNAL_ERROR_MESSAGE = (

@@ -28,6 +28,7 @@ from contractbox.analyses.removal import (
 from contractbox.analyses.scheduler import claim_next
 from contractbox.analyses.schemas import Analysis, AnalysisList, AnalysisResult, CreateAnalysisRequest
 from contractbox.analyses.uploads import validate_docx, validate_image
+from contractbox.answers.precomputed import Unreviewed
 from contractbox.core.clock import Clock
 from contractbox.core.errors import ApiError, invalid, missing, not_found
 from contractbox.core.events import ANALYSIS_COMPLETED, ANALYSIS_FAILED, EventRecorder
@@ -182,9 +183,10 @@ class Submission:
 
 
 # Wired by the composition root (the review sets domain): called inside the submit transaction
-# (raises ApiError to refuse), and after an analysis' result is committed (by analysis id).
+# (raises ApiError to refuse), and after an analysis' result is committed (by analysis id, with the
+# answers its worker computed for a review set's document).
 OnSubmit = Callable[[Any, Principal, Submission], None]
-AfterComplete = Callable[[str], None]
+AfterComplete = Callable[[str, Unreviewed | None], None]
 
 
 class AnalysisService:
@@ -533,7 +535,15 @@ class AnalysisService:
         )
         assert row is not None and source is not None  # claimed; both rows are written together at submit
         try:
-            outcome = self.executor.run(slot, analysis_id, row["mode"], row["source_type"], row["title"], source)
+            outcome = self.executor.run(
+                slot,
+                analysis_id,
+                row["mode"],
+                row["source_type"],
+                row["title"],
+                source,
+                with_answers=row["review_set_id"] is not None,
+            )
             result = msgspec.json.decode(outcome.result_json, type=AnalysisResult)
             if (result.analysisId, result.mode) != (analysis_id, row["mode"]):
                 raise ValueError("the worker answered for another analysis")
@@ -548,9 +558,11 @@ class AnalysisService:
             log.exception("analysis %s failed: its result could not be stored", analysis_id)
             self._fail(row, "internal_error", INTERNAL_ERROR_MESSAGE)
             return
-        self._complete(row, outcome.document, result)
+        self._complete(row, outcome.document, result, outcome.unreviewed)
 
-    def _complete(self, row: dict, document: Document, result: AnalysisResult) -> None:
+    def _complete(
+        self, row: dict, document: Document, result: AnalysisResult, unreviewed: Unreviewed | None = None
+    ) -> None:
         pages = document.page_count
         billable = 0
         if row["mode"] == "live":
@@ -589,7 +601,7 @@ class AnalysisService:
             self.events.record(db, row["org_id"], row["mode"], ANALYSIS_COMPLETED, self._render_in(db, row["id"]))
         if self.after_complete is not None:
             try:
-                self.after_complete(row["id"])
+                self.after_complete(row["id"], unreviewed)
             except Exception:
                 # The result is stored; what builds on it (a review set's contract and grid row) is
                 # caught up at the next start (docs/api-notes.md, Review sets).

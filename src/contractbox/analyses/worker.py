@@ -20,6 +20,7 @@ from typing import Any
 import msgspec
 
 from contractbox import engine
+from contractbox.answers.precomputed import unreviewed
 from contractbox.core.workers import read_frame, write_frame
 from contractbox.documents import Document, DocumentError, Page
 from contractbox.documents.sources import ReadOptions, read_source
@@ -45,6 +46,7 @@ def encode_job(
     title: str | None,
     source: dict[str, Any],
     url_allow_loopback: bool,
+    with_answers: bool = False,
 ) -> bytes:
     source = {name: value for name, value in source.items() if value is not None}
     return msgspec.msgpack.encode(
@@ -55,13 +57,16 @@ def encode_job(
             "title": title,
             "source": source,
             "urlAllowLoopback": url_allow_loopback,
+            "answers": with_answers,
         }
     )
 
 
 def run_job(job: dict[str, Any]) -> dict[str, Any]:
     """One analysis, as a reply: the document and the analysis result as JSON (encoded here, where
-    the work runs in parallel: the server checks it with one typed decode), or the DocumentError."""
+    the work runs in parallel: the server checks it with one typed decode), or the DocumentError.
+    With `answers` (a review set's document) also its grid cells and review status as nobody has
+    decided them yet (answers/precomputed.py): the server stores them without decoding the result."""
     try:
         document = _document(job)
         body = engine.analyze(document, job["mode"])
@@ -74,7 +79,10 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
     result = msgspec.json.encode(
         {"analysisId": job["analysisId"], "object": "analysis_result", "mode": job["mode"], **body}
     )
-    return {"ok": True, "text": document.text, "pages": pages, "sha256": document.raw_sha256, "result": result}
+    reply = {"ok": True, "text": document.text, "pages": pages, "sha256": document.raw_sha256, "result": result}
+    if job.get("answers"):
+        reply["answers"] = unreviewed(msgspec.json.decode(result))
+    return reply
 
 
 def _document(job: dict[str, Any]) -> Document:

@@ -13,6 +13,7 @@ import msgspec
 import sqlite_utils
 
 from contractbox.analyses.service import AnalysisService, CompletedAnalysis
+from contractbox.answers.reviewed import ContractReview
 from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
 from contractbox.core.clock import Clock
 from contractbox.core.errors import ApiError, invalid, missing, not_found
@@ -43,25 +44,6 @@ def first_date(result: dict[str, Any], kind: str) -> str | None:
         if key_date["kind"] == kind and key_date["date"]:
             return key_date["date"]
     return None
-
-
-@dataclass(frozen=True)
-class ReviewedListing:
-    """The columns a contract is listed and filtered by, as its reviewers left them."""
-
-    parties: list[dict[str, str]]
-    effective_date: str | None
-    expiration_date: str | None
-
-
-@dataclass(frozen=True)
-class ContractReview:
-    """A contract's review status (the API's `review`), the party names its reviewers corrected, and
-    its listing columns as reviewed (the reviews domain computes it from the decisions)."""
-
-    status: dict[str, Any]
-    corrected_names: list[str]
-    listing: ReviewedListing
 
 
 def review_columns(title: str, review: ContractReview) -> dict[str, Any]:
@@ -128,6 +110,7 @@ class KnownAnalysis:
 
     analysis: CompletedAnalysis
     result: dict[str, Any]
+    unreviewed: ContractReview | None = None  # its review status with no decisions, if the worker sent it
 
 
 def as_contract(row: dict) -> Contract:
@@ -143,7 +126,8 @@ def as_contract(row: dict) -> Contract:
 # decoded result: the review status it starts with (decisions already made on the same document carry
 # over). Wired by the composition root (the reviews domain). The row is written once with it: a later
 # UPDATE would rewrite the whole row, its result of hundreds of kB included.
-ReviewOf = Callable[[Principal, str, dict[str, Any]], ContractReview]
+# The last argument: the status the result has with no decisions, when already known (used if none exist).
+ReviewOf = Callable[[Principal, str, dict[str, Any], ContractReview | None], ContractReview]
 
 
 def clean_title(title: str) -> str:
@@ -188,7 +172,9 @@ class ContractService:
             if self.review_of is not None:
                 # Review status (and decisions carried over) in the row as first written, so the
                 # contract.created payload, the reply and a later GET all say the same.
-                columns.update(review_columns(title, self.review_of(principal, document_key, result)))
+                unreviewed = known.unreviewed if known is not None else None
+                review = self.review_of(principal, document_key, result, unreviewed)
+                columns.update(review_columns(title, review))
             db.table("contracts").insert(
                 {
                     "id": contract_id,

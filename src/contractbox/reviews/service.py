@@ -5,12 +5,13 @@ follows each decision (docs/api-notes.md, Reviews)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
-from contractbox.contracts.service import ContractReview, ContractService, ReviewedListing
+from contractbox.answers.findings import Finding, check_corrected_value, findings_of, findings_remembered
+from contractbox.answers.reviewed import ContractReview, ReviewedFinding, contract_review
+from contractbox.contracts.service import ContractService
 from contractbox.core.clock import Clock
 from contractbox.core.errors import invalid, missing, not_found
 from contractbox.core.ids import new_id
@@ -18,11 +19,10 @@ from contractbox.core.paging import ListQuery, list_page
 from contractbox.core.replies import record_reply
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
-from contractbox.reviews.findings import Finding, check_corrected_value, findings_of, findings_remembered
 from contractbox.reviews.schemas import CreateReviewRequest, FindingList, Review, ReviewList
 from contractbox.reviews.schemas import Finding as FindingOut
 
-__all__ = ["ReviewService", "ReviewedFinding", "findings_of", "findings_remembered"]
+__all__ = ["ReviewService", "ReviewedFinding", "contract_review", "findings_of", "findings_remembered"]
 
 MAX_NOTE = 2000
 MAX_VALUE = 500
@@ -41,68 +41,6 @@ def render(row: dict) -> dict[str, Any]:
         "reviewer": {"type": row["reviewer_type"], "id": row["reviewer_id"], "name": row["reviewer_name"]},
         "createdAt": row["created_at"],
     }
-
-
-@dataclass(frozen=True)
-class ReviewedFinding:
-    """A finding with its current decision, as exports, the calendar and the report use it."""
-
-    finding: Finding
-    review: dict[str, Any] | None
-
-    @property
-    def decision(self) -> str | None:
-        return self.review["decision"] if self.review else None
-
-    @property
-    def value(self) -> str | None:
-        if self.review and self.review["decision"] == "corrected":
-            return self.review["correctedValue"]
-        return self.finding.value
-
-    @property
-    def note(self) -> str | None:
-        return self.review["note"] if self.review else None
-
-
-def reviewed_listing(items: list[ReviewedFinding]) -> ReviewedListing:
-    """Parties and the effective and expiration dates as reviewed: a correction replaces the
-    engine's value, a rejected party or date is left out (the next date of its kind, if any, is used)."""
-    kept = [item for item in items if item.decision != "rejected" and item.value]
-
-    def first_date(kind: str) -> str | None:
-        return next((i.value for i in kept if i.finding.kind == "date" and i.finding.key.split(":")[1] == kind), None)
-
-    parties = [
-        {"name": i.value or "", "role": str(i.finding.detail.get("role", ""))}
-        for i in kept
-        if i.finding.kind == "party"
-    ]
-    return ReviewedListing(parties, first_date("effective_date"), first_date("expiration_date"))
-
-
-def contract_review(items: list[ReviewedFinding]) -> ContractReview:
-    """A contract's review status from the current decisions of its findings."""
-    decided = [item for item in items if item.review]
-    names: list[str] = []
-    for item in sorted(decided, key=lambda i: i.review["createdAt"] if i.review else ""):
-        name = item.review["reviewer"]["name"] if item.review else ""
-        if name and name not in names:
-            names.append(name)
-    state = "not_started" if not decided else "reviewed" if len(decided) == len(items) else "in_review"
-    status = {
-        "state": state,
-        "decided": len(decided),
-        "total": len(items),
-        "reviewedBy": names,
-        "reviewedAt": max((i.review["createdAt"] for i in decided if i.review), default=None),
-    }
-    corrected_names = [
-        item.value or ""
-        for item in decided
-        if item.finding.kind == "party" and item.decision == "corrected" and item.value
-    ]
-    return ContractReview(status, corrected_names, reviewed_listing(items))
 
 
 # Called after a decision with the contracts of the decided document (a review set's grid cells
@@ -140,10 +78,21 @@ class ReviewService:
         current = self._current(principal, document_key)
         return [ReviewedFinding(f, current.get(f.key)) for f in findings_of(result)]
 
-    def review_of(self, principal: Principal, document_key: str, result: dict[str, Any]) -> ContractReview:
+    def review_of(
+        self,
+        principal: Principal,
+        document_key: str,
+        result: dict[str, Any],
+        unreviewed: ContractReview | None = None,
+    ) -> ContractReview:
         """The review status a new contract of this document starts with: decisions already made on
-        the same document (another saved copy of it) carry over (ContractService.review_of)."""
-        return contract_review(self._reviewed(principal, document_key, result))
+        the same document (another saved copy of it) carry over (ContractService.review_of).
+        `unreviewed`: the status with no decisions, computed by the analysis worker; used as it is
+        when the document has no decisions."""
+        current = self._current(principal, document_key)
+        if not current and unreviewed is not None:
+            return unreviewed
+        return contract_review([ReviewedFinding(f, current.get(f.key)) for f in findings_of(result)])
 
     def findings(self, principal: Principal, contract_id: str) -> FindingList:
         items = self.reviewed(principal, contract_id)

@@ -13,8 +13,8 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.comments import Comment
 from openpyxl.styles import Alignment, Font
 
+from contractbox.answers.questions import Question
 from contractbox.core.csvtext import FORMULA_START, csv_text
-from contractbox.reviewsets.questions import Question
 
 FIXED_COLUMNS = ["Contract", "Folder", "Status", "Link"]
 EVIDENCE_COLUMNS = [

@@ -17,6 +17,8 @@ import msgspec
 import sqlite_utils
 
 from contractbox.analyses.service import AnalysisService, CompletedAnalysis, Submission
+from contractbox.answers import questions as q
+from contractbox.answers.precomputed import Unreviewed
 from contractbox.contracts.schemas import CreateContractRequest
 from contractbox.contracts.service import ContractService, KnownAnalysis
 from contractbox.core.clock import Clock
@@ -29,7 +31,6 @@ from contractbox.core.replies import record_reply
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
 from contractbox.reviews.service import ReviewedFinding, ReviewService, findings_of, findings_remembered
-from contractbox.reviewsets import questions as q
 from contractbox.reviewsets.exports import ExportRow, grid_csv, grid_workbook
 from contractbox.reviewsets.schemas import (
     CreateReviewSetRequest,
@@ -127,6 +128,7 @@ class ReviewSetService:
         # A completed member's contract and row are written by a queue thread, not by the thread
         # that holds the worker process: the worker takes its next analysis at once.
         self._write_row = queue.register("write_review_set_row", self.on_completed)
+        self._unreviewed: dict[str, Unreviewed] = {}  # by analysis id: what its worker computed
 
     # --- the sets ----------------------------------------------------------------------------
 
@@ -258,10 +260,14 @@ class ReviewSetService:
         rows = self.store.query("SELECT content_hash FROM review_set_members WHERE set_id = ?", (set_id,))
         return {row["content_hash"] for row in rows}
 
-    def completed_later(self, analysis_id: str) -> None:
-        """After an analysis completed (AnalysisService.after_complete): a member's row is queued."""
+    def completed_later(self, analysis_id: str, unreviewed: Unreviewed | None = None) -> None:
+        """After an analysis completed (AnalysisService.after_complete): a member's row is queued,
+        with the answers its worker computed kept in memory until the row is written (after a
+        restart the row is computed from the stored result instead)."""
         member = self.store.query_one("SELECT 1 AS yes FROM review_set_members WHERE analysis_id = ?", (analysis_id,))
         if member is not None:
+            if unreviewed is not None:
+                self._unreviewed[analysis_id] = unreviewed
             self._write_row(analysis_id)
 
     def rows_written(self, principal: Principal, set_id: str) -> int:
@@ -276,6 +282,7 @@ class ReviewSetService:
 
     def on_completed(self, analysis_id: str) -> None:
         """An analysis completed: if it is in a set, save it as a contract and compute its row."""
+        unreviewed = self._unreviewed.pop(analysis_id, None)
         member = self.store.query_one(
             "SELECT analysis_id, contract_id, title FROM review_set_members WHERE analysis_id = ?", (analysis_id,)
         )
@@ -284,25 +291,40 @@ class ReviewSetService:
         owner = self.analyses.owner_of_completed(analysis_id)
         if owner is None:
             return
-        # Decoded once, and its findings worked out once, for the save, its review status and the row
-        # (the contract saves this very result).
+        # Decoded once, and its findings worked out at most once, for the save, its review status and
+        # the row (the contract saves this very result).
         analysis = self.contracts.completed(owner, analysis_id)
         result = msgspec.json.decode(analysis.result)
         with findings_remembered(result):
-            contract_id = member["contract_id"] or self._save(owner, analysis_id, member["title"], analysis, result)
-            self._compute(owner, analysis_id, contract_id, result)
+            if member["contract_id"]:
+                contract_id, undecided = member["contract_id"], False
+            else:
+                contract_id, undecided = self._save(owner, analysis_id, member["title"], analysis, result, unreviewed)
+            if undecided and unreviewed is not None:
+                self._store_row(analysis_id, contract_id, unreviewed.cells, unreviewed.quotes)
+            else:
+                self._compute(owner, analysis_id, contract_id, result)
 
     def _save(
-        self, principal: Principal, analysis_id: str, title: str, analysis: CompletedAnalysis, result: dict[str, Any]
-    ) -> str | None:
+        self,
+        principal: Principal,
+        analysis_id: str,
+        title: str,
+        analysis: CompletedAnalysis,
+        result: dict[str, Any],
+        unreviewed: Unreviewed | None,
+    ) -> tuple[str | None, bool]:
+        """(the contract's id, whether no decision applies to it yet)."""
         try:
             request = CreateContractRequest(analysisId=analysis_id, title=title)
-            return self.contracts.create(principal, request, KnownAnalysis(analysis, result)).contractId
+            known = KnownAnalysis(analysis, result, unreviewed.review() if unreviewed is not None else None)
+            created = self.contracts.create(principal, request, known)
+            return created.contractId, created.review.decided == 0
         except ApiError as exc:
             if exc.code == "contract_exists":
-                return str(exc.extra["contractId"])
+                return str(exc.extra["contractId"]), False
             log.warning("analysis %s of a review set was not saved as a contract: %s", analysis_id, exc.code)
-            return None
+            return None, True
 
     def _compute(
         self, principal: Principal, analysis_id: str, contract_id: str | None, result: dict[str, Any] | None = None
@@ -318,9 +340,14 @@ class ReviewSetService:
                 result = msgspec.json.decode(self.analyses.result(principal, analysis_id))
             reviewed = [ReviewedFinding(finding, None) for finding in findings_of(result)]
         cells, quotes = q.answers(result, reviewed)
+        self._store_row(
+            analysis_id, contract_id, msgspec.json.encode(cells).decode(), msgspec.json.encode(quotes).decode()
+        )
+
+    def _store_row(self, analysis_id: str, contract_id: str | None, cells: str, quotes: str) -> None:
         self.store.execute(
             "UPDATE review_set_members SET contract_id = ?, cells = ?, quotes = ? WHERE analysis_id = ?",
-            (contract_id, msgspec.json.encode(cells).decode(), msgspec.json.encode(quotes).decode(), analysis_id),
+            (contract_id, cells, quotes, analysis_id),
         )
 
     def on_decision(self, principal: Principal, contract_ids: builtins.list[str]) -> None:

@@ -31,6 +31,7 @@ from litestar import Litestar
 
 from contractbox.analyses.service import ORIGINS as ANALYSIS_ORIGINS
 from contractbox.analyses.service import STATUSES as ANALYSIS_STATUSES
+from contractbox.answers.questions import QUESTIONS
 from contractbox.contracts.service import EXPANDABLE, REVIEW_STATES, RISK_LEVELS
 from contractbox.core.events import EVENT_TYPES
 from contractbox.core.http.idempotency import MAX_KEY_LENGTH
@@ -39,7 +40,6 @@ from contractbox.core.paging import DEFAULT_LIMIT, MAX_LIMIT
 from contractbox.core.params import MAX_METADATA_KEY, MAX_METADATA_KEYS, MAX_METADATA_VALUE, MAX_TITLE
 from contractbox.reviews.service import MAX_NOTE
 from contractbox.reviews.service import MAX_VALUE as MAX_CORRECTED_VALUE
-from contractbox.reviewsets.questions import QUESTIONS
 from contractbox.reviewsets.service import MAX_LABEL as MAX_SET_LABEL
 from contractbox.reviewsets.service import MAX_NAME as MAX_SET_NAME
 from contractbox.server.openapi_examples import EVENT_EXAMPLES, REQUEST_EXAMPLES, RESPONSE_EXAMPLES

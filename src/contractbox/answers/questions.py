@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from contractbox.answers.reviewed import ReviewedFinding
 from contractbox.engine.categories import LABELS
 from contractbox.engine.selection import FINDING
-from contractbox.reviews.service import ReviewedFinding
 
 MAX_QUOTE = 2000  # characters of evidence kept per cell for the export's notes
 
