@@ -1,5 +1,6 @@
-"""Confidence calibration: the presence threshold of each category maps to 0.5 (findings keep their
-meaning) while probabilities outside the band around it are left as Platt scaling gave them."""
+"""Confidence calibration: the presence threshold of each category maps to 0.5 for its best candidate
+(findings keep their meaning) while probabilities outside the band around it, and every other
+candidate's below it, are left as Platt scaling gave them."""
 
 from __future__ import annotations
 
@@ -41,6 +42,18 @@ def test_gap_and_rank_terms_lower_later_candidates() -> None:
     assert calibrated(0.8, 1.0, 3, cal) < calibrated(0.8, 0.8, 0, cal)
     old_format = {"a": 2.0, "b": -1.0, "threshold": 0.5}  # models saved before the gap/rank/band terms
     assert calibrated(0.8, 1.0, 3, old_format) == pytest.approx(platt(0.8, 2.0, -1.0))
+
+
+def test_only_the_best_candidate_is_lifted_by_the_presence_threshold() -> None:
+    # threshold 0.05: the category is present when its best candidate reaches 0.05
+    cal = {"a": 1.0, "b": 0.0, "threshold": 0.05, "band": 0.95}
+    score = -2.5  # Platt probability 0.076
+    assert calibrated(score, score, 0, cal) >= 0.5  # the best carries the presence decision
+    second = calibrated(score, 0.0, 1, cal)  # the same probability ranked after a better candidate
+    assert second == pytest.approx(platt(score, 1.0, 0.0)) and second < 0.5
+    # a threshold over 0.5 still lowers every candidate
+    high = {"a": 1.0, "b": 0.0, "threshold": 0.8, "band": 0.0}
+    assert calibrated(1.0, 2.0, 1, high) == pytest.approx(presence_remap(platt(1.0, 1.0, 0.0), 0.8, 0.0))
 
 
 def test_a_sentence_and_the_group_around_it_are_both_candidates() -> None:

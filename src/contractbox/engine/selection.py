@@ -124,7 +124,10 @@ class Calibration:
 
     def confidence(self, score: float, top: float, rank: int) -> float:
         z = self.b + self.gap * (top - score) + self.rank * math.log1p(rank)
-        return self.remap(platt(score, self.a, z))
+        p = platt(score, self.a, z)
+        # The presence threshold decides whether the category is in the contract, which its best
+        # candidate carries; raised to 0.5 by it, any other candidate would read as a finding of its own.
+        return self.remap(p) if rank == 0 else min(p, self.remap(p))
 
 
 def calibrated(score: float, top: float, rank: int, cal: dict[str, float]) -> float:
