@@ -236,3 +236,52 @@ def test_results_stored_in_the_analysis_row_by_an_older_version_read_the_same_af
         kept = conn.execute("SELECT analysis_id, result FROM analysis_results").fetchall()
         assert kept == [("ana_old", stored)], "one copy of each result, in its own table"
         assert "result" not in [column[1] for column in conn.execute("PRAGMA table_info(analyses)")]
+
+
+def test_document_texts_stored_with_the_source_by_an_older_version_read_the_same_after_the_upgrade(fresh_server: Server) -> None:
+    import json
+    import time
+
+    import sqlite_utils
+    from test_console import sign_in
+
+    from contractbox.core.migrations import STEPS, apply_migrations
+
+    text = "This Agreement is made between Northwind Ltd and Contoso Inc. It is governed by the laws of England."
+    pages = [[1, 0, 60], [2, 60, len(text)]]
+    fresh_server.data_dir.mkdir(parents=True)
+    database = sqlite_utils.Database(fresh_server.data_dir / "contractbox.db")
+    names = [name for name, _ in STEPS]
+    apply_migrations(database, STEPS[: names.index("0800_analysis_documents")])  # the text was a column of the source
+    database.conn.execute(
+        "INSERT INTO organizations (id, name, live_approved, created_at) VALUES ('org_old', 'Old', 0, '2026-01-01T00:00:00Z')"
+    )
+    insert = (
+        "INSERT INTO analyses (id, org_id, mode, key_id, title, source_type, status, character_count, sha256, "
+        "created_at, started_at, completed_at, origin) VALUES (?, 'org_old', 'test', 'key_old', ?, 'text', ?, ?, ?, "
+        "?, ?, ?, 'api')"
+    )
+    now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())  # recent: the retention sweep keeps its documents
+    source = "INSERT INTO analysis_sources (analysis_id, text, document_text, pages) VALUES (?, ?, ?, ?)"
+    for analysis_id, status in (("ana_old", "completed"), ("ana_spare", "completed"), ("ana_failed", "failed")):
+        done = status == "completed"
+        database.conn.execute(insert, (analysis_id, analysis_id, status, len(text), "ab" * 32, now, now, now))
+        database.conn.execute(source, (analysis_id, text, text if done else None, json.dumps(pages) if done else None))
+    database.conn.commit()
+    database.conn.close()
+    fresh_server.start()
+    console = sign_in(fresh_server)
+    document = console.client.get("/console/api/analyses/ana_old/document", headers=console.as_org("org_old"))
+    assert document.status_code == 200, document.text
+    body = document.json()
+    assert body["text"] == text and body["status"] == "completed"
+    assert body["pages"] == [{"number": n, "start": s, "end": e} for n, s, e in pages]
+    failed = console.client.get("/console/api/analyses/ana_failed/document", headers=console.as_org("org_old")).json()
+    assert failed["text"] is None and failed["pages"] == []
+    deleted = console.client.delete("/v1/analyses/ana_spare", headers=console.as_org("org_old"))
+    assert deleted.status_code == 200, deleted.text
+    with sqlite3.connect(fresh_server.data_dir / "contractbox.db") as conn:
+        kept = conn.execute("SELECT analysis_id, text, pages FROM analysis_documents").fetchall()
+        assert kept == [("ana_old", text, json.dumps(pages))], "one copy of each document text, in its own table"
+        columns = [column[1] for column in conn.execute("PRAGMA table_info(analysis_sources)")]
+        assert "document_text" not in columns and "pages" not in columns and "text" in columns

@@ -86,7 +86,8 @@ def backdate(server: Server, analysis_id: str, days: int) -> None:
 def source_kept(server: Server, analysis_id: str) -> bool:
     with sqlite3.connect(server.data_dir / "contractbox.db", timeout=10) as db:
         row = db.execute(
-            "SELECT pdf IS NOT NULL OR document_text IS NOT NULL FROM analysis_sources WHERE analysis_id = ?",
+            "SELECT s.pdf IS NOT NULL OR d.text IS NOT NULL FROM analysis_sources s "
+            "LEFT JOIN analysis_documents d ON d.analysis_id = s.analysis_id WHERE s.analysis_id = ?",
             (analysis_id,),
         ).fetchone()
     return bool(row[0])

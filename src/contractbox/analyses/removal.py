@@ -20,8 +20,9 @@ from contractbox.storage.service import StorageService
 
 log = logging.getLogger("contractbox.retention")
 
-# Every column of analysis_sources that holds the document or text taken from it (the URL stays).
-DOCUMENT_CLEARED = "text = NULL, pdf = NULL, docx = NULL, image = NULL, document_text = NULL, pages = NULL"
+# Every column of analysis_sources that holds the document (the URL stays); the text read from it is
+# in analysis_documents, deleted with it.
+DOCUMENT_CLEARED = "text = NULL, pdf = NULL, docx = NULL, image = NULL"
 SWEEP_BATCH = 200
 
 
@@ -62,6 +63,7 @@ def deletable_row(db: sqlite_utils.Database, principal: Principal, analysis_id: 
 
 def delete_rows(db: sqlite_utils.Database, storage: StorageService, analysis_id: str) -> None:
     db.execute("DELETE FROM analysis_sources WHERE analysis_id = ?", (analysis_id,))
+    db.execute("DELETE FROM analysis_documents WHERE analysis_id = ?", (analysis_id,))
     db.execute("DELETE FROM analysis_saves WHERE analysis_id = ?", (analysis_id,))
     db.execute("DELETE FROM analysis_results WHERE analysis_id = ?", (analysis_id,))
     db.execute("DELETE FROM analyses WHERE id = ?", (analysis_id,))
@@ -89,6 +91,7 @@ def remove_expired_sources(store: Store, storage: StorageService, cutoff: str, n
                     f"UPDATE analysis_sources SET {DOCUMENT_CLEARED}, removed_at = ? WHERE analysis_id = ?",
                     (now, analysis_id),
                 )
+                db.execute("DELETE FROM analysis_documents WHERE analysis_id = ?", (analysis_id,))
                 storage.release(db, analysis_id)
         removed += len(ids)
         if len(ids) < SWEEP_BATCH:

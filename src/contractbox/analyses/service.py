@@ -380,8 +380,9 @@ class AnalysisService:
         row = self._reviewable(principal, analysis_id)
         source = (
             self.store.query_one(
-                "SELECT text, url, document_text, pages, pdf IS NOT NULL AS has_pdf, image IS NOT NULL AS has_image"
-                " FROM analysis_sources WHERE analysis_id = ?",
+                "SELECT s.url, d.text AS document_text, d.pages, s.pdf IS NOT NULL AS has_pdf, "
+                "s.image IS NOT NULL AS has_image FROM analysis_sources s "
+                "LEFT JOIN analysis_documents d ON d.analysis_id = s.analysis_id WHERE s.analysis_id = ?",
                 (analysis_id,),
             )
             or {}
@@ -586,9 +587,11 @@ class AnalysisService:
                     row["id"],
                 ),
             )
+            # Inserted once into a table of its own: an UPDATE of the source's row would rewrite the
+            # submitted document with it (core/migrations.py, 0800).
             db.execute(
-                "UPDATE analysis_sources SET document_text = ?, pages = ? WHERE analysis_id = ?",
-                (document.text, json.dumps([[p.number, p.start, p.end] for p in document.pages]), row["id"]),
+                "INSERT OR REPLACE INTO analysis_documents (analysis_id, text, pages) VALUES (?, ?, ?)",
+                (row["id"], document.text, json.dumps([[p.number, p.start, p.end] for p in document.pages])),
             )
             self.usage.add(
                 db,

@@ -433,6 +433,19 @@ STEPS: list[tuple[str, str]] = [
         ALTER TABLE analyses DROP COLUMN result
         """,
     ),
+    (
+        # The text read from a document (and its page offsets) in a table of its own, inserted once when
+        # its analysis completes: setting them on the analysis_sources row rewrote the submitted source
+        # with them (a PDF's bytes, or the text twice), 0.94 against 0.54 ms of CPU for a 53 kB text.
+        "0800_analysis_documents",
+        """
+        CREATE TABLE analysis_documents (analysis_id TEXT PRIMARY KEY, text TEXT NOT NULL, pages TEXT NOT NULL);
+        INSERT INTO analysis_documents (analysis_id, text, pages)
+            SELECT analysis_id, document_text, COALESCE(pages, '[]') FROM analysis_sources WHERE document_text IS NOT NULL;
+        ALTER TABLE analysis_sources DROP COLUMN document_text;
+        ALTER TABLE analysis_sources DROP COLUMN pages
+        """,
+    ),
 ]
 
 
