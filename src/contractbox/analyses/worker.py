@@ -23,8 +23,6 @@ from contractbox import engine
 from contractbox.answers.precomputed import unreviewed
 from contractbox.core.workers import read_frame, write_frame
 from contractbox.documents import Document, DocumentError, Page
-from contractbox.documents.sources import ReadOptions, read_source
-from contractbox.engine.mock import url_document
 
 log = logging.getLogger("contractbox.analyses.worker")
 
@@ -86,6 +84,11 @@ def run_job(job: dict[str, Any]) -> dict[str, Any]:
 
 
 def _document(job: dict[str, Any]) -> Document:
+    # The readers are imported here, in the worker process, not with this module: the server and
+    # `contractbox import` import it for encode_job and document_of only.
+    from contractbox.documents.sources import ReadOptions, read_source
+    from contractbox.engine.mock import url_document
+
     if job["mode"] == "test" and job["sourceType"] == "url":
         return url_document(job["source"]["url"], job["title"])  # test mode fetches nothing
     options = ReadOptions(url_allow_loopback=bool(job["urlAllowLoopback"]))
@@ -100,6 +103,8 @@ def document_of(reply: dict[str, Any]) -> Document:
 def warm_up() -> None:
     """Load both engines' models before the first job. The PDF reader process starts with the
     first PDF (about 0.1 s, once): started here it would cost 45 MB per worker while idle."""
+    import contractbox.documents.sources  # noqa: F401 - the readers, before the first job rather than in it
+
     document = Document.from_text(WARM_UP_TEXT, "warm-up")
     engine.analyze(document, "live")
     engine.analyze(document, "test")

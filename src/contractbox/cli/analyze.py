@@ -10,14 +10,14 @@ from typing import Any
 
 import click
 
-from contractbox.documents import DocumentError
-from contractbox.documents.sources import read_file
-
 PROGRESS_MIN_FILES = 5
 
 
 def analyze_path(path: Path) -> dict[str, Any]:
+    # Imported here, not at the top: every `contractbox` command imports this module (cli/main.py).
     from contractbox import engine
+    from contractbox.documents import DocumentError
+    from contractbox.documents.sources import read_file
 
     try:
         document = read_file(path)

@@ -1,7 +1,8 @@
 """`contractbox import PATH --org ORG [--name NAME] [--mode live|test] [--set rs_...]`: a folder
 (recursive; each file's folder becomes its label) or a .zip becomes a review set.
 
-How the work is reached: the command opens the data dir's services (no server of its own) and
+How the work is reached: the command opens the data dir's services (no server of its own: only
+`server/submission.py`'s core, without the web framework, reports, webhooks or console) and
 submits each document through `AnalysisService.submit`, exactly as `POST /v1/analyses` does, into
 `contractbox.db`, with a wake-up on the data dir's queue (`queue.db`). The server serving that
 data dir picks the wake-ups up and analyses in its worker processes; its completion callbacks save
@@ -33,7 +34,7 @@ from contractbox.cli.common import data_dir_option, fail, load_settings
 if TYPE_CHECKING:
     from contractbox.analyses.schemas import SourceType
     from contractbox.keys.service import Principal
-    from contractbox.server.container import Services
+    from contractbox.server.submission import SubmissionServices as Services
 
 SOURCE_TYPES = {
     ".txt": "text",
@@ -371,14 +372,14 @@ def import_command(
 ) -> None:
     """Import a folder or a .zip of contracts as a review set (analysed by the running server)."""
     from contractbox.core.serverlock import server_running
-    from contractbox.server.container import Services
+    from contractbox.server.submission import SubmissionServices  # not the whole server: a faster start
 
     source = Path(path)
     is_zip = source.is_file() and source.suffix.lower() == ".zip"
     if not source.is_dir() and not is_zip:
         fail(f"{path} is neither a folder nor a .zip.")
     settings = load_settings(data_dir)
-    services = Services(settings)
+    services = SubmissionServices(settings)
     try:
         principal = principal_for(services, org_ref, mode)
         default_name = source.stem if is_zip else source.resolve().name

@@ -31,7 +31,6 @@ from contractbox.core.replies import record_reply
 from contractbox.core.store import Store
 from contractbox.keys.service import Principal
 from contractbox.reviews.service import ReviewedFinding, ReviewService, findings_of, findings_remembered
-from contractbox.reviewsets.exports import ExportRow, grid_csv, grid_workbook
 from contractbox.reviewsets.schemas import (
     CreateReviewSetRequest,
     ReviewSet,
@@ -450,6 +449,10 @@ class ReviewSetService:
         self, principal: Principal, set_id: str, fmt: str, base_url: str, questions: str | None = None
     ) -> Export:
         """The grid as a file: fmt "xlsx" (a workbook) or "csv"; links point at base_url's console."""
+        # openpyxl is imported here, not with this module: `contractbox import` builds this service and
+        # starts faster without it.
+        from contractbox.reviewsets.exports import ExportRow, grid_csv, grid_workbook
+
         chosen = self._questions(questions)
         name = self._row(principal, set_id)["name"]
         rows = []
