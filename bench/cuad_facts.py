@@ -15,6 +15,7 @@ result; this script reads `facts.read_facts` directly. CUAD v1 by The Atticus Pr
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import pickle
 import sys
@@ -28,13 +29,21 @@ OUT = Path(__file__).resolve().parent / "out"
 DATE_KINDS = ("agreement_date", "effective_date", "expiration_date")
 
 
+def scoring_key() -> str:
+    """Hash of the modules that turn model scores into the cached confidences (calibration, polarity)."""
+    h = hashlib.sha256()
+    for name in ("live.py", "selection.py", "polarity.py"):
+        h.update((Path(__file__).resolve().parents[1] / "src/contractbox/engine" / name).read_bytes())
+    return h.hexdigest()[:12]
+
+
 def clause_scores(entries: list[dict], data: Path, shipped: bool, folds: Path) -> dict[str, dict]:
     from contractbox.engine import polarity
     from contractbox.engine.clause_model import MODEL_PATH, default_model
     from contractbox.engine.live import score_clauses
 
     source = MODEL_PATH if shipped else folds / "folds.json"
-    key = f"{'shipped' if shipped else 'heldout'}-{feature_key()}-{source.stat().st_mtime_ns}"
+    key = f"{'shipped' if shipped else 'heldout'}-{feature_key()}-{scoring_key()}-{source.stat().st_mtime_ns}"
     cache = OUT / f"clause-scores-{key}.pkl"
     if cache.exists():
         return pickle.loads(cache.read_bytes())

@@ -902,3 +902,26 @@ def test_a_stated_end_of_an_earlier_agreement_or_of_a_part_is_not_the_expiry():
     )
     facts, _ = read_facts(text, spans(text, agreement_date="dated 2 March 2026"))
     assert facts.get("expiration_date") is None or facts["expiration_date"].value is None
+
+
+def test_effective_on_the_last_signature_takes_the_latest_date_under_the_signatures():
+    text = (
+        'THIS ALLIANCE AGREEMENT (this "Agreement") is dated as of January 12, 2021 and is made among Orison Corp., '
+        "Keldane GmbH and Pelham plc.\n\n"
+        '"Effective Date" means the date on which this Agreement has been signed by the last of the Parties to sign '
+        "it, as shown by the dates beneath their signatures.\n\n"
+        "6.1 Term. This Agreement shall continue for five (5) years from the Effective Date.\n\n"
+        + "Body text. "
+        * 60
+        + "\n\n"
+        "ORISON CORP.\nBy: /s/ P. Venkataraman\nName: P. Venkataraman\nDate: January 12, 2021\n\n"
+        "KELDANE GMBH\nBy: /s/ M. Oberlein\nName: M. Oberlein\nDate: 18 January 2021\n\n"
+        "PELHAM PLC\nBy: /s/ G. Ashworth\nName: G. Ashworth\nDate: 20 January 2021\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated as of January 12, 2021"))
+    assert facts["agreement_date"].value == "2021-01-12"
+    assert facts["effective_date"].value == "2021-01-20"
+    # signed on the date it bears: the effective date is that date
+    same_day = text.replace("18 January 2021", "January 12, 2021").replace("20 January 2021", "January 12, 2021")
+    facts, _ = read_facts(same_day, spans(same_day, agreement_date="dated as of January 12, 2021"))
+    assert facts["effective_date"].value == "2021-01-12"

@@ -463,6 +463,26 @@ def _starts_on_signing(text: str, lower: str) -> bool:
     )
 
 
+# it takes effect when the last party has signed: "the date on which this Agreement has been signed by the last
+# of the Parties to sign it", "upon the later of the dates of signature", "once signed by both Parties"
+_LAST_TO_SIGN = re.compile(
+    r"\b(?:last|latest|later)\b[^.]{0,60}?\bsign|\bsigned by (?:both|all|each) (?:of )?(?:the )?parties"
+)
+
+
+def _latest_signature(text: str, lower: str, mentions: list[_Mention], agreement: Fact) -> Fact | None:
+    """The latest date under the signatures, when the contract takes effect on the last signature and the
+    parties signed after the date it bears (None otherwise)."""
+    squashed = re.sub(r"\s+", " ", lower)
+    if not any(_LAST_TO_SIGN.search(squashed, m.start(), m.end() + 60) for m in _STARTS_ON_SIGNING.finditer(squashed)):
+        return None
+    signed = [m for m in mentions if _is_signature_date(text, m)]
+    last = max(signed, key=lambda m: (m.date, m.start), default=None)
+    if last is None or last.date is None or agreement.value is None or last.date <= date.fromisoformat(agreement.value):
+        return None
+    return Fact(last.date.isoformat(), last.start, last.end, text[last.start : last.end])
+
+
 def _iso(fact: Fact | None) -> date | None:
     return date.fromisoformat(fact.value) if fact and fact.value else None
 
@@ -487,7 +507,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
             )
     effective = _best(text, mentions, by_category.get("effective_date"), _effective_score) or _defined_start(text)
     if effective is None and agreement is not None and _starts_on_signing(text, lower):
-        effective = agreement
+        effective = _latest_signature(text, lower, mentions, agreement) or agreement
     if (
         agreement is None
         and effective is not None
