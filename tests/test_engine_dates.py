@@ -925,3 +925,14 @@ def test_effective_on_the_last_signature_takes_the_latest_date_under_the_signatu
     same_day = text.replace("18 January 2021", "January 12, 2021").replace("20 January 2021", "January 12, 2021")
     facts, _ = read_facts(same_day, spans(same_day, agreement_date="dated as of January 12, 2021"))
     assert facts["effective_date"].value == "2021-01-12"
+
+
+def test_a_start_date_defined_where_it_is_stated():
+    text = (
+        'THIS TRANSITION SERVICES AGREEMENT (this "Agreement") is entered into as of January 4, 2021 (the "Closing '
+        'Date"), by and between Marwood Holdings Corp. ("Seller") and Tessaract Components, Inc. ("Buyer").\n\n'
+        "WHEREAS, the Parties are parties to an Asset Purchase Agreement dated as of November 2, 2020.\n\n"
+        "6.1 Term. This Agreement shall commence on the Closing Date and shall remain in effect until terminated."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="entered into as of January 4, 2021"))
+    assert facts["effective_date"].value == "2021-01-04"

@@ -24,9 +24,10 @@ _DEFINED_LABEL = re.compile(
 )
 
 
-# a value defined where it is stated: 'for a further term from 1 April 2026 to 31 March 2027 (the "Renewal Term")'
+# a value defined where it is stated: 'for a further term from 1 April 2026 to 31 March 2027 (the "Renewal Term")',
+# 'entered into as of January 4, 2021 (the "Closing Date")'
 _INLINE = re.compile(
-    r"((?:for|from)\s[^.;()]{5,100}?)\s*\((?:the\s+)?[\"“]((?:[A-Z][\w-]*\s+){0,3}(?:Term|Period|Date))[\"”]\)"
+    r"((?:for|from|as\s+of|on)\s[^.;()]{5,100}?)\s*\((?:the\s+)?[\"“]((?:[A-Z][\w-]*\s+){0,3}(?:Term|Period|Date))[\"”]\)"
 )
 
 
