@@ -936,3 +936,35 @@ def test_a_start_date_defined_where_it_is_stated():
     )
     facts, _ = read_facts(text, spans(text, agreement_date="entered into as of January 4, 2021"))
     assert facts["effective_date"].value == "2021-01-04"
+
+
+def test_a_clause_an_appended_amendment_restates_is_the_one_in_force():
+    original = "5.1 Initial Term. The initial term of this Agreement shall commence on the Effective Date and end on April 30, 2017."
+    renewal = (
+        "5.2 Renewal. Thereafter, this Agreement shall automatically renew for successive terms of one (1) year each, "
+        "unless either party gives the other written notice of non-renewal at least sixty (60) days before the end of "
+        "the then-current term."
+    )
+    text = (
+        'This Equipment Maintenance Services Agreement (the "Agreement") is made as of May 1, 2014 (the "Effective '
+        'Date") between Stratton Imaging, Inc. and Lakeshore Health System.\n\n'
+        f"{original}\n\n{renewal}\n\n"
+        "FIRST AMENDMENT\n\nThis First Amendment is entered into as of March 15, 2017.\n\n"
+        '1. Extension. Section 5.1 of the Agreement is deleted and replaced with the following: "5.1 Initial Term. The '
+        'initial term of this Agreement shall commence on the Effective Date and end on April 30, 2020."\n\n'
+        '2. Renewal Notice. Section 5.2 of the Agreement is deleted and replaced with the following: "5.2 Renewal. '
+        "Thereafter, this Agreement shall automatically renew for successive terms of one (1) year each, unless either "
+        "party gives the other written notice of non-renewal at least one hundred twenty (120) days before the end of "
+        'the then-current term."'
+    )
+    scored = spans(
+        text,
+        agreement_date="made as of May 1, 2014",
+        expiration_date=original,
+        renewal_term=renewal,
+        notice_period_to_terminate_renewal=renewal,
+    )
+    facts, term = read_facts(text, scored)
+    assert facts["expiration_date"].value == "2020-04-30"
+    assert term.auto_renewal is True and term.notice_days == 120
+    assert notice_deadline(term.expiry, term.notice_days, term.notice_period) == date(2020, 1, 1)

@@ -466,7 +466,35 @@ def _sentence_at(text: str, at: int) -> Span:
     return Span(*next(((s, e) for s, e in sentences(text, start, end) if s <= at < e), (start, end)))
 
 
+# an amendment that restates a clause in so many words: 'Section 5.1 of the Agreement is deleted and replaced with
+# the following: "5.1 Initial Term. ... end on April 30, 2020."', 'is hereby amended to read as follows: "..."'
+_RESTATED = re.compile(
+    r"\b(?:deleted|amended|replaced)\b[^.:\"“]{0,60}?\b(?:replaced|restated|to\s+read)\b[^.:\"“]{0,40}?:?\s*[\"“]([^\"”]{20,2000})[\"”]",
+    re.IGNORECASE,
+)
+
+
+def restated_first(text: str, by_category: dict[str, Scored]) -> dict[str, Scored]:
+    """`by_category` with the sentences of clauses an amendment restates put first (confidence 1.0) in the
+    categories of the term they speak of: the restated clause is the one in force, whatever the model ranked
+    above it (usually the clause it replaces)."""
+    found: dict[str, Scored] = {}
+    for m in _RESTATED.finditer(text):
+        for s, e in sentences(text, m.start(1), m.end(1)):
+            sentence = text[s:e]
+            if _is_term_sentence(sentence) and (_explicit_end(sentence, None) or _term_period(sentence)):
+                found.setdefault("expiration_date", []).append((s, e, 1.0))
+            if _RENEW_WORD.search(sentence):
+                found.setdefault("renewal_term", []).append((s, e, 1.0))
+            if _notice_period(text, s, e):
+                found.setdefault("notice_period_to_terminate_renewal", []).append((s, e, 1.0))
+    if not found:
+        return by_category
+    return {**by_category, **{cat: spans + list(by_category.get(cat, [])) for cat, spans in found.items()}}
+
+
 def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) -> Term:
+    by_category = restated_first(text, by_category)
     expiry = read_expiry(text, by_category.get("expiration_date"), anchor, by_category.get("effective_date"))
     auto, span, by_agreement = read_renewal(
         text,
