@@ -599,3 +599,17 @@ def test_and_inside_a_name_in_capitals() -> None:
     # a lower-case "and" between names in capitals still separates them
     listed = 'This Agreement is made between ACME WIDGETS and BETA INC. ("Buyer") and GAMMA LLC ("Seller").'
     assert names(listed) == ["ACME WIDGETS", "BETA INC.", "GAMMA LLC"]
+
+
+def test_hereinafter_with_a_comma_gives_the_role() -> None:
+    text = (
+        "RESELLER AGREEMENT\n\nThis Reseller Agreement is entered into by and between QUILLSTONE SOFTWARE CORPORATION, "
+        "a Washington corporation with its principal place of business at 11100 NE 8th Street, Bellevue, Washington "
+        "98004 (hereinafter, Vendor), and BAYFRONT TECHNOLOGY PARTNERS, LLC, a Florida limited liability company "
+        "(hereinafter, Reseller).\n\nRECITALS"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("QUILLSTONE SOFTWARE CORPORATION", "vendor"),
+        ("BAYFRONT TECHNOLOGY PARTNERS, LLC", "reseller"),
+    ]
