@@ -968,3 +968,18 @@ def test_a_clause_an_appended_amendment_restates_is_the_one_in_force():
     assert facts["expiration_date"].value == "2020-04-30"
     assert term.auto_renewal is True and term.notice_days == 120
     assert notice_deadline(term.expiry, term.notice_days, term.notice_period) == date(2020, 1, 1)
+
+
+def test_a_plain_statement_that_the_agreement_does_not_renew_wherever_it_is_ranked():
+    successor = (
+        "3.2 Successor Franchise. Franchisee may apply for one successor franchise for an additional term of five (5) "
+        "years by giving Franchisor written notice not less than one hundred eighty (180) days before the end of the Term."
+    )
+    text = (
+        "FRANCHISE AGREEMENT dated August 22, 2017 between Crumb Co. and Jane Doe.\n\n"
+        f"{successor} A successor franchise is granted only if Franchisee signs the then-current form of franchise "
+        "agreement. This Agreement does not renew automatically."
+    )
+    _, term = read_facts(text, spans(text, agreement_date="dated August 22, 2017", renewal_term=successor))
+    assert term.auto_renewal is False
+    assert "does not renew automatically" in text[term.renewal.start : term.renewal.end]

@@ -129,6 +129,11 @@ _NO_RENEWAL = re.compile(
     r"\b(?:renewal|extension)\b(?:[^.]|\.(?=\d)){0,60}\b(?:is|are|shall be|hereby)\s+(?:deleted|removed|revoked)\b",
     re.IGNORECASE,
 )
+# said of the contract itself, wherever the model ranked it: "This Agreement does not renew automatically."
+_STATED_NO_RENEWAL = re.compile(
+    r"\b(?:this\s+agreement|the\s+(?:initial\s+)?term)\s+(?:does|shall|will)\s+not\s+(?:be\s+)?(?:automatically\s+)?renew",
+    re.IGNORECASE,
+)
 _BY_AGREEMENT = re.compile(
     r"\bmutual(?:ly)?\b|\bby (?:the )?(?:written )?agreement of\b|\bif (?:both|the) parties (?:so )?agree|"
     r"\boption to (?:renew|extend)|\bmay (?:be )?(?:renew|extend)|\bat (?:its|the) (?:sole )?option",
@@ -449,6 +454,8 @@ def read_renewal(
         return True, automatic_at, False
     if by_agreement_at:  # "does not renew automatically; it may be renewed by mutual written agreement"
         return False, by_agreement_at, True
+    if not seen and (stated := _STATED_NO_RENEWAL.search(text)):
+        return False, _sentence_at(text, stated.start()), False
     return (False if seen else None), refused_at, False
 
 
