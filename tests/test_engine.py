@@ -228,3 +228,16 @@ def test_shared_feature_parts_score_like_plain_feature_sets():
     counts = np.array([max(len(r), 1) for r in rows], dtype=np.float32)
     expected = sums * model.scale / np.sqrt(counts)[:, None] + model.bias
     assert np.array_equal(model.score(candidates), expected)
+
+
+def test_a_bare_agreement_heading_is_never_a_document_name():
+    text = (
+        "AGREEMENT\n\nEXCLUSIVE DISTRIBUTION AGREEMENT\n\nTerm of Agreement\n\n"
+        'This Exclusive Distribution Agreement (this "Agreement") is made as of March 1, 2024 between Alder Ltd and '
+        "Birch Inc. Birch shall distribute the Products in Canada."
+    )
+    result = live.analyze(Document.from_text(text, "x"))
+    quotes = {e["id"]: e["text"] for e in result["evidence"]}
+    names = [quotes[c["evidenceIds"][0]] for c in result["clauses"] if c["category"] == "document_name"]
+    assert names and names[0] == "EXCLUSIVE DISTRIBUTION AGREEMENT"
+    assert not {"AGREEMENT", "Term of Agreement", "This Agreement"} & set(names)

@@ -32,6 +32,7 @@ from contractbox.engine.selection import (
     repeated_findings_demoted,
 )
 from contractbox.engine.term import Term, notice_deadline
+from contractbox.engine.titles import names_a_document
 
 ENGINE_NAME = "contractbox-live"
 MIN_REPORTED_CONFIDENCE = 0.001  # below: not shown even as a candidate (keeps the recall tail for reviewers)
@@ -77,6 +78,8 @@ def score_clauses(text: str, model: ClauseModel) -> tuple[list[Candidate], dict[
         calib = Calibration(model.calibration[category])
         column = raw[:, j]
         order = rank_eligible(column, pools.of(category))
+        if category == "document_name":
+            order = order[[names_a_document(text[bounds[i][0] : bounds[i][1]]) for i in order.tolist()]]
         picked = []
         chosen = pick_distinct(bounds, order.tolist(), TOP_K)
         top = float(column[chosen[0]]) if chosen else 0.0
