@@ -209,7 +209,15 @@ def test_a_new_row_of_a_decided_document_carries_its_decisions(
         "reviewedBy": [],
         "reviewedAt": None,
     }
-    assert [p["name"] for p in contract["parties"]] == [p["name"] for p in contract["result"]["summary"]["parties"]]
+    saved = contract["result"]  # the listing columns the worker sent are the saved result's
+    assert contract["parties"] == [{"name": p["name"], "role": p["role"]} for p in saved["summary"]["parties"]]
+    assert contract["documentType"] == saved["summary"]["documentType"]
+    assert contract["riskScore"] == {"value": saved["riskScore"]["value"], "level": saved["riskScore"]["level"]}
+    dated = [d for d in saved["keyDates"] if d["date"]]
+    assert contract["effectiveDate"] == next((d["date"] for d in dated if d["kind"] == "effective_date"), None)
+    assert contract["expirationDate"] == next((d["date"] for d in dated if d["kind"] == "expiration_date"), None)
+    listed = client.get("/v1/contracts", params={"q": saved["summary"]["parties"][0]["name"]}).json()["data"]
+    assert row["contractId"] in [c["contractId"] for c in listed]  # its search text holds its parties
     law = row["cells"]["governing_law"]
     decided = client.post(
         f"/v1/contracts/{row['contractId']}/reviews",

@@ -1,5 +1,6 @@
 """What a completed analysis answers before anyone has decided on it: its grid cells and quotes
-(`answers/questions.py`) and its contract's review status (`answers/reviewed.py`). The analysis
+(`answers/questions.py`), its contract's review status (`answers/reviewed.py`) and listing columns
+(`answers/listing.py`). The analysis
 worker computes them beside the result, where the work runs in parallel, and sends them with it;
 the server stores them as they are unless decisions on the same document already exist, and
 recomputes them with the same functions after a decision."""
@@ -11,6 +12,7 @@ from typing import Any
 import msgspec
 
 from contractbox.answers.findings import findings_of
+from contractbox.answers.listing import result_listing
 from contractbox.answers.questions import answers
 from contractbox.answers.reviewed import ContractReview, ReviewedFinding, ReviewedListing, contract_review
 
@@ -24,6 +26,7 @@ class Unreviewed(msgspec.Struct, frozen=True):
     parties: list[dict[str, str]]
     effectiveDate: str | None
     expirationDate: str | None
+    listing: dict[str, Any]  # answers/listing.py's columns of the contract's row
 
     def review(self) -> ContractReview:
         return ContractReview(
@@ -43,6 +46,7 @@ def unreviewed(result: dict[str, Any]) -> Unreviewed:
         parties=review.listing.parties,
         effectiveDate=review.listing.effective_date,
         expirationDate=review.listing.expiration_date,
+        listing=result_listing(result),
     )
 
 

@@ -13,6 +13,7 @@ import msgspec
 import sqlite_utils
 
 from contractbox.analyses.service import AnalysisService, CompletedAnalysis
+from contractbox.answers.listing import result_listing
 from contractbox.answers.reviewed import ContractReview
 from contractbox.contracts.schemas import Contract, ContractList, CreateContractRequest
 from contractbox.core.clock import Clock
@@ -38,14 +39,6 @@ CONTRACT_COLUMNS = f"{SUMMARY_COLUMNS}, result"
 EXPANDABLE = ("result",)
 
 
-def first_date(result: dict[str, Any], kind: str) -> str | None:
-    """The first dated key date of `kind` in the result (engines list them in document order)."""
-    for key_date in result["keyDates"]:
-        if key_date["kind"] == kind and key_date["date"]:
-            return key_date["date"]
-    return None
-
-
 def review_columns(title: str, review: ContractReview) -> dict[str, Any]:
     """The columns a contract's review status and reviewed listing are stored in."""
     names = [p["name"] for p in review.listing.parties]
@@ -63,19 +56,11 @@ def review_columns(title: str, review: ContractReview) -> dict[str, Any]:
     }
 
 
-def listing_columns(result: dict[str, Any], title: str) -> dict[str, Any]:
-    """The denormalised columns a contract is listed and filtered by, taken from its result."""
-    parties = [{"name": p["name"], "role": p["role"]} for p in result["summary"]["parties"]]
-    search_text = "\n".join([title, *(p["name"] for p in parties)]).casefold()
-    return {
-        "document_type": result["summary"]["documentType"],
-        "parties": json.dumps(parties),
-        "risk_value": result["riskScore"]["value"],
-        "risk_level": result["riskScore"]["level"],
-        "effective_date": first_date(result, "effective_date"),
-        "expiration_date": first_date(result, "expiration_date"),
-        "search_text": search_text,
-    }
+def listing_columns(listing: dict[str, Any], title: str) -> dict[str, Any]:
+    """The denormalised columns a contract is listed and filtered by: its result's listing
+    (answers/listing.py) and the search text of its title and parties."""
+    names = [p["name"] for p in json.loads(listing["parties"])]
+    return {**listing, "search_text": search_text_of(title, names, [])}
 
 
 def render(row: dict) -> dict[str, Any]:
@@ -106,11 +91,17 @@ def render(row: dict) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class KnownAnalysis:
-    """A completed analysis with its result decoded, from a caller that has read both (ContractService.completed)."""
+    """A completed analysis from a caller that has read it (ContractService.completed), with its result
+    decoded, or what the analysis worker computed from it instead (a review set's document: the
+    result is then decoded only if decisions on the same document must be applied)."""
 
     analysis: CompletedAnalysis
-    result: dict[str, Any]
+    result: dict[str, Any] | None
     unreviewed: ContractReview | None = None  # its review status with no decisions, if the worker sent it
+    listing: dict[str, Any] | None = None  # answers/listing.py's columns, if the worker sent them
+    # Called inside the saving transaction with the new contract's id and how many of its findings are
+    # decided: a review set writes its grid row in the same commit.
+    also: Callable[[Any, str, int], None] | None = None
 
 
 def as_contract(row: dict) -> Contract:
@@ -126,8 +117,9 @@ def as_contract(row: dict) -> Contract:
 # decoded result: the review status it starts with (decisions already made on the same document carry
 # over). Wired by the composition root (the reviews domain). The row is written once with it: a later
 # UPDATE would rewrite the whole row, its result of hundreds of kB included.
-# The last argument: the status the result has with no decisions, when already known (used if none exist).
-ReviewOf = Callable[[Principal, str, dict[str, Any], ContractReview | None], ContractReview]
+# The result comes as a function that decodes it (once) when needed; the last argument is the status the
+# result has with no decisions, when already known (used as it is if none exist).
+ReviewOf = Callable[[Principal, str, Callable[[], dict[str, Any]], ContractReview | None], ContractReview]
 
 
 def clean_title(title: str) -> str:
@@ -161,14 +153,21 @@ class ContractService:
         title = clean_title(req.title if req.title is not None else analysis.title)
         metadata = req.metadata if req.metadata is not None else analysis.metadata
         validate_metadata(metadata)
-        result = known.result if known is not None else msgspec.json.decode(analysis.result)
+        decoded = [known.result] if known is not None and known.result is not None else []
+
+        def result() -> dict[str, Any]:
+            if not decoded:
+                decoded.append(msgspec.json.decode(analysis.result))
+            return decoded[0]
+
         contract_id = new_id("ctr")
         document_key = analysis.document_sha256 or f"analysis:{req.analysisId}"
         with self.store.transaction() as db:
             self._refuse_duplicate(db, req.analysisId)
             self.storage.reserve(db, principal.org_id, principal.mode, contract_id, len(analysis.result.encode()))
             self.analyses.mark_saved(db, req.analysisId, contract_id)
-            columns = listing_columns(result, title)
+            listing = known.listing if known is not None and known.listing is not None else result_listing(result())
+            columns = listing_columns(listing, title)
             if self.review_of is not None:
                 # Review status (and decisions carried over) in the row as first written, so the
                 # contract.created payload, the reply and a later GET all say the same.
@@ -200,6 +199,8 @@ class ContractService:
             # server more than the rest of the save.
             created = as_contract({**row, "result": analysis.result})
             record_reply(db, 201, created, location=f"/v1/contracts/{contract_id}")
+            if known is not None and known.also is not None:
+                known.also(db, contract_id, created.review.decided)
         return created
 
     def completed(self, principal: Principal, analysis_id: str) -> CompletedAnalysis:

@@ -82,17 +82,17 @@ class ReviewService:
         self,
         principal: Principal,
         document_key: str,
-        result: dict[str, Any],
+        result: Callable[[], dict[str, Any]],
         unreviewed: ContractReview | None = None,
     ) -> ContractReview:
         """The review status a new contract of this document starts with: decisions already made on
         the same document (another saved copy of it) carry over (ContractService.review_of).
-        `unreviewed`: the status with no decisions, computed by the analysis worker; used as it is
-        when the document has no decisions."""
+        `result` decodes the result (only called when needed); `unreviewed`: the status with no
+        decisions, computed by the analysis worker, used as it is when the document has none."""
         current = self._current(principal, document_key)
         if not current and unreviewed is not None:
             return unreviewed
-        return contract_review([ReviewedFinding(f, current.get(f.key)) for f in findings_of(result)])
+        return contract_review([ReviewedFinding(f, current.get(f.key)) for f in findings_of(result())])
 
     def findings(self, principal: Principal, contract_id: str) -> FindingList:
         items = self.reviewed(principal, contract_id)

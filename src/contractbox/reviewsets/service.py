@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 import sqlite_utils
 
-from contractbox.analyses.service import AnalysisService, CompletedAnalysis, Submission
+from contractbox.analyses.service import AnalysisService, Submission
 from contractbox.answers import questions as q
 from contractbox.answers.precomputed import Unreviewed
 from contractbox.contracts.schemas import CreateContractRequest
@@ -290,33 +290,41 @@ class ReviewSetService:
         owner = self.analyses.owner_of_completed(analysis_id)
         if owner is None:
             return
-        # Decoded once, and its findings worked out at most once, for the save, its review status and
-        # the row (the contract saves this very result).
         analysis = self.contracts.completed(owner, analysis_id)
+        if unreviewed is not None and not member["contract_id"]:
+            # What the worker computed: the result is not decoded here unless decisions on the same
+            # document must be applied (the contract's save then decodes it for its review status).
+            def write_row(db: sqlite_utils.Database, contract_id: str, decided: int) -> None:
+                if decided == 0:  # in the contract's commit: its cells are the worker's
+                    self._store_row(analysis_id, contract_id, unreviewed.cells, unreviewed.quotes, db)
+
+            known = KnownAnalysis(analysis, None, unreviewed.review(), unreviewed.listing, write_row)
+            contract_id, undecided = self._save(owner, analysis_id, member["title"], known)
+            if contract_id is None:  # not saved as a contract: the findings have no decisions
+                self._store_row(analysis_id, None, unreviewed.cells, unreviewed.quotes)
+            elif not undecided:
+                self._compute(owner, analysis_id, contract_id)
+            return
+        # Decoded once, and its findings worked out once, for the save, its review status and the row
+        # (the contract saves this very result).
         result = msgspec.json.decode(analysis.result)
         with findings_remembered(result):
             if member["contract_id"]:
-                contract_id, undecided = member["contract_id"], False
+                contract_id = member["contract_id"]
             else:
-                contract_id, undecided = self._save(owner, analysis_id, member["title"], analysis, result, unreviewed)
-            if undecided and unreviewed is not None:
-                self._store_row(analysis_id, contract_id, unreviewed.cells, unreviewed.quotes)
-            else:
-                self._compute(owner, analysis_id, contract_id, result)
+                contract_id, _ = self._save(owner, analysis_id, member["title"], KnownAnalysis(analysis, result))
+            self._compute(owner, analysis_id, contract_id, result)
 
     def _save(
         self,
         principal: Principal,
         analysis_id: str,
         title: str,
-        analysis: CompletedAnalysis,
-        result: dict[str, Any],
-        unreviewed: Unreviewed | None,
+        known: KnownAnalysis,
     ) -> tuple[str | None, bool]:
         """(the contract's id, whether no decision applies to it yet)."""
         try:
             request = CreateContractRequest(analysisId=analysis_id, title=title)
-            known = KnownAnalysis(analysis, result, unreviewed.review() if unreviewed is not None else None)
             created = self.contracts.create(principal, request, known)
             return created.contractId, created.review.decided == 0
         except ApiError as exc:
@@ -343,11 +351,20 @@ class ReviewSetService:
             analysis_id, contract_id, msgspec.json.encode(cells).decode(), msgspec.json.encode(quotes).decode()
         )
 
-    def _store_row(self, analysis_id: str, contract_id: str | None, cells: str, quotes: str) -> None:
-        self.store.execute(
-            "UPDATE review_set_members SET contract_id = ?, cells = ?, quotes = ? WHERE analysis_id = ?",
-            (contract_id, cells, quotes, analysis_id),
-        )
+    def _store_row(
+        self,
+        analysis_id: str,
+        contract_id: str | None,
+        cells: str,
+        quotes: str,
+        db: sqlite_utils.Database | None = None,
+    ) -> None:
+        """The set row's cells; in `db`'s transaction when given."""
+        sql = "UPDATE review_set_members SET contract_id = ?, cells = ?, quotes = ? WHERE analysis_id = ?"
+        if db is None:
+            self.store.execute(sql, (contract_id, cells, quotes, analysis_id))
+        else:
+            db.execute(sql, (contract_id, cells, quotes, analysis_id))
 
     def on_decision(self, principal: Principal, contract_ids: builtins.list[str]) -> None:
         """A review decision changed these contracts' findings: their rows follow."""
