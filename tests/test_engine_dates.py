@@ -983,3 +983,16 @@ def test_a_plain_statement_that_the_agreement_does_not_renew_wherever_it_is_rank
     _, term = read_facts(text, spans(text, agreement_date="dated August 22, 2017", renewal_term=successor))
     assert term.auto_renewal is False
     assert "does not renew automatically" in text[term.renewal.start : term.renewal.end]
+
+
+def test_date_candidates_stating_another_date_than_the_fact_rank_after_those_that_agree():
+    from contractbox.engine.facts import Fact, stating_the_date_first
+
+    text = "dated 1 May 2024. Invoices from 1 June 2024. Signed on 1 May 2024. Delivered 3 July 2024."
+    scored = [(0, 17, 0.9), (18, 43, 0.4), (44, 66, 0.3), (67, 90, 0.2)]
+    fact = Fact("2024-05-01", 6, 16, "1 May 2024")
+    ranked = stating_the_date_first(text, scored, fact)
+    assert ranked[0] == scored[0]  # the best keeps its place
+    assert ranked[1] == (44, 66, 0.3)  # the other candidate that states 1 May 2024
+    assert {item[2] for item in ranked[2:]} == {0.02, 0.01}
+    assert stating_the_date_first(text, scored, Fact(None, 0, 0, "", "blank")) == scored

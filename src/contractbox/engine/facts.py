@@ -571,3 +571,22 @@ def key_facts(text: str, by_category: dict[str, Scored]) -> dict[str, str | None
 
 
 __all__ = ["Fact", "find_key_facts", "key_facts", "parse_date", "read_facts", "summary_sentences"]
+
+
+# an agreement- or effective-date candidate that states another date than the one the key facts
+# established stays a candidate for a reviewer, ranked after those that agree (a 0.5 falls to 0.025)
+OTHER_DATE_SCALE = 0.05
+DATED_KINDS = ("agreement_date", "effective_date")
+
+
+def stating_the_date_first(text: str, scored: Scored, fact: Fact | None) -> Scored:
+    """`scored` (best first) with every candidate after the best that dates something other than
+    `fact` scaled down; the best keeps its place, so the category is found as before."""
+    if fact is None or fact.value is None or len(scored) < 2:
+        return scored
+    out = [scored[0]]
+    for start, end, conf in scored[1:]:
+        stated = [d.isoformat() for _, _, d in find_dates_loose(text[start:end]) if d is not None]
+        other = bool(stated) and fact.value not in stated
+        out.append((start, end, round(conf * OTHER_DATE_SCALE, 4) if other else conf))
+    return out[:1] + sorted(out[1:], key=lambda item: (-item[2], item[0], item[1]))

@@ -18,7 +18,7 @@ from contractbox.engine.candidates import Candidate, build_candidates
 from contractbox.engine.categories import LABELS, MAX_SENTENCE_INDEX, allowed_kinds
 from contractbox.engine.clause_model import ClauseModel, default_model
 from contractbox.engine.dates import numeric_dates_of
-from contractbox.engine.facts import Fact, read_facts, summary_sentences
+from contractbox.engine.facts import DATED_KINDS, Fact, read_facts, stating_the_date_first, summary_sentences
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties, named_passages_first
 from contractbox.engine.selection import (
@@ -125,6 +125,9 @@ def _analyze(document: Document, model: ClauseModel) -> dict[str, Any]:
     by_category = polarity.apply(text, by_category).by_category  # negated clauses are candidates only
     best = {cat: items[0] for cat, items in by_category.items()}
     facts, term = read_facts(text, {cat: distinct_passages(items) for cat, items in by_category.items()})
+    for kind in DATED_KINDS:
+        if by_category.get(kind):
+            by_category[kind] = stating_the_date_first(text, by_category[kind], facts.get(kind))
 
     found_parties = find_parties(text, best["parties"][:2] if best.get("parties") else None)
     if by_category.get("parties"):
