@@ -996,3 +996,58 @@ def test_date_candidates_stating_another_date_than_the_fact_rank_after_those_tha
     assert ranked[1] == (44, 66, 0.3)  # the other candidate that states 1 May 2024
     assert {item[2] for item in ranked[2:]} == {0.02, 0.01}
     assert stating_the_date_first(text, scored, Fact(None, 0, 0, "", "blank")) == scored
+
+
+def test_a_schedule_of_numbered_items_dates_the_agreement_and_states_its_term_and_notice():
+    renewal = (
+        "2.2 At the end of the Initial Term, this agreement renews automatically for a Further Term unless either "
+        "party gives the other written notice that it does not wish to renew at least the number of days stated in "
+        "Item 5 of the Schedule before the end of the then current term."
+    )
+    start = "2.1 This agreement starts on the Commencement Date and continues for the Initial Term."
+    text = (
+        "SERVICES AGREEMENT\n\nDate: see Item 1 of the Schedule\n\n"
+        "Initial Term means the period in Item 3 of the Schedule.\n\n"
+        f"{start}\n\n{renewal}\n\n" + "Body text. " * 40 + "\n\nSCHEDULE\n\n"
+        "| Item | Particular | Detail |\n|---|---|---|\n"
+        "| Item 1 | Date of this agreement | 2 September 2024 |\n"
+        "| Item 2 | Commencement Date | 1 October 2024 |\n"
+        "| Item 3 | Initial Term | From the Commencement Date until 30 September 2027 |\n"
+        "| Item 5 | Non-renewal notice | 45 days |\n"
+    )
+    scored = spans(
+        text,
+        agreement_date="| Item 3 | Initial Term | From the Commencement Date until 30 September 2027 |",
+        expiration_date=start,
+        renewal_term=renewal,
+        notice_period_to_terminate_renewal=renewal,
+    )
+    facts, term = read_facts(text, scored)
+    assert facts["agreement_date"].value == "2024-09-02"
+    assert facts["expiration_date"].value == "2027-09-30"
+    assert term.auto_renewal is True and term.notice_days == 45
+    assert notice_deadline(term.expiry, term.notice_days, term.notice_period) == date(2027, 8, 16)
+
+
+def test_a_term_ending_on_a_defined_date_or_the_day_before_a_defined_anniversary():
+    licence = (
+        "2.1 The Licensor grants the Licensee a licence to occupy the Premises for the Term, starting on the "
+        "Commencement Date and ending on the Final Expiry Date."
+    )
+    text = (
+        "LICENCE TO OCCUPY dated 20 August 2025\n\nCommencement Date: 1 September 2025\nTerm: two years\n"
+        f"Final Expiry Date: 31 August 2027\n\n{licence}"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 20 August 2025", expiration_date=licence))
+    assert facts["expiration_date"].value == "2027-08-31"
+    supply = (
+        "2.1 This Agreement shall come into force on the Commencement Date and shall continue for the Initial Term."
+    )
+    text = (
+        "SUPPLY AGREEMENT dated 15 January 2024\n\n"
+        '"Commencement Date" means 1 February 2024;\n'
+        '"Initial Term" means the period beginning on the Commencement Date and ending on the day before the third '
+        f"anniversary of the Commencement Date;\n\n{supply}"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 15 January 2024", expiration_date=supply))
+    assert facts["expiration_date"].value == "2027-01-31"

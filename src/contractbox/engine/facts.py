@@ -360,6 +360,23 @@ def _defined_start(text: str) -> Fact | None:
     return None
 
 
+# a schedule of particulars or a cover page that dates the agreement: "| Item 1 | Date of this agreement | 2 September
+# 2024 |", "Agreement Date: 1 March 2026"
+_AGREEMENT_DATE_LABEL = re.compile(
+    r"(?:date\s+of\s+(?:this\s+|the\s+)?(?:agreement|deed|contract)|(?:agreement|deed|contract)\s+date)", re.IGNORECASE
+)
+
+
+def _labelled_agreement_date(text: str) -> Fact | None:
+    for label, particular in particulars(text).items():
+        if not _AGREEMENT_DATE_LABEL.fullmatch(label):
+            continue
+        for s, e, d in find_dates_loose(particular.value):
+            if d is not None and s < 3:
+                return Fact(d.isoformat(), particular.start + s, particular.start + e, particular.value[s:e])
+    return None
+
+
 def _letter_date(text: str, mentions: list[_Mention]) -> Fact | None:
     for m in mentions:
         if m.start > 1500:
@@ -491,14 +508,18 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     """Dates, governing law and the term. A fact with value None is a known absence (its reason says why)."""
     lower = text.lower()
     mentions = _mentions(text, lower, by_category)
-    agreement = _letter_date(text, mentions) or _best(
-        text, mentions, by_category.get("agreement_date"), _agreement_score
+    labelled = _labelled_agreement_date(text)
+    agreement = (
+        _letter_date(text, mentions)
+        or labelled
+        or _best(text, mentions, by_category.get("agreement_date"), _agreement_score)
     )
     if agreement is None:
         # nothing else dates it: the signatures do ("/s/ Geno Auriemma  5/17/12")
         signed = [m for m in mentions if m.date is not None and _in_signature_block(text, m.start)]
         agreement = _best(text, signed, by_category.get("agreement_date"), _agreement_score, _SIGNATURE_BONUS - 0.05)
-    if agreement is not None and agreement.value is not None and not _LETTER_DATE.match(text, agreement.start - 1):
+    read_from_text = agreement is not None and agreement is not labelled and agreement.value is not None
+    if agreement is not None and read_from_text and not _LETTER_DATE.match(text, agreement.start - 1):
         chosen = next(m for m in mentions if m.start == agreement.start)
         if _is_signature_date(text, chosen) or _dated_line(text, chosen):
             last = _last_signature(text, mentions, chosen)

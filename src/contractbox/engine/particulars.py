@@ -10,9 +10,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-# "| Initial Term | From the Commencement Date to 30 June 2028 |"
+# "| Initial Term | From the Commencement Date to 30 June 2028 |", "| Item 3 | Initial Term | ... |" (the item's
+# number is a label too: "the number of days stated in Item 5 of the Schedule")
 _TABLE_ROW = re.compile(
-    r"^[ \t]*\|[ \t]*([A-Z][^|\n]{1,40}?)[ \t]*\|[ \t]*([^|\n]{1,300}?)[ \t]*\|[ \t]*$", re.MULTILINE
+    r"^[ \t]*\|[ \t]*(?:((?:Item|Part)[ \t]+\d+[A-Za-z]?|\d+[A-Za-z]?\.?)[ \t]*\|[ \t]*)?"
+    r"([A-Z][^|\n]{1,40}?)[ \t]*\|[ \t]*([^|\n]{1,300}?)[ \t]*\|[ \t]*$",
+    re.MULTILINE,
 )
 # "Commencement Date: 1 July 2026", "Start Date<TAB>1 July 2026" on a line of its own
 _KEY_LINE = re.compile(r"^[ \t]*([A-Z][\w'’ -]{1,38}?)[ \t]*(?::|\t)[ \t]*(\S[^\n]{0,300}?)[ \t]*$", re.MULTILINE)
@@ -44,9 +47,12 @@ def particulars(text: str) -> dict[str, Particular]:
     """Defined terms and their values, by lower-cased label; the first statement of a label wins.
     Cached for the contract being read: callers only read the dict."""
     found: dict[str, Particular] = {}
-    for pattern in (_TABLE_ROW, _KEY_LINE):
-        for m in pattern.finditer(text):
-            _add(found, m.group(1), m.group(2), m.start(2))
+    for m in _TABLE_ROW.finditer(text):
+        _add(found, m.group(2), m.group(3), m.start(3))
+        if m.group(1) and m.group(1)[0] in "IP":  # "Item 3", "Part 2": not a bare row number
+            _add(found, m.group(1), m.group(3), m.start(3))
+    for m in _KEY_LINE.finditer(text):
+        _add(found, m.group(1), m.group(2), m.start(2))
     for m in _MEANS.finditer(text):  # found from its literal word: a scan for the label first is several times slower
         label = _DEFINED_LABEL.search(text, max(0, m.start() - 80), m.start() - 1)
         if label:

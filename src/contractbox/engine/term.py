@@ -342,7 +342,7 @@ _NAMES_A_PARTICULAR = re.compile(
     r"\b(?:ends?|expires?|terminates?|until|through|end\s+of|for|during)\s+(?:on\s+)?the\s+(?:[A-Z][\w-]*\s+){0,3}"
     r"(?:Date|Term|Period)\b"
 )
-_ENDS_ON = r"ends?|expires?|terminates?|until|through"
+_ENDS_ON = r"ends?|ending|expires?|expiring|terminates?|terminating|until|through"
 _LASTS_FOR = r"for|during|end\s+of"
 _STARTS_ON = r"from|after|commencing\s+on|starting\s+on|beginning\s+on"
 
@@ -360,7 +360,9 @@ def _defined_end(sentence: str, defined: dict[str, Particular], anchor: date | N
         if explicit:
             d, s, e = explicit
             return Expiry(d, particular.start + s, particular.start + e, "stated end date")
-        period = _period_at_start(value)
+        # "24 months from the Start Date", "the period beginning on the Commencement Date and ending on the day
+        # before the third anniversary of the Commencement Date"
+        period = _period_at_start(value) or _term_period(value)
         if period is None:
             continue
         amount, unit, s, e = period
@@ -523,7 +525,11 @@ def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) ->
 
 
 # "notice of non-renewal of at least the Notice period", the period given in a particulars table
-_NAMES_A_NOTICE = re.compile(r"\b(?:least|of|giving)\s+the\s+(?:[A-Z][\w-]*\s+){0,2}?Notice(?:\s+[Pp]eriod)?\b")
+# or the schedule item that states it: "at least the number of days stated in Item 5 of the Schedule"
+_NAMES_A_NOTICE = re.compile(
+    r"\b(?:least|of|giving)\s+the\s+(?:[A-Z][\w-]*\s+){0,2}?Notice(?:\s+[Pp]eriod)?\b|"
+    r"\b(?:days|period|notice)\s+(?:stated|set\s+(?:out|forth)|specified)\s+in\s+(?:Item|Part)\s+\d"
+)
 
 
 def _defined_notice(text: str, start: int, end: int) -> tuple[int, str, int, int] | None:
@@ -531,7 +537,9 @@ def _defined_notice(text: str, start: int, end: int) -> tuple[int, str, int, int
     sentence = text[start:end]
     if not _NAMES_A_NOTICE.search(sentence):
         return None
-    for particular, _ in referenced(sentence, particulars(text), r"least|of|giving"):
+    for particular, _ in referenced(
+        sentence, particulars(text), r"least|of|giving|stated\s+in|set\s+(?:out|forth)\s+in|specified\s+in"
+    ):
         period = _period_at_start(particular.value)
         if period is not None:
             amount, unit, s, e = period
