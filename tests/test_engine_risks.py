@@ -104,6 +104,11 @@ AUTO_RENEW = (
             "appoint other distributors in the Territory.",
         ),
         (
+            "exclusivity",
+            "3.1 This agreement does not oblige the Customer to place any Order, and the Consultant is not appointed as "
+            "an exclusive supplier.",
+        ),
+        (
             "change_of_control",
             "7.3 A change of control of any party shall not of itself entitle any other party to terminate this "
             "Agreement.",

@@ -162,7 +162,8 @@ RULES: dict[str, Rule] = {
         "non-exclusive, or exclusive only in another sense (jurisdiction, remedy)",
         negative=_any(
             r"\bnon[\s\-\u2010-\u2013]{0,3}exclusive(?:ly)?\b",
-            r"\bnot\s+(?:be\s+)?exclusive(?:ly)?\b",
+            # "is not exclusive", "is not appointed as an exclusive supplier"
+            r"\bnot\s+(?:be\s+|been\s+)?(?:appointed\s+)?(?:as\s+)?(?:an?\s+|the\s+)?exclusive(?:ly)?\b",
             r"\bexclusive\s+(?:jurisdiction|venue|forum|remed(?:y|ies)|courts?|property|of\b)",
             r"\bsole\s+and\s+exclusive\s+(?:remed(?:y|ies)|jurisdiction|venue|property|owner)",
             r"\bnothing\b"
