@@ -232,7 +232,7 @@ def test_shared_feature_parts_score_like_plain_feature_sets():
 
 def test_a_bare_agreement_heading_is_never_a_document_name():
     text = (
-        "AGREEMENT\n\nEXCLUSIVE DISTRIBUTION AGREEMENT\n\nTerm of Agreement\n\n"
+        "AGREEMENT\n\nEXCLUSIVE DISTRIBUTION AGREEMENT\n\nTerm of Agreement\n\nEntire Agreement\n\n"
         'This Exclusive Distribution Agreement (this "Agreement") is made as of March 1, 2024 between Alder Ltd and '
         "Birch Inc. Birch shall distribute the Products in Canada."
     )
@@ -240,4 +240,4 @@ def test_a_bare_agreement_heading_is_never_a_document_name():
     quotes = {e["id"]: e["text"] for e in result["evidence"]}
     names = [quotes[c["evidenceIds"][0]] for c in result["clauses"] if c["category"] == "document_name"]
     assert names and names[0] == "EXCLUSIVE DISTRIBUTION AGREEMENT"
-    assert not {"AGREEMENT", "Term of Agreement", "This Agreement"} & set(names)
+    assert not {"AGREEMENT", "Term of Agreement", "Entire Agreement", "This Agreement"} & set(names)

@@ -1,8 +1,8 @@
 """What may be reported as a document's name: a title that names a kind of document.
 
 The title candidates are short lines and "... AGREEMENT" phrases near the top; a bare "AGREEMENT",
-"This Agreement", "Term of Agreement" or "PARTIES TO THIS CONTRACT" names no kind of document (CUAD
-labels none of them) and is not offered even as a candidate.
+"This Agreement", "Term of Agreement", "Entire Agreement" or "PARTIES TO THIS CONTRACT" names no kind
+of document (CUAD labels none of them) and is not offered even as a candidate.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ _NAMES_NOTHING = frozenset(
         "and",
         "contract",
         "copy",
+        "entire",
         "execution",
         "hereto",
         "herein",
