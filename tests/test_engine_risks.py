@@ -109,6 +109,37 @@ AUTO_RENEW = (
             "an exclusive supplier.",
         ),
         (
+            "exclusivity",
+            "This Lease grants Tenant no exclusive use rights in the Park, and Landlord may lease other buildings to any "
+            "person.",
+        ),
+        (
+            "exclusivity",
+            "Buyer may purchase sand from other suppliers. Nothing in this Agreement makes Supplier Buyer's "
+            "exclusive supplier.",
+        ),
+        (
+            "change_of_control",
+            "Neither of us may assign the Agreement without the other's consent, except to a successor in a merger or "
+            "sale of substantially all assets. A change of control of either of us does not give the other any right "
+            "to terminate the Agreement.",
+        ),
+        (
+            "change_of_control",
+            "6.2 A merger of Tenant or any other change in the control of Tenant is not an assignment, and a change of "
+            "control of either party gives the other party no right to terminate this Lease.",
+        ),
+        (
+            "non_compete",
+            "7.2 Consultant may provide consulting services to other companies, including companies that compete with "
+            "the Company. Nothing in this Agreement restricts Consultant from working for any person after the term.",
+        ),
+        (
+            "non_compete",
+            "2.2 Distributor may sell coffee of other roasters, including products that compete with the Products, and "
+            "nothing in this Agreement restricts Distributor from doing so.",
+        ),
+        (
             "change_of_control",
             "7.3 A change of control of any party shall not of itself entitle any other party to terminate this "
             "Agreement.",

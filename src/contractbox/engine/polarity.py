@@ -172,8 +172,8 @@ RULES: dict[str, Rule] = {
             + _GAP
             + r"\b(?:appoint|enter|sell|licen[cs]e|deal|contract|engage|purchas|buy)\w*",
             r"\bfree\s+to\s+(?:appoint|sell|enter|deal|engage|licen[cs]e|contract|purchase|buy)\b",
-            r"\bnothing\b" + _GAP + r"\b(?:grants?|gives?|creates?|confers?)\b" + _GAP + r"\bexclusiv\w*",
-            r"\bno\s+exclusiv\w*\s+(?:rights?|relationship|licen[cs]e|arrangement)",
+            r"\bnothing\b" + _GAP + r"\b(?:grants?|gives?|creates?|confers?|makes?)\b" + _GAP + r"\bexclusiv\w*",
+            r"\bno\s+exclusiv\w*\s+(?:\w+\s+)?(?:rights?|relationship|licen[cs]e|arrangement)",
             r"\bnothing\b" + _GAP + r"\b(?:oblig|requir)\w*\b" + _GAP + r"\bexclusiv\w*",
         ),
         positive=_any(
@@ -205,8 +205,10 @@ RULES: dict[str, Rule] = {
             + _GAP
             + r"\b(?:prevent|preclude|restrict|prohibit|limit|bar|impair)s?\b"
             + _GAP
-            + r"\b(?:compet|develop|market|engag|offer|sell|provid|pursu|enter)\w*",
+            + r"\b(?:compet|develop|market|engag|offer|sell|provid|pursu|enter|work)\w*",
             r"\bfree\s+to\s+(?:compete|develop|market|engage|offer|sell|provide|pursue|enter)\b",
+            # "Distributor may sell ... products that compete with the Products"
+            r"\bmay\s+(?:sell|offer|provide|market|distribute|develop|work|engage|render|perform)\b[^.;]{0,120}\bcompet\w*",
             r"\bnot\s+(?:be\s+)?(?:restricted|prevented|prohibited|precluded|limited)\s+(?:in\s+any\s+way\s+)?from\s+"
             r"(?:compet|develop|market|engag|offer|sell)\w*",
             r"\bno\s+non[\s\-]?compet\w*",
@@ -260,11 +262,14 @@ RULES: dict[str, Rule] = {
             r"be\s+deemed|require|trigger|confer|result|permit|allow|create|affect|terminate|operate)\w*" + _REST,
             r"\b(?:shall|will|does|do)\s+not\s+(?:give|entitle|confer|create)\b" + _GAP + r"\b" + _CONTROL + _REST,
             r"\bno\s+(?:consent|approval|notice|right)\b" + _GAP + r"\b" + _CONTROL + _REST,
+            # "a change of control of either party gives the other party no right to terminate"
+            _CONTROL + _GAP + r"\b(?:gives?|confers?|creates?)\b[^.;]{0,40}\bno\s+(?:right|consent|approval)\b" + _REST,
             r"\bnothing\b" + _GAP + r"\b(?:restrict|prevent|prohibit|limit)s?\b" + _GAP + r"\b" + _CONTROL + _REST,
         ),
         positive=_any(
             r"\b(?:control|merg\w*|acqui\w*)\b" + _GAP + r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b",
-            r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b" + _GAP + r"\b(?:control|merg\w*|acqui\w*)",
+            # not "without the other's consent, except to a successor in a merger" (a merger needs no consent)
+            r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b(?:(?!\bexcept\b)[^.;]){0,200}\b(?:control|merg\w*|acqui\w*)",
         ),
     ),
     # the model can rank boilerplate near the end ("Entire Agreement. ...") as the law clause; a span that
