@@ -190,3 +190,34 @@ def test_an_assignment_to_a_named_party_binds_the_assignor() -> None:
     found = obligations(text, [designer, client])
     assert [o.party for o in found] == ["Derek Alan Moss"]
     assert found[0].action.startswith("assigns to the Client")
+
+
+def test_we_and_you_are_the_parties_the_contract_says_they_mean() -> None:
+    provider = Party("Brightquill Analytics, Inc.", "brightquill", 0, 10, ("Brightquill",))
+    customer = Party("Marlow & Finch Accounting Group, LLC", "customer", 20, 40, ("Customer",))
+    terms = (
+        'In these Terms, "Brightquill", "we", "us" and "our" mean Brightquill Analytics, Inc., and "you" and "your" '
+        "mean the Customer named on the Order Form.\n\n"
+        "3.1 We will make the Service available to you. 4.1 You will pay the fees within thirty (30) days of the "
+        "invoice date. 5.1 Each of us will hold the other's Confidential Information in confidence."
+    )
+    found = [(o.party, o.kind) for o in obligations(terms, [provider, customer])]
+    assert ("Brightquill Analytics, Inc.", "other") in found or ("Brightquill Analytics, Inc.", "delivery") in found
+    assert ("Marlow & Finch Accounting Group, LLC", "payment") in found
+    assert ("Brightquill Analytics, Inc.", "confidentiality") in found
+    assert ("Marlow & Finch Accounting Group, LLC", "confidentiality") in found
+
+    company = Party("Kestrel Harbour Events Ltd", "company", 0, 10, ("Company",))
+    producer = Party("Aoife Brennan", "producer", 20, 30, ("Producer",))
+    letter = (
+        'We are pleased to confirm the terms on which Kestrel Harbour Events Ltd ("the Company", "we" or "us") '
+        'engages you, Aoife Brennan (referred to in this letter as "you" or "the Producer"), to produce the festival.'
+        "\n\n4.1 We will pay you a fee of £42,000. 6.1 You will give us a written progress report each month."
+    )
+    found = [(o.party, o.kind) for o in obligations(letter, [company, producer])]
+    assert ("Kestrel Harbour Events Ltd", "payment") in found and ("Aoife Brennan", "reporting") in found
+
+
+def test_we_without_a_definition_is_nobody() -> None:
+    text = "We will pay the fees. You will deliver the goods."
+    assert obligations(text, [ARRAY, ONO]) == []

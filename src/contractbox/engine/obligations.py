@@ -74,7 +74,18 @@ _NOT_DUTIES = re.compile(
     r"be\s+(?:construed|vested|owned))",
     re.IGNORECASE,
 )
-_MUTUAL = ("each party", "either party", "both parties", "the parties", "each of the parties", "neither party")
+_MUTUAL = (
+    "each party",
+    "either party",
+    "both parties",
+    "the parties",
+    "each of the parties",
+    "neither party",
+    "each of us",  # terms written as "we" and "you"
+    "either of us",
+    "both of us",
+    "neither of us",
+)
 _SENTENCE_END = re.compile(r"\.(?=\s+(?:[A-Z(\"“]|\d+\.))|\n[ \t]*\n")
 _ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|Rs|Mr|Ms|Dr|U\.S|e\.g|i\.e|Art|para))$")
 _MAY_HOLD_DATE = re.compile(r"\b(?:1[89]|20)\d\d\b")
@@ -118,6 +129,51 @@ def subject_map(parties: Sequence[PartyLike]) -> dict[str, str]:
     for mutual in _MUTUAL:
         subjects[mutual] = EACH_PARTY
     return subjects
+
+
+# "Kestrel Harbour Events Ltd ("the Company", "we" or "us")", "Aoife Brennan (referred to in this letter as "you")"
+_PRONOUNS_IN_PARENS = re.compile(r"\(([^()]{0,120}?[\"“](?:we|us|you)[\"”][^()]{0,80})\)", re.IGNORECASE)
+# '"Brightquill", "we", "us" and "our" mean Brightquill Analytics, Inc., and "you" and "your" mean the Customer'
+_PRONOUNS_MEAN = re.compile(
+    r"((?:[\"“][\w ]{1,30}[\"”](?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)?)+)\s*means?\s+(?:the\s+)?", re.IGNORECASE
+)
+_PRONOUN = re.compile(r"[\"“](we|you)[\"”]", re.IGNORECASE)
+
+
+def pronoun_subjects(text: str, parties: Sequence[PartyLike]) -> dict[str, str]:
+    """ "we" and "you" -> the party the contract says they mean (terms of service, letter agreements)."""
+    found: dict[str, str] = {}
+    head = text[:_PRONOUN_REACH]
+    for m in _PRONOUNS_IN_PARENS.finditer(head):
+        party = _party_ending_at(head, m.start(), parties)
+        for pronoun in _PRONOUN.findall(m.group(1)):
+            if party:
+                found.setdefault(pronoun.lower(), party)
+    for m in _PRONOUNS_MEAN.finditer(head):
+        party = _party_starting_at(head, m.end(), parties)
+        for pronoun in _PRONOUN.findall(m.group(1)):
+            if party:
+                found.setdefault(pronoun.lower(), party)
+    return found if len(set(found.values())) == len(found) else {}  # "we" and "you" are two different parties
+
+
+_PRONOUN_REACH = 8000
+
+
+def _party_ending_at(text: str, at: int, parties: Sequence[PartyLike]) -> str | None:
+    before = " ".join(text[max(0, at - 80) : at].split()).lower().rstrip(" ,")
+    for p in parties:
+        if any(term and before.endswith(term.lower()) for term in (p.name, *p.aliases)):
+            return p.name
+    return None
+
+
+def _party_starting_at(text: str, at: int, parties: Sequence[PartyLike]) -> str | None:
+    after = " ".join(text[at : at + 80].split()).lower()
+    for p in parties:
+        if any(term and after.startswith(term.lower()) for term in (p.name, *p.aliases)):
+            return p.name
+    return None
 
 
 def _subject_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> str | None:
@@ -223,6 +279,8 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     One duty per party per sentence; a mutual duty ("each Party shall") is each named party's.
     """
     subjects = subject_map(parties)
+    for pronoun, party in pronoun_subjects(text, parties).items():
+        subjects.setdefault(pronoun, party)
     for term in _MUTUAL_TERM.findall(text):  # "each Party (as "Recipient")": either party can be the Recipient
         subjects.setdefault(" ".join(term.lower().split()), EACH_PARTY)
     named = list(dict.fromkeys(v for v in subjects.values() if v != EACH_PARTY))
