@@ -613,3 +613,22 @@ def test_hereinafter_with_a_comma_gives_the_role() -> None:
         ("QUILLSTONE SOFTWARE CORPORATION", "vendor"),
         ("BAYFRONT TECHNOLOGY PARTNERS, LLC", "reseller"),
     ]
+
+
+def test_a_degree_after_a_persons_name_and_a_numbered_first_clause() -> None:
+    text = (
+        'This Consulting Agreement (this "Agreement") is entered into by and between Pellucid\nTherapeutics, Inc., '
+        'a Delaware corporation (the "Company"), and Samuel J.\nWhitcombe, Ph.D., an individual residing at 18 Larch '
+        'Road, Newton, Massachusetts 02468\n("Consultant").\n\nRECITALS'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Pellucid Therapeutics, Inc.", "company"),
+        ("Samuel J. Whitcombe", "consultant"),
+    ]
+    sow = (
+        'This Statement of Work ("SOW") is dated 3 August 2027 between:\n\nFerncastle Digital Pty Ltd (ABN 41 612 907 '
+        '335) of Level 12, 1 Market Street, Sydney NSW 2000 ("Supplier"); and\n\nOakhurst Mutual Insurance Limited of '
+        '88 Phillip Street, Parramatta NSW 2150 ("Customer").\n\n1. Relationship with the MSA\n\n1.1 This SOW is a '
+        "separate contract."
+    )
+    assert names(sow) == ["Ferncastle Digital Pty Ltd", "Oakhurst Mutual Insurance Limited"]

@@ -126,6 +126,7 @@ _REGISTRATION = re.compile(
 _NOT_ALIASES = {"party", "parties", "agreement", "effective date", "we", "us", "you", "your", "our", "this agreement"}
 _DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:\((?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
+    r"(?:Ph\.\s?D|M\.\s?D|D\.\s?Phil|J\.\s?D|Esq|Jr|Sr|CPA)\.?(?=[,\s(])|"  # "Samuel J. Whitcombe, Ph.D., an individual"
     r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
     r"(?:ACN|ABN|CIN|CRN)\b|acting|represented|through|together|hereinafter|herein|d/b/a|f/s/o|formerly|c/o|doing\s+business|trading\s+as|son\s+of|daughter\s+of|wife\s+of|[sdw]/o\b|aged\b|"
     r"company\s+(?:number|no)|registered)",
@@ -263,7 +264,9 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
         if _LIST_END.match(text, nxt):
             return (None,)
         span = _name_at(text, nxt)
-        if span and (span.legal_form or _DESCRIPTOR.match(text, span.end)):
+        # after a full stop, "1. Relationship with the MSA" is the first clause, not a party
+        clause = text[max(0, i - 3) : i].rstrip().endswith(".") and re.search(r"\d{1,2}\.\s", text[i:nxt])
+        if span and (span.legal_form or (_DESCRIPTOR.match(text, span.end) and not clause)):
             return (nxt,)
         line = text[nxt : text.find("\n", nxt) if "\n" in text[nxt : nxt + 80] else nxt + 80].strip(" ,.")
         if not _CONTINUES_AFTER_BLANK.match(text[i : nxt + 12]) and line.lower() not in PLACES:
