@@ -1051,3 +1051,21 @@ def test_a_term_ending_on_a_defined_date_or_the_day_before_a_defined_anniversary
     )
     facts, _ = read_facts(text, spans(text, agreement_date="dated 15 January 2024", expiration_date=supply))
     assert facts["expiration_date"].value == "2027-01-31"
+
+
+def test_an_end_at_a_time_of_day_and_an_engagement_that_ends_on_a_date():
+    lease = (
+        '1.2 Term. The term of this Lease (the "Term") commences on April 1,\n2027 (the "Commencement Date") and '
+        'expires at 11:59 p.m. on March 31, 2032 (the\n"Expiration Date"), unless terminated earlier. The Term\nis five '
+        "(5) years."
+    )
+    text = f"INDUSTRIAL LEASE dated January 15, 2027 between Bluebonnet LP and Crate Co.\n\n{lease}"
+    facts, _ = read_facts(text, spans(text, agreement_date="dated January 15, 2027", expiration_date=lease))
+    assert facts["expiration_date"].value == "2032-03-31"
+    engagement = (
+        "1.1 Your engagement starts on 1 February 2027 and, unless ended earlier under paragraph 9, ends on 31 October "
+        "2027."
+    )
+    letter = f"14 January 2027\n\nDear Ms Brennan,\n\n{engagement}"
+    facts, _ = read_facts(letter, spans(letter, agreement_date="14 January 2027", expiration_date=engagement))
+    assert facts["expiration_date"].value == "2027-10-31"

@@ -45,7 +45,7 @@ _OPEN_ENDED = re.compile(
 )
 # what a sentence must speak of to state the term of the contract
 _TERM_SUBJECT = re.compile(
-    r"\b(?:term|agreement|contract|period|duration|appointment|license|licence|memorandum|sow|dpa|mou|nda)\b",
+    r"\b(?:term|agreement|contract|period|duration|appointment|engagement|license|licence|memorandum|sow|dpa|mou|nda)\b",
     re.IGNORECASE,
 )
 _TERM_VERB = re.compile(
@@ -57,6 +57,7 @@ _END_CUE = re.compile(
     r"(?:\b(?:expir\w*|terminat\w*|end|ends|ending|conclud\w*|until|through|thru|to|continu\w*|including)"
     r"(?:\s+(?:on|at|upon|as of|in))?(?:\s+the\s+(?:later|earlier)\s+of(?:\s*\(\w+\))?)?"
     r"|\b(?:expir\w*|end|ends|ending)\b[^.;]{0,40}?\bon"
+    r"|\b(?:expir\w*|ends?|ending|terminat\w*)\s+at\s+(?:\d{1,2}[:.]\d{2}|midnight|noon)[^;\n]{0,30}?\bon"  # "at 11:59 p.m. on"
     r"|\bi\.\s?e\.,?(?:\s+on)?"
     r"|\b(?:expiration|termination|end) date\s*:)\s*$",
     re.IGNORECASE,
