@@ -367,7 +367,16 @@ _AGREEMENT_DATE_LABEL = re.compile(
 )
 
 
+# the label as a field (a table cell or "Label:"), not the words in a sentence ("from the date of this Agreement")
+_AGREEMENT_DATE_FIELD = re.compile(
+    r"^[ \t]*(?:\|[^|\n]*\|)?[ \t]*(?:" + _AGREEMENT_DATE_LABEL.pattern + r")[ \t]*(?:\||:|\t)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
 def _labelled_agreement_date(text: str) -> Fact | None:
+    if not _AGREEMENT_DATE_FIELD.search(text):  # most contracts have none: skip reading every particular
+        return None
     for label, particular in particulars(text).items():
         if not _AGREEMENT_DATE_LABEL.fullmatch(label):
             continue
