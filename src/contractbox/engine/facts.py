@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from contractbox.engine.dates import find_dates_loose, parse_date
 from contractbox.engine.jurisdictions import jurisdiction_in, stated_governing_law
@@ -367,6 +368,16 @@ _AGREEMENT_DATE_LABEL = re.compile(
 )
 
 
+_DATE_FIELD_WORDS = (
+    "agreement date",
+    "deed date",
+    "contract date",
+    "date of this agreement",
+    "date of agreement",
+    "date of the agreement",
+    "date of this deed",
+    "date of this contract",
+)
 # the label as a field (a table cell or "Label:"), not the words in a sentence ("from the date of this Agreement")
 _AGREEMENT_DATE_FIELD = re.compile(
     r"^[ \t]*(?:\|[^|\n]*\|)?[ \t]*(?:" + _AGREEMENT_DATE_LABEL.pattern + r")[ \t]*(?:\||:|\t)",
@@ -374,8 +385,20 @@ _AGREEMENT_DATE_FIELD = re.compile(
 )
 
 
-def _labelled_agreement_date(text: str) -> Fact | None:
-    if not _AGREEMENT_DATE_FIELD.search(text):  # most contracts have none: skip reading every particular
+def _as_field(text: str, lower: str, words: str) -> bool:
+    """Whether `words` stand as a field's label somewhere: read at each occurrence, not by a scan of every line."""
+    at = lower.find(words)
+    while at >= 0:
+        line_start = text.rfind("\n", 0, at) + 1
+        if _AGREEMENT_DATE_FIELD.match(text, line_start, min(len(text), at + len(words) + 20)):
+            return True
+        at = lower.find(words, at + len(words))
+    return False
+
+
+def _labelled_agreement_date(text: str, lower: str) -> Fact | None:
+    # most contracts have no such field: skip the scan, then reading every particular
+    if not any(_as_field(text, lower, words) for words in _DATE_FIELD_WORDS):
         return None
     for label, particular in particulars(text).items():
         if not _AGREEMENT_DATE_LABEL.fullmatch(label):
@@ -472,10 +495,15 @@ def _governing_law(text: str, scored: Scored | None) -> Fact | None:
     return None
 
 
+@lru_cache(maxsize=1)  # read by the signing rules of the same contract
+def _squashed(lower: str) -> str:
+    return re.sub(r"\s+", " ", lower)
+
+
 def _starts_on_signing(text: str, lower: str) -> bool:
     """The contract says it takes effect when signed ("effective as of the date first written above").
     Matched on the lower-cased text: a case-sensitive scan is several times faster."""
-    squashed = re.sub(r"\s+", " ", lower)  # "commencing on the date of\nthis Agreement"
+    squashed = _squashed(lower)  # "commencing on the date of\nthis Agreement"
     runs_from_its_date = any(
         _TERM_WORDS.search(squashed, max(0, m.start() - 100), m.start()) for m in _FROM_ITS_DATE.finditer(squashed)
     )
@@ -499,7 +527,7 @@ _LAST_TO_SIGN = re.compile(
 def _latest_signature(text: str, lower: str, mentions: list[_Mention], agreement: Fact) -> Fact | None:
     """The latest date under the signatures, when the contract takes effect on the last signature and the
     parties signed after the date it bears (None otherwise)."""
-    squashed = re.sub(r"\s+", " ", lower)
+    squashed = _squashed(lower)
     if not any(_LAST_TO_SIGN.search(squashed, m.start(), m.end() + 60) for m in _STARTS_ON_SIGNING.finditer(squashed)):
         return None
     signed = [m for m in mentions if _is_signature_date(text, m)]
@@ -517,7 +545,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     """Dates, governing law and the term. A fact with value None is a known absence (its reason says why)."""
     lower = text.lower()
     mentions = _mentions(text, lower, by_category)
-    labelled = _labelled_agreement_date(text)
+    labelled = _labelled_agreement_date(text, lower)
     agreement = (
         _letter_date(text, mentions)
         or labelled

@@ -262,14 +262,16 @@ RULES: dict[str, Rule] = {
             r"be\s+deemed|require|trigger|confer|result|permit|allow|create|affect|terminate|operate)\w*" + _REST,
             r"\b(?:shall|will|does|do)\s+not\s+(?:give|entitle|confer|create)\b" + _GAP + r"\b" + _CONTROL + _REST,
             r"\bno\s+(?:consent|approval|notice|right)\b" + _GAP + r"\b" + _CONTROL + _REST,
+            # "without the other's consent, except to a successor in a merger": a merger needs no consent
+            r"\bexcept\s+(?:to\s+)?(?:a|an|any|its)\s+(?:successor|acquirer|purchaser|affiliate)\b[^.;]{0,80}"
+            r"\b(?:merg\w*|acqui\w*|control)" + _REST,
             # "a change of control of either party gives the other party no right to terminate"
             _CONTROL + _GAP + r"\b(?:gives?|confers?|creates?)\b[^.;]{0,40}\bno\s+(?:right|consent|approval)\b" + _REST,
             r"\bnothing\b" + _GAP + r"\b(?:restrict|prevent|prohibit|limit)s?\b" + _GAP + r"\b" + _CONTROL + _REST,
         ),
         positive=_any(
             r"\b(?:control|merg\w*|acqui\w*)\b" + _GAP + r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b",
-            # not "without the other's consent, except to a successor in a merger" (a merger needs no consent)
-            r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b(?:(?!\bexcept\b)[^.;]){0,200}\b(?:control|merg\w*|acqui\w*)",
+            r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b" + _GAP + r"\b(?:control|merg\w*|acqui\w*)",
         ),
     ),
     # the model can rank boilerplate near the end ("Entire Agreement. ...") as the law clause; a span that

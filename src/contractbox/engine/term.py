@@ -457,9 +457,22 @@ def read_renewal(
         return True, automatic_at, False
     if by_agreement_at:  # "does not renew automatically; it may be renewed by mutual written agreement"
         return False, by_agreement_at, True
-    if not seen and (stated := _STATED_NO_RENEWAL.search(text)):
-        return False, _sentence_at(text, stated.start()), False
+    if not seen and (stated := _stated_no_renewal(text)) is not None:
+        return False, _sentence_at(text, stated), False
     return (False if seen else None), refused_at, False
+
+
+def _stated_no_renewal(text: str) -> int | None:
+    """Where the text says the contract does not renew, read only around each "renew" (a scan of the
+    whole text for the pattern costs about a millisecond a contract)."""
+    for word in ("enew", "ENEW"):  # "renew", "Renew", "RENEW"
+        at = text.find(word)
+        while at >= 0:
+            m = _STATED_NO_RENEWAL.search(text, max(0, at - 90), at + 8)
+            if m:
+                return m.start()
+            at = text.find(word, at + 4)
+    return None
 
 
 def _renewal_taken_away(text: str, after: int) -> tuple[Span, bool] | None:
