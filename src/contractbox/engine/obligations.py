@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -144,34 +144,27 @@ def pronoun_subjects(text: str, parties: Sequence[PartyLike]) -> dict[str, str]:
     """ "we" and "you" -> the party the contract says they mean (terms of service, letter agreements)."""
     found: dict[str, str] = {}
     head = text[:_PRONOUN_REACH]
-    for m in _PRONOUNS_IN_PARENS.finditer(head):
-        party = _party_ending_at(head, m.start(), parties)
-        for pronoun in _PRONOUN.findall(m.group(1)):
-            if party:
-                found.setdefault(pronoun.lower(), party)
-    for m in _PRONOUNS_MEAN.finditer(head):
-        party = _party_starting_at(head, m.end(), parties)
-        for pronoun in _PRONOUN.findall(m.group(1)):
-            if party:
-                found.setdefault(pronoun.lower(), party)
+    for m in _PRONOUNS_IN_PARENS.finditer(head):  # the name stands right before the parenthesis
+        _attach(found, m.group(1), _party_named(head[max(0, m.start() - 80) : m.start()], parties, str.endswith))
+    for m in _PRONOUNS_MEAN.finditer(head):  # the name follows "mean"
+        _attach(found, m.group(1), _party_named(head[m.end() : m.end() + 80], parties, str.startswith))
     return found if len(set(found.values())) == len(found) else {}  # "we" and "you" are two different parties
 
 
 _PRONOUN_REACH = 8000
 
 
-def _party_ending_at(text: str, at: int, parties: Sequence[PartyLike]) -> str | None:
-    before = " ".join(text[max(0, at - 80) : at].split()).lower().rstrip(" ,")
-    for p in parties:
-        if any(term and before.endswith(term.lower()) for term in (p.name, *p.aliases)):
-            return p.name
-    return None
+def _attach(found: dict[str, str], quoted: str, party: str | None) -> None:
+    if party:
+        for pronoun in _PRONOUN.findall(quoted):
+            found.setdefault(pronoun.lower(), party)
 
 
-def _party_starting_at(text: str, at: int, parties: Sequence[PartyLike]) -> str | None:
-    after = " ".join(text[at : at + 80].split()).lower()
+def _party_named(fragment: str, parties: Sequence[PartyLike], at_edge: Callable[[str, str], bool]) -> str | None:
+    """The party whose name or defined term the fragment ends with (`str.endswith`) or starts with."""
+    words = " ".join(fragment.split()).lower().rstrip(" ,")
     for p in parties:
-        if any(term and after.startswith(term.lower()) for term in (p.name, *p.aliases)):
+        if any(term and at_edge(words, term.lower()) for term in (p.name, *p.aliases)):
             return p.name
     return None
 
