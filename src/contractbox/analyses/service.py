@@ -59,7 +59,9 @@ UNFINISHED = ("queued", "processing")
 # Build msgspec's type information for AnalysisResult once, at import, before worker threads use
 # it: two workers converting their first results at the same moment crashed the server with
 # SIGSEGV (found by tests/test_faults.py; test_first_results_converted_in_parallel guards it).
-_RESULT_TYPE_WARMED = msgspec.json.Decoder(AnalysisResult)
+# The worker's result is checked with it and then stored as the bytes the worker sent: encoding the
+# checked Struct again cost the server 1.1 ms a document for the same JSON (docs/operations.md, Session 10).
+RESULT_CHECK = msgspec.json.Decoder(AnalysisResult)
 
 
 def validate(req: CreateAnalysisRequest) -> dict[str, Any]:
@@ -545,9 +547,10 @@ class AnalysisService:
                 source,
                 with_answers=row["review_set_id"] is not None,
             )
-            result = msgspec.json.decode(outcome.result_json, type=AnalysisResult)
-            if (result.analysisId, result.mode) != (analysis_id, row["mode"]):
+            checked = RESULT_CHECK.decode(outcome.result_json)  # raises on anything but an AnalysisResult
+            if (checked.analysisId, checked.mode) != (analysis_id, row["mode"]):
                 raise ValueError("the worker answered for another analysis")
+            result = outcome.result_json.decode()
         except DocumentError as exc:
             self._fail(row, exc.code, exc.message)
             return
@@ -561,9 +564,8 @@ class AnalysisService:
             return
         self._complete(row, outcome.document, result, outcome.unreviewed)
 
-    def _complete(
-        self, row: dict, document: Document, result: AnalysisResult, unreviewed: Unreviewed | None = None
-    ) -> None:
+    def _complete(self, row: dict, document: Document, result: str, unreviewed: Unreviewed | None = None) -> None:
+        """Store a checked result (its JSON as the worker sent it) and the document it was read from."""
         pages = document.page_count
         billable = 0
         if row["mode"] == "live":
@@ -575,7 +577,7 @@ class AnalysisService:
         with self.store.transaction() as db:
             db.execute(
                 "INSERT OR REPLACE INTO analysis_results (analysis_id, result) VALUES (?, ?)",
-                (row["id"], msgspec.json.encode(result).decode()),
+                (row["id"], result),
             )
             db.execute(
                 "UPDATE analyses SET status = 'completed', completed_at = ?, page_count = ?, character_count = ?, sha256 = ? WHERE id = ?",
