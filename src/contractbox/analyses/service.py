@@ -10,6 +10,7 @@ import functools
 import json
 import logging
 import math
+import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -185,10 +186,12 @@ class Submission:
 
 
 # Wired by the composition root (the review sets domain): called inside the submit transaction
-# (raises ApiError to refuse), and after an analysis' result is committed (by analysis id, with the
-# answers its worker computed for a review set's document).
+# (raises ApiError to refuse); inside the transaction that stores a result (its owner, the analysis as
+# stored, the answers its worker computed for a review set's document), returning False when what
+# builds on it must be done after the commit instead; and then after the commit, by analysis id.
 OnSubmit = Callable[[Any, Principal, Submission], None]
-AfterComplete = Callable[[str, Unreviewed | None], None]
+OnComplete = Callable[[Any, Principal, str, CompletedAnalysis, Unreviewed | None], bool]
+AfterComplete = Callable[[str], None]
 
 
 class AnalysisService:
@@ -217,6 +220,7 @@ class AnalysisService:
         # The queue carries wake-ups only ("there may be work"); what runs is chosen at claim time.
         self._enqueue = queue.register("run_analysis", self.process)
         self.on_submit: OnSubmit | None = None
+        self.on_complete: OnComplete | None = None
         self.after_complete: AfterComplete | None = None
 
     # --- API side -------------------------------------------------------------------------
@@ -604,13 +608,36 @@ class AnalysisService:
                 billable_units=billable,
             )
             self.events.record(db, row["org_id"], row["mode"], ANALYSIS_COMPLETED, self._render_in(db, row["id"]))
-        if self.after_complete is not None:
+            stored = CompletedAnalysis(
+                row["title"], json.loads(row["metadata"]), result, document.raw_sha256, row["review_set_id"]
+            )
+            built_on = self._build_on(db, row, stored, unreviewed)
+        if not built_on and self.after_complete is not None:
             try:
-                self.after_complete(row["id"], unreviewed)
+                self.after_complete(row["id"])
             except Exception:
                 # The result is stored; what builds on it (a review set's contract and grid row) is
                 # caught up at the next start (docs/api-notes.md, Review sets).
                 log.exception("after-completion step of analysis %s failed", row["id"])
+
+    def _build_on(self, db: Any, row: dict, stored: CompletedAnalysis, unreviewed: Unreviewed | None) -> bool:
+        """In the completing transaction: what builds on the result (a review set's contract and grid
+        row) commits with it, so a crash leaves both or neither. A failure there rolls back its own
+        writes only, and is tried again after the commit; a full disk rolls back the completion."""
+        if self.on_complete is None:
+            return False
+        owner = Principal(row["key_id"], row["org_id"], row["mode"], frozenset())
+        db.execute("SAVEPOINT build_on")
+        try:
+            built_on = self.on_complete(db, owner, row["id"], stored, unreviewed)
+        except sqlite3.OperationalError:
+            raise
+        except Exception:
+            log.exception("completion step of analysis %s failed; tried again after the commit", row["id"])
+            db.execute("ROLLBACK TO build_on")
+            built_on = False
+        db.execute("RELEASE build_on")
+        return built_on
 
     def _fail(self, row: dict, code: str, message: str) -> None:
         with self.store.transaction() as db:

@@ -99,9 +99,6 @@ class KnownAnalysis:
     result: dict[str, Any] | None
     unreviewed: ContractReview | None = None  # its review status with no decisions, if the worker sent it
     listing: dict[str, Any] | None = None  # answers/listing.py's columns, if the worker sent them
-    # Called inside the saving transaction with the new contract's id and how many of its findings are
-    # decided: a review set writes its grid row in the same commit.
-    also: Callable[[Any, str, int], None] | None = None
 
 
 def as_contract(row: dict) -> Contract:
@@ -149,11 +146,21 @@ class ContractService:
     def create(self, principal: Principal, req: CreateContractRequest, known: KnownAnalysis | None = None) -> Contract:
         """Save a completed analysis. `known`: the analysis and its decoded result when the caller has them
         already (a review set's import does, for its grid row: a result is hundreds of kB)."""
-        analysis = known.analysis if known is not None else self.completed(principal, req.analysisId)
+        if known is None:
+            known = KnownAnalysis(self.completed(principal, req.analysisId), None)
+        with self.store.transaction() as db:
+            return self.create_in(db, principal, req, known)
+
+    def create_in(
+        self, db: sqlite_utils.Database, principal: Principal, req: CreateContractRequest, known: KnownAnalysis
+    ) -> Contract:
+        """`create` inside the caller's transaction (a review set's document is saved in the commit that
+        completes its analysis). Raises ApiError before it writes anything."""
+        analysis = known.analysis
         title = clean_title(req.title if req.title is not None else analysis.title)
         metadata = req.metadata if req.metadata is not None else analysis.metadata
         validate_metadata(metadata)
-        decoded = [known.result] if known is not None and known.result is not None else []
+        decoded = [known.result] if known.result is not None else []
 
         def result() -> dict[str, Any]:
             if not decoded:
@@ -162,45 +169,40 @@ class ContractService:
 
         contract_id = new_id("ctr")
         document_key = analysis.document_sha256 or f"analysis:{req.analysisId}"
-        with self.store.transaction() as db:
-            self._refuse_duplicate(db, req.analysisId)
-            self.storage.reserve(db, principal.org_id, principal.mode, contract_id, len(analysis.result.encode()))
-            self.analyses.mark_saved(db, req.analysisId, contract_id)
-            listing = known.listing if known is not None and known.listing is not None else result_listing(result())
-            columns = listing_columns(listing, title)
-            if self.review_of is not None:
-                # Review status (and decisions carried over) in the row as first written, so the
-                # contract.created payload, the reply and a later GET all say the same.
-                unreviewed = known.unreviewed if known is not None else None
-                review = self.review_of(principal, document_key, result, unreviewed)
-                columns.update(review_columns(title, review))
-            db.table("contracts").insert(
-                {
-                    "id": contract_id,
-                    "org_id": principal.org_id,
-                    "mode": principal.mode,
-                    "key_id": principal.key_id,
-                    "analysis_id": req.analysisId,
-                    "title": title,
-                    "metadata": json.dumps(metadata),
-                    "result": analysis.result,
-                    "created_at": self.clock.now_iso(),
-                    "document_key": document_key,
-                    "review_set_id": analysis.review_set,
-                    **columns,
-                }
-            )
-            row = next(db.query(f"SELECT {SUMMARY_COLUMNS} FROM contracts WHERE id = ?", (contract_id,)))
-            # The event is stored without the saved result (null): the outbox adds it from the contract when it
-            # creates the event's deliveries (saved_result_of), so a result of hundreds of kB is not stored
-            # twice more for every contract, and not at all for an organization without webhooks.
-            self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, {**render(row), "result": None})
-            # The reply has the saved result as stored: decoding it again, or reading it back, costs the
-            # server more than the rest of the save.
-            created = as_contract({**row, "result": analysis.result})
-            record_reply(db, 201, created, location=f"/v1/contracts/{contract_id}")
-            if known is not None and known.also is not None:
-                known.also(db, contract_id, created.review.decided)
+        self._refuse_duplicate(db, req.analysisId)
+        self.storage.reserve(db, principal.org_id, principal.mode, contract_id, len(analysis.result.encode()))
+        self.analyses.mark_saved(db, req.analysisId, contract_id)
+        listing = known.listing if known.listing is not None else result_listing(result())
+        columns = listing_columns(listing, title)
+        if self.review_of is not None:
+            # Review status (and decisions carried over) in the row as first written, so the
+            # contract.created payload, the reply and a later GET all say the same.
+            columns.update(review_columns(title, self.review_of(principal, document_key, result, known.unreviewed)))
+        db.table("contracts").insert(
+            {
+                "id": contract_id,
+                "org_id": principal.org_id,
+                "mode": principal.mode,
+                "key_id": principal.key_id,
+                "analysis_id": req.analysisId,
+                "title": title,
+                "metadata": json.dumps(metadata),
+                "result": analysis.result,
+                "created_at": self.clock.now_iso(),
+                "document_key": document_key,
+                "review_set_id": analysis.review_set,
+                **columns,
+            }
+        )
+        row = next(db.query(f"SELECT {SUMMARY_COLUMNS} FROM contracts WHERE id = ?", (contract_id,)))
+        # The event is stored without the saved result (null): the outbox adds it from the contract when it
+        # creates the event's deliveries (saved_result_of), so a result of hundreds of kB is not stored
+        # twice more for every contract, and not at all for an organization without webhooks.
+        self.events.record(db, principal.org_id, principal.mode, CONTRACT_CREATED, {**render(row), "result": None})
+        # The reply has the saved result as stored: decoding it again, or reading it back, costs the
+        # server more than the rest of the save.
+        created = as_contract({**row, "result": analysis.result})
+        record_reply(db, 201, created, location=f"/v1/contracts/{contract_id}")
         return created
 
     def completed(self, principal: Principal, analysis_id: str) -> CompletedAnalysis:

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 import sqlite_utils
 
-from contractbox.analyses.service import AnalysisService, Submission
+from contractbox.analyses.service import AnalysisService, CompletedAnalysis, Submission
 from contractbox.answers import questions as q
 from contractbox.answers.precomputed import Unreviewed
 from contractbox.contracts.schemas import CreateContractRequest
@@ -124,10 +124,10 @@ class ReviewSetService:
         self.contracts = contracts
         self.reviews = reviews
         self.storage = storage
-        # A completed member's contract and row are written by a queue thread, not by the thread
-        # that holds the worker process: the worker takes its next analysis at once.
+        # A member's contract and row are written in the commit that completes its analysis
+        # (complete_in); this queue task writes them from the stored result when that could not be
+        # done (the worker sent no answers, a failure there, a restart in between).
         self._write_row = queue.register("write_review_set_row", self.on_completed)
-        self._unreviewed: dict[str, Unreviewed] = {}  # by analysis id: what its worker computed
 
     # --- the sets ----------------------------------------------------------------------------
 
@@ -259,14 +259,46 @@ class ReviewSetService:
         rows = self.store.query("SELECT content_hash FROM review_set_members WHERE set_id = ?", (set_id,))
         return {row["content_hash"] for row in rows}
 
-    def completed_later(self, analysis_id: str, unreviewed: Unreviewed | None = None) -> None:
-        """After an analysis completed (AnalysisService.after_complete): a member's row is queued,
-        with the answers its worker computed kept in memory until the row is written (after a
-        restart the row is computed from the stored result instead)."""
+    def complete_in(
+        self,
+        db: sqlite_utils.Database,
+        owner: Principal,
+        analysis_id: str,
+        analysis: CompletedAnalysis,
+        unreviewed: Unreviewed | None,
+    ) -> bool:
+        """Inside the transaction that stores an analysis' result (AnalysisService.on_complete): a
+        member is saved as a contract and its row written with the answers its worker computed, in
+        the same commit: one commit a document, and a crash leaves all of it or none (the analysis
+        then runs again). False: nothing written, the queue task does it after the commit."""
+        member = next(
+            db.query("SELECT contract_id, title FROM review_set_members WHERE analysis_id = ?", (analysis_id,)), None
+        )
+        if member is None:
+            return True  # not in a set: nothing builds on it here
+        if unreviewed is None or member["contract_id"]:
+            return False
+        known = KnownAnalysis(analysis, None, unreviewed.review(), unreviewed.listing)
+        try:
+            request = CreateContractRequest(analysisId=analysis_id, title=member["title"])
+            created = self.contracts.create_in(db, owner, request, known)
+        except ApiError as exc:  # raised before the save wrote anything
+            if exc.code == "contract_exists":
+                return False
+            log.warning("analysis %s of a review set was not saved as a contract: %s", analysis_id, exc.code)
+            self._store_row(analysis_id, None, unreviewed.cells, unreviewed.quotes, db)
+            return True
+        if created.review.decided == 0:  # its cells are the worker's
+            self._store_row(analysis_id, created.contractId, unreviewed.cells, unreviewed.quotes, db)
+        else:  # decisions made on the same document carried over to it: its row follows them
+            self._compute(owner, analysis_id, created.contractId, db=db)
+        return True
+
+    def completed_later(self, analysis_id: str) -> None:
+        """After an analysis' result is committed without what builds on it (AnalysisService.after_complete):
+        a member's contract and row are written by a queue task, from the stored result."""
         member = self.store.query_one("SELECT 1 AS yes FROM review_set_members WHERE analysis_id = ?", (analysis_id,))
         if member is not None:
-            if unreviewed is not None:
-                self._unreviewed[analysis_id] = unreviewed
             self._write_row(analysis_id)
 
     def rows_written(self, principal: Principal, set_id: str) -> int:
@@ -280,8 +312,8 @@ class ReviewSetService:
         return int(row["n"]) if row else 0
 
     def on_completed(self, analysis_id: str) -> None:
-        """An analysis completed: if it is in a set, save it as a contract and compute its row."""
-        unreviewed = self._unreviewed.pop(analysis_id, None)
+        """An analysis completed and its row was not written with it: if it is in a set, save it as a
+        contract (unless it was) and compute its row from the stored result."""
         member = self.store.query_one(
             "SELECT analysis_id, contract_id, title FROM review_set_members WHERE analysis_id = ?", (analysis_id,)
         )
@@ -291,20 +323,6 @@ class ReviewSetService:
         if owner is None:
             return
         analysis = self.contracts.completed(owner, analysis_id)
-        if unreviewed is not None and not member["contract_id"]:
-            # What the worker computed: the result is not decoded here unless decisions on the same
-            # document must be applied (the contract's save then decodes it for its review status).
-            def write_row(db: sqlite_utils.Database, contract_id: str, decided: int) -> None:
-                if decided == 0:  # in the contract's commit: its cells are the worker's
-                    self._store_row(analysis_id, contract_id, unreviewed.cells, unreviewed.quotes, db)
-
-            known = KnownAnalysis(analysis, None, unreviewed.review(), unreviewed.listing, write_row)
-            contract_id, undecided = self._save(owner, analysis_id, member["title"], known)
-            if contract_id is None:  # not saved as a contract: the findings have no decisions
-                self._store_row(analysis_id, None, unreviewed.cells, unreviewed.quotes)
-            elif not undecided:
-                self._compute(owner, analysis_id, contract_id)
-            return
         # Decoded once, and its findings worked out once, for the save, its review status and the row
         # (the contract saves this very result).
         result = msgspec.json.decode(analysis.result)
@@ -312,31 +330,30 @@ class ReviewSetService:
             if member["contract_id"]:
                 contract_id = member["contract_id"]
             else:
-                contract_id, _ = self._save(owner, analysis_id, member["title"], KnownAnalysis(analysis, result))
+                contract_id = self._save(owner, analysis_id, member["title"], KnownAnalysis(analysis, result))
             self._compute(owner, analysis_id, contract_id, result)
 
-    def _save(
+    def _save(self, principal: Principal, analysis_id: str, title: str, known: KnownAnalysis) -> str | None:
+        """The contract's id (None: not saved)."""
+        try:
+            request = CreateContractRequest(analysisId=analysis_id, title=title)
+            return self.contracts.create(principal, request, known).contractId
+        except ApiError as exc:
+            if exc.code == "contract_exists":
+                return str(exc.extra["contractId"])
+            log.warning("analysis %s of a review set was not saved as a contract: %s", analysis_id, exc.code)
+            return None
+
+    def _compute(
         self,
         principal: Principal,
         analysis_id: str,
-        title: str,
-        known: KnownAnalysis,
-    ) -> tuple[str | None, bool]:
-        """(the contract's id, whether no decision applies to it yet)."""
-        try:
-            request = CreateContractRequest(analysisId=analysis_id, title=title)
-            created = self.contracts.create(principal, request, known)
-            return created.contractId, created.review.decided == 0
-        except ApiError as exc:
-            if exc.code == "contract_exists":
-                return str(exc.extra["contractId"]), False
-            log.warning("analysis %s of a review set was not saved as a contract: %s", analysis_id, exc.code)
-            return None, True
-
-    def _compute(
-        self, principal: Principal, analysis_id: str, contract_id: str | None, result: dict[str, Any] | None = None
+        contract_id: str | None,
+        result: dict[str, Any] | None = None,
+        db: sqlite_utils.Database | None = None,
     ) -> None:
-        """Write the set row of an analysis. `result`: its (and its contract's) result when already decoded."""
+        """Write the set row of an analysis (in `db`'s transaction when given). `result`: its (and its
+        contract's) result when already decoded."""
         reviewed: list[ReviewedFinding]
         if contract_id is not None:
             if result is None:
@@ -348,7 +365,7 @@ class ReviewSetService:
             reviewed = [ReviewedFinding(finding, None) for finding in findings_of(result)]
         cells, quotes = q.answers(result, reviewed)
         self._store_row(
-            analysis_id, contract_id, msgspec.json.encode(cells).decode(), msgspec.json.encode(quotes).decode()
+            analysis_id, contract_id, msgspec.json.encode(cells).decode(), msgspec.json.encode(quotes).decode(), db
         )
 
     def _store_row(

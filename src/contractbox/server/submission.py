@@ -58,6 +58,7 @@ class SubmissionServices:
             self.store, self.clock, self.analyses, self.contracts, self.reviews, self.storage, self.queue
         )
         self.analyses.on_submit = self.reviewsets.join  # reviewSet on POST /v1/analyses
-        self.analyses.after_complete = self.reviewsets.completed_later  # saved as a contract, grid row written
+        self.analyses.on_complete = self.reviewsets.complete_in  # saved as a contract, grid row written
+        self.analyses.after_complete = self.reviewsets.completed_later  # the same, when it could not be
         self.reviews.after_decision = self.reviewsets.on_decision  # grid cells follow decisions
         self.storage.on_delete(self.reviewsets.forget)
