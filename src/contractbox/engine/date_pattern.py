@@ -11,15 +11,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-_MONTHS = (
+from contractbox.engine.first_chars import first_char_class
+
+_MONTH_NAMES = (
     "january|february|march|april|may|june|july|august|september|october|november|december|"
     "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
 )
+# Behind a lookahead on their first letters: `re` tries the 24 names one by one (case folded) at
+# every place a month may stand, and most places start with no such letter.
+_MONTHS = f"(?={first_char_class((_MONTH_NAMES,), re.IGNORECASE)})(?:{_MONTH_NAMES})"
 _ORDINAL = r"(?:st|nd|rd|th|s\s?t|t\s?h|n\s?d|r\s?d)"
 _BLANK = r"(?:_+|\[[\s_*]*\])"
 DATE_PATTERN = re.compile(
     rf"\b(?:(?:{_MONTHS})\.?\s+\d{{1,2}}{_ORDINAL}?,?\s*\d{{4}}"
-    rf"|\d{{1,2}}\s?{_ORDINAL}?\s+(?:day\s+of\s+)?[\s\-]*(?:{_MONTHS})\.?,?\s+\d{{4}}"
+    # "(?:-[\s\-]*)?", not "[\s\-]*": the same strings after "\s+", without trying every split of a
+    # run of spaces between the two (quadratic in the run; a month never starts with a space or "-")
+    rf"|\d{{1,2}}\s?{_ORDINAL}?\s+(?:day\s+of\s+)?(?:-[\s\-]*)?(?:{_MONTHS})\.?,?\s+\d{{4}}"
     rf"|\d{{1,2}}[/\-]\d{{1,2}}[/\-]\d{{2,4}}"
     rf"|\d{{4}}-\d{{2}}-\d{{2}}"
     rf"|(?:{_MONTHS})\.?,?\s+\d{{4}})\b"
