@@ -69,41 +69,47 @@ class AnalysisList(msgspec.Struct):
     url: str
 
 
-class Engine(msgspec.Struct):
+# The result's types are untracked by the garbage collector (gc=False: plain data, never in a reference
+# cycle): the server decodes every worker's result into them to check it, thousands of objects a
+# document; tracked, they set off three times the generation-0 collections and the decode took about
+# 15% longer (docs/operations.md, Session 10).
+
+
+class Engine(msgspec.Struct, gc=False):
     name: str
     version: str
 
 
-class Party(msgspec.Struct):
+class Party(msgspec.Struct, gc=False):
     name: str
     role: str
     evidenceIds: list[str]
 
 
-class GoverningLaw(msgspec.Struct):
+class GoverningLaw(msgspec.Struct, gc=False):
     jurisdiction: str
     evidenceIds: list[str]
 
 
-class Summary(msgspec.Struct):
+class Summary(msgspec.Struct, gc=False):
     text: str
     documentType: str | None
     parties: list[Party]
     governingLaw: GoverningLaw | None
 
 
-class Driver(msgspec.Struct):
+class Driver(msgspec.Struct, gc=False):
     riskId: str
     points: float
 
 
-class RiskScore(msgspec.Struct):
+class RiskScore(msgspec.Struct, gc=False):
     value: int
     level: Level
     drivers: list[Driver]
 
 
-class Clause(msgspec.Struct):
+class Clause(msgspec.Struct, gc=False):
     id: str
     category: str
     label: str
@@ -111,7 +117,7 @@ class Clause(msgspec.Struct):
     evidenceIds: list[str]
 
 
-class Risk(msgspec.Struct, omit_defaults=True):
+class Risk(msgspec.Struct, gc=False, omit_defaults=True):
     id: str
     category: str
     severity: Level
@@ -123,12 +129,12 @@ class Risk(msgspec.Struct, omit_defaults=True):
     revisionIds: list[str] | None = None  # the changes that raised it
 
 
-class Due(msgspec.Struct):
+class Due(msgspec.Struct, gc=False):
     date: str | None
     text: str
 
 
-class Obligation(msgspec.Struct):
+class Obligation(msgspec.Struct, gc=False):
     id: str
     party: str
     action: str
@@ -137,7 +143,7 @@ class Obligation(msgspec.Struct):
     evidenceIds: list[str]
 
 
-class KeyDate(msgspec.Struct):
+class KeyDate(msgspec.Struct, gc=False):
     id: str
     kind: str
     date: str | None
@@ -145,7 +151,7 @@ class KeyDate(msgspec.Struct):
     evidenceIds: list[str]
 
 
-class EvidenceBox(msgspec.Struct):
+class EvidenceBox(msgspec.Struct, gc=False):
     """Where evidence sits on a scanned page: fractions (0..1) of the page as submitted."""
 
     page: int
@@ -155,7 +161,7 @@ class EvidenceBox(msgspec.Struct):
     y1: float
 
 
-class Evidence(msgspec.Struct, omit_defaults=True):
+class Evidence(msgspec.Struct, gc=False, omit_defaults=True):
     id: str
     page: int | None
     start: int
@@ -164,7 +170,7 @@ class Evidence(msgspec.Struct, omit_defaults=True):
     boxes: list[EvidenceBox] | None = None  # OCR'd pages only: one box per line of the quote
 
 
-class Revision(msgspec.Struct):
+class Revision(msgspec.Struct, gc=False):
     """A tracked change of a .docx: `start:end` is the inserted text in the document text; a deletion
     has start == end where its text stood."""
 
@@ -178,14 +184,14 @@ class Revision(msgspec.Struct):
     end: int
 
 
-class OcrInfo(msgspec.Struct):
+class OcrInfo(msgspec.Struct, gc=False):
     used: bool
     pages: list[int]  # the pages read by OCR (the others had a text layer)
     meanConfidence: float | None
     lowConfidencePages: list[int]
 
 
-class AnalysisResult(msgspec.Struct, omit_defaults=True):
+class AnalysisResult(msgspec.Struct, gc=False, omit_defaults=True):
     analysisId: str
     object: Literal["analysis_result"]
     mode: Mode

@@ -39,7 +39,7 @@ from contractbox.core.paging import ListQuery, list_page
 from contractbox.core.params import MAX_TITLE, parse_timestamp, validate_metadata
 from contractbox.core.queue import TaskQueue
 from contractbox.core.replies import record_reply
-from contractbox.core.store import StorageFullError, Store
+from contractbox.core.store import StorageFullError, Store, insert_row, translate_error
 from contractbox.core.workers import Slot
 from contractbox.documents import Document, DocumentError
 from contractbox.documents.pdf import MAX_PDF_BYTES
@@ -232,7 +232,9 @@ class AnalysisService:
         now = self.clock.now_iso()
         with self.store.transaction() as db:
             self.storage.reserve(db, principal.org_id, principal.mode, analysis_id, stored_size(source))
-            db.table("analyses").insert(
+            insert_row(
+                db,
+                "analyses",
                 {
                     "id": analysis_id,
                     "org_id": principal.org_id,
@@ -246,12 +248,12 @@ class AnalysisService:
                     "metadata": json.dumps(req.metadata or {}),
                     "created_at": now,
                     "review_set_id": req.reviewSet,
-                }
+                },
             )
             if req.reviewSet is not None and self.on_submit is not None:
                 submission = Submission(analysis_id, req.title.strip(), req.reviewSet, req.label, source)
                 self.on_submit(db, principal, submission)
-            db.table("analysis_sources").insert({"analysis_id": analysis_id, **source})
+            insert_row(db, "analysis_sources", {"analysis_id": analysis_id, **source})
             self.usage.add(db, principal.key_id, analyses_created=1)
             analysis = self.get(principal, analysis_id)  # this thread's connection: inside the transaction
             record_reply(db, 202, analysis, location=analysis.links.self)
@@ -630,8 +632,12 @@ class AnalysisService:
         db.execute("SAVEPOINT build_on")
         try:
             built_on = self.on_complete(db, owner, row["id"], stored, unreviewed)
-        except sqlite3.OperationalError:
-            raise
+        except sqlite3.OperationalError as exc:
+            if isinstance(translate_error(exc), StorageFullError):
+                raise
+            log.exception("completion step of analysis %s failed; tried again after the commit", row["id"])
+            db.execute("ROLLBACK TO build_on")
+            built_on = False
         except Exception:
             log.exception("completion step of analysis %s failed; tried again after the commit", row["id"])
             db.execute("ROLLBACK TO build_on")

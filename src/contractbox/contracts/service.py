@@ -23,7 +23,7 @@ from contractbox.core.ids import new_id
 from contractbox.core.paging import ListQuery, list_page, parse_expand
 from contractbox.core.params import MAX_TITLE, parse_date, validate_metadata
 from contractbox.core.replies import record_reply
-from contractbox.core.store import Store
+from contractbox.core.store import Store, insert_row
 from contractbox.keys.service import Principal
 from contractbox.storage.schemas import DeletedObject
 from contractbox.storage.service import StorageService
@@ -178,7 +178,9 @@ class ContractService:
             # Review status (and decisions carried over) in the row as first written, so the
             # contract.created payload, the reply and a later GET all say the same.
             columns.update(review_columns(title, self.review_of(principal, document_key, result, known.unreviewed)))
-        db.table("contracts").insert(
+        insert_row(
+            db,
+            "contracts",
             {
                 "id": contract_id,
                 "org_id": principal.org_id,
@@ -192,7 +194,7 @@ class ContractService:
                 "document_key": document_key,
                 "review_set_id": analysis.review_set,
                 **columns,
-            }
+            },
         )
         row = next(db.query(f"SELECT {SUMMARY_COLUMNS} FROM contracts WHERE id = ?", (contract_id,)))
         # The event is stored without the saved result (null): the outbox adds it from the contract when it

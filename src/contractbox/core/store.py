@@ -13,6 +13,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import sqlite_utils
 
@@ -129,6 +130,20 @@ class Store:
                     conn.close()
             self._all.clear()
         self._local = threading.local()
+
+
+def insert_row(db: sqlite_utils.Database, table: str, values: dict[str, Any]) -> None:
+    """INSERT one row, inside the caller's transaction. The path every document takes (its submission,
+    its contract) uses this rather than sqlite_utils' `Table.insert`, which looks the table and its
+    columns up first: 0.13-0.15 against 0.01 ms of CPU an insert into `analyses`. Names are quoted,
+    so a key that is no column fails instead of reaching the SQL."""
+    columns = ", ".join(quoted(name) for name in values)
+    placeholders = ", ".join("?" for _ in values)
+    db.execute(f"INSERT INTO {quoted(table)} ({columns}) VALUES ({placeholders})", tuple(values.values()))
+
+
+def quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
 
 
 def translate_error(exc: sqlite3.OperationalError) -> Exception:

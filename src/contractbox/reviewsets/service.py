@@ -28,7 +28,7 @@ from contractbox.core.paging import ListQuery, list_page, placeholders
 from contractbox.core.params import validate_metadata
 from contractbox.core.queue import TaskQueue
 from contractbox.core.replies import record_reply
-from contractbox.core.store import Store
+from contractbox.core.store import Store, insert_row
 from contractbox.keys.service import Principal
 from contractbox.reviews.service import ReviewedFinding, ReviewService, findings_of, findings_remembered
 from contractbox.reviewsets.schemas import (
@@ -239,7 +239,9 @@ class ReviewSetService:
         )
         if exists is None:
             raise self._unknown(set_id)
-        db.table("review_set_members").insert(
+        insert_row(
+            db,
+            "review_set_members",
             {
                 "set_id": set_id,
                 "analysis_id": submission.analysis_id,
@@ -250,7 +252,7 @@ class ReviewSetService:
                 "label": clean_label(submission.label),
                 "content_hash": content_hash(submission.source),
                 "added_at": self.clock.now_iso(),
-            }
+            },
         )
 
     def content_hashes(self, principal: Principal, set_id: str) -> set[str]:
