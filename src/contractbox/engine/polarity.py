@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from contractbox.engine.first_chars import either
+from contractbox.engine.first_chars import first_char_class
 
 Scored = tuple[int, int, float]
 DEMOTED_SCALE = 0.45  # a negated candidate keeps its rank among negated ones, always below 0.5
@@ -36,15 +36,22 @@ _X = re.IGNORECASE
 
 class AnyOf:
     """Patterns of which a span must match at least one. `found_in` tries them as one alternation
-    behind a lookahead on their first characters (`first_chars.either`): a single scan of the span
+    behind a lookahead on their first characters (as `first_chars.either` builds): a single scan of the span
     instead of one per pattern, with the same answer (an alternative of a top-level alternation
-    matches where it would match alone)."""
+    matches where it would match alone). Patterns whose first character cannot be read (one that
+    opens with "^" or a sentence start) are tried after the others, outside the lookahead, so they
+    do not take it away from the rest: `found_in` asks only whether one matches, not where."""
 
     __slots__ = ("patterns", "_either")
 
     def __init__(self, sources: tuple[str, ...]) -> None:
         self.patterns = tuple(re.compile(p, _X) for p in sources)
-        self._either = either(sources, _X)
+        firsts = [first_char_class((p,), _X) for p in sources]  # each pattern parsed once (import time)
+        classed = [f"(?:{p})" for p, first in zip(sources, firsts) if first]
+        unclassed = [f"(?:{p})" for p, first in zip(sources, firsts) if not first]
+        lookahead = "[" + "".join(first[1:-1] for first in firsts if first) + "]"
+        alternatives = ([f"(?={lookahead})(?:{'|'.join(classed)})"] if classed else []) + unclassed
+        self._either = re.compile("|".join(alternatives), _X)
 
     def __bool__(self) -> bool:
         return bool(self.patterns)
@@ -80,8 +87,10 @@ _AFFIRMED = _ungoverned(r"nothing|neither|no\s+party|not|never|free\s+to")
 
 def _affirmed(*wordings: str) -> str:
     """A sentence no negation governs that says one of `wordings`: one pattern, so the sentence is
-    read for the negation once for all of them."""
-    return _AFFIRMED + "(?:" + "|".join(wordings) + ")"
+    read for the negation once for all of them (and, where the wordings' first letters can be read,
+    a lookahead on them spares trying each wording at every character of the sentence)."""
+    first = first_char_class(wordings, _X)
+    return _AFFIRMED + (f"(?={first})" if first else "") + "(?:" + "|".join(wordings) + ")"
 
 
 _CONTROL = r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|shareholding)"
