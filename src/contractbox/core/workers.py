@@ -17,6 +17,7 @@ import signal
 import struct
 import subprocess
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import IO
@@ -50,6 +51,53 @@ def read_frame(stream: IO[bytes], max_bytes: int = MAX_FRAME_BYTES) -> bytes | N
     return payload if len(payload) == length else None
 
 
+class Deadline:
+    """One thread per worker process that calls `on_expiry` when the job it runs passes its deadline.
+    A `threading.Timer` per job started a thread for every analysis: 5% of the server's Python time
+    in an import (docs/operations.md, Session 10)."""
+
+    def __init__(self, on_expiry: Callable[[], None]) -> None:
+        self._on_expiry = on_expiry
+        self._condition = threading.Condition()
+        self._at: float | None = None
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        self.passed = False
+
+    def arm(self, timeout_s: float) -> None:
+        with self._condition:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._watch, name="worker-deadline", daemon=True)
+                self._thread.start()
+            self._at = time.monotonic() + timeout_s
+            self.passed = False
+            self._condition.notify()
+
+    def disarm(self) -> None:
+        # No wake-up: the watcher finds no deadline when the old one comes, or the next job's.
+        with self._condition:
+            self._at = None
+
+    def close(self) -> None:
+        with self._condition:
+            self._closed = True
+            self._condition.notify()
+
+    def _watch(self) -> None:
+        with self._condition:
+            while not self._closed:
+                if self._at is None:
+                    self._condition.wait()
+                    continue
+                remaining = self._at - time.monotonic()
+                if remaining > 0:
+                    self._condition.wait(remaining)
+                    continue
+                self._at = None
+                self.passed = True
+                self._on_expiry()
+
+
 class WorkerProcess:
     """One child process answering one frame with one frame."""
 
@@ -66,28 +114,21 @@ class WorkerProcess:
             start_new_session=True,
         )
         self.jobs_done = 0
+        self._deadline = Deadline(self.kill)
 
     @property
     def pid(self) -> int:
         return self.process.pid
 
     def run(self, job: bytes, timeout_s: float) -> bytes:
-        deadline_passed = threading.Event()
-
-        def kill() -> None:
-            deadline_passed.set()
-            self.kill()
-
-        watchdog = threading.Timer(timeout_s, kill)
-        watchdog.daemon = True
-        watchdog.start()
+        self._deadline.arm(timeout_s)
         try:
             reply = self._exchange(job)
         finally:
-            watchdog.cancel()
+            self._deadline.disarm()
         if reply is None:
             self.close()
-            raise WorkerDied(timed_out=deadline_passed.is_set())
+            raise WorkerDied(timed_out=self._deadline.passed)
         self.jobs_done += 1
         return reply
 
@@ -113,6 +154,7 @@ class WorkerProcess:
 
     def close(self, timeout_s: float = 0) -> None:
         """Close its stdin (it exits when idle); kill it if it has not exited after `timeout_s`."""
+        self._deadline.close()
         with contextlib.suppress(OSError):
             if self.process.stdin is not None:
                 self.process.stdin.close()
@@ -155,7 +197,10 @@ class WorkerPool:
             self._free.append(slot)
 
     def run(self, slot: Slot, job: bytes, timeout_s: float) -> bytes:
-        if slot.worker is None or not slot.worker.alive:
+        if slot.worker is not None and not slot.worker.alive:
+            slot.worker.close()  # died between jobs: reaped, its deadline thread ended
+            slot.worker = None
+        if slot.worker is None:
             slot.worker = WorkerProcess(self._command(), self._env())
         try:
             return slot.worker.run(job, timeout_s)
