@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from contractbox.engine.dates import PERIOD, find_dates
+from contractbox.engine.first_chars import either
 
 _KINDS = (
     ("payment", re.compile(r"\b(pay|payment|fees?\b|invoice|royalt|reimburse|compensat)", re.IGNORECASE)),
@@ -36,11 +37,13 @@ _KINDS = (
     ("compliance", re.compile(r"\b(comply|compliance|laws|regulation)", re.IGNORECASE)),
     ("notice", re.compile(r"\b(notify|notice|inform)", re.IGNORECASE)),
 )
-_ANY_KIND = re.compile("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern in _KINDS), re.IGNORECASE)
+# behind a lookahead on the kinds' first letters (`first_chars.either`): the same first match, found sooner
+_ANY_KIND = either(("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern in _KINDS),), re.IGNORECASE)
 _NOT_TO_DO = re.compile(r"\w+\s+not\b")
 _CONFIDENTIALITY = re.compile(r"\b(?:confidential|disclos)", re.IGNORECASE)
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
 _BETWEEN_END = re.compile(
+    r"(?=[,\s(])"  # every alternative starts so: most places in the look-back fail one class test
     r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|"
     r"(?:\s+(?:also|hereby|promptly|further|\w+ly)(?:\s+and)?)+\s+|"  # "unconditionally and irrevocably"
     r"\s+(?:receiving|disclosing)\s+[^,;.]{1,40}?\s+|"  # "Each party receiving Confidential Information shall"
@@ -61,7 +64,7 @@ _MODAL = re.compile(
 )
 _LOOK_BACK = 90
 _MUTUAL_TERM = re.compile(
-    r"\b(?:each|either|the\s+other|a)\s+part(?:y|ies)\s*(?:\((?:as\s+|the\s+|a\s+|an\s+)*|"
+    r"(?=[eta])\b(?:each|either|the\s+other|a)\s+part(?:y|ies)\s*(?:\((?:as\s+|the\s+|a\s+|an\s+)*|"
     r"(?:\w+\s+){1,3}(?:it\s+)?is\s+(?:the|a|an)\s+)[\"“]"  # 'a Party receiving it is the "Recipient"'
     r"([A-Z][\w\- ]{1,38})[\"”]",
     re.IGNORECASE,
@@ -90,7 +93,8 @@ _SENTENCE_END = re.compile(r"\.(?=\s+(?:[A-Z(\"“]|\d+\.))|\n[ \t]*\n")
 _ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|Rs|Mr|Ms|Dr|U\.S|e\.g|i\.e|Art|para))$")
 _MAY_HOLD_DATE = re.compile(r"\b(?:1[89]|20)\d\d\b")
 _DUE_PERIOD = re.compile(
-    r"\b(?:within|no later than|at least|not less than|prior to|before)\s+[^,.;]{0,20}?" + PERIOD.pattern, re.IGNORECASE
+    r"(?=[wnapb])\b(?:within|no later than|at least|not less than|prior to|before)\s+[^,.;]{0,20}?" + PERIOD.pattern,
+    re.IGNORECASE,
 )
 _MAX = 60
 _MAX_ACTION = 400
