@@ -72,7 +72,9 @@ _ABBREVIATIONS = frozenset(
 )
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*(?=\s+[\"'(\[]?[A-Z0-9])")
-_PIECE_BREAK = re.compile(r"(?<=[;:])\s+")
+# the punctuation is matched, not looked behind at: `re` then skips to the next ";" or ":" instead of
+# trying every character (a piece starts right after it)
+_PIECE_BREAK = re.compile(r"[;:]\s+")
 _WORD_BEFORE = re.compile(r"([A-Za-z.]+)$")
 MIN_CHARS = 12
 
@@ -127,7 +129,7 @@ def sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    cuts = [m.start() for m in _PIECE_BREAK.finditer(text, start, end)]
+    cuts = [m.start() + 1 for m in _PIECE_BREAK.finditer(text, start, end)]
     if not cuts:
         return []
     bounds, pos = [], start
