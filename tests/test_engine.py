@@ -212,6 +212,20 @@ def test_fast_date_matching_equals_the_pattern():
         assert [m.span() for m in iter_date_matches(text)] == [m.span() for m in DATE_PATTERN.finditer(text)]
 
 
+def test_possible_date_starts_equal_the_start_pattern():
+    """`possible_starts` (scans that skip ahead) finds where the case-folding start pattern matches,
+    including characters `re` folds unlike `str.lower` and digits that are not ASCII."""
+    from contractbox.engine.date_pattern import _POSSIBLE_START, possible_starts
+
+    samples = [SMALL_CONTRACT, "JANUARY 5, THIS Day; mayor x9 9x _ __a[b] 12" + " " * 50 + "May 2020",
+               "ſeptember 3 and ſep", "thİs İJAN", "thıs and THıS day", "٣ 12 ²1 a١ ½ 2020", "Σjan ǅdec éoct _day 1day"]
+    path = CUAD / "contracts" / f"{ITESCROW}.txt"
+    if path.exists():
+        samples.append(path.read_text(encoding="utf-8"))
+    for text in samples:
+        assert possible_starts(text) == [m.start() for m in _POSSIBLE_START.finditer(text)]
+
+
 def test_shared_feature_parts_score_like_plain_feature_sets():
     """The clause model sums shared parts (with inclusion-exclusion for sentence groups); the
     result must equal summing each candidate's distinct known features directly."""

@@ -3,7 +3,8 @@
 `DATE_PATTERN.finditer` tries every alternative at every character, which cost about a third
 of a contract's analysis. Every match starts at a digit or a month name, "this" or "day" at a
 word boundary, or at an underscore run or "[" (blanks), so `iter_date_matches` tries the full
-pattern only at those positions. It yields exactly the matches `finditer` would.
+pattern only at those positions (`possible_starts` finds them with scans that skip ahead, not a
+pattern tried at every character). It yields exactly the matches `finditer` would.
 """
 
 from __future__ import annotations
@@ -42,12 +43,46 @@ _POSSIBLE_START = re.compile(
 )
 
 
+# The same starts, found without trying a pattern at every character: digits that open a word and
+# runs of underscores by patterns that `re` scans for by their first character, "[" and the words by
+# `str.find` in the lower-cased text. Where `re` folds case in a way `str.lower` does not ("İ", "ı",
+# "ſ"), the pattern above is used.
+_DIGIT_START = re.compile(r"\d(?<!\w\d)")  # a digit after no letter, digit or "_" (a word boundary)
+_UNDERSCORE_RUN = re.compile(r"_(?<!__)")
+_START_WORDS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "this", "day")
+_FOLDED_OTHERWISE = ("\u0130", "\u0131", "\u017f")
+
+
+def possible_starts(text: str) -> list[int]:
+    """The offsets where `_POSSIBLE_START` matches, in order."""
+    if any(c in text for c in _FOLDED_OTHERWISE):
+        return [m.start() for m in _POSSIBLE_START.finditer(text)]
+    found = [m.start() for m in _DIGIT_START.finditer(text)]
+    found += [m.start() for m in _UNDERSCORE_RUN.finditer(text)]
+    found += _occurrences(text, "[")
+    lower = text.lower()  # the same length: "İ" is the one character it lengthens
+    for word in _START_WORDS:
+        found += [at for at in _occurrences(lower, word) if at == 0 or not _is_word_char(text[at - 1])]
+    return sorted(found)
+
+
+def _occurrences(text: str, part: str) -> list[int]:
+    found, at = [], text.find(part)
+    while at >= 0:
+        found.append(at)
+        at = text.find(part, at + 1)
+    return found
+
+
+def _is_word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"  # what `\w` matches
+
+
 def iter_date_matches(text: str) -> Iterator[re.Match[str]]:
     """The matches of DATE_PATTERN.finditer(text), in order."""
     match = DATE_PATTERN.match
     resume = 0
-    for start in _POSSIBLE_START.finditer(text):
-        at = start.start()
+    for at in possible_starts(text):
         if at < resume:
             continue
         found = match(text, at)
