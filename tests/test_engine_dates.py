@@ -1069,3 +1069,13 @@ def test_an_end_at_a_time_of_day_and_an_engagement_that_ends_on_a_date():
     letter = f"14 January 2027\n\nDear Ms Brennan,\n\n{engagement}"
     facts, _ = read_facts(letter, spans(letter, agreement_date="14 January 2027", expiration_date=engagement))
     assert facts["expiration_date"].value == "2027-10-31"
+
+
+def test_a_date_for_reference_is_the_date_the_agreement_bears_not_its_later_start():
+    text = (
+        "THIS SUPPLY AGREEMENT is dated for reference June 9, 2026.\n\nBETWEEN Fraser Pallets Ltd. and Kootenay "
+        'Mills Inc.\n\n2.1 This Agreement is effective as of July 1, 2026 (the "Effective Date").'
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-06-09"
+    assert facts["effective_date"].value == "2026-07-01"

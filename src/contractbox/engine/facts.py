@@ -24,8 +24,9 @@ from contractbox.engine.term import Term, notice_deadline, read_term
 Scored = list[tuple[int, int, float]]  # (start, end, confidence) of one category's clauses
 
 _SOURCE_LINE = re.compile(r"Source:[^\n]{0,160}$")
+# "dated for reference March 22, 2027" (the British Columbia form) is the date the agreement bears
 _AGREEMENT_CUE = re.compile(
-    r"(?:\bdated\b|\bmade\b|\bentered into\b|\bexecuted\b|\bas of\b|\bday of\b|\bsigned\b|\bdate[d]? of\b|"
+    r"(?:\bdated\b(?:\s+for\s+(?:reference|identification)(?:\s+purposes)?)?|\bmade\b|\bentered into\b|\bexecuted\b|\bas of\b|\bday of\b|\bsigned\b|\bdate[d]? of\b|"
     r"\bdate:|\b(?:made|entered|executed|signed|subscribed|dated|concluded|agreement|contract|amendment|deed)\b"
     r"[^.;\d]{0,60}?\bon\b|"
     r"\bthis\b)[\s,:\-]*(?:the\s+)?(?:\d{1,2}\w*\s+day\s+of\s+)?(?:[a-z-]+(?:st|nd|rd|th)\s*\(?\s*)?$",
