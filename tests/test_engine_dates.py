@@ -1079,3 +1079,11 @@ def test_a_date_for_reference_is_the_date_the_agreement_bears_not_its_later_star
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2026-06-09"
     assert facts["effective_date"].value == "2026-07-01"
+
+
+def test_a_contract_that_continues_from_a_defined_date_starts_on_it():
+    term = "4.1 This Agreement continues from the Novation Date until 31 May 2031, unless terminated earlier."
+    text = f'THIS NOVATED SERVICES AGREEMENT is dated 2 March 2028.\n\n"Novation Date" means 15 March 2028;\n\n{term}'
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 2 March 2028", expiration_date=term))
+    assert facts["effective_date"].value == "2028-03-15"
+    assert facts["expiration_date"].value == "2031-05-31"

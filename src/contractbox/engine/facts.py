@@ -331,8 +331,10 @@ _LETTER_DATE = re.compile(r"\n[ \t]*(?=[^\n]+\n(?:[^\n]*\n){0,12}?[ \t]*Dear\s+[
 # "This Agreement shall take effect on the Go-Live Date", with '"Go-Live Date" means 1 July 2026' elsewhere
 # (found from its literal " the ": a scan for the verbs first costs several times more)
 _THE_DEFINED_DATE = re.compile(r" the ((?:[A-Z][\w-]*\s+){0,3}Date)\b")
+# "This Agreement continues from the Restatement Date until ...": a contract that runs from a defined date starts on it
 _STARTS_ON_BEFORE = re.compile(
-    r"\b(?:takes?\s+effect|commences?|starts?|begins?|comes?\s+into\s+(?:force|effect))\s+(?:on|from)$"
+    r"\b(?:takes?\s+effect|commences?|starts?|begins?|comes?\s+into\s+(?:force|effect)|"
+    r"(?:continues?|remains?|runs?)(?:\s+in\s+(?:full\s+)?(?:force|effect))?|is\s+effective)\s+(?:on|from)$"
 )
 
 
@@ -343,22 +345,18 @@ _AT_VALUE_START = re.compile(
 
 def _defined_start(text: str) -> Fact | None:
     """The start of the contract when its sentence names a defined date whose value is given elsewhere."""
-    m = next(
-        (
-            d
-            for d in _THE_DEFINED_DATE.finditer(text)
-            if _STARTS_ON_BEFORE.search(text, max(0, d.start() - 40), d.start())
-        ),
-        None,
-    )
-    if m is None or not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
+    for m in _THE_DEFINED_DATE.finditer(text):
+        if not _STARTS_ON_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        if not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
+            return None
+        particular = particulars(text).get(m.group(1).lower())
+        if particular is None:
+            return None
+        for s, e, d in find_dates_loose(particular.value):
+            if d is not None and _AT_VALUE_START.fullmatch(particular.value[:s]):
+                return Fact(d.isoformat(), particular.start + s, particular.start + e, particular.value[s:e])
         return None
-    particular = particulars(text).get(m.group(1).lower())
-    if particular is None:
-        return None
-    for s, e, d in find_dates_loose(particular.value):
-        if d is not None and _AT_VALUE_START.fullmatch(particular.value[:s]):
-            return Fact(d.isoformat(), particular.start + s, particular.start + e, particular.value[s:e])
     return None
 
 
