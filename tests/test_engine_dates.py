@@ -1087,3 +1087,15 @@ def test_a_contract_that_continues_from_a_defined_date_starts_on_it():
     facts, _ = read_facts(text, spans(text, agreement_date="dated 2 March 2028", expiration_date=term))
     assert facts["effective_date"].value == "2028-03-15"
     assert facts["expiration_date"].value == "2031-05-31"
+
+
+def test_a_subcontract_ending_on_a_date_given_only_in_a_table_aligned_with_spaces():
+    term = "3.1 This Subcontract starts on the Start Date and ends on the Completion Longstop Date in the Schedule."
+    text = (
+        "ROOFING SUBCONTRACT dated 4 June 2029 between Kauri Build Limited and Totara Roofing Limited\n\n"
+        f"{term}\n\nSCHEDULE\n\nItem                         Detail\n"
+        "Start Date                   18 June 2029\nCompletion Longstop Date     30 November 2029\n"
+        "Retention                    5% of each payment\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 4 June 2029", expiration_date=term))
+    assert facts["expiration_date"].value == "2029-11-30"

@@ -17,8 +17,11 @@ _TABLE_ROW = re.compile(
     r"([A-Z][^|\n]{1,40}?)[ \t]*\|[ \t]*([^|\n]{1,300}?)[ \t]*\|[ \t]*$",
     re.MULTILINE,
 )
-# "Commencement Date: 1 July 2026", "Start Date<TAB>1 July 2026" on a line of its own
-_KEY_LINE = re.compile(r"^[ \t]*([A-Z][\w'’ -]{1,38}?)[ \t]*(?::|\t)[ \t]*(\S[^\n]{0,300}?)[ \t]*$", re.MULTILINE)
+# "Commencement Date: 1 July 2026", "Start Date<TAB>1 July 2026" on a line of its own, or a row of a table laid out
+# in plain text with its columns aligned by spaces ("Subcontract End Date      31 March 2028")
+_KEY_LINE = re.compile(
+    r"^[ \t]*([A-Z][\w'’ -]{1,38}?)(?:[ \t]*(?::|\t)|[ ]{3,})[ \t]*(\S[^\n]{0,300}?)[ \t]*$", re.MULTILINE
+)
 # '"Final Repayment Date" means 2029-03-15', 'Expiry Date means the date falling ...'
 _MEANS = re.compile(r"(?<=[ \t])(?:means|shall mean)[ \t]+([^;\n]{1,300})")
 # what stands before " means": the label, at a line or sentence start ('1.3 "Effective Date" means April 1, 2026.')

@@ -45,7 +45,8 @@ _OPEN_ENDED = re.compile(
 )
 # what a sentence must speak of to state the term of the contract
 _TERM_SUBJECT = re.compile(
-    r"\b(?:term|agreement|contract|period|duration|appointment|engagement|license|licence|memorandum|sow|dpa|mou|nda)\b",
+    r"\b(?:term|(?:sub-?)?(?:agreement|contract|license|licence)|period|duration|appointment|engagement|memorandum|sow|"
+    r"dpa|mou|nda)\b",  # "This Subcontract ends on"
     re.IGNORECASE,
 )
 _TERM_VERB = re.compile(
