@@ -1099,3 +1099,20 @@ def test_a_subcontract_ending_on_a_date_given_only_in_a_table_aligned_with_space
     )
     facts, _ = read_facts(text, spans(text, agreement_date="dated 4 June 2029", expiration_date=term))
     assert facts["expiration_date"].value == "2029-11-30"
+
+
+def test_a_scanned_text_read_with_its_misread_letters_and_a_testing_clause_dates_it():
+    """OCR reads "m" as "rn" and "1" as "l"; a Scots testing clause gives each party's place and date of signing,
+    and the later subscription dates an agreement that bears no date of its own."""
+    start = '3.1 The Works shall cornrnence on 2 March 2026 (the "Cornrnencement\nDate") and continue until terminated.'
+    text = (
+        "AGREEMENT FOR GROUNDS MAINTENANCE\n\nbetween\n\nLOCHAVEN ESTATES LIMITED\n\nand\n\nBRAEMOSS GARDENS "
+        f"LIMITED\n\n{start}\n\n" + "4.1 The Contractor shall keep the grounds tidy.\n" * 30 + "\nIN WITNESS WHEREOF "
+        "these presents are executed as follows:\n\nThey are subscribed for and on behalf of LOCHAVEN ESTATES\n"
+        "LIMITED at Perth on 9 February 2026 by\nAnna Ross, Director\n\nThey are subscribed for and on behalf of "
+        "BRAEMOSS GARDENS\nLIMITED at Dundee on l6 February 2026 by\nIain Gow, Director\n"
+    )
+    facts, _ = read_facts(text, spans(text, effective_date=start))
+    assert facts["effective_date"].value == "2026-03-02"
+    assert facts["agreement_date"].value == "2026-02-16"
+    assert facts["agreement_date"].text == "l6 February 2026"
