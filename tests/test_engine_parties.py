@@ -632,3 +632,19 @@ def test_a_degree_after_a_persons_name_and_a_numbered_first_clause() -> None:
         "separate contract."
     )
     assert names(sow) == ["Ferncastle Digital Pty Ltd", "Oakhurst Mutual Insurance Limited"]
+
+
+def test_role_labels_side_by_side_over_the_names_of_an_order_form() -> None:
+    text = (
+        "PINEWOOD CABINETRY LLC\n48 Mill Lane, Asheville, NC 28801\n\nPURCHASE ORDER No. 7731    Order Date: 03/02/2028"
+        "\n\nVENDOR:                          PURCHASER:\nBlue Ridge Hardwoods, Inc.       Pinewood Cabinetry LLC\n"
+        "Supplier No. 2291                48 Mill Lane\n\nQty   Item               Unit Price\n200   Maple boards 8ft   "
+        "$14.00\n\nTERMS AND CONDITIONS\n1. Vendor shall deliver the goods by the date stated above.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Blue Ridge Hardwoods, Inc.", "vendor"),
+        ("Pinewood Cabinetry LLC", "purchaser"),
+    ]
+    for p in parties:
+        assert text[p.start : p.end] == p.name

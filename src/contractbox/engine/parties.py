@@ -511,6 +511,39 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
     return found if len(found) >= least else []
 
 
+# a row of role labels printed side by side over the parties' names, as order forms lay them out:
+# "BUYER:            SELLER:" and on the next line "Great Lakes Axle Co.    Ridgefield Forging, Inc."
+_COLUMN_LABELS = re.compile(r"^[ \t]*(?:[A-Za-z][A-Za-z]*(?:[ \t][A-Za-z]+)?[ \t]*:[ \t]*){2,4}$", re.MULTILINE)
+_COLUMN_LABEL = re.compile(r"([A-Za-z][A-Za-z]*(?:[ \t][A-Za-z]+)?)[ \t]*:")
+
+
+def _column_parties(text: str, hi: int) -> list[Party]:
+    """The parties of a form whose role labels stand side by side, each over its party's name (the first
+    line under the label row, read at each label's column)."""
+    for row in _COLUMN_LABELS.finditer(text, 0, hi):
+        labels = [(m.start(), m.group(1).title()) for m in _COLUMN_LABEL.finditer(row.group(0))]
+        if not all(_is_role_label(label) for _, label in labels):
+            continue
+        below = re.compile(r"\n[ \t]*\n?([^\n]*)").match(text, row.end())
+        if below is None:
+            continue
+        line, at = below.group(1), below.start(1)
+        found = []
+        for i, (col, label) in enumerate(labels):
+            end = labels[i + 1][0] if i + 1 < len(labels) else len(line)
+            cell = line[col:end]
+            if col > len(line) or (col and line[col - 1] not in " \t") or not cell.strip():
+                break
+            pos = at + col + len(cell) - len(cell.lstrip())
+            span = _name_at(text, pos)
+            if span is None or span.end > at + end:
+                break
+            found.append(Party(span.text(text), _role_of((label,)), span.start, span.end, (label,)))
+        if len(found) == len(labels):
+            return found
+    return []
+
+
 _WE = re.compile(r"\b(?:We|we|I),\s+")
 _YOU = re.compile(r"\byou,\s+")
 _CALLED = re.compile(
@@ -583,6 +616,8 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
         parties = _dedupe(_harvested(text, min(len(text), 5000))) or parties
     if len(parties) < 2:
         parties = _letter_parties(text[: min(len(text), 5000)]) or parties
+    if len(parties) < 2:
+        parties = _column_parties(text, min(len(text), 5000)) or parties
     parties = _without_stray_words(text, parties)
     signed = [Party(s.text(text), _signature_role(text, s.start), s.start, s.end) for s in signature_spans(text)]
     if len(parties) < 2 and len(signed) >= 2:  # e.g. joint filing agreements: "the undersigned" sign below
