@@ -171,6 +171,13 @@ def _unaccented(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
+# the words that give a term to every party at once: 'each a "Participant"', 'together the "Members"',
+# 'individually referred to as a "Party" and collectively as the "Parties"'
+_COLLECTIVE_BEFORE = re.compile(
+    r"\b(?:each|together|collectively|individually|jointly)\b(?:\s+(?:referred\s+to\s+)?as)?\s+(?:a|an|the)\s*$"
+)
+
+
 def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for m in _QUOTED_ALIAS.finditer(text, start, end):
@@ -182,7 +189,9 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
         ):
             found.append((m.start(), (m.group(2) or bare).strip(" ,.")))
     out: list[str] = []
-    for _, alias in sorted(found):
+    for at, alias in sorted(found):
+        if _COLLECTIVE_BEFORE.search(text, max(start, at - 30), at):
+            continue  # '(each a "Participant" and together the "Participants")' names every party, not the last
         alias = re.sub(r"^the\s+", "", " ".join(alias.split()), flags=re.IGNORECASE)
         if _REGISTRATION.search(alias):  # "(Registered Number SC412883)" is not a defined term
             continue
