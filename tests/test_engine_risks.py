@@ -572,3 +572,13 @@ def test_a_grant_of_no_exclusive_right_asserts_no_exclusivity() -> None:
     )
     assert not polarity.RULES["exclusivity"].asserts(span)
     assert polarity.RULES["exclusivity"].asserts("This Lease grants Tenant the exclusive right to operate a café.")
+
+
+def test_a_party_that_keeps_all_its_rights_assigns_none() -> None:
+    span = (
+        "8.1 The Developer retains all rights, title and interest in and to the Platform. The Client retains all rights "
+        "in its own data and systems."
+    )
+    assert polarity.negates("ip_ownership_assignment", span)
+    assigned = "8.2 The Developer hereby assigns to the Client all rights, title and interest in the Deliverables."
+    assert not polarity.negates("ip_ownership_assignment", assigned)

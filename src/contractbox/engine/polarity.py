@@ -514,7 +514,7 @@ RULES: dict[str, Rule] = {
             r"\bno\s+(?:right,?\s+title|ownership|title)\b[^.;]{0,80}\b(?:transfer|pass|assign|convey)\w*",
             r"\bshall\s+not\s+(?:be\s+deemed\s+to\s+)?(?:transfer|assign|convey)\w*\b[^.;]{0,80}\b(?:ownership|title|"
             r"intellectual)",
-            r"\bretains?\s+(?:all\s+)?(?:of\s+its\s+)?(?:right|title|ownership)\b",
+            r"\bretains?\s+(?:all\s+)?(?:of\s+its\s+)?(?:rights?|title|ownership)\b",
         ),
         positive=_any(
             r"\bhereby\s+(?:irrevocably\s+)?(?:assign|transfer|convey)s?\b",
