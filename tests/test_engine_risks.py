@@ -582,3 +582,13 @@ def test_a_party_that_keeps_all_its_rights_assigns_none() -> None:
     assert polarity.negates("ip_ownership_assignment", span)
     assigned = "8.2 The Developer hereby assigns to the Client all rights, title and interest in the Deliverables."
     assert not polarity.negates("ip_ownership_assignment", assigned)
+
+
+def test_a_promise_not_to_solicit_or_employ_people_employed_by_the_other_is_non_solicitation() -> None:
+    span = (
+        "14.2 For 18 months after this agreement ends, the Licensee must not solicit or employ any person who was "
+        "employed by the Licensor during the last year of the term."
+    )
+    assert polarity.RULES["no_solicit_of_employees"].asserts(span)
+    free = "Nothing in this agreement means the Licensee must not employ any person who was employed by the Licensor."
+    assert not polarity.RULES["no_solicit_of_employees"].asserts(free)

@@ -454,9 +454,10 @@ RULES: dict[str, Rule] = {
         required=_SOLICIT,
         # a prohibition, so not `_affirmed` (its "not" is the point): no "nothing"/"neither"/"free to" governs it
         asserting=_any(
-            _ungoverned(r"nothing|neither|free\s+to") + r"\bshall\s+not\b[^.;]{0,60}"
+            # "shall not", "must not solicit or employ any person who was employed by the Franchisor"
+            _ungoverned(r"nothing|neither|free\s+to") + r"\b(?:shall|must|will)\s+not\b[^.;]{0,60}"
             r"\b(?:solicit\w*|employ(?:s|ed|ing)?|hir(?:e|ing)|recruit\w*|engag(?:e|ing)|entic(?:e|ing))\b[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|"
-            r"consultants?)\b"
+            r"consultants?|(?:who|whom)\s+(?:is|was|were|are|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:employed|engaged))\b"
         ),
     ),
     "termination_for_cause": Rule(
