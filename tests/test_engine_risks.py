@@ -592,3 +592,23 @@ def test_a_promise_not_to_solicit_or_employ_people_employed_by_the_other_is_non_
     assert polarity.RULES["no_solicit_of_employees"].asserts(span)
     free = "Nothing in this agreement means the Licensee must not employ any person who was employed by the Licensor."
     assert not polarity.RULES["no_solicit_of_employees"].asserts(free)
+
+
+def test_a_change_of_control_that_lets_the_others_exclude_a_member_is_change_of_control() -> None:
+    span = (
+        "9.4 If a Member undergoes a change of control, it shall tell the other Members within ten days, and the "
+        "other Members may by majority decision exclude it from the joint venture."
+    )
+    assert polarity.RULES["change_of_control"].asserts(span)
+    negated = "A change of control of a Member does not give the other Members any right to exclude it."
+    assert not polarity.RULES["change_of_control"].asserts(negated)
+
+
+def test_excluding_a_defaulting_member_is_termination_for_cause() -> None:
+    text = (
+        "If a Member fails to pay a cash call and does not remedy the failure within ten days after notice, or becomes "
+        "insolvent, the other Members may exclude it from the joint venture by written notice."
+    )
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    unrelated = "The fees exclude GST. A Member that is insolvent must tell the others at once."
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}

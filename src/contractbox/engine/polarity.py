@@ -253,6 +253,8 @@ RULES: dict[str, Rule] = {
                 r"\bterminat\w*\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,80}\b"
                 + _CONTROL,
                 _CONTROL + r"\b[^.;]{0,120}\b(?:requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
+                # "undergoes a change of control ... the other Participants may exclude it from the consortium"
+                _CONTROL + r"\b[^.;]{0,200}\bmay\b[^.;]{0,60}\b(?:terminat\w*|exclude|expel|remove)\b",
             )
         ),
         negative=_any(
