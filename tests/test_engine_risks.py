@@ -604,6 +604,11 @@ def test_a_change_of_control_that_lets_the_others_exclude_a_member_is_change_of_
     assert not polarity.RULES["change_of_control"].asserts(negated)
 
 
+def test_pursuing_a_project_only_through_the_joint_venture_is_exclusivity() -> None:
+    span = "6.1 Each Member shall pursue the Tender exclusively through the joint venture and shall make no other bid."
+    assert polarity.RULES["exclusivity"].asserts(span)
+
+
 def test_excluding_a_defaulting_member_is_termination_for_cause() -> None:
     text = (
         "If a Member fails to pay a cash call and does not remedy the failure within ten days after notice, or becomes "

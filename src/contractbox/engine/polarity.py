@@ -194,7 +194,7 @@ RULES: dict[str, Rule] = {
             ),
             r"\b(?:shall|will|must)\s+not\s+(?:license|appoint|grant\s+(?:any\s+)?(?:rights?|licen[cs]es?))\b[^.;]{0,160}"
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
-            r"\b(?:carry\s+on|conduct)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
+            r"\b(?:carry\s+on|conduct|pursue)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
         ),
         sources=("non_compete", "license_grant"),
     ),
