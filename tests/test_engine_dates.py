@@ -1116,3 +1116,17 @@ def test_a_scanned_text_read_with_its_misread_letters_and_a_testing_clause_dates
     assert facts["effective_date"].value == "2026-03-02"
     assert facts["agreement_date"].value == "2026-02-16"
     assert facts["agreement_date"].text == "l6 February 2026"
+
+
+def test_a_warrantys_length_is_not_the_term():
+    warranty = (
+        "9. WARRANTY. Supplier warrants that the Goods will be free from defects in material and workmanship and "
+        "will remain so for a period of eighteen (18) months."
+    )
+    text = f"SUPPLY ORDER dated 5 May 2027 between Ashgrove Mills Inc. and Tern Valves LLC\n\n{warranty}"
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 5 May 2027", expiration_date=warranty))
+    assert "expiration_date" not in facts or facts["expiration_date"].value is None
+    term = "2. TERM. This Agreement shall remain in force for a period of eighteen (18) months."
+    text = f"SUPPLY AGREEMENT dated 5 May 2027 between Ashgrove Mills Inc. and Tern Valves LLC\n\n{term}"
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 5 May 2027", expiration_date=term))
+    assert facts["expiration_date"].value == "2028-11-05"

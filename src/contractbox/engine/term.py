@@ -67,7 +67,8 @@ _END_CUE = re.compile(
 _SUB_PERIOD = re.compile(
     r"\b(?:fiscal|financial|calendar|contract)\s+(?:year|quarter)s?\b|"
     r"\b(?:production|exclusivity|warranty|trial|pilot|launch|sale|payment)\s+period\b|"
-    r"\b(?:twelve|\d+)[- ]month period\b|\bphase\b|\bexclusivity\b",
+    r"\b(?:twelve|\d+)[- ]month period\b|\bphase\b|\bexclusivity\b|"
+    r"\bwarrants?\b",  # "Seller warrants that the Goods will conform ... for a period of 24 months": a warranty's length
     re.IGNORECASE,
 )
 _THE_TERM = re.compile(r"\b(?:this|the)\s+(?:agreement|term)\b", re.IGNORECASE)
