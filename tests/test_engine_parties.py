@@ -648,3 +648,18 @@ def test_role_labels_side_by_side_over_the_names_of_an_order_form() -> None:
     ]
     for p in parties:
         assert text[p.start : p.end] == p.name
+
+
+def test_side_by_side_labels_whose_column_spacing_a_pdf_lost() -> None:
+    text = (
+        "PURCHASE ORDER No. 7731 Order Date: 03/02/2028\n\nVENDOR: PURCHASER:\n\nBlue Ridge Hardwoods, Inc. Pinewood "
+        "Cabinetry LLC\n\nSupplier No. 2291 48 Mill Lane\n\nTERMS AND CONDITIONS\n1. Vendor shall deliver the goods.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Blue Ridge Hardwoods, Inc.", "vendor"),
+        ("Pinewood Cabinetry LLC", "purchaser"),
+    ]
+    unclear = text.replace(
+        "Blue Ridge Hardwoods, Inc. Pinewood Cabinetry LLC", "Blue Ridge Hardwoods Pinewood Cabinetry"
+    )
+    assert find_parties(unclear) == []  # without legal forms nothing says where one name ends

@@ -537,20 +537,40 @@ def _column_parties(text: str, hi: int) -> list[Party]:
         if below is None:
             continue
         line, at = below.group(1), below.start(1)
-        found = []
-        for i, (col, label) in enumerate(labels):
-            end = labels[i + 1][0] if i + 1 < len(labels) else len(line)
-            cell = line[col:end]
-            if col > len(line) or (col and line[col - 1] not in " \t") or not cell.strip():
-                break
-            pos = at + col + len(cell) - len(cell.lstrip())
-            span = _name_at(text, pos)
-            if span is None or span.end > at + end:
-                break
-            found.append(Party(span.text(text), _role_of((label,)), span.start, span.end, (label,)))
-        if len(found) == len(labels):
+        found = _names_in_columns(text, line, at, labels) or _names_in_a_row(text, line, at, labels)
+        if found:
             return found
     return []
+
+
+def _names_in_columns(text: str, line: str, at: int, labels: list[tuple[int, str]]) -> list[Party]:
+    """One name under each label, starting at the label's column and ending inside it."""
+    found = []
+    for i, (col, label) in enumerate(labels):
+        end = labels[i + 1][0] if i + 1 < len(labels) else len(line)
+        cell = line[col:end]
+        if col > len(line) or (col and line[col - 1] not in " \t") or not cell.strip():
+            break
+        pos = at + col + len(cell) - len(cell.lstrip())
+        span = _name_at(text, pos)
+        if span is None or span.end > at + end:
+            break
+        found.append(Party(span.text(text), _role_of((label,)), span.start, span.end, (label,)))
+    return found if len(found) == len(labels) else []
+
+
+def _names_in_a_row(text: str, line: str, at: int, labels: list[tuple[int, str]]) -> list[Party]:
+    """The columns' spacing lost (text taken from a PDF): as many legal names as labels, one right after the
+    other, filling the line ("Great Lakes Axle Company Ridgefield Forging, Inc."); each must end with a legal
+    form, which is what tells where one name ends."""
+    found, pos, end = [], at + len(line) - len(line.lstrip()), at + len(line.rstrip())
+    for _, label in labels:
+        span = _name_at(text, pos)
+        if span is None or not span.legal_form or span.end > end:
+            return []
+        found.append(Party(span.text(text), _role_of((label,)), span.start, span.end, (label,)))
+        pos = span.end + len(text[span.end : end]) - len(text[span.end : end].lstrip())
+    return found if pos >= end else []
 
 
 _WE = re.compile(r"\b(?:We|we|I),\s+")
