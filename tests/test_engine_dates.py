@@ -1130,3 +1130,14 @@ def test_a_warrantys_length_is_not_the_term():
     text = f"SUPPLY AGREEMENT dated 5 May 2027 between Ashgrove Mills Inc. and Tern Valves LLC\n\n{term}"
     facts, _ = read_facts(text, spans(text, agreement_date="dated 5 May 2027", expiration_date=term))
     assert facts["expiration_date"].value == "2028-11-05"
+
+
+def test_a_schedule_row_whose_column_spacing_a_pdf_lost_still_gives_its_date():
+    term = "3.1 This Subcontract starts on the Start Date and ends on the Completion Longstop Date in the Schedule."
+    text = (
+        "ROOFING SUBCONTRACT dated 4 June 2029 between Kauri Build Limited and Totara Roofing Limited\n\n"
+        f"{term}\n\nSCHEDULE\n\nItem Detail\nStart Date 18 June 2029\nCompletion Longstop Date 30 November 2029\n"
+        "Retention 5% of each payment\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 4 June 2029", expiration_date=term))
+    assert facts["expiration_date"].value == "2029-11-30"
