@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from contractbox.engine.legal_forms import ends_with_legal_form
+from contractbox.engine.markup import without_markup
 from contractbox.engine.parties import find_parties, named_passages_first
 from contractbox.engine.signatures import signature_names
 
@@ -663,3 +664,25 @@ def test_side_by_side_labels_whose_column_spacing_a_pdf_lost() -> None:
         "Blue Ridge Hardwoods, Inc. Pinewood Cabinetry LLC", "Blue Ridge Hardwoods Pinewood Cabinetry"
     )
     assert find_parties(unclear) == []  # without legal forms nothing says where one name ends
+
+
+def test_markdown_contract_names_in_bold_as_list_items() -> None:
+    text = (
+        "# Consulting Agreement\n\n**Draft 2 - internal**\n\n"
+        'This Consulting Agreement (the **"Agreement"**) is made on 3 May 2027 between:\n\n'
+        "- **Kestrel Analytics GmbH**, a company registered in Munich, with its office at Leopoldstrasse 9, "
+        'Munich, Germany (the **"Consultant"**); and\n'
+        "- **Harbourline Foods Ltd**, a company registered in England with its office at 4 Quay Road, Hull "
+        '(the **"Customer"**).\n\n## 1. Services\n\n1.1 The Consultant shall provide the Services.\n'
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Kestrel Analytics GmbH", "consultant"),
+        ("Harbourline Foods Ltd", "customer"),
+    ]
+    for p in parties:
+        assert text[p.start : p.end] == p.name  # offsets still point into the Markdown as written
+    plain = "# Notes\n\nUse a *pointer* and 2 ** 3 in code; #hashtag stays."
+    assert without_markup("A **Bee** c and **Dee** e") == "A   Bee   c and   Dee   e"
+    assert without_markup(plain) == plain  # no bold spans: not taken for Markdown
+    assert without_markup("[***] and [***] were redacted, *** twice") == "[***] and [***] were redacted, *** twice"

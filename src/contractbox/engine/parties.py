@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from contractbox.engine.legal_forms import ends_with_legal_form, legal_form_pattern
+from contractbox.engine.markup import without_markup
 from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, read_name, skip_run
 from contractbox.engine.signatures import signature_spans
 
@@ -635,6 +636,7 @@ def _dedupe(parties: list[Party]) -> list[Party]:
 
 def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     """Parties named in the preamble, in order of appearance; `hint` is the clause model's preamble span."""
+    text = without_markup(text)  # a Markdown contract: names in **bold**, parties as list items
     regions = [(0, min(len(text), _OPENING))]
     if hint and hint[0] >= _OPENING:
         regions.append(hint)
