@@ -144,6 +144,11 @@ AUTO_RENEW = (
             "7.3 A change of control of any party shall not of itself entitle any other party to terminate this "
             "Agreement.",
         ),
+        (  # a duty only to report the change is no consequence once the clause says it gives no right to terminate
+            "change_of_control",
+            "9.4 The Supplier shall inform the Buyer in writing within ten days of any change of control of the "
+            "Supplier. Such a change of control does not entitle the Buyer to terminate this Agreement.",
+        ),
         (
             "termination_for_convenience",
             "Either party may terminate this Agreement upon written notice if the other party materially breaches this "
@@ -617,3 +622,16 @@ def test_excluding_a_defaulting_member_is_termination_for_cause() -> None:
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
     unrelated = "The fees exclude GST. A Member that is insolvent must tell the others at once."
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+def test_a_cap_incorporated_from_the_main_agreement_is_a_limitation_of_liability() -> None:
+    def absent_cap(text: str) -> bool:
+        return "no_limitation_of_liability" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+    by_reference = (
+        "7. The exclusions and limitations of liability set out in section 14 of the Framework Agreement apply "
+        "to every claim under this Schedule, and the overall cap there covers both documents together."
+    )
+    assert not absent_cap(by_reference)
+    assert absent_cap("7. No limitation of liability applies to a claim under this Schedule.")
+    assert absent_cap("7. The Framework Agreement governs payment. This Schedule sets out the services.")

@@ -271,9 +271,11 @@ RULES: dict[str, Rule] = {
             _CONTROL + _GAP + r"\b(?:gives?|confers?|creates?)\b[^.;]{0,40}\bno\s+(?:right|consent|approval)\b" + _REST,
             r"\bnothing\b" + _GAP + r"\b(?:restrict|prevent|prohibit|limit)s?\b" + _GAP + r"\b" + _CONTROL + _REST,
         ),
+        # a duty only to give notice of the change is no consequence once the span says the change gives
+        # no right to terminate and needs no consent ("shall notify ...; this does not give any right to terminate")
         positive=_any(
-            r"\b(?:control|merg\w*|acqui\w*)\b" + _GAP + r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b",
-            r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b" + _GAP + r"\b(?:control|merg\w*|acqui\w*)",
+            r"\b(?:control|merg\w*|acqui\w*)\b" + _GAP + r"\b(?:terminat\w*|consent|approv\w*)\b",
+            r"\b(?:terminat\w*|consent|approv\w*)\b" + _GAP + r"\b(?:control|merg\w*|acqui\w*)",
         ),
     ),
     # the model can rank boilerplate near the end ("Entire Agreement. ...") as the law clause; a span that
