@@ -1141,3 +1141,18 @@ def test_a_schedule_row_whose_column_spacing_a_pdf_lost_still_gives_its_date():
     )
     facts, _ = read_facts(text, spans(text, agreement_date="dated 4 June 2029", expiration_date=term))
     assert facts["expiration_date"].value == "2029-11-30"
+
+
+def test_an_end_on_an_event_or_a_date_whichever_is_earlier_is_that_date():
+    for sentence in (
+        "The Agreement continues until delivery of the final report or 30 June 2029, whichever is earlier.",
+        "This Agreement ends on the earlier of (a) acceptance of the Works and (b) 30 June 2029.",
+        "The Agreement shall terminate upon completion of the Project or on 30 June 2029, whichever occurs first.",
+    ):
+        text = f"{PREAMBLE} {sentence}"
+        facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=sentence))
+        assert facts["expiration_date"].value == "2029-06-30", sentence
+    later = "The Agreement ends on completion of the Project or 30 June 2029, whichever is later."
+    text = f"{PREAMBLE} {later}"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=later))
+    assert facts["expiration_date"].value is None  # the date is only the earliest it can end

@@ -249,12 +249,35 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
     return n, unit, s, e
 
 
+# an end on an event or a date, whichever comes first: the date is the latest the term can run, and the
+# end a reviewer diarises ("ends on completion of the Project or 30 June 2029, whichever is earlier")
+_EVENT_OR_DATE = re.compile(
+    r"(?:\b(?:expir\w*|terminat\w*|end|ends|ending|until|continu\w*)\b[^.;]{0,120}?\b(?:or|and)"
+    r"|\bthe\s+(?:earlier|earliest)\s+of\b[^.;]{0,120}?\b(?:or|and))\s*(?:\(\w+\)\s*)?(?:on\s+)?$",
+    re.IGNORECASE,
+)
+_WHICHEVER_FIRST = re.compile(
+    r"\s*,?\s*(?:\(\w+\)\s*)?whichever\s+(?:is|occurs|comes|shall\s+occur|happens)\s+(?:the\s+)?"
+    r"(?:earlier|earliest|first|sooner|soonest)\b",
+    re.IGNORECASE,
+)
+
+
+def _first_of_event_and_date(sentence: str, s: int, e: int) -> bool:
+    before = sentence[max(0, s - 160) : s]
+    earlier_of = re.search(r"\bthe\s+(?:earlier|earliest)\s+of\b", before, re.IGNORECASE)
+    return bool(_EVENT_OR_DATE.search(before)) and bool(earlier_of or _WHICHEVER_FIRST.match(sentence, e))
+
+
 def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] | None:
     """The first date stated as the end ("expire on", "until", "through", "Expiration Date:") of the term, not
-    of a part of it ("the first Fiscal Year shall ... end on March 31, 2018")."""
+    of a part of it ("the first Fiscal Year shall ... end on March 31, 2018"), or the date of an end on an event
+    or that date, whichever is earlier."""
     for s, e, d in find_dates_loose(sentence):
         if _about_a_part(sentence, s):
             continue
+        if d is not None and _first_of_event_and_date(sentence, s, e):
+            return d, s, e
         cue = _END_CUE.search(sentence[max(0, s - 40) : s]) if d is not None else None
         if d is not None and cue and (anchor is None or d > anchor or _FIRM_END.search(cue.group(0))):
             return d, s, e
