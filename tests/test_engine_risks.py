@@ -282,6 +282,16 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "2.3 The Lessee may end the hire early by paying an early termination sum equal to 50% of the remaining hire "
             "charges. The parties agree that this sum is a genuine pre-estimate of the Lessor's loss.",
         ),
+        (  # a seller's covenant in a sale of a business
+            "non_compete",
+            "9.1 For two (2) years after Closing the Vendor shall not carry on or be concerned in any business in "
+            "Ireland that competes with the business of the Target.",
+        ),
+        (  # a landlord's exclusive-use promise to a retail tenant
+            "exclusivity",
+            "14.1 While Tenant operates a bakery in the Premises, Landlord shall not let any other unit in the Centre to "
+            "a tenant whose main business is the sale of bread or pastries.",
+        ),
     ],
 )
 def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span: str) -> None:
@@ -635,3 +645,12 @@ def test_a_cap_incorporated_from_the_main_agreement_is_a_limitation_of_liability
     assert not absent_cap(by_reference)
     assert absent_cap("7. No limitation of liability applies to a claim under this Schedule.")
     assert absent_cap("7. The Framework Agreement governs payment. This Schedule sets out the services.")
+
+
+def test_a_promise_not_to_solicit_or_engage_staff_is_no_non_compete() -> None:
+    span = (
+        "8.2 For twelve (12) months after this Agreement ends, the Customer shall not solicit or engage any "
+        "developer or employee of the Supplier who worked on the Services."
+    )
+    assert polarity.negates("non_compete", span)
+    assert not polarity.negates("non_compete", "8.2 The Customer shall not engage in any business that competes.")

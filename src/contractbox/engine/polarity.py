@@ -195,6 +195,10 @@ RULES: dict[str, Rule] = {
             r"\b(?:shall|will|must)\s+not\s+(?:license|appoint|grant\s+(?:any\s+)?(?:rights?|licen[cs]es?))\b[^.;]{0,160}"
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
             r"\b(?:carry\s+on|conduct|pursue)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
+            # a landlord's exclusive-use promise: "Landlord shall not lease other premises ... to a tenant whose
+            # primary business is the sale of ..."
+            r"\b(?:shall|will|must)\s+not\s+(?:lease|let|rent|license)\b[^.;]{0,160}\bto\s+(?:a|an|any)\s+"
+            r"(?:other\s+)?(?:tenant|occupant|retailer|operator|licensee)s?\b[^.;]{0,120}\b(?:business|use|sale|sell\w*)\b",
         ),
         sources=("non_compete", "license_grant"),
     ),
@@ -223,11 +227,19 @@ RULES: dict[str, Rule] = {
             r"\brefrain\s+from\b",
             r"\bcovenants?\s+not\s+to\s+compete\b",
         ),
+        # an express covenant: "the Seller shall not, for three years, carry on or be engaged in any business
+        # that competes with the business of the Company"
+        asserting=_any(
+            r"\b(?:shall|will|must)\s+not\b[^.;]{0,120}\b(?:carry\s+on|be\s+(?:engaged|concerned|interested)\s+in|"
+            r"engage\s+in)\b[^.;]{0,160}\bcompet\w*"
+        ),
         # a promise not to solicit employees or customers is a non-solicitation, not a non-compete
         required=_any(
             r"\bcompet\w*",
-            # "engage in", not "during the engagement" or "an employee who was engaged in the performance"
-            r"\bengag(?:e|es|ing)\b",
+            # "engage in", not "during the engagement", "an employee who was engaged in the performance" or
+            # "solicit or engage any designer or employee" (hiring a person)
+            r"\bengag(?:e|es|ing)\b(?!\s+(?:\w+\s+){0,4}?(?:employees?|designers?|staff|personnel|persons?|"
+            r"individuals?|contractors?|consultants?|workers?|officers?)\b)",
             r"\bengaged\s+in\s+(?:any\s+|a\s+)?(?:business|activit|trade|enterprise|undertaking)",
             r"\bbusiness\w*",
             r"\bsimilar\b",
