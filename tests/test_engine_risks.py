@@ -654,3 +654,15 @@ def test_a_promise_not_to_solicit_or_engage_staff_is_no_non_compete() -> None:
     )
     assert polarity.negates("non_compete", span)
     assert not polarity.negates("non_compete", "8.2 The Customer shall not engage in any business that competes.")
+
+
+def test_a_table_of_contents_entry_is_never_a_finding() -> None:
+    contents = (
+        "9. Exclusivity .................................. 7\n10. Change of Control ............................ 8"
+    )
+    for category in ("exclusivity", "change_of_control"):
+        assert polarity.negates(category, contents)
+    body = (
+        "10.1 Licensor may terminate this Agreement if Licensee undergoes a change of control ....... as set out below."
+    )
+    assert not polarity.negates("change_of_control", body)

@@ -563,8 +563,16 @@ class Polarity:
 _VERB = re.compile(r"\b(?:shall|may|will|must|is|are|be|does|do|has|have|agrees?|grants?|hereby|can|cannot)\b", _X)
 
 
+# a table-of-contents entry: a heading, dot leaders and a page number ("12. Change of Control ...... 14")
+_CONTENTS_ENTRY = re.compile(r"[^.\n]{0,80}?(?:\.\s?){4,}\s*\d{1,4}\b")
+
+
 def is_heading(span: str) -> bool:
-    """A few words with no verb ("Change of Control."): a heading names a topic, it states nothing."""
+    """A few words with no verb ("Change of Control."), or table-of-contents entries: a heading names a
+    topic, it states nothing."""
+    if _CONTENTS_ENTRY.search(span):
+        rest = _CONTENTS_ENTRY.sub(" ", span)
+        return len(rest.split()) <= 8 and not _VERB.search(rest)
     return len(span.split()) <= 8 and not _VERB.search(span)
 
 
