@@ -1069,3 +1069,90 @@ def test_an_end_at_a_time_of_day_and_an_engagement_that_ends_on_a_date():
     letter = f"14 January 2027\n\nDear Ms Brennan,\n\n{engagement}"
     facts, _ = read_facts(letter, spans(letter, agreement_date="14 January 2027", expiration_date=engagement))
     assert facts["expiration_date"].value == "2027-10-31"
+
+
+def test_a_date_for_reference_is_the_date_the_agreement_bears_not_its_later_start():
+    text = (
+        "THIS SUPPLY AGREEMENT is dated for reference June 9, 2026.\n\nBETWEEN Fraser Pallets Ltd. and Kootenay "
+        'Mills Inc.\n\n2.1 This Agreement is effective as of July 1, 2026 (the "Effective Date").'
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-06-09"
+    assert facts["effective_date"].value == "2026-07-01"
+
+
+def test_a_contract_that_continues_from_a_defined_date_starts_on_it():
+    term = "4.1 This Agreement continues from the Novation Date until 31 May 2031, unless terminated earlier."
+    text = f'THIS NOVATED SERVICES AGREEMENT is dated 2 March 2028.\n\n"Novation Date" means 15 March 2028;\n\n{term}'
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 2 March 2028", expiration_date=term))
+    assert facts["effective_date"].value == "2028-03-15"
+    assert facts["expiration_date"].value == "2031-05-31"
+
+
+def test_a_subcontract_ending_on_a_date_given_only_in_a_table_aligned_with_spaces():
+    term = "3.1 This Subcontract starts on the Start Date and ends on the Completion Longstop Date in the Schedule."
+    text = (
+        "ROOFING SUBCONTRACT dated 4 June 2029 between Kauri Build Limited and Totara Roofing Limited\n\n"
+        f"{term}\n\nSCHEDULE\n\nItem                         Detail\n"
+        "Start Date                   18 June 2029\nCompletion Longstop Date     30 November 2029\n"
+        "Retention                    5% of each payment\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 4 June 2029", expiration_date=term))
+    assert facts["expiration_date"].value == "2029-11-30"
+
+
+def test_a_scanned_text_read_with_its_misread_letters_and_a_testing_clause_dates_it():
+    """OCR reads "m" as "rn" and "1" as "l"; a Scots testing clause gives each party's place and date of signing,
+    and the later subscription dates an agreement that bears no date of its own."""
+    start = '3.1 The Works shall cornrnence on 2 March 2026 (the "Cornrnencement\nDate") and continue until terminated.'
+    text = (
+        "AGREEMENT FOR GROUNDS MAINTENANCE\n\nbetween\n\nLOCHAVEN ESTATES LIMITED\n\nand\n\nBRAEMOSS GARDENS "
+        f"LIMITED\n\n{start}\n\n" + "4.1 The Contractor shall keep the grounds tidy.\n" * 30 + "\nIN WITNESS WHEREOF "
+        "these presents are executed as follows:\n\nThey are subscribed for and on behalf of LOCHAVEN ESTATES\n"
+        "LIMITED at Perth on 9 February 2026 by\nAnna Ross, Director\n\nThey are subscribed for and on behalf of "
+        "BRAEMOSS GARDENS\nLIMITED at Dundee on l6 February 2026 by\nIain Gow, Director\n"
+    )
+    facts, _ = read_facts(text, spans(text, effective_date=start))
+    assert facts["effective_date"].value == "2026-03-02"
+    assert facts["agreement_date"].value == "2026-02-16"
+    assert facts["agreement_date"].text == "l6 February 2026"
+
+
+def test_a_warrantys_length_is_not_the_term():
+    warranty = (
+        "9. WARRANTY. Supplier warrants that the Goods will be free from defects in material and workmanship and "
+        "will remain so for a period of eighteen (18) months."
+    )
+    text = f"SUPPLY ORDER dated 5 May 2027 between Ashgrove Mills Inc. and Tern Valves LLC\n\n{warranty}"
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 5 May 2027", expiration_date=warranty))
+    assert "expiration_date" not in facts or facts["expiration_date"].value is None
+    term = "2. TERM. This Agreement shall remain in force for a period of eighteen (18) months."
+    text = f"SUPPLY AGREEMENT dated 5 May 2027 between Ashgrove Mills Inc. and Tern Valves LLC\n\n{term}"
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 5 May 2027", expiration_date=term))
+    assert facts["expiration_date"].value == "2028-11-05"
+
+
+def test_a_schedule_row_whose_column_spacing_a_pdf_lost_still_gives_its_date():
+    term = "3.1 This Subcontract starts on the Start Date and ends on the Completion Longstop Date in the Schedule."
+    text = (
+        "ROOFING SUBCONTRACT dated 4 June 2029 between Kauri Build Limited and Totara Roofing Limited\n\n"
+        f"{term}\n\nSCHEDULE\n\nItem Detail\nStart Date 18 June 2029\nCompletion Longstop Date 30 November 2029\n"
+        "Retention 5% of each payment\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 4 June 2029", expiration_date=term))
+    assert facts["expiration_date"].value == "2029-11-30"
+
+
+def test_an_end_on_an_event_or_a_date_whichever_is_earlier_is_that_date():
+    for sentence in (
+        "The Agreement continues until delivery of the final report or 30 June 2029, whichever is earlier.",
+        "This Agreement ends on the earlier of (a) acceptance of the Works and (b) 30 June 2029.",
+        "The Agreement shall terminate upon completion of the Project or on 30 June 2029, whichever occurs first.",
+    ):
+        text = f"{PREAMBLE} {sentence}"
+        facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=sentence))
+        assert facts["expiration_date"].value == "2029-06-30", sentence
+    later = "The Agreement ends on completion of the Project or 30 June 2029, whichever is later."
+    text = f"{PREAMBLE} {later}"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=later))
+    assert facts["expiration_date"].value is None  # the date is only the earliest it can end

@@ -221,3 +221,27 @@ def test_we_and_you_are_the_parties_the_contract_says_they_mean() -> None:
 def test_we_without_a_definition_is_nobody() -> None:
     text = "We will pay the fees. You will deliver the goods."
     assert obligations(text, [ARRAY, ONO]) == []
+
+
+def test_a_term_every_party_bears_and_a_role_given_in_the_body_resolve_to_the_parties() -> None:
+    """'each a "Member"' names all four members (a duty of "Each Member" is each one's); "Kestrel is appointed as
+    operator (the "Operator")" makes "The Operator" Kestrel, not the last party before the collective term."""
+    text = (
+        'JOINT DRILLING AGREEMENT among KESTREL RESOURCES LTD. ("Kestrel"), OSPREY MINING INC. ("Osprey"), HARRIER '
+        'METALS CORP. ("Harrier") and MERLIN EXPLORATION LIMITED PARTNERSHIP ("Merlin") (each a "Member" and '
+        'together the "Members").\n\nWHEREAS the Members hold adjoining mineral claims in northern Alberta and wish to '
+        "drill them as one programme;\n\nNOW THEREFORE the Members agree as follows:\n\n"
+        + "4.1 The drilling programme is set out in Schedule A and may be changed by unanimous decision.\n"
+        * 12
+        + "\n5.1 Kestrel is appointed as operator of the drilling programme (the "
+        '"Operator").\n\n5.2 Each Member shall fund its share of each approved budget within ten days of a call.\n\n'
+        "5.3 The Operator shall keep the drilling records at its office in Calgary."
+    )
+    from contractbox.engine.parties import find_parties
+
+    parties = find_parties(text)
+    assert [p.aliases for p in parties][-1] == ("Merlin",)
+    found = obligations(text, parties)
+    funding = [o.party for o in found if o.action.startswith("shall fund")]
+    assert funding == [p.name for p in parties] and len(funding) == 4
+    assert [o.party for o in found if "drilling records" in o.action] == ["KESTREL RESOURCES LTD."]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from contractbox.engine.legal_forms import ends_with_legal_form
+from contractbox.engine.markup import without_markup
 from contractbox.engine.parties import find_parties, named_passages_first
 from contractbox.engine.signatures import signature_names
 
@@ -632,3 +633,56 @@ def test_a_degree_after_a_persons_name_and_a_numbered_first_clause() -> None:
         "separate contract."
     )
     assert names(sow) == ["Ferncastle Digital Pty Ltd", "Oakhurst Mutual Insurance Limited"]
+
+
+def test_role_labels_side_by_side_over_the_names_of_an_order_form() -> None:
+    text = (
+        "PINEWOOD CABINETRY LLC\n48 Mill Lane, Asheville, NC 28801\n\nPURCHASE ORDER No. 7731    Order Date: 03/02/2028"
+        "\n\nVENDOR:                          PURCHASER:\nBlue Ridge Hardwoods, Inc.       Pinewood Cabinetry LLC\n"
+        "Supplier No. 2291                48 Mill Lane\n\nQty   Item               Unit Price\n200   Maple boards 8ft   "
+        "$14.00\n\nTERMS AND CONDITIONS\n1. Vendor shall deliver the goods by the date stated above.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Blue Ridge Hardwoods, Inc.", "vendor"),
+        ("Pinewood Cabinetry LLC", "purchaser"),
+    ]
+    for p in parties:
+        assert text[p.start : p.end] == p.name
+
+
+def test_side_by_side_labels_whose_column_spacing_a_pdf_lost() -> None:
+    text = (
+        "PURCHASE ORDER No. 7731 Order Date: 03/02/2028\n\nVENDOR: PURCHASER:\n\nBlue Ridge Hardwoods, Inc. Pinewood "
+        "Cabinetry LLC\n\nSupplier No. 2291 48 Mill Lane\n\nTERMS AND CONDITIONS\n1. Vendor shall deliver the goods.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Blue Ridge Hardwoods, Inc.", "vendor"),
+        ("Pinewood Cabinetry LLC", "purchaser"),
+    ]
+    unclear = text.replace(
+        "Blue Ridge Hardwoods, Inc. Pinewood Cabinetry LLC", "Blue Ridge Hardwoods Pinewood Cabinetry"
+    )
+    assert find_parties(unclear) == []  # without legal forms nothing says where one name ends
+
+
+def test_markdown_contract_names_in_bold_as_list_items() -> None:
+    text = (
+        "# Consulting Agreement\n\n**Draft 2 - internal**\n\n"
+        'This Consulting Agreement (the **"Agreement"**) is made on 3 May 2027 between:\n\n'
+        "- **Kestrel Analytics GmbH**, a company registered in Munich, with its office at Leopoldstrasse 9, "
+        'Munich, Germany (the **"Consultant"**); and\n'
+        "- **Harbourline Foods Ltd**, a company registered in England with its office at 4 Quay Road, Hull "
+        '(the **"Customer"**).\n\n## 1. Services\n\n1.1 The Consultant shall provide the Services.\n'
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Kestrel Analytics GmbH", "consultant"),
+        ("Harbourline Foods Ltd", "customer"),
+    ]
+    for p in parties:
+        assert text[p.start : p.end] == p.name  # offsets still point into the Markdown as written
+    plain = "# Notes\n\nUse a *pointer* and 2 ** 3 in code; #hashtag stays."
+    assert without_markup("A **Bee** c and **Dee** e") == "A   Bee   c and   Dee   e"
+    assert without_markup(plain) == plain  # no bold spans: not taken for Markdown
+    assert without_markup("[***] and [***] were redacted, *** twice") == "[***] and [***] were redacted, *** twice"

@@ -144,6 +144,11 @@ AUTO_RENEW = (
             "7.3 A change of control of any party shall not of itself entitle any other party to terminate this "
             "Agreement.",
         ),
+        (  # a duty only to report the change is no consequence once the clause says it gives no right to terminate
+            "change_of_control",
+            "9.4 The Supplier shall inform the Buyer in writing within ten days of any change of control of the "
+            "Supplier. Such a change of control does not entitle the Buyer to terminate this Agreement.",
+        ),
         (
             "termination_for_convenience",
             "Either party may terminate this Agreement upon written notice if the other party materially breaches this "
@@ -276,6 +281,16 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "liquidated_damages",
             "2.3 The Lessee may end the hire early by paying an early termination sum equal to 50% of the remaining hire "
             "charges. The parties agree that this sum is a genuine pre-estimate of the Lessor's loss.",
+        ),
+        (  # a seller's covenant in a sale of a business
+            "non_compete",
+            "9.1 For two (2) years after Closing the Vendor shall not carry on or be concerned in any business in "
+            "Ireland that competes with the business of the Target.",
+        ),
+        (  # a landlord's exclusive-use promise to a retail tenant
+            "exclusivity",
+            "14.1 While Tenant operates a bakery in the Premises, Landlord shall not let any other unit in the Centre to "
+            "a tenant whose main business is the sale of bread or pastries.",
         ),
     ],
 )
@@ -572,3 +587,82 @@ def test_a_grant_of_no_exclusive_right_asserts_no_exclusivity() -> None:
     )
     assert not polarity.RULES["exclusivity"].asserts(span)
     assert polarity.RULES["exclusivity"].asserts("This Lease grants Tenant the exclusive right to operate a café.")
+
+
+def test_a_party_that_keeps_all_its_rights_assigns_none() -> None:
+    span = (
+        "8.1 The Developer retains all rights, title and interest in and to the Platform. The Client retains all rights "
+        "in its own data and systems."
+    )
+    assert polarity.negates("ip_ownership_assignment", span)
+    assigned = "8.2 The Developer hereby assigns to the Client all rights, title and interest in the Deliverables."
+    assert not polarity.negates("ip_ownership_assignment", assigned)
+
+
+def test_a_promise_not_to_solicit_or_employ_people_employed_by_the_other_is_non_solicitation() -> None:
+    span = (
+        "14.2 For 18 months after this agreement ends, the Licensee must not solicit or employ any person who was "
+        "employed by the Licensor during the last year of the term."
+    )
+    assert polarity.RULES["no_solicit_of_employees"].asserts(span)
+    free = "Nothing in this agreement means the Licensee must not employ any person who was employed by the Licensor."
+    assert not polarity.RULES["no_solicit_of_employees"].asserts(free)
+
+
+def test_a_change_of_control_that_lets_the_others_exclude_a_member_is_change_of_control() -> None:
+    span = (
+        "9.4 If a Member undergoes a change of control, it shall tell the other Members within ten days, and the "
+        "other Members may by majority decision exclude it from the joint venture."
+    )
+    assert polarity.RULES["change_of_control"].asserts(span)
+    negated = "A change of control of a Member does not give the other Members any right to exclude it."
+    assert not polarity.RULES["change_of_control"].asserts(negated)
+
+
+def test_pursuing_a_project_only_through_the_joint_venture_is_exclusivity() -> None:
+    span = "6.1 Each Member shall pursue the Tender exclusively through the joint venture and shall make no other bid."
+    assert polarity.RULES["exclusivity"].asserts(span)
+
+
+def test_excluding_a_defaulting_member_is_termination_for_cause() -> None:
+    text = (
+        "If a Member fails to pay a cash call and does not remedy the failure within ten days after notice, or becomes "
+        "insolvent, the other Members may exclude it from the joint venture by written notice."
+    )
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    unrelated = "The fees exclude GST. A Member that is insolvent must tell the others at once."
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+def test_a_cap_incorporated_from_the_main_agreement_is_a_limitation_of_liability() -> None:
+    def absent_cap(text: str) -> bool:
+        return "no_limitation_of_liability" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+    by_reference = (
+        "7. The exclusions and limitations of liability set out in section 14 of the Framework Agreement apply "
+        "to every claim under this Schedule, and the overall cap there covers both documents together."
+    )
+    assert not absent_cap(by_reference)
+    assert absent_cap("7. No limitation of liability applies to a claim under this Schedule.")
+    assert absent_cap("7. The Framework Agreement governs payment. This Schedule sets out the services.")
+
+
+def test_a_promise_not_to_solicit_or_engage_staff_is_no_non_compete() -> None:
+    span = (
+        "8.2 For twelve (12) months after this Agreement ends, the Customer shall not solicit or engage any "
+        "developer or employee of the Supplier who worked on the Services."
+    )
+    assert polarity.negates("non_compete", span)
+    assert not polarity.negates("non_compete", "8.2 The Customer shall not engage in any business that competes.")
+
+
+def test_a_table_of_contents_entry_is_never_a_finding() -> None:
+    contents = (
+        "9. Exclusivity .................................. 7\n10. Change of Control ............................ 8"
+    )
+    for category in ("exclusivity", "change_of_control"):
+        assert polarity.negates(category, contents)
+    body = (
+        "10.1 Licensor may terminate this Agreement if Licensee undergoes a change of control ....... as set out below."
+    )
+    assert not polarity.negates("change_of_control", body)

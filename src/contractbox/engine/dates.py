@@ -187,6 +187,8 @@ _LOOSE_DATE = re.compile(
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# a scan's "l" or "I" standing for the digit 1 at the start of a day ("on l9 January"), not a word's last letter
+_OCR_ONE = re.compile(r"(?<![A-Za-z])[lI]\d(?!\d)")
 
 
 def _loose_dates(text: str) -> list[tuple[int, int, date]]:
@@ -205,10 +207,13 @@ def _loose_dates(text: str) -> list[tuple[int, int, date]]:
             name = m.group("month") or m.group("month2") or m.group("month3") or m.group("month4")
             month = _MONTHS_LOWER.get(name.lower().rstrip("."))
         day_text = m.group("day") or m.group("day2") or m.group("day3") or m.group("day4") or m.group("day5") or ""
+        begin = m.start()
+        if m.group("day3") and _OCR_ONE.match(text, begin - 1):
+            day_text, begin = "1" + day_text, begin - 1  # "l9 January 2027" in a scan's text: "l" misread for "1"
         day = int(day_text) if day_text.isdigit() else ORDINAL_DAYS.get(day_text.lower())
         found = _safe_date(int(m.group("year")), month, day) if month and day else None
         if found:
-            out.append((m.start(), m.end(), found))
+            out.append((begin, m.end(), found))
     return out
 
 

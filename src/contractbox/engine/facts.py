@@ -24,15 +24,16 @@ from contractbox.engine.term import Term, notice_deadline, read_term
 Scored = list[tuple[int, int, float]]  # (start, end, confidence) of one category's clauses
 
 _SOURCE_LINE = re.compile(r"Source:[^\n]{0,160}$")
+# "dated for reference March 22, 2027" (the British Columbia form) is the date the agreement bears
 _AGREEMENT_CUE = re.compile(
-    r"(?:\bdated\b|\bmade\b|\bentered into\b|\bexecuted\b|\bas of\b|\bday of\b|\bsigned\b|\bdate[d]? of\b|"
+    r"(?:\bdated\b(?:\s+for\s+(?:reference|identification)(?:\s+purposes)?)?|\bmade\b|\bentered into\b|\bexecuted\b|\bas of\b|\bday of\b|\bsigned\b|\bdate[d]? of\b|"
     r"\bdate:|\b(?:made|entered|executed|signed|subscribed|dated|concluded|agreement|contract|amendment|deed)\b"
     r"[^.;\d]{0,60}?\bon\b|"
     r"\bthis\b)[\s,:\-]*(?:the\s+)?(?:\d{1,2}\w*\s+day\s+of\s+)?(?:[a-z-]+(?:st|nd|rd|th)\s*\(?\s*)?$",
     re.IGNORECASE,
 )
 _EFFECTIVE_CUE = re.compile(
-    r"\b(?:effective|commenc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
+    r"\b(?:effective|co(?:m|rn){2}enc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
     r"takes? effect|in force|with effect from|appl(?:y|ies) from)\b[^.;\d]{0,50}$",
     re.IGNORECASE,
 )
@@ -40,11 +41,11 @@ _EFFECTIVE_CUE = re.compile(
 _STARTS_THIS = re.compile(
     r"\b(?:this|the present)\s+(?:[\w-]+\s+){0,5}?(?:agreement|contract|amendment|deed|lease|licen[cs]e|addendum|"
     r"memorandum|statement of work|sow|dpa|mou|nda)\b|"
-    r"\bthe\s+(?:initial\s+)?term\b|\b(?:effective|commencement|start) date\b|\bhereof\b|\bhereunder\b|"
+    r"\bthe\s+(?:initial\s+)?term\b|\b(?:effective|co(?:m|rn){2}encement|start) date\b|\bhereof\b|\bhereunder\b|"
     r"\bthe\s+(?:contract|agreement|initial)\s+period\b|"  # "The Contract Period starts on 1 April 2026"
-    r"\b(?:contract|agreement|term)\s+(?:start|commencement)\b|"
+    r"\b(?:contract|agreement|term)\s+(?:start|co(?:m|rn){2}encement)\b|"
     r"\bthe\s+(?:joint venture|venture|engagement|appointment|subscription|services)\s+(?:shall|will)\s+"
-    r"(?:commence|begin|start)|"
+    r"(?:co(?:m|rn){2}ence|begin|start)|"
     r"\b(?:signed|executed) and effective\b",
     re.IGNORECASE,
 )
@@ -57,13 +58,13 @@ _SUB_PERIOD = re.compile(
 )
 _EFFECTIVE_AFTER = re.compile(
     r"^[\s,]*\(?(?:hereinafter\s+(?:called|referred\s+to\s+as|defined\s+as)\s+)?(?:the\s+|hereinafter\s+)?[\"“']*"
-    r"(?:effective|commencement)\s*date",
+    r"(?:effective|co(?:m|rn){2}encement)\s*date",
     re.IGNORECASE,
 )
 # defined as the Effective Date: '(the "Effective Date")', '("Amendment Effective Date")'
 _DEFINED_EFFECTIVE = re.compile(
-    r"^[\s,]*(?:the\s+)?\((?:the\s+|hereinafter\s+)?[\"“']*(?:[A-Z][\w-]*\s+){0,2}(?:effective|commencement)\s+date|"
-    r"^[\s,]*hereinafter\s+(?:called|referred\s+to\s+as|defined\s+as)\s+(?:the\s+)?[\"“']*(?:effective|commencement)\s+date",
+    r"^[\s,]*(?:the\s+)?\((?:the\s+|hereinafter\s+)?[\"“']*(?:[A-Z][\w-]*\s+){0,2}(?:effective|co(?:m|rn){2}encement)\s+date|"
+    r"^[\s,]*hereinafter\s+(?:called|referred\s+to\s+as|defined\s+as)\s+(?:the\s+)?[\"“']*(?:effective|co(?:m|rn){2}encement)\s+date",
     re.IGNORECASE,
 )
 # "The lease shall commence on": the contract named is the subject that starts, so it is this one
@@ -172,7 +173,7 @@ _ABBREVIATIONS = {
 _EARLY = 3000
 _SIGNATURE_BONUS = 0.3
 _WINDOW = 6000
-_EFFECTIVE_NEAR = re.compile(r"\b(?:effective|commenc\w*)\b[^.;\d]{0,20}$", re.IGNORECASE)
+_EFFECTIVE_NEAR = re.compile(r"\b(?:effective|co(?:m|rn){2}enc\w*)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _MIN_SCORE = 0.45
 _NOT_STATED = "the contract does not say when it takes effect (it is dated {})"
 # a bare "Date:" label (not "Effective Date:", "Termination Date:"), or "Date" printed under a row of dates
@@ -180,7 +181,7 @@ _DATE_LABEL_BEFORE = re.compile(r"(?<![A-Za-z] )(?<![A-Za-z]\t)\bdate[ \t]*:[ \t
 _DATE_LABEL_AFTER = re.compile(r"[ \t]+(?:\S*\d\S*[ \t]+)?date\b(?![ \t]*:)", re.IGNORECASE)
 _STRONG_CUE = re.compile(r"\b(?:dated|made|entered into|executed|as of)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _STARTS_LATER = re.compile(
-    r"\b(?:commenc\w*|begin|begins|start|starts|starting|continuing|scheduled|with effect from|"
+    r"\b(?:co(?:m|rn){2}enc\w*|begin|begins|start|starts|starting|continuing|scheduled|with effect from|"
     r"(?:come|comes|enters?) into (?:force|effect)|takes? effect)\b[^.;\d]{0,25}$",
     re.IGNORECASE,
 )
@@ -289,7 +290,18 @@ def _is_signature_date(text: str, mention: _Mention) -> bool:
         return False
     if mention.start > 0.6 * len(text) and _SIGNED_CUE.search(text, max(0, mention.start - 90), mention.start):
         return True
-    return _in_signature_block(text, mention.start)
+    return _in_signature_block(text, mention.start) or _in_testing_clause(text, mention.start)
+
+
+# a testing clause (the Scots form of execution): "subscribed for and on behalf of X LIMITED at Glasgow on 19 January
+# 2027 by ...", where each party's place and date of signing follow its name ("l9": a scan's "1")
+_TESTING_CLAUSE = re.compile(
+    r"\b(?:subscribed|signed|executed)\b[^.]{0,120}?\bat\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}\s+on\s+[lI]?$"
+)
+
+
+def _in_testing_clause(text: str, at: int) -> bool:
+    return _TESTING_CLAUSE.search(text, max(0, at - 180), at) is not None
 
 
 def _in_signature_block(text: str, at: int) -> bool:
@@ -330,8 +342,10 @@ _LETTER_DATE = re.compile(r"\n[ \t]*(?=[^\n]+\n(?:[^\n]*\n){0,12}?[ \t]*Dear\s+[
 # "This Agreement shall take effect on the Go-Live Date", with '"Go-Live Date" means 1 July 2026' elsewhere
 # (found from its literal " the ": a scan for the verbs first costs several times more)
 _THE_DEFINED_DATE = re.compile(r" the ((?:[A-Z][\w-]*\s+){0,3}Date)\b")
+# "This Agreement continues from the Restatement Date until ...": a contract that runs from a defined date starts on it
 _STARTS_ON_BEFORE = re.compile(
-    r"\b(?:takes?\s+effect|commences?|starts?|begins?|comes?\s+into\s+(?:force|effect))\s+(?:on|from)$"
+    r"\b(?:takes?\s+effect|commences?|starts?|begins?|comes?\s+into\s+(?:force|effect)|"
+    r"(?:continues?|remains?|runs?)(?:\s+in\s+(?:full\s+)?(?:force|effect))?|is\s+effective)\s+(?:on|from)$"
 )
 
 
@@ -342,22 +356,18 @@ _AT_VALUE_START = re.compile(
 
 def _defined_start(text: str) -> Fact | None:
     """The start of the contract when its sentence names a defined date whose value is given elsewhere."""
-    m = next(
-        (
-            d
-            for d in _THE_DEFINED_DATE.finditer(text)
-            if _STARTS_ON_BEFORE.search(text, max(0, d.start() - 40), d.start())
-        ),
-        None,
-    )
-    if m is None or not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
+    for m in _THE_DEFINED_DATE.finditer(text):
+        if not _STARTS_ON_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        if not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
+            return None
+        particular = particulars(text).get(m.group(1).lower())
+        if particular is None:
+            return None
+        for s, e, d in find_dates_loose(particular.value):
+            if d is not None and _AT_VALUE_START.fullmatch(particular.value[:s]):
+                return Fact(d.isoformat(), particular.start + s, particular.start + e, particular.value[s:e])
         return None
-    particular = particulars(text).get(m.group(1).lower())
-    if particular is None:
-        return None
-    for s, e, d in find_dates_loose(particular.value):
-        if d is not None and _AT_VALUE_START.fullmatch(particular.value[:s]):
-            return Fact(d.isoformat(), particular.start + s, particular.start + e, particular.value[s:e])
     return None
 
 
@@ -553,7 +563,11 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     )
     if agreement is None:
         # nothing else dates it: the signatures do ("/s/ Geno Auriemma  5/17/12")
-        signed = [m for m in mentions if m.date is not None and _in_signature_block(text, m.start)]
+        signed = [
+            m
+            for m in mentions
+            if m.date is not None and (_in_signature_block(text, m.start) or _in_testing_clause(text, m.start))
+        ]
         agreement = _best(text, signed, by_category.get("agreement_date"), _agreement_score, _SIGNATURE_BONUS - 0.05)
     read_from_text = agreement is not None and agreement is not labelled and agreement.value is not None
     if agreement is not None and read_from_text and not _LETTER_DATE.match(text, agreement.start - 1):

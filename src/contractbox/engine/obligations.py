@@ -3,8 +3,8 @@ attributed to the named party.
 
 The subject is resolved through the parties found in the preamble: their legal names, their defined terms
 ("Ono", "the Licensee") and their roles all map to the party's legal name. A mutual duty ("each Party",
-"either party", "the Parties") is listed once for each named party (as "Each Party" when there are more than
-three or none). The action is the whole rest of the sentence (cut only
+"either party", "the Parties", or a term the preamble gives every party: 'each a "Participant"') is listed once
+for each named party (as "Each Party" when there are more than six or none). The action is the whole rest of the sentence (cut only
 at a word boundary when very long); a due date or period is read from that same sentence only.
 """
 
@@ -99,6 +99,33 @@ _DUE_PERIOD = re.compile(
 _MAX = 60
 _MAX_ACTION = 400
 EACH_PARTY = "Each Party"
+# a mutual duty is listed under each party's name up to this many parties (a consortium's four participants each
+# fund their share); past it, once as "Each Party"
+_EACH_LISTED_UP_TO = 6
+# a term the preamble gives every party at once: '(each a "Participant" and together the "Participants")',
+# 'individually referred to as a "Member"'
+_COLLECTIVE_TERM = re.compile(
+    r"\b(?:each|individually)\s+(?:referred\s+to\s+as\s+)?an?\s+[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]"
+)
+_COLLECTIVE_FORMS = ("each {}", "either {}", "every {}", "each {}s", "the {}s", "each of the {}s", "all {}s")
+# a role a party takes on in the body: 'Prairie North is appointed as leader of the consortium (the "Leader")',
+# '"Acme shall act as operator (the "Operator")'
+_APPOINTED = re.compile(
+    r"([A-Z][\w&.,'\- ]{1,60}?)\s+(?:is\s+(?:hereby\s+)?appointed|shall\s+act|will\s+act|acts)\s+as\s+"
+    r"[^.;()]{1,80}?\((?:the\s+)?[\"“]([A-Z][\w\- ]{1,30})[\"”]\)"
+)
+
+
+def _appointed_roles(text: str, subjects: dict[str, str]) -> dict[str, str]:
+    """Defined terms for a role a named party is given in the body of the contract ("the Leader")."""
+    found: dict[str, str] = {}
+    for m in _APPOINTED.finditer(text):
+        who = " ".join(m.group(1).lower().split())
+        named = [key for key in subjects if who == key or who.endswith(" " + key)]  # "4.1 Prairie North"
+        party = subjects[max(named, key=len)] if named else None
+        if party and party != EACH_PARTY:
+            found.setdefault(" ".join(m.group(2).lower().split()), party)
+    return found
 
 
 class PartyLike(Protocol):
@@ -280,6 +307,11 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         subjects.setdefault(pronoun, party)
     for term in _MUTUAL_TERM.findall(text):  # "each Party (as "Recipient")": either party can be the Recipient
         subjects.setdefault(" ".join(term.lower().split()), EACH_PARTY)
+    for term in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH):  # 'each a "Participant"': every party is one
+        for form in _COLLECTIVE_FORMS:
+            subjects.setdefault(form.format(" ".join(term.lower().split())), EACH_PARTY)
+    for term, party in _appointed_roles(text, subjects).items():
+        subjects.setdefault(term, party)
     named = list(dict.fromkeys(v for v in subjects.values() if v != EACH_PARTY))
     sentences = _Sentences(text, spans)
     found: list[Obligation] = []
@@ -301,7 +333,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
             continue
         seen.add((start, party))
         due_text, due_date = _due(text[start:end])
-        for obligor in named if party == EACH_PARTY and 2 <= len(named) <= 3 else [party]:
+        for obligor in named if party == EACH_PARTY and 2 <= len(named) <= _EACH_LISTED_UP_TO else [party]:
             found.append(Obligation(obligor, action, _kind(action), due_text or due_date, due_date, start, end))
     if len(found) <= _MAX:
         return found

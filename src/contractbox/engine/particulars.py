@@ -17,8 +17,18 @@ _TABLE_ROW = re.compile(
     r"([A-Z][^|\n]{1,40}?)[ \t]*\|[ \t]*([^|\n]{1,300}?)[ \t]*\|[ \t]*$",
     re.MULTILINE,
 )
-# "Commencement Date: 1 July 2026", "Start Date<TAB>1 July 2026" on a line of its own
-_KEY_LINE = re.compile(r"^[ \t]*([A-Z][\w'’ -]{1,38}?)[ \t]*(?::|\t)[ \t]*(\S[^\n]{0,300}?)[ \t]*$", re.MULTILINE)
+# "Commencement Date: 1 July 2026", "Start Date<TAB>1 July 2026" on a line of its own, or a row of a table laid out
+# in plain text with its columns aligned by spaces ("Subcontract End Date      31 March 2028")
+_KEY_LINE = re.compile(
+    r"^[ \t]*([A-Z][\w'’ -]{1,38}?)(?:[ \t]*(?::|\t)|[ ]{3,})[ \t]*(\S[^\n]{0,300}?)[ \t]*$", re.MULTILINE
+)
+# the same row once a PDF's text has lost the columns' spacing: a label ending in "Date", then only a date
+# ("Subcontract End Date 31 March 2028")
+_DATE_ROW = re.compile(
+    r"^[ \t]*([A-Z][\w'’ -]{0,35}?\bDate)[ \t]+(\d{1,2}\s+[A-Z][a-z]+\s+\d{4}|[A-Z][a-z]+\s+\d{1,2},\s+\d{4}|"
+    r"\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d{2}-\d{2})[ \t]*$",
+    re.MULTILINE,
+)
 # '"Final Repayment Date" means 2029-03-15', 'Expiry Date means the date falling ...'
 _MEANS = re.compile(r"(?<=[ \t])(?:means|shall mean)[ \t]+([^;\n]{1,300})")
 # what stands before " means": the label, at a line or sentence start ('1.3 "Effective Date" means April 1, 2026.')
@@ -52,6 +62,8 @@ def particulars(text: str) -> dict[str, Particular]:
         if m.group(1) and m.group(1)[0] in "IP":  # "Item 3", "Part 2": not a bare row number
             _add(found, m.group(1), m.group(3), m.start(3))
     for m in _KEY_LINE.finditer(text):
+        _add(found, m.group(1), m.group(2), m.start(2))
+    for m in _DATE_ROW.finditer(text):
         _add(found, m.group(1), m.group(2), m.start(2))
     for m in _MEANS.finditer(text):  # found from its literal word: a scan for the label first is several times slower
         label = _DEFINED_LABEL.search(text, max(0, m.start() - 80), m.start() - 1)

@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from contractbox.engine.legal_forms import ends_with_legal_form, legal_form_pattern
+from contractbox.engine.markup import without_markup
 from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, read_name, skip_run
 from contractbox.engine.signatures import signature_spans
 
@@ -171,6 +172,13 @@ def _unaccented(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
+# the words that give a term to every party at once: 'each a "Participant"', 'together the "Members"',
+# 'individually referred to as a "Party" and collectively as the "Parties"'
+_COLLECTIVE_BEFORE = re.compile(
+    r"\b(?:each|together|collectively|individually|jointly)\b(?:\s+(?:referred\s+to\s+)?as)?\s+(?:a|an|the)\s*$"
+)
+
+
 def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for m in _QUOTED_ALIAS.finditer(text, start, end):
@@ -182,7 +190,9 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
         ):
             found.append((m.start(), (m.group(2) or bare).strip(" ,.")))
     out: list[str] = []
-    for _, alias in sorted(found):
+    for at, alias in sorted(found):
+        if _COLLECTIVE_BEFORE.search(text, max(start, at - 30), at):
+            continue  # '(each a "Participant" and together the "Participants")' names every party, not the last
         alias = re.sub(r"^the\s+", "", " ".join(alias.split()), flags=re.IGNORECASE)
         if _REGISTRATION.search(alias):  # "(Registered Number SC412883)" is not a defined term
             continue
@@ -511,6 +521,59 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
     return found if len(found) >= least else []
 
 
+# a row of role labels printed side by side over the parties' names, as order forms lay them out:
+# "BUYER:            SELLER:" and on the next line "Great Lakes Axle Co.    Ridgefield Forging, Inc."
+_COLUMN_LABELS = re.compile(r"^[ \t]*(?:[A-Za-z][A-Za-z]*(?:[ \t][A-Za-z]+)?[ \t]*:[ \t]*){2,4}$", re.MULTILINE)
+_COLUMN_LABEL = re.compile(r"([A-Za-z][A-Za-z]*(?:[ \t][A-Za-z]+)?)[ \t]*:")
+
+
+def _column_parties(text: str, hi: int) -> list[Party]:
+    """The parties of a form whose role labels stand side by side, each over its party's name (the first
+    line under the label row, read at each label's column)."""
+    for row in _COLUMN_LABELS.finditer(text, 0, hi):
+        labels = [(m.start(), m.group(1).title()) for m in _COLUMN_LABEL.finditer(row.group(0))]
+        if not all(_is_role_label(label) for _, label in labels):
+            continue
+        below = re.compile(r"\n[ \t]*\n?([^\n]*)").match(text, row.end())
+        if below is None:
+            continue
+        line, at = below.group(1), below.start(1)
+        found = _names_in_columns(text, line, at, labels) or _names_in_a_row(text, line, at, labels)
+        if found:
+            return found
+    return []
+
+
+def _names_in_columns(text: str, line: str, at: int, labels: list[tuple[int, str]]) -> list[Party]:
+    """One name under each label, starting at the label's column and ending inside it."""
+    found = []
+    for i, (col, label) in enumerate(labels):
+        end = labels[i + 1][0] if i + 1 < len(labels) else len(line)
+        cell = line[col:end]
+        if col > len(line) or (col and line[col - 1] not in " \t") or not cell.strip():
+            break
+        pos = at + col + len(cell) - len(cell.lstrip())
+        span = _name_at(text, pos)
+        if span is None or span.end > at + end:
+            break
+        found.append(Party(span.text(text), _role_of((label,)), span.start, span.end, (label,)))
+    return found if len(found) == len(labels) else []
+
+
+def _names_in_a_row(text: str, line: str, at: int, labels: list[tuple[int, str]]) -> list[Party]:
+    """The columns' spacing lost (text taken from a PDF): as many legal names as labels, one right after the
+    other, filling the line ("Great Lakes Axle Company Ridgefield Forging, Inc."); each must end with a legal
+    form, which is what tells where one name ends."""
+    found, pos, end = [], at + len(line) - len(line.lstrip()), at + len(line.rstrip())
+    for _, label in labels:
+        span = _name_at(text, pos)
+        if span is None or not span.legal_form or span.end > end:
+            return []
+        found.append(Party(span.text(text), _role_of((label,)), span.start, span.end, (label,)))
+        pos = span.end + len(text[span.end : end]) - len(text[span.end : end].lstrip())
+    return found if pos >= end else []
+
+
 _WE = re.compile(r"\b(?:We|we|I),\s+")
 _YOU = re.compile(r"\byou,\s+")
 _CALLED = re.compile(
@@ -573,6 +636,7 @@ def _dedupe(parties: list[Party]) -> list[Party]:
 
 def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     """Parties named in the preamble, in order of appearance; `hint` is the clause model's preamble span."""
+    text = without_markup(text)  # a Markdown contract: names in **bold**, parties as list items
     regions = [(0, min(len(text), _OPENING))]
     if hint and hint[0] >= _OPENING:
         regions.append(hint)
@@ -583,6 +647,8 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
         parties = _dedupe(_harvested(text, min(len(text), 5000))) or parties
     if len(parties) < 2:
         parties = _letter_parties(text[: min(len(text), 5000)]) or parties
+    if len(parties) < 2:
+        parties = _column_parties(text, min(len(text), 5000)) or parties
     parties = _without_stray_words(text, parties)
     signed = [Party(s.text(text), _signature_role(text, s.start), s.start, s.end) for s in signature_spans(text)]
     if len(parties) < 2 and len(signed) >= 2:  # e.g. joint filing agreements: "the undersigned" sign below

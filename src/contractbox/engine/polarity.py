@@ -203,7 +203,11 @@ RULES: dict[str, Rule] = {
             ),
             r"\b(?:shall|will|must)\s+not\s+(?:license|appoint|grant\s+(?:any\s+)?(?:rights?|licen[cs]es?))\b[^.;]{0,160}"
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
-            r"\b(?:carry\s+on|conduct)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
+            r"\b(?:carry\s+on|conduct|pursue)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
+            # a landlord's exclusive-use promise: "Landlord shall not lease other premises ... to a tenant whose
+            # primary business is the sale of ..."
+            r"\b(?:shall|will|must)\s+not\s+(?:lease|let|rent|license)\b[^.;]{0,160}\bto\s+(?:a|an|any)\s+"
+            r"(?:other\s+)?(?:tenant|occupant|retailer|operator|licensee)s?\b[^.;]{0,120}\b(?:business|use|sale|sell\w*)\b",
         ),
         sources=("non_compete", "license_grant"),
     ),
@@ -232,11 +236,19 @@ RULES: dict[str, Rule] = {
             r"\brefrain\s+from\b",
             r"\bcovenants?\s+not\s+to\s+compete\b",
         ),
+        # an express covenant: "the Seller shall not, for three years, carry on or be engaged in any business
+        # that competes with the business of the Company"
+        asserting=_any(
+            r"\b(?:shall|will|must)\s+not\b[^.;]{0,120}\b(?:carry\s+on|be\s+(?:engaged|concerned|interested)\s+in|"
+            r"engage\s+in)\b[^.;]{0,160}\bcompet\w*"
+        ),
         # a promise not to solicit employees or customers is a non-solicitation, not a non-compete
         required=_any(
             r"\bcompet\w*",
-            # "engage in", not "during the engagement" or "an employee who was engaged in the performance"
-            r"\bengag(?:e|es|ing)\b",
+            # "engage in", not "during the engagement", "an employee who was engaged in the performance" or
+            # "solicit or engage any designer or employee" (hiring a person)
+            r"\bengag(?:e|es|ing)\b(?!\s+(?:\w+\s+){0,4}?(?:employees?|designers?|staff|personnel|persons?|"
+            r"individuals?|contractors?|consultants?|workers?|officers?)\b)",
             r"\bengaged\s+in\s+(?:any\s+|a\s+)?(?:business|activit|trade|enterprise|undertaking)",
             r"\bbusiness\w*",
             r"\bsimilar\b",
@@ -262,6 +274,8 @@ RULES: dict[str, Rule] = {
                 r"\bterminat\w*\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,80}\b"
                 + _CONTROL,
                 _CONTROL + r"\b[^.;]{0,120}\b(?:requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
+                # "undergoes a change of control ... the other Participants may exclude it from the consortium"
+                _CONTROL + r"\b[^.;]{0,200}\bmay\b[^.;]{0,60}\b(?:terminat\w*|exclude|expel|remove)\b",
             )
         ),
         negative=_any(
@@ -278,9 +292,11 @@ RULES: dict[str, Rule] = {
             _CONTROL + _GAP + r"\b(?:gives?|confers?|creates?)\b[^.;]{0,40}\bno\s+(?:right|consent|approval)\b" + _REST,
             r"\bnothing\b" + _GAP + r"\b(?:restrict|prevent|prohibit|limit)s?\b" + _GAP + r"\b" + _CONTROL + _REST,
         ),
+        # a duty only to give notice of the change is no consequence once the span says the change gives
+        # no right to terminate and needs no consent ("shall notify ...; this does not give any right to terminate")
         positive=_any(
-            r"\b(?:control|merg\w*|acqui\w*)\b" + _GAP + r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b",
-            r"\b(?:terminat\w*|consent|notif\w*|approv\w*|notice)\b" + _GAP + r"\b(?:control|merg\w*|acqui\w*)",
+            r"\b(?:control|merg\w*|acqui\w*)\b" + _GAP + r"\b(?:terminat\w*|consent|approv\w*)\b",
+            r"\b(?:terminat\w*|consent|approv\w*)\b" + _GAP + r"\b(?:control|merg\w*|acqui\w*)",
         ),
     ),
     # the model can rank boilerplate near the end ("Entire Agreement. ...") as the law clause; a span that
@@ -463,9 +479,10 @@ RULES: dict[str, Rule] = {
         required=_SOLICIT,
         # a prohibition, so not `_affirmed` (its "not" is the point): no "nothing"/"neither"/"free to" governs it
         asserting=_any(
-            _ungoverned(r"nothing|neither|free\s+to") + r"\bshall\s+not\b[^.;]{0,60}"
+            # "shall not", "must not solicit or employ any person who was employed by the Franchisor"
+            _ungoverned(r"nothing|neither|free\s+to") + r"\b(?:shall|must|will)\s+not\b[^.;]{0,60}"
             r"\b(?:solicit\w*|employ(?:s|ed|ing)?|hir(?:e|ing)|recruit\w*|engag(?:e|ing)|entic(?:e|ing))\b[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|"
-            r"consultants?)\b"
+            r"consultants?|(?:who|whom)\s+(?:is|was|were|are|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:employed|engaged))\b"
         ),
     ),
     "termination_for_cause": Rule(
@@ -523,7 +540,7 @@ RULES: dict[str, Rule] = {
             r"\bno\s+(?:right,?\s+title|ownership|title)\b[^.;]{0,80}\b(?:transfer|pass|assign|convey)\w*",
             r"\bshall\s+not\s+(?:be\s+deemed\s+to\s+)?(?:transfer|assign|convey)\w*\b[^.;]{0,80}\b(?:ownership|title|"
             r"intellectual)",
-            r"\bretains?\s+(?:all\s+)?(?:of\s+its\s+)?(?:right|title|ownership)\b",
+            r"\bretains?\s+(?:all\s+)?(?:of\s+its\s+)?(?:rights?|title|ownership)\b",
         ),
         positive=_any(
             r"\bhereby\s+(?:irrevocably\s+)?(?:assign|transfer|convey)s?\b",
@@ -555,8 +572,16 @@ class Polarity:
 _VERB = re.compile(r"\b(?:shall|may|will|must|is|are|be|does|do|has|have|agrees?|grants?|hereby|can|cannot)\b", _X)
 
 
+# a table-of-contents entry: a heading, dot leaders and a page number ("12. Change of Control ...... 14")
+_CONTENTS_ENTRY = re.compile(r"[^.\n]{0,80}?(?:\.\s?){4,}\s*\d{1,4}\b")
+
+
 def is_heading(span: str) -> bool:
-    """A few words with no verb ("Change of Control."): a heading names a topic, it states nothing."""
+    """A few words with no verb ("Change of Control."), or table-of-contents entries: a heading names a
+    topic, it states nothing."""
+    if _CONTENTS_ENTRY.search(span):
+        rest = _CONTENTS_ENTRY.sub(" ", span)
+        return len(rest.split()) <= 8 and not _VERB.search(rest)
     return len(span.split()) <= 8 and not _VERB.search(span)
 
 

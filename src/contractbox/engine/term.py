@@ -45,7 +45,8 @@ _OPEN_ENDED = re.compile(
 )
 # what a sentence must speak of to state the term of the contract
 _TERM_SUBJECT = re.compile(
-    r"\b(?:term|agreement|contract|period|duration|appointment|engagement|license|licence|memorandum|sow|dpa|mou|nda)\b",
+    r"\b(?:term|(?:sub-?)?(?:agreement|contract|license|licence)|period|duration|appointment|engagement|memorandum|sow|"
+    r"dpa|mou|nda)\b",  # "This Subcontract ends on"
     re.IGNORECASE,
 )
 _TERM_VERB = re.compile(
@@ -66,7 +67,8 @@ _END_CUE = re.compile(
 _SUB_PERIOD = re.compile(
     r"\b(?:fiscal|financial|calendar|contract)\s+(?:year|quarter)s?\b|"
     r"\b(?:production|exclusivity|warranty|trial|pilot|launch|sale|payment)\s+period\b|"
-    r"\b(?:twelve|\d+)[- ]month period\b|\bphase\b|\bexclusivity\b",
+    r"\b(?:twelve|\d+)[- ]month period\b|\bphase\b|\bexclusivity\b|"
+    r"\bwarrants?\b",  # "Seller warrants that the Goods will conform ... for a period of 24 months": a warranty's length
     re.IGNORECASE,
 )
 _THE_TERM = re.compile(r"\b(?:this|the)\s+(?:agreement|term)\b", re.IGNORECASE)
@@ -247,12 +249,35 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
     return n, unit, s, e
 
 
+# an end on an event or a date, whichever comes first: the date is the latest the term can run, and the
+# end a reviewer diarises ("ends on completion of the Project or 30 June 2029, whichever is earlier")
+_EVENT_OR_DATE = re.compile(
+    r"(?:\b(?:expir\w*|terminat\w*|end|ends|ending|until|continu\w*)\b[^.;]{0,120}?\b(?:or|and)"
+    r"|\bthe\s+(?:earlier|earliest)\s+of\b[^.;]{0,120}?\b(?:or|and))\s*(?:\(\w+\)\s*)?(?:on\s+)?$",
+    re.IGNORECASE,
+)
+_WHICHEVER_FIRST = re.compile(
+    r"\s*,?\s*(?:\(\w+\)\s*)?whichever\s+(?:is|occurs|comes|shall\s+occur|happens)\s+(?:the\s+)?"
+    r"(?:earlier|earliest|first|sooner|soonest)\b",
+    re.IGNORECASE,
+)
+
+
+def _first_of_event_and_date(sentence: str, s: int, e: int) -> bool:
+    before = sentence[max(0, s - 160) : s]
+    earlier_of = re.search(r"\bthe\s+(?:earlier|earliest)\s+of\b", before, re.IGNORECASE)
+    return bool(_EVENT_OR_DATE.search(before)) and bool(earlier_of or _WHICHEVER_FIRST.match(sentence, e))
+
+
 def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] | None:
     """The first date stated as the end ("expire on", "until", "through", "Expiration Date:") of the term, not
-    of a part of it ("the first Fiscal Year shall ... end on March 31, 2018")."""
+    of a part of it ("the first Fiscal Year shall ... end on March 31, 2018"), or the date of an end on an event
+    or that date, whichever is earlier."""
     for s, e, d in find_dates_loose(sentence):
         if _about_a_part(sentence, s):
             continue
+        if d is not None and _first_of_event_and_date(sentence, s, e):
+            return d, s, e
         cue = _END_CUE.search(sentence[max(0, s - 40) : s]) if d is not None else None
         if d is not None and cue and (anchor is None or d > anchor or _FIRM_END.search(cue.group(0))):
             return d, s, e
