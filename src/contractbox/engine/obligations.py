@@ -116,10 +116,17 @@ _APPOINTED = re.compile(
 )
 
 
+# the verb alone, found first: the name before it, tried at every capital of the text, cost 4 ms a contract
+_APPOINTED_VERB = re.compile(r"\s(?:is\s+(?:hereby\s+)?appointed|shall\s+act|will\s+act|acts)\s+as\s")
+
+
 def _appointed_roles(text: str, subjects: dict[str, str]) -> dict[str, str]:
     """Defined terms for a role a named party is given in the body of the contract ("the Leader")."""
     found: dict[str, str] = {}
-    for m in _APPOINTED.finditer(text):
+    for verb in _APPOINTED_VERB.finditer(text):
+        m = _APPOINTED.search(text[max(0, verb.start() - 62) : verb.end() + 140])
+        if m is None:
+            continue
         who = " ".join(m.group(1).lower().split())
         named = [key for key in subjects if who == key or who.endswith(" " + key)]  # "4.1 Prairie North"
         party = subjects[max(named, key=len)] if named else None

@@ -578,8 +578,10 @@ _CONTENTS_ENTRY = re.compile(r"[^.\n]{0,80}?(?:\.\s?){4,}\s*\d{1,4}\b")
 
 def is_heading(span: str) -> bool:
     """A few words with no verb ("Change of Control."), or table-of-contents entries: a heading names a
-    topic, it states nothing."""
-    if _CONTENTS_ENTRY.search(span):
+    topic, it states nothing. `span` has its whitespace collapsed to single spaces (`negates`)."""
+    # dot leaders hold ".." or ". ."; checked first because the entry's lazy lead-in, tried at every
+    # character of a long passage, cost over a millisecond a call
+    if (".." in span or ". ." in span) and _CONTENTS_ENTRY.search(span):
         rest = _CONTENTS_ENTRY.sub(" ", span)
         return len(rest.split()) <= 8 and not _VERB.search(rest)
     return len(span.split()) <= 8 and not _VERB.search(span)
