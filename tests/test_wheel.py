@@ -8,13 +8,17 @@ Slow (a build and a pip install into a new venv: about a minute on 2 cores)."""
 from __future__ import annotations
 
 import base64
+import io
 import json
 import re
 import subprocess
+import zipfile
 from collections.abc import Iterator
+from pathlib import Path
 
+import openpyxl
 import pytest
-from conftest import CUAD, SAMPLE_CONTRACTS, InstalledWheel, Key, ProgramServer, submit_text, wait_done
+from conftest import CUAD, SAMPLE_CONTRACTS, InstalledWheel, Key, ProgramServer, submit_text, wait_done, wait_for
 from playwright.sync_api import Browser, expect
 from test_ui_support import browser, playwright_instance, signed_in_page  # noqa: F401
 
@@ -121,3 +125,48 @@ def test_analyze_a_docx_and_a_scanned_pdf_with_the_ocr_engine_of_the_wheel(insta
     assert docx_result["hasUnacceptedChanges"] is True and any(r.get("fromRevision") for r in docx_result["risks"])
     assert scan_result["ocr"]["pages"] == [1, 2] and scan_result["summary"]["governingLaw"]["jurisdiction"] == "Delaware"
     assert any(e.get("boxes") for e in scan_result["evidence"])
+
+
+def test_import_a_data_room_with_the_installed_command(wheel_server: ProgramServer, tmp_path: Path) -> None:
+    """Issue 15 from the wheel: `contractbox import` of a folder with a subfolder, a duplicate and an
+    unsupported file, then of a zip into the same set, analysed by the installed package's worker
+    processes; then the grid's workbook."""
+    org = wheel_server.org("Wheel Data Room", live=True)
+    room = tmp_path / "Project Heron"
+    (room / "Suppliers").mkdir(parents=True)
+    (room / "saas.txt").write_text(SAAS_TEXT)
+    (room / "Suppliers" / "supply.pdf").write_bytes(SUPPLY_PDF.read_bytes())
+    (room / "Suppliers" / "saas copy.txt").write_text(SAAS_TEXT)
+    (room / "notes.doc").write_bytes(b"\xd0\xcf\x11\xe0 legacy word")
+    archive = tmp_path / "ndas.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("NDAs/nda.txt", (SAMPLE_CONTRACTS / "mutual_nda.txt").read_text())
+
+    def run_import(*args: str) -> dict:
+        code, output = wheel_server.cli("import", *args, "--org", org, "--json")
+        assert code == 0, output
+        return json.loads(output.strip().splitlines()[-1])
+
+    report = run_import(str(room))
+    assert report["name"] == "Project Heron" and report["completed"] == 2 and report["failed"] == []
+    assert sorted(entry["path"] for entry in report["analyses"]) == ["Suppliers/supply.pdf", "saas.txt"]
+    assert report["duplicates"] == [{"path": "Suppliers/saas copy.txt", "sameAs": "saas.txt"}]
+    assert [entry["path"] for entry in report["unsupported"]] == ["notes.doc"]
+    set_id = report["reviewSet"]
+    zipped = run_import(str(archive), "--set", set_id)
+    assert zipped["reviewSet"] == set_id and [entry["path"] for entry in zipped["analyses"]] == ["NDAs/nda.txt"]
+    assert zipped["completed"] == 1
+
+    with wheel_server.key(org, "live").client() as client:
+
+        def written() -> dict | None:
+            grid = client.get(f"/v1/review_sets/{set_id}/grid").json()
+            return grid if len(grid["rows"]) == 3 and all(r["cells"] for r in grid["rows"]) else None
+
+        grid = wait_for(written, timeout=120, what="the grid rows")
+        workbook = client.get(f"/v1/review_sets/{set_id}/exports/grid.xlsx")
+    assert sorted(r["label"] or "" for r in grid["rows"]) == ["", "NDAs", "Suppliers"]
+    assert workbook.status_code == 200, workbook.text
+    rows = list(openpyxl.load_workbook(io.BytesIO(workbook.content))["Grid"].iter_rows(min_row=2, values_only=True))
+    assert sorted(row[0] for row in rows) == sorted(r["title"] for r in grid["rows"])
+    assert {row[2] for row in rows} == {"completed"}
