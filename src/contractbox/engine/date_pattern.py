@@ -59,14 +59,15 @@ def possible_starts(text: str) -> list[int]:
         return [m.start() for m in _POSSIBLE_START.finditer(text)]
     found = [m.start() for m in _DIGIT_START.finditer(text)]
     found += [m.start() for m in _UNDERSCORE_RUN.finditer(text)]
-    found += _occurrences(text, "[")
+    found += occurrences(text, "[")
     lower = text.lower()  # the same length: "İ" is the one character it lengthens
     for word in _START_WORDS:
-        found += [at for at in _occurrences(lower, word) if at == 0 or not _is_word_char(text[at - 1])]
+        found += [at for at in occurrences(lower, word) if at == 0 or not _is_word_char(text[at - 1])]
     return sorted(found)
 
 
-def _occurrences(text: str, part: str) -> list[int]:
+def occurrences(text: str, part: str) -> list[int]:
+    """Every place `part` starts in `text`, overlapping ones included."""
     found, at = [], text.find(part)
     while at >= 0:
         found.append(at)

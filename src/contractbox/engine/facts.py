@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
+from contractbox.engine.date_pattern import occurrences
 from contractbox.engine.dates import find_dates_loose, parse_date
 from contractbox.engine.jurisdictions import jurisdiction_in, stated_governing_law
 from contractbox.engine.particulars import particulars
@@ -206,20 +207,12 @@ class _Mention:
     date: date | None  # None: a blank ("____, 2020") or month-only date
 
 
-def _occurrences(lower: str, word: str) -> list[int]:
-    found, at = [], lower.find(word)
-    while at >= 0:
-        found.append(at)
-        at = lower.find(word, at + 1)
-    return found
-
-
 def _windows(text: str, lower: str, by_category: dict[str, Scored]) -> list[tuple[int, int]]:
     """Where agreement and effective dates can be: the opening, the closing (signature blocks) and
     around the clauses the model ranks for dates. Reading dates only there keeps long contracts fast."""
     n = len(text)
     spans = [(0, _WINDOW), (max(0, n - _WINDOW), n)]
-    spans += [(at, min(n, at + _WINDOW // 2)) for at in _occurrences(lower, "in witness")]
+    spans += [(at, min(n, at + _WINDOW // 2)) for at in occurrences(lower, "in witness")]
     spans += [(m.start(), min(n, m.end() + 120)) for m in _DATE_DEFINITION.finditer(lower)]
     for category in ("agreement_date", "effective_date", "expiration_date"):
         spans += [(max(0, s - 200), min(n, e + 200)) for s, e, _ in by_category.get(category, [])]
