@@ -259,30 +259,36 @@ def test_ctrl_c_in_a_terminal_stops_the_binary_gracefully(binary: Path, tmp_path
     assert server.stop() == 0
 
 
-def test_import_a_data_room_with_the_binary(setup: Setup, tmp_path: Path) -> None:
+def test_import_a_data_room_with_the_binary(binary: Path, tmp_path: Path) -> None:
     """Issue 15 from the one-file binary: `contractbox import` of a folder with a subfolder, a duplicate
-    and an unsupported file, analysed by the binary's own worker processes, and the set's grid."""
+    and an unsupported file, analysed by the binary's own worker processes, and the set's grid. A server
+    of its own: the module's `setup` server is stopped by the signal tests before this one runs."""
     room = tmp_path / "Binary Room"
     (room / "PDFs").mkdir(parents=True)
     (room / "nda.txt").write_text(NDA_TEXT)
     (room / "PDFs" / SAMPLE_PDFS[0].name).write_bytes(SAMPLE_PDFS[0].read_bytes())
     (room / "PDFs" / "nda again.txt").write_text(NDA_TEXT)
     (room / "terms.rtf").write_text("{\\rtf1 terms}")
-    org = setup.server.org("Binary Data Room", live=True)
-    code, output = setup.server.cli("import", str(room), "--org", org, "--json")
-    assert code == 0, output
-    report = json.loads(output.strip().splitlines()[-1])
-    assert sorted(entry["path"] for entry in report["analyses"]) == [f"PDFs/{SAMPLE_PDFS[0].name}", "nda.txt"]
-    assert report["completed"] == 2 and report["failed"] == []
-    assert report["duplicates"] == [{"path": "PDFs/nda again.txt", "sameAs": "nda.txt"}]
-    assert [entry["path"] for entry in report["unsupported"]] == ["terms.rtf"]
-    with setup.server.key(org, "live").client() as client:
-        grid = wait_for(
-            lambda: (g := client.get(f"/v1/review_sets/{report['reviewSet']}/grid").json())
-            and len(g["rows"]) == 2
-            and all(r["cells"] for r in g["rows"])
-            and g,
-            timeout=120,
-            what="the grid rows",
-        )
-    assert sorted(r["label"] or "" for r in grid["rows"]) == ["", "PDFs"]
+    server = binary_server(tmp_path / "data", binary)
+    org = server.org("Binary Data Room", live=True)
+    server.start()
+    try:
+        code, output = server.cli("import", str(room), "--org", org, "--json")
+        assert code == 0, output
+        report = json.loads(output.strip().splitlines()[-1])
+        assert sorted(entry["path"] for entry in report["analyses"]) == [f"PDFs/{SAMPLE_PDFS[0].name}", "nda.txt"]
+        assert report["completed"] == 2 and report["failed"] == []
+        assert report["duplicates"] == [{"path": "PDFs/nda again.txt", "sameAs": "nda.txt"}]
+        assert [entry["path"] for entry in report["unsupported"]] == ["terms.rtf"]
+        with server.key(org, "live").client() as client:
+            grid = wait_for(
+                lambda: (g := client.get(f"/v1/review_sets/{report['reviewSet']}/grid").json())
+                and len(g["rows"]) == 2
+                and all(r["cells"] for r in g["rows"])
+                and g,
+                timeout=120,
+                what="the grid rows",
+            )
+        assert sorted(r["label"] or "" for r in grid["rows"]) == ["", "PDFs"]
+    finally:
+        server.stop()
