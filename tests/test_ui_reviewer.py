@@ -13,7 +13,7 @@ from collections import Counter
 from datetime import date
 
 import httpx
-from conftest import SAMPLE_CONTRACTS, SHARED, Server, wait_done
+from conftest import SAMPLE_CONTRACTS, SHARED, Server, wait_done, wait_for
 from playwright.sync_api import Browser, Page, Route, expect
 from test_ui_support import analysis_id_from, browser, drop_files, playwright_instance, signed_in_page, status_of  # noqa: F401
 
@@ -60,10 +60,12 @@ def test_dropped_files_show_progress_then_completed_or_failed_with_the_reason(br
     nda = status_of(page, "mutual_nda.pdf")
     expect(nda).to_have_text("Queued")
     row = page.locator(".queue li", has_text="mutual_nda.pdf").first
-    height_while_queued = row.bounding_box()["height"]
+    # the list may re-render between two reads, when the row has no box for a moment: wait for one
+    height_while_queued = wait_for(row.bounding_box, timeout=10, what="the queued row's box")["height"]  # type: ignore[index]
     expect(nda).to_have_text("Processing")
     expect(nda).to_have_text("Completed")
-    assert row.bounding_box()["height"] == height_while_queued  # no layout jump as the status changes
+    height_when_completed = wait_for(row.bounding_box, timeout=10, what="the completed row's box")["height"]  # type: ignore[index]
+    assert height_when_completed == height_while_queued  # no layout jump as the status changes
     expect(row).to_contain_text("2 pages")
     for name in ("saas_subscription_agreement.pdf", "supply_agreement.txt"):
         expect(status_of(page, name)).to_have_text("Completed")
