@@ -525,6 +525,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
 # "BUYER:            SELLER:" and on the next line "Great Lakes Axle Co.    Ridgefield Forging, Inc."
 _COLUMN_LABELS = re.compile(r"^[ \t]*(?:[A-Za-z][A-Za-z]*(?:[ \t][A-Za-z]+)?[ \t]*:[ \t]*){2,4}$", re.MULTILINE)
 _COLUMN_LABEL = re.compile(r"([A-Za-z][A-Za-z]*(?:[ \t][A-Za-z]+)?)[ \t]*:")
+_LINE_BELOW = re.compile(r"\n[ \t]*\n?([^\n]*)")  # the first line under a label row, one blank line allowed
 
 
 def _column_parties(text: str, hi: int) -> list[Party]:
@@ -534,7 +535,7 @@ def _column_parties(text: str, hi: int) -> list[Party]:
         labels = [(m.start(), m.group(1).title()) for m in _COLUMN_LABEL.finditer(row.group(0))]
         if not all(_is_role_label(label) for _, label in labels):
             continue
-        below = re.compile(r"\n[ \t]*\n?([^\n]*)").match(text, row.end())
+        below = _LINE_BELOW.match(text, row.end())
         if below is None:
             continue
         line, at = below.group(1), below.start(1)
@@ -570,7 +571,8 @@ def _names_in_a_row(text: str, line: str, at: int, labels: list[tuple[int, str]]
         if span is None or not span.legal_form or span.end > end:
             return []
         found.append(Party(span.text(text), _role_of((label,)), span.start, span.end, (label,)))
-        pos = span.end + len(text[span.end : end]) - len(text[span.end : end].lstrip())
+        rest = text[span.end : end]
+        pos = span.end + len(rest) - len(rest.lstrip())
     return found if pos >= end else []
 
 
