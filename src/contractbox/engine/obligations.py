@@ -32,7 +32,7 @@ _KINDS = (
     ("purchase", re.compile(r"\b(purchase|buy)\w*|\bplace\w*\s+(?:purchase\s+)?orders?\b", re.IGNORECASE)),
     ("license", re.compile(r"\b(grants?|licen[cs]e)\b", re.IGNORECASE)),
     ("reporting", re.compile(r"\b(report|statements?\b(?!\s+of\s+work)|records|account)", re.IGNORECASE)),
-    ("insurance", re.compile(r"\binsurance|\binsured\b", re.IGNORECASE)),
+    ("insurance", re.compile(r"\binsur(?:e|es|ance)\b|\binsured\b", re.IGNORECASE)),
     ("confidentiality", re.compile(r"\b(confidential|disclos)", re.IGNORECASE)),
     ("compliance", re.compile(r"\b(comply|compliance|laws|regulation)", re.IGNORECASE)),
     ("notice", re.compile(r"\b(notify|notice|inform)", re.IGNORECASE)),
@@ -304,6 +304,38 @@ def _rejoined(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
+def _duties(text: str, action_start: int, end: int, start: int, obligors: list[str]) -> list[Obligation]:
+    """The duty from `action_start` to the end of its sentence (which starts at `start`), once per obligor."""
+    action = whole_action(text, action_start, end)
+    due_text, due_date = _due(text[start:end])
+    return [
+        Obligation(obligor, action, _kind(action), due_text or due_date, due_date, start, end) for obligor in obligors
+    ]
+
+
+# a modal that ends its sentence with a colon introduces a list of duties ("The Client shall:")
+_INTRODUCES_LIST = re.compile(r"\s*:\s*")
+# an item of a bulleted or lettered list on a line of its own ("- provide ...", "(a) deliver ...", "2. pay ...")
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*•–]|\(?[a-z]{1,3}\)|\(?\d{1,2}[.)])[ \t]+(\S[^\n]*)")
+_LIST_ITEMS_AT_MOST = 20
+_ITEM_JOINER = re.compile(r"\s*;\s*(?:and|or)\s*$")  # "...; and" joins an item to the next
+
+
+def list_items(text: str, pos: int) -> list[tuple[int, int]]:
+    """The spans of the list items that follow `pos` (blank lines between items allowed), without their markers."""
+    items: list[tuple[int, int]] = []
+    while len(items) < _LIST_ITEMS_AT_MOST:
+        while pos < len(text) and text[pos] in " \t\r\n":
+            pos += 1
+        m = _LIST_ITEM.match(text, pos)
+        if m is None:
+            break
+        tail = _ITEM_JOINER.search(text, m.start(1), m.end(1))
+        items.append((m.start(1), tail.start() if tail else m.end(1)))
+        pos = m.end()
+    return items
+
+
 def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[PartyLike]) -> list[Obligation]:
     """Obligations in the sentence spans, main duties of named parties first when there are too many.
 
@@ -335,13 +367,17 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         if subject is None:
             continue
         party = subjects[subject]
-        action = whole_action(text, m.start(1), end)
-        if (start, party) in seen or len(action) < 12:
+        obligors = named if party == EACH_PARTY and 2 <= len(named) <= _EACH_LISTED_UP_TO else [party]
+        if _INTRODUCES_LIST.fullmatch(text, m.end(), end):  # "The Client shall:" over a list, one duty an item
+            for item_start, item_end in list_items(text, end):
+                if (item_start, party) not in seen:
+                    seen.add((item_start, party))
+                    found.extend(_duties(text, item_start, item_end, item_start, obligors))
+            continue
+        if (start, party) in seen or len(whole_action(text, m.start(1), end)) < 12:
             continue
         seen.add((start, party))
-        due_text, due_date = _due(text[start:end])
-        for obligor in named if party == EACH_PARTY and 2 <= len(named) <= _EACH_LISTED_UP_TO else [party]:
-            found.append(Obligation(obligor, action, _kind(action), due_text or due_date, due_date, start, end))
+        found.extend(_duties(text, m.start(1), end, start, obligors))
     if len(found) <= _MAX:
         return found
 
