@@ -163,6 +163,23 @@ def test_day_before_the_anniversary_and_explicit_end():
     assert facts["expiration_date"].value == "2027-05-31"
 
 
+def test_a_term_that_ends_with_a_numbered_contract_year_unless_its_years_are_calendar_years():
+    years = '"Contract Year" means each period of twelve (12) months beginning on the Effective Date.'
+    term = "The Term starts on the Effective Date and ends at the end of Contract Year 4 unless terminated earlier."
+    text = f"{PREAMBLE} {years} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2028-03-01"
+    calendar = '"Contract Year" means each calendar year during the Term.'
+    text = f"{PREAMBLE} {calendar} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value is None
+    assert "calendar year" in facts["expiration_date"].reason
+    fees = "During the Term the fee for Year 2 is payable in advance."
+    text = f"{PREAMBLE} {fees}"
+    facts, _ = read_facts(text, spans(text, expiration_date=fees))
+    assert "expiration_date" not in facts or facts["expiration_date"].value is None
+
+
 def test_notice_deadline_needs_both_facts():
     assert notice_deadline(Expiry(date(2028, 2, 1), 0, 1, ""), 60) == date(2027, 12, 3)
     assert notice_deadline(Expiry(None, 0, 1, "perpetual"), 60) is None

@@ -226,6 +226,8 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
             # "ends on the day before the third anniversary": the last day of the term
             before = sentence[max(0, m.start() - 40) : m.start()]
             found.append((m.start(), n, "year-1d" if _DAY_BEFORE.search(before) else "year", m.end()))
+    for m in _END_OF_YEAR_N.finditer(sentence):  # "will end automatically upon the end of Year 3"
+        found.append((m.start(), int(m.group(1)), _CONTRACT_YEAR, m.end()))
     for m in PERIOD.finditer(sentence):
         amount = period_amount(m)
         if not amount:
@@ -247,6 +249,17 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
         return None
     s, n, unit, e = min(found)
     return n, unit, s, e
+
+
+# "Year 3" is a defined term: twelve months from the start, unless the contract defines its years as calendar years
+_END_OF_YEAR_N = re.compile(
+    r"\bend\s+of\s+(?-i:(?:Contract\s+|Agreement\s+)?Year)\s+(\d{1,2})\b(?!\.\d|,\d)", re.IGNORECASE
+)
+_CALENDAR_YEARS = re.compile(
+    r"[\"“](?:Contract\s+|Agreement\s+)?Year[\"”]\s+(?:shall\s+)?means?\s+(?:a|each|any|the)\s+calendar\s+year",
+    re.IGNORECASE,
+)
+_CONTRACT_YEAR = "contract-year"
 
 
 # an end on an event or a date, whichever comes first: the date is the latest the term can run, and the
@@ -301,6 +314,8 @@ def _anchor_in(sentence: str, fallback: date | None) -> tuple[date | None, str |
 
 
 def _end_of_term(start: date, amount: int, unit: str) -> date:
+    if unit == _CONTRACT_YEAR:
+        return add_period(start, amount, "year")
     if unit.endswith("-1d"):
         return add_period(add_period(start, amount, unit[:-3]), -1, "day")
     return add_period(start, amount, unit)
@@ -351,6 +366,8 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
             base, event = _anchor_in(sentence, anchor)
             if event:
                 return Expiry(None, start, end, f"the term runs from an event ({event}), not a stated date")
+            if unit == _CONTRACT_YEAR and _CALENDAR_YEARS.search(text):
+                return Expiry(None, start, end, "the term ends with a calendar year the contract does not date")
             if base is not None:
                 return Expiry(_end_of_term(base, amount, unit), start + s, start + e, "term added to its start date")
     for start, end, _ in _ranked(also, 3):
