@@ -276,3 +276,22 @@ def test_a_mutual_list_of_duties_is_each_partys_and_a_colon_inside_a_sentence_is
         ("Ono Pharmaceutical Co., Ltd.", "confidentiality"),
         ("Array BioPharma Inc.", "payment"),
     ]
+
+
+def test_a_duty_of_two_named_subjects_binds_both() -> None:
+    sponsor = Party("Larkspur Therapeutics Inc.", "sponsor", 0, 10, ("Sponsor",))
+    site = Party("Westmere Teaching Hospital", "site", 20, 30, ("Site",))
+    investigator = Party("Dr Hana Okafor", "investigator", 40, 50, ("Investigator",))
+    text = (
+        "The Site and the Investigator shall keep the study records for fifteen (15) years. "
+        "The Sponsor, the Site and the Investigator shall comply with the approved protocol. "
+        "The Sponsor and its contractors shall monitor the study."
+    )
+    found = obligations(text, [sponsor, site, investigator])
+    assert [o.party for o in found] == [
+        "Westmere Teaching Hospital",
+        "Dr Hana Okafor",
+        "Larkspur Therapeutics Inc.",
+        "Westmere Teaching Hospital",
+        "Dr Hana Okafor",
+    ]

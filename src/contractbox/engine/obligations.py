@@ -207,16 +207,33 @@ def _party_named(fragment: str, parties: Sequence[PartyLike], at_edge: Callable[
     return None
 
 
-def _subject_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> str | None:
-    """The subject (a key of the subject map) ending right before a modal verb, or None.
+def _subjects_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> list[str]:
+    """The subjects (keys of the subject map) ending right before a modal verb: one, or several joined by "and"
+    ("The Institution and the Principal Investigator shall"); empty when none.
 
     Plain string tests instead of one regex per contract: compiling an alternation of every party's
     names takes longer than reading the whole contract.
     """
     gap = _BETWEEN_END.search(text, lo, modal_at)
     if gap is None:
-        return None
+        return []
     before = " ".join(text[lo : gap.start()].lower().split())
+    found: list[str] = []
+    while (subject := _subject_ending(before, subjects)) is not None:
+        found.append(subject)
+        before = _ARTICLE_AT_END.sub("", before[: len(before) - len(subject)])
+        joined = _JOINED_SUBJECT.search(before)
+        if joined is None:
+            break
+        before = before[: joined.start()]
+    return found
+
+
+_JOINED_SUBJECT = re.compile(r"(?:,|,?\s+(?:and|&))$")
+_ARTICLE_AT_END = re.compile(r"(?:\s*\bthe)?\s*$")
+
+
+def _subject_ending(before: str, subjects: list[str]) -> str | None:
     for subject in subjects:  # longest first
         if before.endswith(subject):
             cut = len(before) - len(subject)
@@ -304,6 +321,13 @@ def _rejoined(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
+def _obligors(parties: list[str], named: list[str]) -> list[str]:
+    """The parties a duty binds: each named party for a mutual duty (up to six), else the subjects named."""
+    if EACH_PARTY in parties:
+        return named if 2 <= len(named) <= _EACH_LISTED_UP_TO else [EACH_PARTY]
+    return list(dict.fromkeys(parties))
+
+
 def _duties(text: str, action_start: int, end: int, start: int, obligors: list[str]) -> list[Obligation]:
     """The duty from `action_start` to the end of its sentence (which starts at `start`), once per obligor."""
     action = whole_action(text, action_start, end)
@@ -363,11 +387,11 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         if sentence is None:
             continue
         start, end = sentence
-        subject = _subject_before(text, max(start, m.start() - _LOOK_BACK), m.start(), ordered)
-        if subject is None:
+        found_subjects = _subjects_before(text, max(start, m.start() - _LOOK_BACK), m.start(), ordered)
+        if not found_subjects:
             continue
-        party = subjects[subject]
-        obligors = named if party == EACH_PARTY and 2 <= len(named) <= _EACH_LISTED_UP_TO else [party]
+        party = subjects[found_subjects[0]]
+        obligors = _obligors([subjects[s] for s in reversed(found_subjects)], named)
         if _INTRODUCES_LIST.fullmatch(text, m.end(), end):  # "The Client shall:" over a list, one duty an item
             for item_start, item_end in list_items(text, end):
                 if (item_start, party) not in seen:
