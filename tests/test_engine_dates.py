@@ -163,6 +163,23 @@ def test_day_before_the_anniversary_and_explicit_end():
     assert facts["expiration_date"].value == "2027-05-31"
 
 
+def test_a_term_that_ends_with_a_numbered_contract_year_unless_its_years_are_calendar_years():
+    years = '"Contract Year" means each period of twelve (12) months beginning on the Effective Date.'
+    term = "The Term starts on the Effective Date and ends at the end of Contract Year 4 unless terminated earlier."
+    text = f"{PREAMBLE} {years} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2028-03-01"
+    calendar = '"Contract Year" means each calendar year during the Term.'
+    text = f"{PREAMBLE} {calendar} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value is None
+    assert "calendar year" in facts["expiration_date"].reason
+    fees = "During the Term the fee for Year 2 is payable in advance."
+    text = f"{PREAMBLE} {fees}"
+    facts, _ = read_facts(text, spans(text, expiration_date=fees))
+    assert "expiration_date" not in facts or facts["expiration_date"].value is None
+
+
 def test_notice_deadline_needs_both_facts():
     assert notice_deadline(Expiry(date(2028, 2, 1), 0, 1, ""), 60) == date(2027, 12, 3)
     assert notice_deadline(Expiry(None, 0, 1, "perpetual"), 60) is None
@@ -1156,3 +1173,78 @@ def test_an_end_on_an_event_or_a_date_whichever_is_earlier_is_that_date():
     text = f"{PREAMBLE} {later}"
     facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=later))
     assert facts["expiration_date"].value is None  # the date is only the earliest it can end
+
+
+def test_an_anniversary_of_an_event_and_a_year_of_service_are_not_the_term():
+    term = (
+        "This Agreement comes into force on the Effective Date and continues, region by region, until the expiry of "
+        "the last Licensed Patent there or, failing one, until the fifth anniversary of the first commercial sale there."
+    )
+    text = f"{PREAMBLE} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value is None
+    assert "event" in facts["expiration_date"].reason
+    notice = "From the fourth year of service the notice period is four (4) months."
+    indefinite = "The engagement is for an indefinite period."
+    text = f"{PREAMBLE} {notice} {indefinite}"
+    facts, _ = read_facts(text, spans(text, expiration_date=notice))
+    assert facts["expiration_date"].value is None
+    assert facts["expiration_date"].text == indefinite
+
+
+def test_a_term_stated_as_having_no_end_in_plain_english():
+    licence = "You let us show your photos for 90 days after you delete them."
+    no_end = "It has no fixed end date. It lasts until you or we end it."
+    text = f"{PREAMBLE} {licence} {no_end}"
+    facts, _ = read_facts(text, spans(text, expiration_date=licence))
+    assert facts["expiration_date"].value is None
+    assert facts["expiration_date"].text == "It has no fixed end date."
+
+
+def test_an_interest_period_is_a_part_and_the_term_ends_on_a_defined_date():
+    interest = '"Interest Period" means each period of three months beginning on the Drawdown Date.'
+    maturity = '"Maturity Date" means 31 March 2031.'
+    term = "This Agreement remains in force until the Maturity Date, on which all amounts shall be repaid."
+    text = f"{PREAMBLE}\n\n{interest}\n\n{maturity}\n\n{term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=[interest, term]))
+    assert facts["expiration_date"].value == "2031-03-31"
+
+
+def test_extended_at_a_time_unless_a_party_notifies_is_automatic_renewal():
+    term = "The Initial Term is two (2) years from the Effective Date."
+    renew = (
+        "The Initial Term is extended by six (6) months at a time unless either party notifies the other in writing "
+        "at least thirty (30) days before the end of the period then running."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 30
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "This Agreement becomes effective on the date on which the last of the Parties signs it.",
+        "It becomes binding when signed by both parties.",
+        "This letter takes effect on the date on which the Customer countersigns it below.",
+    ],
+)
+def test_a_contract_that_takes_effect_on_the_last_signature(clause):
+    text = (
+        "SETTLEMENT AGREEMENT\n\nThis Agreement is made on May 2, 2027 between Alder Ltd and Birch Inc.\n\n"
+        f"1. Payment. Birch Inc. shall pay $10,000 within 10 days.\n\n2. Effect. {clause}\n\n"
+        "If the Customer does not countersign by May 20, 2027, this offer lapses and the Term will end on June 30, 2027.\n\n"
+        "ALDER LTD\nBy: /s/ Ann Alder\nDate: May 2, 2027\n\nBIRCH INC.\nBy: /s/ Bo Birch\nDate: May 9, 2027\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="May 2, 2027"))
+    assert facts["agreement_date"].value == "2027-05-02"
+    assert facts["effective_date"].value == "2027-05-09"
+
+
+def test_a_contract_accepted_online_starts_on_its_acceptance_date():
+    text = (
+        "HOST TERMS\n\nYou accepted this agreement on: 3 April 2027\n\n"
+        'By pressing "I agree" you accepted it on the date shown above, and it started on that date.\n'
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="3 April 2027"))
+    assert facts["effective_date"].value == "2027-04-03"

@@ -245,3 +245,53 @@ def test_a_term_every_party_bears_and_a_role_given_in_the_body_resolve_to_the_pa
     funding = [o.party for o in found if o.action.startswith("shall fund")]
     assert funding == [p.name for p in parties] and len(funding) == 4
     assert [o.party for o in found if "drilling records" in o.action] == ["KESTREL RESOURCES LTD."]
+
+
+def test_a_list_of_duties_after_shall_gives_one_duty_an_item() -> None:
+    landlord = Party("Harbourside Estates Pty Ltd", "landlord", 0, 10, ("Landlord",))
+    tenant = Party("Kestrel Bakery Pty Ltd", "tenant", 20, 30, ("Tenant",))
+    text = (
+        "## Tenant's covenants\n\n"
+        "The Tenant must:\n\n"
+        "- pay the rent monthly in advance on the first day of each month;\n\n"
+        "* keep the premises clean and tidy; and\n"
+        "(c) insure the plate glass for its full replacement value.\n\n"
+        "The Landlord may inspect the premises on reasonable notice.\n\n"
+        "- this line is not a duty of the Tenant\n"
+    )
+    found = obligations(text, [landlord, tenant])
+    assert [(o.party, o.kind, o.action) for o in found] == [
+        ("Kestrel Bakery Pty Ltd", "payment", "pay the rent monthly in advance on the first day of each month"),
+        ("Kestrel Bakery Pty Ltd", "other", "keep the premises clean and tidy"),
+        ("Kestrel Bakery Pty Ltd", "insurance", "insure the plate glass for its full replacement value"),
+    ]
+    assert text[found[0].start : found[0].end].startswith("pay the rent")
+
+
+def test_a_mutual_list_of_duties_is_each_partys_and_a_colon_inside_a_sentence_is_not_a_list() -> None:
+    text = "Each Party shall:\n\n(a) keep the other's Confidential Information secret.\n\nArray shall pay the fee: in cash."
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.kind) for o in found] == [
+        ("Array BioPharma Inc.", "confidentiality"),
+        ("Ono Pharmaceutical Co., Ltd.", "confidentiality"),
+        ("Array BioPharma Inc.", "payment"),
+    ]
+
+
+def test_a_duty_of_two_named_subjects_binds_both() -> None:
+    sponsor = Party("Larkspur Therapeutics Inc.", "sponsor", 0, 10, ("Sponsor",))
+    site = Party("Westmere Teaching Hospital", "site", 20, 30, ("Site",))
+    investigator = Party("Dr Hana Okafor", "investigator", 40, 50, ("Investigator",))
+    text = (
+        "The Site and the Investigator shall keep the study records for fifteen (15) years. "
+        "The Sponsor, the Site and the Investigator shall comply with the approved protocol. "
+        "The Sponsor and its contractors shall monitor the study."
+    )
+    found = obligations(text, [sponsor, site, investigator])
+    assert [o.party for o in found] == [
+        "Westmere Teaching Hospital",
+        "Dr Hana Okafor",
+        "Larkspur Therapeutics Inc.",
+        "Westmere Teaching Hospital",
+        "Dr Hana Okafor",
+    ]

@@ -686,3 +686,16 @@ def test_markdown_contract_names_in_bold_as_list_items() -> None:
     assert without_markup("A **Bee** c and **Dee** e") == "A   Bee   c and   Dee   e"
     assert without_markup(plain) == plain  # no bold spans: not taken for Markdown
     assert without_markup("[***] and [***] were redacted, *** twice") == "[***] and [***] were redacted, *** twice"
+
+
+def test_a_person_described_by_birth_date_and_citizenship() -> None:
+    text = (
+        "SERVICE AGREEMENT\n\nbetween\n\nHALDEN MARITIME AS, Strandkaien 14, 5013 Bergen, Norway\n"
+        '(the "Company")\n\nand\n\nTobias Lindqvist, born 2 March 1979, Swedish citizen, residing at '
+        'Kungsgatan 8, 411 19 Gothenburg, Sweden\n(the "Adviser")\n\n1. Services'
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.aliases) for p in parties] == [
+        ("HALDEN MARITIME AS", ("Company",)),
+        ("Tobias Lindqvist", ("Adviser",)),
+    ]

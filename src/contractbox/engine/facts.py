@@ -107,7 +107,8 @@ _UNTIL_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _STARTS_ON_SIGNING = re.compile(
-    r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
+    r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|start(?:s|ed)?|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
+    r"(?:becomes?|is) binding|"
     r"entered into as of|(?:effective|commencement) date\W*\s+(?:means|is|shall be))\b"
     r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |set out |written |signed |noted )*"
     r"(?:written|above|below|signed)|date (?:stated|set out|set forth|shown|given) at the (?:beginning|start|top|head)|"
@@ -115,7 +116,7 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
-    r"date when [^.]{0,60}\bsign|"
+    r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?signed by|"
     # "is made on 3 November 2025 and takes effect on that date", "entered into as of August 18, 2025,
     # which is also the date on which it takes effect"; not "effective as of that date (the "Effective
     # Date") the Site becomes fully operational" (an event)
@@ -132,7 +133,7 @@ _FROM_ITS_DATE = re.compile(
 _TERM_WORDS = re.compile(r"\b(?:term|in (?:full )?(?:force|effect)|valid)\b[^.]*$")
 _LATER_THAN = re.compile(r"\b(?:days?|weeks?|months?|years?)\W+(?:\w+\W+)?(?:after|following)\b")  # "90 days after"
 _THIS_CONTRACT = re.compile(
-    r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|deed|document|lease|licen[cs]e|"
+    r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|deed|document|lease|letter|licen[cs]e|"
     r"memorandum|sow|dpa|mou|nda)\b"
     r"(?!\s+dated)|\bthe term\b|"
     r"\b(?:effective|commencement) date\b",
@@ -281,9 +282,19 @@ def _refers_elsewhere(text: str, at: int) -> bool:
 def _is_signature_date(text: str, mention: _Mention) -> bool:
     if mention.date is None:
         return False
-    if mention.start > 0.6 * len(text) and _SIGNED_CUE.search(text, max(0, mention.start - 90), mention.start):
+    if (
+        mention.start > 0.6 * len(text)
+        and _SIGNED_CUE.search(text, max(0, mention.start - 90), mention.start)
+        and not _AN_END_BEFORE.search(text, max(0, mention.start - 30), mention.start)
+    ):
         return True
     return _in_signature_block(text, mention.start) or _in_testing_clause(text, mention.start)
+
+
+# "by that date, this offer lapses and the Term will end on February 28, 2027": an end, not a signature's date
+_AN_END_BEFORE = re.compile(
+    r"\b(?:end|ends|ending|ended|expires?|expiring|terminates?|until|through|lapses?)\s+(?:on\s+)?$"
+)
 
 
 # a testing clause (the Scots form of execution): "subscribed for and on behalf of X LIMITED at Glasgow on 19 January
@@ -503,6 +514,9 @@ def _squashed(lower: str) -> str:
     return re.sub(r"\s+", " ", lower)
 
 
+_IT_BEFORE = re.compile(r"\bit\s+$")
+
+
 def _starts_on_signing(text: str, lower: str) -> bool:
     """The contract says it takes effect when signed ("effective as of the date first written above").
     Matched on the lower-cased text: a case-sensitive scan is several times faster."""
@@ -514,6 +528,7 @@ def _starts_on_signing(text: str, lower: str) -> bool:
         (
             _THIS_CONTRACT.search(squashed, max(0, m.start() - 80), m.end())
             or _DEFINES_EFFECTIVE_NEXT.match(squashed, m.end())
+            or _IT_BEFORE.search(squashed, max(0, m.start() - 4), m.start())  # "It becomes binding when signed"
         )
         and not _LATER_THAN.search(m.group(0))
         for m in _STARTS_ON_SIGNING.finditer(squashed)
@@ -523,7 +538,7 @@ def _starts_on_signing(text: str, lower: str) -> bool:
 # it takes effect when the last party has signed: "the date on which this Agreement has been signed by the last
 # of the Parties to sign it", "upon the later of the dates of signature", "once signed by both Parties"
 _LAST_TO_SIGN = re.compile(
-    r"\b(?:last|latest|later)\b[^.]{0,60}?\bsign|\bsigned by (?:both|all|each) (?:of )?(?:the )?parties"
+    r"\b(?:last|latest|later)\b[^.]{0,60}?\bsign|\bsigned by (?:both|all|each) (?:of )?(?:the )?parties|\bcountersign"
 )
 
 

@@ -32,7 +32,7 @@ _KINDS = (
     ("purchase", re.compile(r"\b(purchase|buy)\w*|\bplace\w*\s+(?:purchase\s+)?orders?\b", re.IGNORECASE)),
     ("license", re.compile(r"\b(grants?|licen[cs]e)\b", re.IGNORECASE)),
     ("reporting", re.compile(r"\b(report|statements?\b(?!\s+of\s+work)|records|account)", re.IGNORECASE)),
-    ("insurance", re.compile(r"\binsurance|\binsured\b", re.IGNORECASE)),
+    ("insurance", re.compile(r"\binsur(?:e|es|ance)\b|\binsured\b", re.IGNORECASE)),
     ("confidentiality", re.compile(r"\b(confidential|disclos)", re.IGNORECASE)),
     ("compliance", re.compile(r"\b(comply|compliance|laws|regulation)", re.IGNORECASE)),
     ("notice", re.compile(r"\b(notify|notice|inform)", re.IGNORECASE)),
@@ -207,16 +207,33 @@ def _party_named(fragment: str, parties: Sequence[PartyLike], at_edge: Callable[
     return None
 
 
-def _subject_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> str | None:
-    """The subject (a key of the subject map) ending right before a modal verb, or None.
+def _subjects_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> list[str]:
+    """The subjects (keys of the subject map) ending right before a modal verb: one, or several joined by "and"
+    ("The Institution and the Principal Investigator shall"); empty when none.
 
     Plain string tests instead of one regex per contract: compiling an alternation of every party's
     names takes longer than reading the whole contract.
     """
     gap = _BETWEEN_END.search(text, lo, modal_at)
     if gap is None:
-        return None
+        return []
     before = " ".join(text[lo : gap.start()].lower().split())
+    found: list[str] = []
+    while (subject := _subject_ending(before, subjects)) is not None:
+        found.append(subject)
+        before = _ARTICLE_AT_END.sub("", before[: len(before) - len(subject)])
+        joined = _JOINED_SUBJECT.search(before)
+        if joined is None:
+            break
+        before = before[: joined.start()]
+    return found
+
+
+_JOINED_SUBJECT = re.compile(r"(?:,|,?\s+(?:and|&))$")
+_ARTICLE_AT_END = re.compile(r"(?:\s*\bthe)?\s*$")
+
+
+def _subject_ending(before: str, subjects: list[str]) -> str | None:
     for subject in subjects:  # longest first
         if before.endswith(subject):
             cut = len(before) - len(subject)
@@ -304,6 +321,45 @@ def _rejoined(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
+def _obligors(parties: list[str], named: list[str]) -> list[str]:
+    """The parties a duty binds: each named party for a mutual duty (up to six), else the subjects named."""
+    if EACH_PARTY in parties:
+        return named if 2 <= len(named) <= _EACH_LISTED_UP_TO else [EACH_PARTY]
+    return list(dict.fromkeys(parties))
+
+
+def _duties(text: str, action_start: int, end: int, start: int, obligors: list[str]) -> list[Obligation]:
+    """The duty from `action_start` to the end of its sentence (which starts at `start`), once per obligor."""
+    action = whole_action(text, action_start, end)
+    due_text, due_date = _due(text[start:end])
+    return [
+        Obligation(obligor, action, _kind(action), due_text or due_date, due_date, start, end) for obligor in obligors
+    ]
+
+
+# a modal that ends its sentence with a colon introduces a list of duties ("The Client shall:")
+_INTRODUCES_LIST = re.compile(r"\s*:\s*")
+# an item of a bulleted or lettered list on a line of its own ("- provide ...", "(a) deliver ...", "2. pay ...")
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*•–]|\(?[a-z]{1,3}\)|\(?\d{1,2}[.)])[ \t]+(\S[^\n]*)")
+_LIST_ITEMS_AT_MOST = 20
+_ITEM_JOINER = re.compile(r"\s*;\s*(?:and|or)\s*$")  # "...; and" joins an item to the next
+
+
+def list_items(text: str, pos: int) -> list[tuple[int, int]]:
+    """The spans of the list items that follow `pos` (blank lines between items allowed), without their markers."""
+    items: list[tuple[int, int]] = []
+    while len(items) < _LIST_ITEMS_AT_MOST:
+        while pos < len(text) and text[pos] in " \t\r\n":
+            pos += 1
+        m = _LIST_ITEM.match(text, pos)
+        if m is None:
+            break
+        tail = _ITEM_JOINER.search(text, m.start(1), m.end(1))
+        items.append((m.start(1), tail.start() if tail else m.end(1)))
+        pos = m.end()
+    return items
+
+
 def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[PartyLike]) -> list[Obligation]:
     """Obligations in the sentence spans, main duties of named parties first when there are too many.
 
@@ -331,17 +387,21 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         if sentence is None:
             continue
         start, end = sentence
-        subject = _subject_before(text, max(start, m.start() - _LOOK_BACK), m.start(), ordered)
-        if subject is None:
+        found_subjects = _subjects_before(text, max(start, m.start() - _LOOK_BACK), m.start(), ordered)
+        if not found_subjects:
             continue
-        party = subjects[subject]
-        action = whole_action(text, m.start(1), end)
-        if (start, party) in seen or len(action) < 12:
+        party = subjects[found_subjects[0]]
+        obligors = _obligors([subjects[s] for s in reversed(found_subjects)], named)
+        if _INTRODUCES_LIST.fullmatch(text, m.end(), end):  # "The Client shall:" over a list, one duty an item
+            for item_start, item_end in list_items(text, end):
+                if (item_start, party) not in seen:
+                    seen.add((item_start, party))
+                    found.extend(_duties(text, item_start, item_end, item_start, obligors))
+            continue
+        if (start, party) in seen or len(whole_action(text, m.start(1), end)) < 12:
             continue
         seen.add((start, party))
-        due_text, due_date = _due(text[start:end])
-        for obligor in named if party == EACH_PARTY and 2 <= len(named) <= _EACH_LISTED_UP_TO else [party]:
-            found.append(Obligation(obligor, action, _kind(action), due_text or due_date, due_date, start, end))
+        found.extend(_duties(text, m.start(1), end, start, obligors))
     if len(found) <= _MAX:
         return found
 

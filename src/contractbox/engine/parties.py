@@ -130,7 +130,7 @@ _DESCRIPTOR = re.compile(
     r"(?:Ph\.\s?D|M\.\s?D|D\.\s?Phil|J\.\s?D|Esq|Jr|Sr|CPA)\.?(?=[,\s(])|"  # "Samuel J. Whitcombe, Ph.D., an individual"
     r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
     r"(?:ACN|ABN|CIN|CRN)\b|acting|represented|through|together|hereinafter|herein|d/b/a|f/s/o|formerly|c/o|doing\s+business|trading\s+as|son\s+of|daughter\s+of|wife\s+of|[sdw]/o\b|aged\b|"
-    r"company\s+(?:number|no)|registered)",
+    r"company\s+(?:number|no)|registered|born\b|date\s+of\s+birth)",
     re.IGNORECASE,
 )
 _ABBREVIATION_END = re.compile(
@@ -425,7 +425,7 @@ _CLUSTER_GAP = 900
 
 _ENTITY_DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:(?:is\s+)?an?\s+(?:[\w.\-]+\s+){0,5}?(?:corporation|company|partnership|individual|entity|organi[sz]ation|"
-    r"association|bank|trust|university|society|institution|limited\s+liability|business)\b|residing|"
+    r"association|bank|trust|university|society|institution|limited\s+liability|business)\b|residing|born\s+(?:on\s+)?(?:\d|[A-Z][a-z]+\s+\d)|date\s+of\s+birth|"
     r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under))",
     re.IGNORECASE,
 )

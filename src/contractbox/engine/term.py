@@ -40,7 +40,9 @@ ANNIVERSARY = re.compile(
 )
 _OPEN_ENDED = re.compile(
     r"\bperpetu|\bindefinite|\bevergreen\b|\buntil (?:(?:it is |such time as it is |so )?terminated|"
-    r"(?:either|a|one) party terminates|terminated by)|\bunless and until terminated",
+    r"(?:either|a|one) party terminates|terminated by)|\bunless and until terminated|"
+    r"\bno fixed (?:end|expiry|expiration) date\b|\bno fixed term\b|"
+    r"\buntil (?:you|we|either of us|one of us)(?: or (?:you|we))? (?:end|terminate)s? it\b",
     re.IGNORECASE,
 )
 # what a sentence must speak of to state the term of the contract
@@ -66,7 +68,8 @@ _END_CUE = re.compile(
 # a period inside the term that ends on its own date (a fiscal year, a phase, an exclusivity period)
 _SUB_PERIOD = re.compile(
     r"\b(?:fiscal|financial|calendar|contract)\s+(?:year|quarter)s?\b|"
-    r"\b(?:production|exclusivity|warranty|trial|pilot|launch|sale|payment)\s+period\b|"
+    r"\b(?:production|exclusivity|warranty|trial|pilot|launch|sale|payment|interest|billing|invoicing|accounting|"
+    r"reporting|notice|cure|grace|availability|probation(?:ary)?)\s+period\b|"
     r"\b(?:twelve|\d+)[- ]month period\b|\bphase\b|\bexclusivity\b|"
     r"\bwarrants?\b",  # "Seller warrants that the Goods will conform ... for a period of 24 months": a warranty's length
     re.IGNORECASE,
@@ -119,7 +122,7 @@ _AUTO_RENEWAL = re.compile(
 )
 _RENEWS_UNLESS = re.compile(
     r"\b(?:renew\w*|extend\w*|continue\w*)\b[^.;]{0,160}?\b(?:successive|additional|further|year[- ]to[- ]year|"
-    r"month[- ]to[- ]month|at a time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnotice|"
+    r"month[- ]to[- ]month|at a time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy)\b|"
     r"\bunless\b[^.]{0,150}?\bnotice\b[^.]{0,150}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
     r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional)\b",
     re.IGNORECASE,
@@ -157,12 +160,12 @@ _RENEW_WORD = re.compile(
     re.IGNORECASE,
 )
 _ENDS_ON_EVENT = re.compile(
-    r"\b(?:(?:ends|end|expires?|terminates?)\s+(?:upon|on|with|at)|continu\w* (?:\w+ ){0,4}?until)\s+"
+    r"\b(?:(?:ends|end|expires?|terminates?)\s+(?:upon|on|with|at)|continu\w*,? (?:\w+,? ){0,4}?until)\s+"
     r"(?:the\s+)?+"
     r"(?!date\b|day\b|\d|end of the (?:initial|then|term)|(?:first|second|third|\w+th) anniversary|"
     r"(?:expiration|expiry|end) of (?:the |its |this )?(?:[\w-]+ ){0,2}(?:term|period))"
     r"((?:[\w'’-]+\s+){0,6}?(?:acceptance|completion|payment|delivery|closing|sale|termination|expiration|"
-    r"approval|launch)\b[^.;]{0,40})",
+    r"approval|launch|expiry)\b[^.;]{0,40})",
     re.IGNORECASE,
 )
 _NOTICE_AFTER = re.compile(r"^\W*(?:prior\b|before\b|in advance\b|advance\b|written\b|notice\b|'|’)", re.IGNORECASE)
@@ -222,10 +225,14 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
     found = []
     for m in ANNIVERSARY.finditer(sentence):
         n = _ordinal(m)
+        if n and _IN_A_YEAR.search(sentence, max(0, m.start() - 30), m.start()):
+            continue  # "From the sixth year of service the notice period is six months": a point, not a length
         if n:
             # "ends on the day before the third anniversary": the last day of the term
             before = sentence[max(0, m.start() - 40) : m.start()]
             found.append((m.start(), n, "year-1d" if _DAY_BEFORE.search(before) else "year", m.end()))
+    for m in _END_OF_YEAR_N.finditer(sentence):  # "will end automatically upon the end of Year 3"
+        found.append((m.start(), int(m.group(1)), _CONTRACT_YEAR, m.end()))
     for m in PERIOD.finditer(sentence):
         amount = period_amount(m)
         if not amount:
@@ -236,7 +243,9 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
         # "shall extend for a period of five (5) years" is
         if re.search(r"renew|notice|extended\s+(?:\w+\s+)?(?:by|for)\b", before, re.IGNORECASE) or re.match(
             r"\W*(?:prior|before|notice|written|advance|after (?:receipt|notice)|"
-            r"(?:after|following|from|beyond)\s+(?:the\s+)?(?:date\s+of\s+)?(?:\w+\s+)?(?:expir|terminat|ends?\b|term\b))",
+            r"(?:after|following|from|beyond)\s+(?:the\s+)?(?:date\s+of\s+)?(?:\w+\s+)?(?:expir|terminat|ends?\b|term\b)|"
+            # "for 60 days after you remove it": the length of something that follows an act of a party
+            r"(?:after|following|once|when)\s+(?:you|we|it|they|he|she|either\s+party|a\s+party)\b)",
             after,
             re.IGNORECASE,
         ):
@@ -247,6 +256,29 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
         return None
     s, n, unit, e = min(found)
     return n, unit, s, e
+
+
+# an ordinal year read as a moment within the term ("from the sixth year of service"), not as its length
+_IN_A_YEAR = re.compile(
+    r"\b(?:from|in|during|after|since|beginning\s+with|starting\s+with)\s+(?:the\s+)?$", re.IGNORECASE
+)
+# the anniversary of an event is no date until the event happens ("the tenth anniversary of the first sale")
+_ANNIVERSARY_OF_EVENT = re.compile(
+    r"\s+of\s+(?:the\s+|its\s+|a\s+)?((?:first|initial|last|final)\s+[\w-]+(?:\s+of\s+(?:the\s+|a\s+|an\s+)?[\w-]+)?|"
+    r"(?:date\s+(?:on|upon)\s+which|completion|launch|closing|delivery|acceptance|approval|grant|issue|issuance|"
+    r"publication|receipt|expiry|expiration|termination)\b[^,.;]{0,40})",
+    re.IGNORECASE,
+)
+
+# "Year 3" is a defined term: twelve months from the start, unless the contract defines its years as calendar years
+_END_OF_YEAR_N = re.compile(
+    r"\bend\s+of\s+(?-i:(?:Contract\s+|Agreement\s+)?Year)\s+(\d{1,2})\b(?!\.\d|,\d)", re.IGNORECASE
+)
+_CALENDAR_YEARS = re.compile(
+    r"[\"“](?:Contract\s+|Agreement\s+)?Year[\"”]\s+(?:shall\s+)?means?\s+(?:a|each|any|the)\s+calendar\s+year",
+    re.IGNORECASE,
+)
+_CONTRACT_YEAR = "contract-year"
 
 
 # an end on an event or a date, whichever comes first: the date is the latest the term can run, and the
@@ -301,6 +333,8 @@ def _anchor_in(sentence: str, fallback: date | None) -> tuple[date | None, str |
 
 
 def _end_of_term(start: date, amount: int, unit: str) -> date:
+    if unit == _CONTRACT_YEAR:
+        return add_period(start, amount, "year")
     if unit.endswith("-1d"):
         return add_period(add_period(start, amount, unit[:-3]), -1, "day")
     return add_period(start, amount, unit)
@@ -348,9 +382,15 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
             return Expiry(None, start, end, f"the term ends on an event ({what}), not a stated date")
         if period and not _about_a_part(sentence, period[2]):
             amount, unit, s, e = period
+            of_event = _ANNIVERSARY_OF_EVENT.match(sentence, e) if unit.startswith("year") else None
+            if of_event:
+                what = " ".join(of_event.group(1).split())
+                return Expiry(None, start, end, f"the term runs from an event ({what}), not a stated date")
             base, event = _anchor_in(sentence, anchor)
             if event:
                 return Expiry(None, start, end, f"the term runs from an event ({event}), not a stated date")
+            if unit == _CONTRACT_YEAR and _CALENDAR_YEARS.search(text):
+                return Expiry(None, start, end, "the term ends with a calendar year the contract does not date")
             if base is not None:
                 return Expiry(_end_of_term(base, amount, unit), start + s, start + e, "term added to its start date")
     for start, end, _ in _ranked(also, 3):
@@ -359,7 +399,25 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
         if explicit:
             d, s, e = explicit
             return Expiry(d, start + s, start + e, "stated end date")
-    return _labelled_end(text) or _stated_end(text, anchor)
+    return _labelled_end(text) or _stated_end(text, anchor) or _stated_open_end(text)
+
+
+# "The employment is for an indefinite period.", "It has no fixed end date. It lasts until you or we end it."
+_OPEN_END_STATED = re.compile(
+    r"\b(?:(?:the|this)\s+(?:agreement|contract|employment|engagement|term)|it)\s+(?:is|lasts|runs|continues|has)\b"
+    r"[^.;\n]{0,40}?(?:\bindefinite\s+(?:period|term|duration)|\bno\s+fixed\s+(?:end|expiry|term)|"
+    r"\buntil\s+(?:(?:it\s+is\s+)?terminated|(?:you|we|either\s+party|one\s+of\s+us)\b[^.;\n]{0,20}?\b(?:end|terminate)s?\s+it))",
+    re.IGNORECASE,
+)
+
+
+def _stated_open_end(text: str) -> Expiry | None:
+    """A term the contract says in so many words has no end, wherever the clause model ranked the sentence."""
+    m = _OPEN_END_STATED.search(text)
+    if m is None:
+        return None
+    sentence = _sentence_at(text, m.start())
+    return Expiry(None, sentence.start, sentence.end, "no end date: the term runs until terminated")
 
 
 # a term sentence that takes its end or its length from a defined term given elsewhere: "ends on the Final
