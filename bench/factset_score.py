@@ -189,7 +189,9 @@ def score_parties(truth: dict[str, Any], result: dict[str, Any], score: FileScor
     got = predicted_parties(result)
     got_norm = [norm_party(p["name"]) for p in got]
     for party in gold:
-        hits = [i for i, g in enumerate(got_norm) if party_match(norm_party(party["name"]), g)]
+        name = norm_party(party["name"])
+        # the same name before a look-alike ("Pelican Ridge Holdings" beside "Pelican Ridge Hospitality")
+        hits = sorted((i for i, g in enumerate(got_norm) if party_match(name, g)), key=lambda i: got_norm[i] != name)
         if hits:
             score.party_tp += 1
             if got[hits[0]]["role"].lower() == str(party.get("role", "")).lower():
