@@ -1248,3 +1248,26 @@ def test_a_contract_accepted_online_starts_on_its_acceptance_date():
     )
     facts, _ = read_facts(text, spans(text, agreement_date="3 April 2027"))
     assert facts["effective_date"].value == "2027-04-03"
+
+
+def test_a_date_on_the_line_of_a_signature_dates_an_undated_contract():
+    # how a PDF extractor joins a signature and the date written beside it
+    text = (
+        "ENDORSEMENT AGREEMENT\n\nThis Endorsement Agreement is made by and between Dana Reyes and Northfield Bank.\n\n"
+        "1. Services. Dana Reyes shall appear at two events a year.\n\n"
+        "IN WITNESS WHEREOF, the Parties execute this Agreement.\n\n"
+        "/s/ Dana Reyes 6/21/13\nDANA REYES Date\n\nNORTHFIELD BANK\n\nBy: /s/ Paul Ames 6/18/13\nPaul Ames Date\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2013-06-21"
+
+
+def test_a_term_effective_as_of_an_event_has_no_end_date():
+    term = (
+        "This Agreement shall be effective as of the date of first commercial delivery through the new terminal "
+        "and shall continue for a primary term of eight years."
+    )
+    text = f"{PREAMBLE} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value is None
+    assert "event" in facts["expiration_date"].reason

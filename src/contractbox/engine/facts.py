@@ -152,6 +152,8 @@ _SIGNATURE_MARK = re.compile(
 _BLOCK_REACH = 400
 _CELL_BREAK = re.compile(r"\n|[ \t]{3,}")
 _PLACE_CELL = re.compile(r"[ \t]*[A-Z][\w.'/ -]{1,40},(?:[ \t]*[A-Z][\w.' -]{1,30},?)?[ \t]*")
+# a PDF line that holds the signature and its date: "/s/ Geno Auriemma 5/17/12"
+_SIGNED_CELL = re.compile(r"[ \t]*/s/[ \t]*[A-Z][\w.'-]*(?:[ \t]+[A-Z][\w.'-]*){0,3}[ \t]*")
 _SENTENCE_END = re.compile(r"(\w+)\.\s+(?=[A-Z\"“(])")
 _ABBREVIATIONS = {
     "no",
@@ -317,7 +319,7 @@ def _in_signature_block(text: str, at: int) -> bool:
         return False
     cell = _CELL_BREAK.split(before)[-1]
     short = len(cell.split()) <= 3 and not re.search(r"[a-z]\s*$", cell)
-    return short or _PLACE_CELL.fullmatch(cell) is not None
+    return short or _PLACE_CELL.fullmatch(cell) is not None or _SIGNED_CELL.fullmatch(cell) is not None
 
 
 def _dated_line(text: str, mention: _Mention) -> bool:

@@ -110,7 +110,7 @@ _OWN_ANCHOR = re.compile(
     re.IGNORECASE,
 )
 _EVENT_ANCHOR = re.compile(
-    r"\b(?:from|after|following|upon|commencing (?:on|from|upon|with)|commence on|begin(?:ning)? on)\s+(?:the\s+)?"
+    r"\b(?:from|after|following|upon|commencing (?:on|from|upon|with)|commence on|begin(?:ning)? on|effective as of)\s+(?:the\s+)?"
     r"((?:date (?:on|upon) which|date of (?:the )?(?!(?i:effective|execution|signature|signing|this))|first|initial|launch|closing|completion|delivery|acceptance|"
     r"[A-Z][\w-]+(?:\s+[A-Z][\w-]+)*\s+(?:Date|Launch)\b)[^,.;()]{0,40})",
 )
