@@ -1271,3 +1271,12 @@ def test_a_term_effective_as_of_an_event_has_no_end_date():
     facts, _ = read_facts(text, spans(text, expiration_date=term))
     assert facts["expiration_date"].value is None
     assert "event" in facts["expiration_date"].reason
+
+
+def test_a_template_year_left_after_a_filled_in_effective_date():
+    text = (
+        'This Licence Agreement (the "Agreement") by and between Alder Ltd ("Alder") and Birch Inc. ("Birch"), '
+        'is entered into as of 03-14-2024 , 2024 (the "Effective Date"). WHEREAS, Alder makes widgets.'
+    )
+    facts, _ = read_facts(text, spans(text, effective_date="03-14-2024"))
+    assert facts["effective_date"].value == "2024-03-14"
