@@ -317,10 +317,12 @@ def test_we_and_you_defined_beside_the_partys_own_term_far_from_its_name() -> No
     ]
 
 
-def test_giving_something_other_than_a_licence_is_no_duty() -> None:
+def test_giving_something_other_than_a_licence_or_the_grant_of_a_licence_is_no_duty() -> None:
     platform = Party("Quillon Rides Pty Ltd", "quillon", 0, 10, ("Quillon", "we"))
     text = "Quillon gives drivers a bonus in December. The Licence Schedule gives the fees."
     assert obligations(text, [platform]) == []
+    text = "As a condition of Quillon receiving the grant of a licence, Quillon agrees to keep records of each trip."
+    assert [o.action for o in obligations(text, [platform])] == ["agrees to keep records of each trip"]
 
 
 def test_a_lettered_schedule_ends_its_sentence_but_an_initial_does_not() -> None:
@@ -358,13 +360,17 @@ def test_kinds_of_secrets_returns_and_personal_information() -> None:
         "The Employee shall keep secret the Company's production methods. "
         "The Employee shall return all keys and laptops to the Company on leaving. "
         "The Company shall keep the Employee's personal information confidential. "
-        "The Company shall inform the Employee of any change to the working hours."
+        "The Company shall inform the Employee of any change to the working hours. "
+        "The Employee shall return all Confidential Information of the Company on leaving. "
+        "The Employee shall assign to the Company each design, copyright and trade secret in her work."
     )
     assert [o.kind for o in obligations(text, [employer, employee])] == [
         "confidentiality",
         "delivery",
         "confidentiality",
         "notice",
+        "confidentiality",
+        "other",
     ]
 
 

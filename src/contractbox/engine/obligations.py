@@ -25,22 +25,26 @@ _KINDS = (
         "delivery",
         re.compile(
             r"\b(deliver|ship|supply|provide\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:products|services|goods|software)|"
-            r"manufactur|perform the|return\s+(?:to\s+\w+\s+)?(?:all|any|the|each)\b)",
+            r"manufactur|perform the|return\s+(?:to\s+\w+\s+)?(?:all|any|the|each)\b(?![^.;]{0,40}\bconfidential))",
             re.IGNORECASE,
         ),
     ),
     ("purchase", re.compile(r"\b(purchase|buy)\w*|\bplace\w*\s+(?:purchase\s+)?orders?\b", re.IGNORECASE)),
-    ("license", re.compile(r"\b(grants?|licen[cs]e|gives?(?=\s[^.;:]{0,80}?\blicen[cs]e\b))\b", re.IGNORECASE)),
+    (
+        "license",
+        re.compile(r"\b(grants?|licen[cs]e|gives?(?!\s+of\b)(?=\s[^.;:]{0,80}?\blicen[cs]e\b))\b", re.IGNORECASE),
+    ),
     ("reporting", re.compile(r"\b(report|statements?\b(?!\s+of\s+work)|records|account)", re.IGNORECASE)),
     ("insurance", re.compile(r"\binsur(?:e|es|ance)\b|\binsured\b", re.IGNORECASE)),
-    ("confidentiality", re.compile(r"\b(confidential|disclos|secre(?:ts?|cy)\b)", re.IGNORECASE)),
+    # "keep secret", "secrecy"; a "trade secret" in a list of rights is intellectual property
+    ("confidentiality", re.compile(r"\b(confidential|disclos|secrecy|(?<!trade )secret\b)", re.IGNORECASE)),
     ("compliance", re.compile(r"\b(comply|compliance|laws|regulation)", re.IGNORECASE)),
     ("notice", re.compile(r"\b(notify|notice|inform(?!ation))", re.IGNORECASE)),
 )
 # behind a lookahead on the kinds' first letters (`first_chars.either`): the same first match, found sooner
 _ANY_KIND = either(("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern in _KINDS),), re.IGNORECASE)
 _NOT_TO_DO = re.compile(r"\w+\s+not\b")
-_CONFIDENTIALITY = re.compile(r"\b(?:confidential|disclos|secre(?:ts?|cy)\b)", re.IGNORECASE)
+_CONFIDENTIALITY = re.compile(r"\b(?:confidential|disclos|secrecy|(?<!trade )secret\b)", re.IGNORECASE)
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
 _BETWEEN_END = re.compile(
     r"(?=[,\s(])"  # every alternative starts so: most places in the look-back fail one class test
@@ -60,7 +64,7 @@ _MODAL = re.compile(
     # "The Consultant hereby assigns to the Company ... all intellectual property rights"; not "successors and assigns")
     r"grants|guarantees|(?<=hereby )assigns|"
     # plain English: "You give us a non-exclusive licence", "We grant you a licence"
-    r"(?:gives?|grant)(?=\s[^.;:]{0,80}?\blicen[cs]e\b)|"
+    r"(?:gives?|grant)(?!\s+of\b)(?=\s[^.;:]{0,80}?\blicen[cs]e\b)|"  # not "receiving the grant of a licence"
     r"(?<=irrevocably )assigns|assigns(?=\s+to\s+the\s+(?-i:[A-Z])))"  # "assigns to the Client"
     r"(\s+not)?\b\s*",
     re.IGNORECASE,
