@@ -295,3 +295,93 @@ def test_a_duty_of_two_named_subjects_binds_both() -> None:
         "Westmere Teaching Hospital",
         "Dr Hana Okafor",
     ]
+
+
+def test_we_and_you_defined_beside_the_partys_own_term_far_from_its_name() -> None:
+    """The name stands before a registration number and an address, so only the parenthesis says whom "we" means:
+    it also gives the party's own defined term ("Quillon")."""
+    platform = Party("Quillon Rides Pty Ltd", "quillon", 0, 10, ("Quillon",))
+    driver = Party("Maeve Tranter", "driver", 20, 30, ("Driver",))
+    text = (
+        "These terms are between Quillon Rides Pty Ltd (ACN 600 123 456) of 14 Ferry Road, Geelong, Victoria 3220 "
+        '("Quillon", "we" or "us") and you, Maeve Tranter (the "Driver" or "you").\n\n'
+        "We will send you each trip request through the app. "
+        "You must keep your vehicle registered and roadworthy. "
+        "You give us a non-exclusive, royalty-free licence to show your profile photo to riders."
+    )
+    found = [(o.party, o.kind, o.action[:22]) for o in obligations(text, [platform, driver])]
+    assert found == [
+        ("Quillon Rides Pty Ltd", "other", "will send you each tri"),
+        ("Maeve Tranter", "other", "must keep your vehicle"),
+        ("Maeve Tranter", "license", "give us a non-exclusiv"),
+    ]
+
+
+def test_giving_something_other_than_a_licence_or_the_grant_of_a_licence_is_no_duty() -> None:
+    platform = Party("Quillon Rides Pty Ltd", "quillon", 0, 10, ("Quillon", "we"))
+    text = "Quillon gives drivers a bonus in December. The Licence Schedule gives the fees."
+    assert obligations(text, [platform]) == []
+    text = "As a condition of Quillon receiving the grant of a licence, Quillon agrees to keep records of each trip."
+    assert [o.action for o in obligations(text, [platform])] == ["agrees to keep records of each trip"]
+
+
+def test_a_lettered_schedule_ends_its_sentence_but_an_initial_does_not() -> None:
+    text = (
+        "Array shall keep the service levels set out in Schedule B. Array shall test the backup site at least once "
+        "in each year. Ono shall pay J. Smith the fee of $500 on June 1, 2027."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.action) for o in found] == [
+        ("Array BioPharma Inc.", "shall keep the service levels set out in Schedule B"),
+        ("Array BioPharma Inc.", "shall test the backup site at least once in each year"),
+        ("Ono Pharmaceutical Co., Ltd.", "shall pay J. Smith the fee of $500 on June 1, 2027"),
+    ]
+    assert found[2].due_date == "2027-06-01" and found[1].due_date is None
+
+
+def test_a_pronoun_after_a_condition_on_a_party_is_that_party() -> None:
+    employer = Party("Vantor Maschinenbau GmbH", "company", 0, 10, ("Company",))
+    employee = Party("Lukas Brenner", "employee", 20, 30, ("Employee",))
+    text = (
+        "7.2 If the Employee leaves before the end of the course, he shall repay the Company the course fees. "
+        "If the Company closes the Zurich office, it shall be relocated to Basel. "
+        "Where the Company asks for it, the report shall be signed by the Employee."
+    )
+    found = obligations(text, [employer, employee])
+    assert [(o.party, o.kind, o.action) for o in found] == [
+        ("Lukas Brenner", "payment", "shall repay the Company the course fees"),
+    ]
+
+
+def test_kinds_of_secrets_returns_and_personal_information() -> None:
+    employer = Party("Vantor Maschinenbau GmbH", "company", 0, 10, ("Company",))
+    employee = Party("Lukas Brenner", "employee", 20, 30, ("Employee",))
+    text = (
+        "The Employee shall keep secret the Company's production methods. "
+        "The Employee shall return all keys and laptops to the Company on leaving. "
+        "The Company shall keep the Employee's personal information confidential. "
+        "The Company shall inform the Employee of any change to the working hours. "
+        "The Employee shall return all Confidential Information of the Company on leaving. "
+        "The Employee shall assign to the Company each design, copyright and trade secret in her work."
+    )
+    assert [o.kind for o in obligations(text, [employer, employee])] == [
+        "confidentiality",
+        "delivery",
+        "confidentiality",
+        "notice",
+        "confidentiality",
+        "other",
+    ]
+
+
+def test_a_long_contract_keeps_more_duties_and_the_secondary_kinds_before_the_rest() -> None:
+    def duties(n: int, sentence: str) -> str:
+        return "".join(f"{i}. {sentence} " for i in range(n))
+
+    short = duties(50, "Array shall paint the north wall.") + duties(20, "Ono shall comply with the law on paint.")
+    kept = obligations(short, [ARRAY, ONO])
+    assert len(kept) == 60  # a short contract: 60, the compliance duties before the "other" ones
+    assert sum(o.kind == "compliance" for o in kept) == 20
+
+    history = "The parties note the history of the project in full detail here. " * 300  # 3,600 words
+    assert len(obligations(short + history, [ARRAY, ONO])) == 70  # past 3,000 words: one for every 50 words

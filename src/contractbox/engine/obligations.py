@@ -25,22 +25,26 @@ _KINDS = (
         "delivery",
         re.compile(
             r"\b(deliver|ship|supply|provide\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:products|services|goods|software)|"
-            r"manufactur|perform the)",
+            r"manufactur|perform the|return\s+(?:to\s+\w+\s+)?(?:all|any|the|each)\b(?![^.;]{0,40}\bconfidential))",
             re.IGNORECASE,
         ),
     ),
     ("purchase", re.compile(r"\b(purchase|buy)\w*|\bplace\w*\s+(?:purchase\s+)?orders?\b", re.IGNORECASE)),
-    ("license", re.compile(r"\b(grants?|licen[cs]e)\b", re.IGNORECASE)),
+    (
+        "license",
+        re.compile(r"\b(grants?|licen[cs]e|gives?(?!\s+of\b)(?=\s[^.;:]{0,80}?\blicen[cs]e\b))\b", re.IGNORECASE),
+    ),
     ("reporting", re.compile(r"\b(report|statements?\b(?!\s+of\s+work)|records|account)", re.IGNORECASE)),
     ("insurance", re.compile(r"\binsur(?:e|es|ance)\b|\binsured\b", re.IGNORECASE)),
-    ("confidentiality", re.compile(r"\b(confidential|disclos)", re.IGNORECASE)),
+    # "keep secret", "secrecy"; a "trade secret" in a list of rights is intellectual property
+    ("confidentiality", re.compile(r"\b(confidential|disclos|secrecy|(?<!trade )secret\b)", re.IGNORECASE)),
     ("compliance", re.compile(r"\b(comply|compliance|laws|regulation)", re.IGNORECASE)),
-    ("notice", re.compile(r"\b(notify|notice|inform)", re.IGNORECASE)),
+    ("notice", re.compile(r"\b(notify|notice|inform(?!ation))", re.IGNORECASE)),
 )
 # behind a lookahead on the kinds' first letters (`first_chars.either`): the same first match, found sooner
 _ANY_KIND = either(("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern in _KINDS),), re.IGNORECASE)
 _NOT_TO_DO = re.compile(r"\w+\s+not\b")
-_CONFIDENTIALITY = re.compile(r"\b(?:confidential|disclos)", re.IGNORECASE)
+_CONFIDENTIALITY = re.compile(r"\b(?:confidential|disclos|secrecy|(?<!trade )secret\b)", re.IGNORECASE)
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
 _BETWEEN_END = re.compile(
     r"(?=[,\s(])"  # every alternative starts so: most places in the look-back fail one class test
@@ -58,7 +62,10 @@ _MODAL = re.compile(
     r"\b(?=[swmaucig])(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to|"
     # a party's grant, guarantee or assignment in the present tense binds it too ("Licensor hereby grants",
     # "The Consultant hereby assigns to the Company ... all intellectual property rights"; not "successors and assigns")
-    r"grants|guarantees|(?<=hereby )assigns|(?<=irrevocably )assigns|assigns(?=\s+to\s+the\s+(?-i:[A-Z])))"  # "assigns to the Client"
+    r"grants|guarantees|(?<=hereby )assigns|"
+    # plain English: "You give us a non-exclusive licence", "We grant you a licence"
+    r"(?:gives?|grant)(?!\s+of\b)(?=\s[^.;:]{0,80}?\blicen[cs]e\b)|"  # not "receiving the grant of a licence"
+    r"(?<=irrevocably )assigns|assigns(?=\s+to\s+the\s+(?-i:[A-Z])))"  # "assigns to the Client"
     r"(\s+not)?\b\s*",
     re.IGNORECASE,
 )
@@ -91,12 +98,32 @@ _MUTUAL = (
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+(?:[A-Z(\"“]|\d+\.))|\n[ \t]*\n")
 _ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|Rs|Mr|Ms|Dr|U\.S|e\.g|i\.e|Art|para))$")
+# "Schedule B." and "Part C." end a sentence: the capital there is a reference, not an initial
+_LETTERED_REFERENCE = re.compile(
+    r"\b(?:Schedules?|Exhibits?|Annex(?:es)?|Appendix|Appendices|Attachments?|Parts?|Sections?|Articles?|Clauses?|"
+    r"Tables?|Items?|Phases?|Tiers?|Levels?|Options?|Class(?:es)?|Series|Categor(?:y|ies))\s+[A-Z]$"
+)
+
+
+def _ends_in_abbreviation(text: str, lo: int, dot: int) -> bool:
+    """The full stop at `dot` (looked at from `lo` on) closes an abbreviation or an initial, not a sentence."""
+    return bool(_ABBREVIATION.search(text, max(lo, dot - 6), dot)) and not _LETTERED_REFERENCE.search(
+        text, max(lo, dot - 16), dot
+    )
+
+
 _MAY_HOLD_DATE = re.compile(r"\b(?:1[89]|20)\d\d\b")
 _DUE_PERIOD = re.compile(
     r"(?=[wnapb])\b(?:within|no later than|at least|not less than|prior to|before)\s+[^,.;]{0,20}?" + PERIOD.pattern,
     re.IGNORECASE,
 )
+# Up to 60 duties, and in a long contract one for every 50 words (an 8,000-word services agreement holds a
+# hundred real duties and its last clauses, confidentiality, data return, IP, matter as much as its first), never
+# more than 250 (a 100-page contract's list must still be readable)
 _MAX = 60
+_WORDS_A_DUTY = 50
+_MAX_LONG = 250
+_SECONDARY_KINDS = {"confidentiality", "compliance", "notice"}
 _MAX_ACTION = 400
 EACH_PARTY = "Each Party"
 # a mutual duty is listed under each party's name up to this many parties (a consortium's four participants each
@@ -182,8 +209,9 @@ def pronoun_subjects(text: str, parties: Sequence[PartyLike]) -> dict[str, str]:
     """ "we" and "you" -> the party the contract says they mean (terms of service, letter agreements)."""
     found: dict[str, str] = {}
     head = text[:_PRONOUN_REACH]
-    for m in _PRONOUNS_IN_PARENS.finditer(head):  # the name stands right before the parenthesis
-        _attach(found, m.group(1), _party_named(head[max(0, m.start() - 80) : m.start()], parties, str.endswith))
+    for m in _PRONOUNS_IN_PARENS.finditer(head):  # the party's own term in the parenthesis, else the name before it
+        before = head[max(0, m.start() - 80) : m.start()]
+        _attach(found, m.group(1), _party_quoted(m.group(1), parties) or _party_named(before, parties, str.endswith))
     for m in _PRONOUNS_MEAN.finditer(head):  # the name follows "mean"
         _attach(found, m.group(1), _party_named(head[m.end() : m.end() + 80], parties, str.startswith))
     return found if len(set(found.values())) == len(found) else {}  # "we" and "you" are two different parties
@@ -196,6 +224,17 @@ def _attach(found: dict[str, str], quoted: str, party: str | None) -> None:
     if party:
         for pronoun in _PRONOUN.findall(quoted):
             found.setdefault(pronoun.lower(), party)
+
+
+_QUOTED = re.compile(r"[\"“]([^\"“”]{1,60})[\"”]")
+
+
+def _party_quoted(definition: str, parties: Sequence[PartyLike]) -> str | None:
+    """The party whose own defined term the parenthesis also gives ('("Homestead", "we", "us" or "our")'): the name
+    may stand far before it, behind a registration number and an address."""
+    terms = {" ".join(t.lower().split()).removeprefix("the ") for t in _QUOTED.findall(definition)}
+    named = {p.name for p in parties for term in (p.name, *p.aliases) if term and term.lower() in terms}
+    return named.pop() if len(named) == 1 else None
 
 
 def _party_named(fragment: str, parties: Sequence[PartyLike], at_edge: Callable[[str, str], bool]) -> str | None:
@@ -227,6 +266,35 @@ def _subjects_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> 
             break
         before = before[: joined.start()]
     return found
+
+
+# "..., she shall": a pronoun as the subject of the main clause
+_PRONOUN_BEFORE = re.compile(r",\s*(?:he|she|it|they)\s+$", re.IGNORECASE)
+_PASSIVE = re.compile(r"be\s+\w+(?:ed|en)\b", re.IGNORECASE)
+# a sentence that opens with a condition on a party: "8.3 If the Employee breaches clause 8.1, ..."
+_CONDITION_OPENS = re.compile(
+    r"(?:\(?\d+(?:\.\d+)*[.)]?\s+|\([a-z]{1,3}\)\s+)?"
+    r"(?:if|where|when|whenever|should|unless|in\s+the\s+event\s+that|in\s+case)\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
+
+
+def _antecedent(text: str, start: int, modal: re.Match[str], subjects: list[str]) -> list[str]:
+    """The subject a pronoun stands for when the sentence opens with a condition on a party: "If the Employee
+    breaches clause 8.1, she shall pay the Company a penalty" binds the Employee; empty otherwise, and for "it"
+    in the passive ("If the Licensee asks, it shall be extended": "it" is the thing asked for)."""
+    modal_at = modal.start()
+    pronoun = _PRONOUN_BEFORE.search(text, max(start, modal_at - 12), modal_at)
+    if pronoun is None or (pronoun.group().rstrip().lower().endswith("it") and _PASSIVE.match(text, modal.end())):
+        return []
+    opening = _CONDITION_OPENS.match(text, start, modal_at)
+    if opening is None:
+        return []
+    after = " ".join(text[opening.end() : opening.end() + _LOOK_BACK].lower().split())
+    for subject in subjects:  # longest first
+        if after.startswith(subject) and not after[len(subject) : len(subject) + 1].isalnum():
+            return [subject]
+    return []
 
 
 _JOINED_SUBJECT = re.compile(r"(?:,|,?\s+(?:and|&))$")
@@ -266,7 +334,7 @@ def _sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The candidate span cut into sentences, so nothing is read from a neighbouring sentence."""
     out, at = [], start
     for m in _SENTENCE_END.finditer(text, start, end):
-        if m.group() == "." and _ABBREVIATION.search(text, max(start, m.start() - 6), m.start()):
+        if m.group() == "." and _ends_in_abbreviation(text, start, m.start()):
             continue
         out.append((at, m.end()))
         at = m.end()
@@ -313,7 +381,7 @@ def _rejoined(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
             out
             and out[-1][1] <= start
             and not text[out[-1][1] : start].strip()
-            and _ABBREVIATION.search(text, max(0, out[-1][1] - 6), out[-1][1] - 1)
+            and _ends_in_abbreviation(text, 0, out[-1][1] - 1)
         ):
             out[-1] = (out[-1][0], end)
         else:
@@ -361,7 +429,7 @@ def list_items(text: str, pos: int) -> list[tuple[int, int]]:
 
 
 def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[PartyLike]) -> list[Obligation]:
-    """Obligations in the sentence spans, main duties of named parties first when there are too many.
+    """Obligations in the sentence spans, main duties of named parties first when there are too many (`_cap`).
 
     One duty per party per sentence; a mutual duty ("each Party shall") is each named party's.
     """
@@ -388,6 +456,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
             continue
         start, end = sentence
         found_subjects = _subjects_before(text, max(start, m.start() - _LOOK_BACK), m.start(), ordered)
+        found_subjects = found_subjects or _antecedent(text, start, m, ordered)
         if not found_subjects:
             continue
         party = subjects[found_subjects[0]]
@@ -402,11 +471,23 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
             continue
         seen.add((start, party))
         found.extend(_duties(text, m.start(1), end, start, obligors))
-    if len(found) <= _MAX:
+    return _most_important(found, _cap(text))
+
+
+def _cap(text: str) -> int:
+    """How many duties a contract of this length lists at most."""
+    return min(_MAX_LONG, max(_MAX, len(text.split()) // _WORDS_A_DUTY))
+
+
+def _most_important(found: list[Obligation], cap: int) -> list[Obligation]:
+    """At most `cap` duties in text order: named parties' before "Each Party"'s, then main duties (pay, deliver,
+    purchase, license, report, insure), then confidentiality, compliance and notices, then the rest."""
+    if len(found) <= cap:
         return found
 
-    def priority(ob: Obligation) -> tuple[int, int]:
-        return (ob.party == EACH_PARTY, ob.kind not in _MAIN_KINDS)
+    def priority(ob: Obligation) -> tuple[bool, int]:
+        tier = 0 if ob.kind in _MAIN_KINDS else 1 if ob.kind in _SECONDARY_KINDS else 2
+        return (ob.party == EACH_PARTY, tier)
 
-    kept = set(sorted(range(len(found)), key=lambda i: (*priority(found[i]), i))[:_MAX])
+    kept = set(sorted(range(len(found)), key=lambda i: (*priority(found[i]), i))[:cap])
     return [ob for i, ob in enumerate(found) if i in kept]
