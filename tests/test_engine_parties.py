@@ -699,3 +699,12 @@ def test_a_person_described_by_birth_date_and_citizenship() -> None:
         ("HALDEN MARITIME AS", ("Company",)),
         ("Tobias Lindqvist", ("Adviser",)),
     ]
+
+
+def test_a_name_in_a_field_stops_at_the_line_of_the_next_field() -> None:
+    text = (
+        "Stayfinder Owner Terms\n\nYour details\nOwner: Priya Raman\nOwner reference: OW-55102\n\n"
+        'These terms are between Stayfinder Holdings Pty Ltd ("Stayfinder", "we" or "us") and you, '
+        'Priya Raman (the "Owner", "you" or "your").\n\n1. Listings'
+    )
+    assert names(text) == ["Priya Raman", "Stayfinder Holdings Pty Ltd"]
