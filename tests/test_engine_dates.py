@@ -1280,3 +1280,34 @@ def test_a_template_year_left_after_a_filled_in_effective_date():
     )
     facts, _ = read_facts(text, spans(text, effective_date="03-14-2024"))
     assert facts["effective_date"].value == "2024-03-14"
+
+
+def test_a_period_that_starts_on_a_defined_event_has_no_end_date():
+    term = (
+        "The operating period starts on the Grid Connection Date and continues for fifteen (15) years. "
+        "This Agreement ends at the end of the operating period."
+    )
+    text = f"{PREAMBLE} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value is None
+    assert "(Grid Connection Date)" in facts["expiration_date"].reason
+
+
+def test_heads_of_terms_that_end_on_a_date_with_their_exclusivity():
+    text = (
+        "HEADS OF TERMS\n\nThese heads of terms are dated 2 June 2027.\n\n"
+        "5. Exclusivity. The Exclusivity Period starts today. These Heads of Terms, and the Exclusivity Period, "
+        "end on 30 September 2027 unless the Buyer and the Seller extend them in writing.\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="2 June 2027"))
+    assert facts["expiration_date"].value == "2027-09-30"
+
+
+def test_a_date_defined_as_the_start_date_is_the_effective_date():
+    text = (
+        "GRANT AGREEMENT\n\nThis Grant Agreement is made on 11 January 2027 between the Aldmoor Foundation and "
+        'the University of Brackley.\n\n2.1 The Project runs from 1 March 2027 (the "Start Date") to 28 February '
+        "2030.\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="11 January 2027", effective_date="1 March 2027"))
+    assert facts["effective_date"].value == "2027-03-01"

@@ -707,4 +707,52 @@ def test_a_name_in_a_field_stops_at_the_line_of_the_next_field() -> None:
         'These terms are between Stayfinder Holdings Pty Ltd ("Stayfinder", "we" or "us") and you, '
         'Priya Raman (the "Owner", "you" or "your").\n\n1. Listings'
     )
-    assert names(text) == ["Priya Raman", "Stayfinder Holdings Pty Ltd"]
+    assert sorted(names(text)) == ["Priya Raman", "Stayfinder Holdings Pty Ltd"]
+    assert names(text.replace("and you, Priya Raman (", "and the owner named above (")) == [
+        "Priya Raman",
+        "Stayfinder Holdings Pty Ltd",
+    ]
+
+
+def test_parties_in_a_plain_text_particulars_table() -> None:
+    text = (
+        "ORCHARD SERVICES AGREEMENT\n\nSCHEDULE 1 - DETAILS\n\n"
+        "Item                      Details\n"
+        "------------------------  ------------------------------\n"
+        "1. Owner                  Tamar Valley Orchards Pty Ltd\n"
+        "                          ACN 600 100 200\n"
+        "2. Contractor             Northern Spray Services Pty Ltd\n"
+        "3. Start Date             1 August 2027\n\n"
+        "TERMS\n\n1. The Owner appoints the Contractor."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Tamar Valley Orchards Pty Ltd", "owner"),
+        ("Northern Spray Services Pty Ltd", "contractor"),
+    ]
+
+
+def test_a_party_named_only_in_the_order_form_gets_the_name_on_its_line_there() -> None:
+    text = (
+        "HARBOURVIEW ANALYTICS LTD.\nSTANDARD SUBSCRIPTION TERMS\n\n"
+        'These Standard Subscription Terms (the "Terms") apply to each Order Form signed by Harbourview Analytics '
+        'Ltd., an Ontario corporation ("Supplier"), and the client named in the Order Form ("Client").\n\n'
+        "1. Supplier shall provide the service.\n\nORDER FORM\n\n"
+        "Supplier: Harbourview Analytics Ltd., 10 Bay Street, Toronto\n"
+        "Client: Fernleaf Dairy Cooperative Inc., 4 Mill Road, Guelph\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Harbourview Analytics Ltd.", "supplier"),
+        ("Fernleaf Dairy Cooperative Inc.", "client"),
+    ]
+
+
+def test_a_party_addressed_as_you_and_a_role_that_is_not_a_pronoun() -> None:
+    text = (
+        "DESIGN AGREEMENT\n\nThis agreement is between me, Marta Sousa Reis, an independent designer of Rua Direita 5, "
+        'Braga ("I", "me" or the "Designer"), and you, Minho Cerâmica, Lda. (NIPC 500 100 200) of Rua Nova 9, '
+        'Braga ("you" or the "Client").\n\nWhat I will do\n\n1. I will deliver the designs.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Marta Sousa Reis", "designer"),
+        ("Minho Cerâmica, Lda.", "client"),
+    ]

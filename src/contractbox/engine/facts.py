@@ -59,13 +59,13 @@ _SUB_PERIOD = re.compile(
 )
 _EFFECTIVE_AFTER = re.compile(
     r"^[\s,]*(?:(?:19|20)\d\d\b[\s,]*)?\(?(?:hereinafter\s+(?:called|referred\s+to\s+as|defined\s+as)\s+)?(?:the\s+|hereinafter\s+)?[\"“']*"
-    r"(?:effective|co(?:m|rn){2}encement)\s*date",
+    r"(?:effective|co(?:m|rn){2}encement|start)\s*date",
     re.IGNORECASE,
 )
 # defined as the Effective Date: '(the "Effective Date")', '("Amendment Effective Date")'
 # a template's year left after the date filled in ("as of 12-23-2019 , 2019 (the "Effective Date")") is allowed
 _DEFINED_EFFECTIVE = re.compile(
-    r"^[\s,]*(?:(?:19|20)\d\d\b[\s,]*)?(?:the\s+)?\((?:the\s+|hereinafter\s+)?[\"“']*(?:[A-Z][\w-]*\s+){0,2}(?:effective|co(?:m|rn){2}encement)\s+date|"
+    r"^[\s,]*(?:(?:19|20)\d\d\b[\s,]*)?(?:the\s+)?\((?:the\s+|hereinafter\s+)?[\"“']*(?:[A-Z][\w-]*\s+){0,2}(?:effective|co(?:m|rn){2}encement|start)\s+date|"
     r"^[\s,]*hereinafter\s+(?:called|referred\s+to\s+as|defined\s+as)\s+(?:the\s+)?[\"“']*(?:effective|co(?:m|rn){2}encement)\s+date",
     re.IGNORECASE,
 )

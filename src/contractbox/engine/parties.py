@@ -111,7 +111,7 @@ _SEPARATOR = re.compile(
 )
 _NOISE = re.compile(
     r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth)\s*\)|\d{1,2}\.\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
-    r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\b(?:me|us|myself)\b(?=\s*,))*",
+    r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\b(?:me|us|myself|you|yourself)\b(?=\s*,))*",
     re.IGNORECASE,
 )
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
@@ -124,7 +124,23 @@ _BARE_ALIAS = re.compile(
 _REGISTRATION = re.compile(
     r"\b(?:registered|registration|number|no\.?|company)\b.*\d|\d{4,}|(?:\d[.\-/ ]?){5,}", re.IGNORECASE
 )
-_NOT_ALIASES = {"party", "parties", "agreement", "effective date", "we", "us", "you", "your", "our", "this agreement"}
+_NOT_ALIASES = {
+    "party",
+    "parties",
+    "agreement",
+    "effective date",
+    "we",
+    "us",
+    "you",
+    "your",
+    "our",
+    "this agreement",
+    "terms",
+    "order form",
+    "conditions",
+    "services",
+    "schedule",
+}
 _DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:\((?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
     r"(?:Ph\.\s?D|M\.\s?D|D\.\s?Phil|J\.\s?D|Esq|Jr|Sr|CPA)\.?(?=[,\s(])|"  # "Samuel J. Whitcombe, Ph.D., an individual"
@@ -161,10 +177,14 @@ class Party:
 def _role_of(aliases: tuple[str, ...]) -> str:
     """The defined term naming the party's role ("Licensor"), else its first defined term, else "party"."""
     terms = [" ".join(re.sub(r"^the\s+", "", a.lower()).split()) for a in aliases]
+    terms = [t for t in terms if t not in _PRONOUNS] or terms  # ("I", "me" or the "Illustrator"): the Illustrator
     for term in terms:
         if term.split()[-1] in ROLE_WORDS:
             return term
     return terms[0] if terms else "party"
+
+
+_PRONOUNS = {"i", "me", "my", "we", "us", "our", "you", "your"}
 
 
 def _unaccented(word: str) -> str:
@@ -418,6 +438,10 @@ _LABELLED = re.compile(
 )
 # a row of a particulars table: "| Contractor | Glenmorven Facilities Ltd, a company registered in Scotland ... |"
 _TABLE_LABELLED = re.compile(r"^[ \t]*\|[ \t]*((?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+)[ \t]*\|[ \t]*(?=[^\s|])", re.MULTILINE)
+# a row of a particulars table laid out in plain text, columns aligned with spaces: "1. Owner      Coonawarra ... Pty Ltd"
+_SPACED_LABELLED = re.compile(
+    r"^[ \t]*(?:\d{1,2}[A-Za-z]?\.?[ \t]+)?((?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+)[ \t]{3,}(?=[^\s])", re.MULTILINE
+)
 _NEXT_LABEL = re.compile(r"\s+(?:Party\s+[A-Z]|Legal\s+Representative|Address)\b")
 _NAME_BOUNDARY = re.compile(r"(?=(^|\s|\(|[.,:;]\s)[\w\[])")
 _CLUSTER_GAP = 900
@@ -491,6 +515,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
     hits: list[tuple[int, int, str | None]] = [(m.start(), m.end(), None) for m in _DEFINED.finditer(text, 0, hi)]
     hits += [(m.end(), m.end(), m.group(1)) for m in _LABELLED.finditer(text, 0, hi)]
     hits += [(m.end(), m.end(), m.group(1)) for m in _TABLE_LABELLED.finditer(text, 0, hi)]
+    hits += [(m.end(), m.end(), m.group(1)) for m in _SPACED_LABELLED.finditer(text, 0, hi)]
     for at, after, label in sorted(hits):
         if at < lo:
             continue
@@ -651,7 +676,7 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
         parties = _letter_parties(text[: min(len(text), 5000)]) or parties
     if len(parties) < 2:
         parties = _column_parties(text, min(len(text), 5000)) or parties
-    parties = _without_stray_words(text, parties)
+    parties = _dedupe(_named_elsewhere(text, _without_stray_words(text, parties)))
     signed = [Party(s.text(text), _signature_role(text, s.start), s.start, s.end) for s in signature_spans(text)]
     if len(parties) < 2 and len(signed) >= 2:  # e.g. joint filing agreements: "the undersigned" sign below
         parties = _dedupe(signed)
@@ -661,6 +686,30 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     if len(parties) < 2:
         return parties if len(parties) == 1 and _stands_alone(parties[0], text) else []
     return parties
+
+
+# "the customer named in the Order Form ("Customer")": the name stands in the order form, on its role's line
+_NAMED_IN = re.compile(
+    r"\b(?:named|identified|specified|set\s+out|described|listed|stated)\s+(?:in|on)\s+(?:the\s+|an?\s+|each\s+|its\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _named_elsewhere(text: str, parties: list[Party]) -> list[Party]:
+    """A party the preamble names only by reference to another document gets the name on its role's line there
+    ("Customer: Ohio River Barge Lines, Inc."), or is dropped: the document's title is not the party."""
+    out = []
+    for p in parties:
+        if not _NAMED_IN.search(text, max(0, p.start - 40), p.start):
+            out.append(p)
+            continue
+        for alias in p.aliases:
+            line = re.search(rf"^[ \t]*{re.escape(alias)}[ \t]*:[ \t]*(?=\S)", text, re.MULTILINE)
+            span = _labelled_name(text, line.end()) if line else None
+            if span is not None:
+                out.append(Party(span.text(text), p.role, span.start, span.end, p.aliases, p.confirmed, True))
+                break
+    return out
 
 
 _SIGNATURE_LABEL = re.compile(r"([A-Z][A-Za-z]+(?:[ \t][A-Z][A-Za-z]+)?)[ \t]*:[ \t]*$")

@@ -74,7 +74,10 @@ _SUB_PERIOD = re.compile(
     r"\bwarrants?\b",  # "Seller warrants that the Goods will conform ... for a period of 24 months": a warranty's length
     re.IGNORECASE,
 )
-_THE_TERM = re.compile(r"\b(?:this|the)\s+(?:agreement|term)\b", re.IGNORECASE)
+_THE_TERM = re.compile(
+    r"\b(?:this|the)\s+(?:agreement|term)\b|\bthese\s+(?:[A-Z][\w-]*\s+){0,3}(?:terms|heads\s+of\s+terms)\b",
+    re.IGNORECASE,
+)
 
 
 def _about_a_part(sentence: str, upto: int) -> bool:
@@ -89,9 +92,10 @@ _END_LABEL = re.compile(
 )
 # the contract's own end, stated plainly: its subject, then the words that end it right before the date
 _STATED_END = re.compile(
-    r"\b(?:this\s+agreement|the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)\b[^.;:]{0,80}?"
+    r"\b(?:this\s+agreement|these\s+(?:[A-Z][\w-]*\s+){0,3}(?:terms|heads\s+of\s+terms)|"
+    r"the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)\b[^.;:]{0,80}?"
     r"\b(?:(?:term|period)\s+(?:ending|expiring)|(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate)|"
-    r"expires|ends|terminates|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?",
+    r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?",
     re.IGNORECASE,
 )
 _EARLIER_AGREEMENT = re.compile(r"\b(?:original|prior|previous|existing|former)\b", re.IGNORECASE)
@@ -110,7 +114,8 @@ _OWN_ANCHOR = re.compile(
     re.IGNORECASE,
 )
 _EVENT_ANCHOR = re.compile(
-    r"\b(?:from|after|following|upon|commencing (?:on|from|upon|with)|commence on|begin(?:ning)? on|effective as of)\s+(?:the\s+)?"
+    r"\b(?:from|after|following|upon|commencing (?:on|from|upon|with)|commence on|begin(?:ning|s)? on|start(?:s|ing)? on|"
+    r"effective as of)\s+(?:the\s+)?"
     r"((?:date (?:on|upon) which|date of (?:the )?(?!(?i:effective|execution|signature|signing|this))|first|initial|launch|closing|completion|delivery|acceptance|"
     r"[A-Z][\w-]+(?:\s+[A-Z][\w-]+)*\s+(?:Date|Launch)\b)[^,.;()]{0,40})",
 )
@@ -328,7 +333,7 @@ def _anchor_in(sentence: str, fallback: date | None) -> tuple[date | None, str |
                 return d, None
     for event in _EVENT_ANCHOR.finditer(sentence):
         if not _OWN_ANCHOR.match(event.group(1)) and not _OWN_ANCHOR.match(sentence, event.start(1)):
-            return None, " ".join(event.group(1).split())
+            return None, " ".join(re.split(r"\s+(?:and|or|until|for)\s", event.group(1))[0].split())
     return fallback, None
 
 
