@@ -385,3 +385,27 @@ def test_a_long_contract_keeps_more_duties_and_the_secondary_kinds_before_the_re
 
     history = "The parties note the history of the project in full detail here. " * 300  # 3,600 words
     assert len(obligations(short + history, [ARRAY, ONO])) == 70  # past 3,000 words: one for every 50 words
+
+
+def test_a_group_the_preamble_defines_binds_each_of_its_members() -> None:
+    maya = Party("MAYA OKONJO", "first promoter", 0, 10, ("First Promoter",))
+    luis = Party("LUIS FERRAZ", "second promoter", 20, 30, ("Second Promoter",))
+    fund = Party("KESTREL GROWTH FUND LP", "investor", 40, 50, ("Investor",))
+    company = Party("HALCYON LABS LIMITED", "company", 60, 70, ("Company",))
+    text = (
+        '(1) MAYA OKONJO (the "First Promoter"); (2) LUIS FERRAZ (the "Second Promoter", and together with the First '
+        'Promoter the "Promoters"); (3) KESTREL GROWTH FUND LP (the "Investor"); (4) HALCYON LABS LIMITED (the '
+        '"Company").\n\nThe Promoters and the Investor are together the "Members".\n\n'
+        "2.1 Each Promoter shall devote his or her full working time to the Company.\n\n"
+        "2.2 Each Member shall vote its shares to approve the budget.\n\n"
+        "2.3 The Company shall keep proper books of account."
+    )
+    found = obligations(text, [maya, luis, fund, company])
+    assert [(o.party, o.action[:12]) for o in found] == [
+        ("MAYA OKONJO", "shall devote"),
+        ("LUIS FERRAZ", "shall devote"),
+        ("MAYA OKONJO", "shall vote i"),
+        ("LUIS FERRAZ", "shall vote i"),
+        ("KESTREL GROWTH FUND LP", "shall vote i"),
+        ("HALCYON LABS LIMITED", "shall keep p"),
+    ]

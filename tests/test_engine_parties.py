@@ -756,3 +756,17 @@ def test_a_party_addressed_as_you_and_a_role_that_is_not_a_pronoun() -> None:
         ("Marta Sousa Reis", "designer"),
         ("Minho Cerâmica, Lda.", "client"),
     ]
+
+
+def test_a_limited_partnership_and_a_group_term_that_is_not_the_last_partys_alias() -> None:
+    text = (
+        'SHAREHOLDERS\' AGREEMENT\n\nPARTIES\n\n(1) MAYA OKONJO, of 4 Elm Road, Leeds (the "First Promoter");\n\n'
+        '(2) LUIS FERRAZ, of 9 Dock Street, Hull (the "Second Promoter", and together with the First Promoter the '
+        '"Promoters");\n\n(3) KESTREL GROWTH FUND LIMITED PARTNERSHIP, a limited partnership registered in England, '
+        'acting by its manager Kestrel Capital LLP (the "Investor").\n\nAGREED TERMS'
+    )
+    assert [(p.name, p.aliases) for p in find_parties(text)] == [
+        ("MAYA OKONJO", ("First Promoter",)),
+        ("LUIS FERRAZ", ("Second Promoter",)),
+        ("KESTREL GROWTH FUND LIMITED PARTNERSHIP", ("Investor",)),
+    ]

@@ -14,6 +14,13 @@ _DATA = Path(__file__).parent / "data" / "legal_forms.txt"
 # forms that are English words in lower case: a form only in capitals after a mixed-case name ("Østfold Data AS",
 # "Nordlicht Holding SE"); in an all-capitals line "SUPPLIED AS" is the word
 CAPITAL_ONLY = ("AS", "SE")
+# forms that are also descriptors in lower case ("a Delaware limited partnership"): a form only when capitalised
+CAPITALISED_ONLY = (
+    "Limited Partnership",
+    "LIMITED PARTNERSHIP",
+    "Limited Liability Partnership",
+    "LIMITED LIABILITY PARTNERSHIP",
+)
 
 
 @lru_cache(maxsize=1)
@@ -35,7 +42,8 @@ def _alternative(form: str) -> str:
 def legal_form_pattern() -> re.Pattern[str]:
     """Matches one legal form as whole tokens (not inside a longer word)."""
     forms = sorted(legal_forms(), key=len, reverse=True)
-    alternatives = [_alternative(f) for f in forms] + [f"(?<=(?-i:[a-z\u00e0-\u00ff]) )(?-i:{f})" for f in CAPITAL_ONLY]
+    alternatives = [f"(?-i:{_alternative(f)})" for f in CAPITALISED_ONLY] + [_alternative(f) for f in forms]
+    alternatives += [f"(?<=(?-i:[a-z\u00e0-\u00ff]) )(?-i:{f})" for f in CAPITAL_ONLY]
     return re.compile(r"(?<![\w.])(?:" + "|".join(alternatives) + r")(?![\w])", re.IGNORECASE)
 
 

@@ -389,11 +389,75 @@ def _rejoined(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-def _obligors(parties: list[str], named: list[str]) -> list[str]:
-    """The parties a duty binds: each named party for a mutual duty (up to six), else the subjects named."""
+def _obligors(parties: list[str], named: list[str], groups: dict[str, list[str]]) -> list[str]:
+    """The parties a duty binds: each named party for a mutual duty (up to six), each member of a group the contract
+    defines ("Each Founder"), else the subjects named."""
     if EACH_PARTY in parties:
         return named if 2 <= len(named) <= _EACH_LISTED_UP_TO else [EACH_PARTY]
-    return list(dict.fromkeys(parties))
+    members = [m for p in parties for m in (groups[p[len(_GROUP) :]] if p.startswith(_GROUP) else [p])]
+    return list(dict.fromkeys(members))
+
+
+# a subject-map value standing for a group of parties the contract defines, expanded by `_obligors`
+_GROUP = "\x00group:"
+_QUOTED = re.compile(r"[\"“]([A-Z][\w\- ]{1,40}?)[\"”]")
+# '(the "Second Founder", and together with the First Founder the "Founders")'
+_TOGETHER_WITH = re.compile(
+    r"\btogether\s+with\s+(?:the\s+)?[\"“]?([A-Z][\w\- ]{1,40}?)[\"”]?,?\s+(?:the\s+)?[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]"
+)
+# 'The Founders, the Investor and the Angel are together the "Shareholders"'
+_ARE_TOGETHER = re.compile(
+    r"(?:^|(?<=[.;\n]))\s*(?:The\s+)?([A-Z][^.;\n]{1,120}?)\s+are\s+(?:together|collectively|jointly)\s+"
+    r"(?:referred\s+to\s+as\s+)?(?:the\s+)?[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]"
+)
+_LIST_SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+
+
+def _groups(head: str, subjects: dict[str, str]) -> dict[str, list[str]]:
+    """Groups of parties the preamble defines, by their defined term, with their members' legal names."""
+    groups: dict[str, list[str]] = {}
+    order = list(dict.fromkeys(subjects.values()))
+
+    def members(terms: list[str]) -> list[str]:
+        out: list[str] = []
+        for term in terms:
+            key = " ".join(re.sub(r"^the\s+", "", term.strip(), flags=re.IGNORECASE).lower().split())
+            value = subjects.get(key)
+            group = next((v for g, v in groups.items() if g.lower() == key), None)
+            if value is not None and value != EACH_PARTY:
+                out.append(value)
+            elif group is not None:
+                out += group
+            else:
+                return []  # a member the contract does not name: not a group of parties
+        return sorted(dict.fromkeys(out), key=order.index)  # in the order the parties are listed
+
+    for m in _TOGETHER_WITH.finditer(head):
+        own = _QUOTED.findall(head, max(0, m.start() - 80), m.start())
+        found = members([own[-1], m.group(1)]) if own else []
+        if len(found) >= 2:
+            groups.setdefault(m.group(2), found)
+    for m in _ARE_TOGETHER.finditer(head):
+        found = members(_LIST_SEPARATOR.split(m.group(1)))
+        if len(found) >= 2:
+            groups.setdefault(m.group(2), found)
+    return groups
+
+
+def _group_forms(group: str) -> list[str]:
+    """How a duty names the group's members: "the Founders", "each Founder", "each of the Founders"."""
+    plural = " ".join(group.lower().split())
+    single = plural[:-1] if plural.endswith("s") else plural
+    return [
+        f"the {plural}",
+        plural,
+        f"each {single}",
+        f"every {single}",
+        f"each of the {plural}",
+        f"all {plural}",
+        f"both {plural}",
+        f"all of the {plural}",
+    ]
 
 
 def _duties(text: str, action_start: int, end: int, start: int, obligors: list[str]) -> list[Obligation]:
@@ -444,6 +508,10 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     for term, party in _appointed_roles(text, subjects).items():
         subjects.setdefault(term, party)
     named = list(dict.fromkeys(v for v in subjects.values() if v != EACH_PARTY))
+    groups = _groups(text[:_PRONOUN_REACH], subjects)
+    for group in groups:
+        for form in _group_forms(group):
+            subjects.setdefault(form, _GROUP + group)
     sentences = _Sentences(text, spans)
     found: list[Obligation] = []
     seen: set[tuple[int, str]] = set()
@@ -460,7 +528,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         if not found_subjects:
             continue
         party = subjects[found_subjects[0]]
-        obligors = _obligors([subjects[s] for s in reversed(found_subjects)], named)
+        obligors = _obligors([subjects[s] for s in reversed(found_subjects)], named, groups)
         if _INTRODUCES_LIST.fullmatch(text, m.end(), end):  # "The Client shall:" over a list, one duty an item
             for item_start, item_end in list_items(text, end):
                 if (item_start, party) not in seen:

@@ -195,7 +195,8 @@ def _unaccented(word: str) -> str:
 # the words that give a term to every party at once: 'each a "Participant"', 'together the "Members"',
 # 'individually referred to as a "Party" and collectively as the "Parties"'
 _COLLECTIVE_BEFORE = re.compile(
-    r"\b(?:each|together|collectively|individually|jointly)\b(?:\s+(?:referred\s+to\s+)?as)?\s+(?:a|an|the)\s*$"
+    r"\b(?:each|together|collectively|individually|jointly)\b(?:\s+(?:referred\s+to\s+)?as)?\s+(?:a|an|the)\s*$|"
+    r"\btogether\s+with\s+(?:the\s+)?[\"“]?[A-Z][\w\- ]{1,40}?[\"”]?,?\s+(?:the\s+)?$"  # 'together with the First Founder the "Founders"'
 )
 
 
@@ -211,7 +212,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
             found.append((m.start(), (m.group(2) or bare).strip(" ,.")))
     out: list[str] = []
     for at, alias in sorted(found):
-        if _COLLECTIVE_BEFORE.search(text, max(start, at - 30), at):
+        if _COLLECTIVE_BEFORE.search(text, max(start, at - 70), at):
             continue  # '(each a "Participant" and together the "Participants")' names every party, not the last
         alias = re.sub(r"^the\s+", "", " ".join(alias.split()), flags=re.IGNORECASE)
         if _REGISTRATION.search(alias):  # "(Registered Number SC412883)" is not a defined term
