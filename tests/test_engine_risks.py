@@ -753,6 +753,7 @@ def test_what_one_party_makes_belonging_to_the_other_is_an_ip_assignment() -> No
     )
     for kept in (
         "Improvements made by the Licensee shall belong to the Licensee.",
+        "Inventions made solely by employees of the Sponsor during the Project shall belong solely to the Sponsor.",
         "Inventions that the Employee makes outside working hours do not belong to the Company.",
     ):
         assert not _promoted("ip_ownership_assignment", kept)

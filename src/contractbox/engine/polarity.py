@@ -150,6 +150,7 @@ _CONVENIENCE_RIGHT = (
 
 _MAKES = r"(?:makes?|creates?|develops?|conceives?|generates?|produces?|authors?)\b"
 _MADE = r"(?:made|created|developed|conceived|generated|produced|authored)\b"
+_STAFF = r"(?:employees?|personnel|staff|agents?|contractors?|representatives?)"  # "made by employees of iBio"
 
 
 # "Exclusivity. ...", or a heading before its first sub-clause: "Exclusive Rights 2.1 The appointment ... is
@@ -603,7 +604,7 @@ RULES: dict[str, Rule] = {
             _ungoverned(r"nothing|neither|never|(?:shall|will|does|do|is|are)\s+not|cannot")
             + r"\b(?:inventions?|designs?|discoveries|developments?|improvements?|works?|deliverables|work\s+product|"
             r"results|intellectual\s+property)\b[^.;]{0,160}?\b(?:(?:that|which)\s+(?:the\s+)?(?!the\b)(?P<ip_maker>\w+)\s+"
-            rf"(?:\w+\s+)?{_MAKES}|{_MADE}\s+(?:\w+\s+){{0,3}}?by\s+(?:the\s+)?(?!the\b)(?P<ip_by>\w+))\b[^.;]{{0,200}}"
+            rf"(?:\w+\s+)?{_MAKES}|{_MADE}\s+(?:\w+\s+){{0,3}}?by\s+(?:the\s+)?(?:{_STAFF}\s+of\s+(?:the\s+)?)?(?!the\b|{_STAFF}\b)(?P<ip_by>\w+))\b[^.;]{{0,200}}"
             r"\b(?:belongs?|(?:shall|will)\s+(?:belong|vest)|vests?)\s+(?:\w+\s+){0,2}?(?:to|in)\s+(?:the\s+)?"
             r"(?!the\b)(?!(?P=ip_maker)\b)(?!(?P=ip_by)\b)\w+",
         ),
