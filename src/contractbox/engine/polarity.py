@@ -129,7 +129,7 @@ _LIABILITY_TOPIC = _any(
 
 # a cause named after the notice: "by written notice for good cause", "on notice if the other party ..."
 _CAUSE_NAMED = (
-    r"if|breach\w*|default\w*|in\s+the\s+event|(?:for\s+)?(?:good|just|serious|important)\s+(?:cause|reasons?)|"
+    r"if|breach\w*|default\w*|in\s+the\s+event|(?:good|just|serious|important)\s+cause|(?:serious|important)\s+reasons?|"
     r"for\s+cause|wichtige[mn]?\s+grund"
 )
 # express wording of a right to end the contract with no cause: "Customer may terminate this Agreement for
@@ -421,7 +421,8 @@ RULES: dict[str, Rule] = {
             r"\bfail(?:s|ure|ed)?\s+to\b",
             r"\binsolven\w*",
             # termination for cause: "for good cause (aus wichtigem Grund)", "for cause"
-            r"\b(?:good|just|serious|important)\s+(?:cause|reasons?)\b",
+            # not "Good Reason", an employee's defined right to resign with severance
+            r"\b(?:(?:good|just|serious|important)\s+cause|(?:serious|important)\s+reasons?)\b",
             r"\bwichtige[mn]?\s+grund\b",
             r"\bfor\s+cause\b",
             # notice tied to the end of the term ends its renewal, not the contract at will
