@@ -73,11 +73,13 @@ _NONE = _any()
 _GAP = r"[^.;]{0,200}"
 
 
-def _ungoverned(negations: str) -> str:
-    """The start of a sentence in which none of `negations` occurs, up to where the wording sought begins."""
+def _ungoverned(negations: str, needs: str = "") -> str:
+    """The start of a sentence in which none of `negations` occurs (and, if given, `needs` does: a
+    sentence without it is passed over at once), up to where the wording sought begins."""
     return (
         r"(?:^\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?|[.;]\s+)"  # a clause number ("5.3", "(2)") opens no sentence
-        rf"(?![^.;]*\b(?:{negations})\b)[^.;]*?"
+        + (rf"(?=[^.;]*?\b(?:{needs}))" if needs else "")
+        + rf"(?![^.;]*\b(?:{negations})\b)[^.;]*?"
     )
 
 
@@ -378,7 +380,8 @@ RULES: dict[str, Rule] = {
             rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED})\b)",
             # not a right another contract must give: "each sub-agency agreement shall stipulate that ... may terminate"
             _ungoverned(
-                r"nothing|neither|no\s+party|not|never|free\s+to|stipulat\w*|(?:provide|require|ensure)s?\s+that"
+                r"nothing|neither|no\s+party|not|never|free\s+to|stipulat\w*|(?:provide|require|ensure)s?\s+that",
+                needs=r"convenience|without\s|(?:any|no)\s+reason|at\s+will",
             )
             + _CONVENIENCE_RIGHT,
         ),
@@ -602,7 +605,7 @@ RULES: dict[str, Rule] = {
             r"\bworks?\s+made\s+for\s+hire\b",
             # ownership of what one party makes vests in another by the contract itself: "Inventions that the
             # Employee makes in performing her work belong to the Company" (not "... made by Licensee belong to Licensee")
-            _ungoverned(r"nothing|neither|never|(?:shall|will|does|do|is|are)\s+not|cannot")
+            _ungoverned(r"nothing|neither|never|(?:shall|will|does|do|is|are)\s+not|cannot", needs=r"belong|vest")
             + r"\b(?:inventions?|designs?|discoveries|developments?|improvements?|works?|deliverables|work\s+product|"
             r"results|intellectual\s+property)\b[^.;]{0,160}?\b(?:(?:that|which)\s+(?:the\s+)?(?!the\b)(?P<ip_maker>\w+)\s+"
             rf"(?:\w+\s+)?{_MAKES}|{_MADE}\s+(?:\w+\s+){{0,3}}?by\s+(?:the\s+)?(?:{_STAFF}\s+of\s+(?:the\s+)?)?(?!the\b|{_STAFF}\b)(?P<ip_by>\w+))\b[^.;]{{0,200}}"
@@ -639,13 +642,16 @@ def is_heading(span: str) -> bool:
     return len(span.split()) <= 8 and not _VERB.search(span)
 
 
-# superscript footnote markers glued to a word ("unlimited⁷", "Contractor"¹) are not part of it
-_FOOTNOTE_MARKERS = re.compile(r"(?<=\S)[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+")
+# superscript footnote markers ("unlimited⁷", "Contractor"¹) are not part of the words they follow
+_FOOTNOTE_MARKERS = "\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079"
+_WITHOUT_MARKERS = dict.fromkeys(map(ord, _FOOTNOTE_MARKERS))
 
 
 def readable(span: str) -> str:
     """`span` as the rules read it: whitespace collapsed to single spaces, footnote markers dropped."""
-    return " ".join(_FOOTNOTE_MARKERS.sub("", span).split())
+    if any(marker in span for marker in _FOOTNOTE_MARKERS):  # rare: a scan per marker is cheaper than a regex
+        span = span.translate(_WITHOUT_MARKERS)
+    return " ".join(span.split())
 
 
 def negates(category: str, span: str) -> bool:
