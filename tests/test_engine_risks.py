@@ -339,6 +339,7 @@ def test_holder_names_who_may_terminate() -> None:
         risk_text.holder("Either party may terminate this Agreement at any time on 60 days' notice.") == "Either party"
     )
     assert risk_text.holder("This Agreement may be terminated on notice.") is None
+    assert risk_text.holder("The Employer may end the employment at any time without cause.") == "The Employer"
 
 
 def test_playbook_counts_findings_only_and_absences_quote_nothing() -> None:
@@ -666,3 +667,110 @@ def test_a_table_of_contents_entry_is_never_a_finding() -> None:
         "10.1 Licensor may terminate this Agreement if Licensee undergoes a change of control ....... as set out below."
     )
     assert not polarity.negates("change_of_control", body)
+
+
+def _promoted(category: str, span: str) -> bool:
+    return polarity.apply(span, {category: [(0, len(span), 0.2)]}).by_category[category][0][2] >= 0.5
+
+
+def test_termination_on_notice_for_good_cause_is_not_convenience() -> None:
+    for span in (
+        "12.1 Either party may end this Agreement at once by written notice for good cause.",
+        "Each party may terminate the contract with immediate effect on notice for just cause.",
+    ):
+        assert polarity.negates("termination_for_convenience", span)
+    for span in (
+        "Either party may terminate this Agreement on sixty (60) days' written notice.",
+        # "Good Reason" is an employee's defined right to resign, not a cause that governs the notice right
+        "Without prejudice to your right to resign for Good Reason, you or the Company may terminate your "
+        "employment by giving three months' notice.",
+    ):
+        assert not polarity.negates("termination_for_convenience", span)
+
+
+def test_one_partys_convenience_right_survives_the_others_denial() -> None:
+    span = (
+        "The Buyer may terminate this Agreement for convenience on sixty (60) days' written notice. "
+        "The Seller may not terminate this Agreement for convenience."
+    )
+    assert not polarity.negates("termination_for_convenience", span)
+    assert polarity.negates(
+        "termination_for_convenience", "The Seller may not terminate this Agreement for convenience."
+    )
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "After the trial period, either party may end the engagement by giving two months' written notice, "
+        "without stating reasons.",
+        "The Agent may cancel this contract at any time for any reason on thirty (30) days' notice to the Principal.",
+    ],
+)
+def test_an_express_right_to_terminate_without_cause_is_promoted(span: str) -> None:
+    assert _promoted("termination_for_convenience", span)
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "Neither party may terminate this Agreement without giving reasons.",
+        "Upon termination of this Agreement for any reason, the Distributor shall return all samples.",
+        "Either party may terminate this Agreement if the other party ceases for any reason to hold its licence.",
+        # a right the party must put into another contract, not a right under this one
+        "Each reseller agreement shall stipulate that the Vendor may terminate it at any time without cause.",
+    ],
+)
+def test_no_right_to_terminate_without_cause_is_not_promoted(span: str) -> None:
+    assert not _promoted("termination_for_convenience", span)
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "Clause 9.1 shall not apply to the Supplier's indemnity for infringement claims, which is not limited in "
+        "amount.",
+        "14.3 The cap in clause 14.2 does not apply in cases of wilful misconduct.",
+        "For damage caused by fraud the Lessor's liability is unlimited\u00b3.",  # a footnote marker glued to it
+    ],
+)
+def test_a_carve_out_from_the_cap_is_uncapped_liability(span: str) -> None:
+    assert _promoted("uncapped_liability", span)
+
+
+def test_a_section_that_does_not_apply_to_something_other_than_liability_is_no_carve_out() -> None:
+    assert not _promoted("uncapped_liability", "Section 4.2 does not apply to orders placed before the Start Date.")
+
+
+def test_ending_the_agreement_when_the_other_breaks_its_terms_is_termination_for_cause() -> None:
+    text = "We may close your account and end this agreement straight away if you break these terms."
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    assert not polarity.negates("termination_for_cause", text)
+
+
+def test_what_one_party_makes_belonging_to_the_other_is_an_ip_assignment() -> None:
+    assert _promoted(
+        "ip_ownership_assignment", "All designs that the Contractor creates under this Agreement vest in the Client."
+    )
+    assert _promoted(
+        "ip_ownership_assignment", "Inventions made by the Researcher during the Project shall belong to the Sponsor."
+    )
+    for kept in (
+        "Improvements made by the Licensee shall belong to the Licensee.",
+        "Inventions made solely by employees of the Sponsor during the Project shall belong solely to the Sponsor.",
+        "Inventions that the Employee makes outside working hours do not belong to the Company.",
+    ):
+        assert not _promoted("ip_ownership_assignment", kept)
+
+
+def test_uncapped_explanation_keeps_clause_numbers_and_drops_footnote_markers() -> None:
+    explain = risk_text.explain
+    pointer = "Except as provided in Section 21.4, each party's total liability shall not exceed the fees paid."
+    assert explain({"id": "uncapped_liability"}, pointer, None)[0].startswith(
+        "Liability is left outside the cap for what Section 21.4 provides."
+    )
+    listed = "Except for payments due under clauses 3.1 and 6.2, the Agent's liability is limited to the fee."
+    assert "payments due under clauses 3.1 and 6.2." in explain({"id": "uncapped_liability"}, listed, None)[0]
+    footnoted = "The cap in clause 9.1 does not apply in cases of fraud, for which liability is unlimited\u2074."
+    what = explain({"id": "uncapped_liability"}, footnoted, None)[0]
+    assert what == "Liability is left outside the cap for: fraud, for which liability is unlimited."

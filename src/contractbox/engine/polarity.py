@@ -73,11 +73,13 @@ _NONE = _any()
 _GAP = r"[^.;]{0,200}"
 
 
-def _ungoverned(negations: str) -> str:
-    """The start of a sentence in which none of `negations` occurs, up to where the wording sought begins."""
+def _ungoverned(negations: str, needs: str = "") -> str:
+    """The start of a sentence in which none of `negations` occurs (and, if given, `needs` does: a
+    sentence without it is passed over at once), up to where the wording sought begins."""
     return (
         r"(?:^\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?|[.;]\s+)"  # a clause number ("5.3", "(2)") opens no sentence
-        rf"(?![^.;]*\b(?:{negations})\b)[^.;]*?"
+        + (rf"(?=[^.;]*?\b(?:{needs}))" if needs else "")
+        + rf"(?![^.;]*\b(?:{negations})\b)[^.;]*?"
     )
 
 
@@ -125,6 +127,32 @@ _LIABILITY_TOPIC = _any(
     r"\blimit\w*",
     r"\bexceed\w*",
 )  # not "unlimited repair calls"
+
+
+# a cause named after the notice: "by written notice for good cause", "on notice if the other party ..."
+_CAUSE_NAMED = (
+    r"if|breach\w*|default\w*|in\s+the\s+event|(?:good|just|serious|important)\s+cause|(?:serious|important)\s+reasons?|"
+    r"for\s+cause|wichtige[mn]?\s+grund"
+)
+# express wording of a right to end the contract with no cause: "Customer may terminate this Agreement for
+# convenience", "either party may terminate ... without giving reasons", "may at any time cancel ... for any reason"
+_TERMINATION_RIGHT = (
+    r"\b(?:may|can|(?:is|are|shall\s+be)\s+entitled\s+to|(?:has|have|shall\s+have)\s+the\s+right\s+to|"
+    r"reserves?\s+the\s+right\s+to)\s+(?:(?!not\b|never\b)\w+\s+){0,3}?(?:terminat\w*|cancel\w*|end)\b"
+)
+_NO_CAUSE = (
+    r"(?:for\s+(?:(?:its|their|his|her|our|your)\s+)?(?:own\s+)?convenience|without\s+(?:any\s+)?(?:cause|reason)\b|"
+    r"without\s+(?:assigning|giving|stating|specifying|providing)\s+(?:any\s+)?(?:reasons?|cause)\b|"
+    r"for\s+(?:any|no)\s+reason\b|with\s+or\s+without\s+(?:cause|reason)\b|at\s+will\b)"
+)
+_CONVENIENCE_RIGHT = (
+    _TERMINATION_RIGHT + r"(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b)[^.;]){0,150}?\b" + _NO_CAUSE
+)
+
+
+_MAKES = r"(?:makes?|creates?|develops?|conceives?|generates?|produces?|authors?)\b"
+_MADE = r"(?:made|created|developed|conceived|generated|produced|authored)\b"
+_STAFF = r"(?:employees?|personnel|staff|agents?|contractors?|representatives?)"  # "made by employees of iBio"
 
 
 # "Exclusivity. ...", or a heading before its first sub-clause: "Exclusive Rights 2.1 The appointment ... is
@@ -349,8 +377,16 @@ RULES: dict[str, Rule] = {
         asserting=_any(
             r"^(?![^.;]*\b(?:neither|no)\s+party\b)(?![^.;]*\bmay\s+not\b)[^.;]*\buntil\s+terminated\s+by\s+"
             r"(?:either|any|each)\s+party\s+(?:giving|on|upon|by|with)\b[^.;]{0,60}\bnotice\b"
-            r"(?![^.;]{0,80}\b(?:if|breach\w*|default\w*|in\s+the\s+event)\b)",
+            rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED})\b)",
+            # not a right another contract must give: "each sub-agency agreement shall stipulate that ... may terminate"
+            _ungoverned(
+                r"nothing|neither|no\s+party|not|never|free\s+to|stipulat\w*|(?:provide|require|ensure)s?\s+that",
+                needs=r"convenience|without\s|(?:any|no)\s+reason|at\s+will",
+            )
+            + _CONVENIENCE_RIGHT,
         ),
+        # "Customer may terminate for convenience ... Supplier may not terminate for convenience": one party has it
+        positive=_any(_CONVENIENCE_RIGHT),
         negative=_any(
             r"\b(?:neither|no)\s+party\s+(?:may|shall|will|is\s+entitled\s+to|has\s+the\s+right\s+to)\b[^.;]{0,60}"
             r"\bterminat\w*\b[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
@@ -373,13 +409,13 @@ RULES: dict[str, Rule] = {
             r"\b(?:sole|absolute)\s+discretion\b",
             r"\bat\s+will\b",
             r"\bat\s+any\s+time\s+(?:upon|on|by|with|after)\b[^.;]{0,60}\bnotice\b"
-            r"(?![^.;]{0,40}\b(?:if|in\s+the\s+event|upon\s+the\s+occurrence|should)\b)",
+            rf"(?![^.;]{{0,40}}\b(?:upon\s+the\s+occurrence|should|{_CAUSE_NAMED})\b)",
             r"\bwithout\s+(?:assigning|giving|stating|specifying)\s+(?:any\s+)?reasons?\b",
             # "Either party may terminate this Agreement by giving three months' notice": on notice, no cause
             # (a sentence that opens so: "If X, either party may terminate on notice" has a cause)
             r"(?:^|[.;:]\s|\n)\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?(?:either|each|any)\s+party\s+(?:may|can)\s+"
             r"terminat\w*\b[^.;]{0,60}\b(?:by|on|upon|with)\s+(?:giving\s+)?[^.;]{0,30}\bnotice\b"
-            r"(?![^.;]{0,80}\b(?:if|breach\w*|default\w*|in\s+the\s+event)\b)",
+            rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED})\b)",
         ),
         required_when=_any(
             r"\bbreach\w*",
@@ -388,7 +424,8 @@ RULES: dict[str, Rule] = {
             r"\bfail(?:s|ure|ed)?\s+to\b",
             r"\binsolven\w*",
             # termination for cause: "for good cause (aus wichtigem Grund)", "for cause"
-            r"\bgood\s+cause\b",
+            # not "Good Reason", an employee's defined right to resign with severance
+            r"\b(?:(?:good|just|serious|important)\s+cause|(?:serious|important)\s+reasons?)\b",
             r"\bwichtige[mn]?\s+grund\b",
             r"\bfor\s+cause\b",
             # notice tied to the end of the term ends its renewal, not the contract at will
@@ -430,7 +467,15 @@ RULES: dict[str, Rule] = {
             r"\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit|cap)",
             r"\bnothing\b[^.;]{0,100}\b(?:limits?|exclud\w*|restricts?)\b[^.;]{0,60}\bliabilit",
             _LIABILITY + r"\b(?:(?:is|are)\s+not|(?:shall|will)\s+not\s+be)\s+(?:limited|capped)\b",
-            r"\b(?:limits?|limitations?|caps?|exclusions?)\b[^.;]{0,80}\b(?:shall|will|do|does)\s+not\s+apply\s+to\b",
+            # "the limitation in clause 8.1 does not apply in cases of ...": a clause number's dot ends no sentence
+            r"\b(?:limits?|limitations?|caps?|exclusions?)\b(?:[^.;]|(?<=\d)\.(?=\d)){0,80}\b(?:shall|will|do|does)\s+not\s+"
+            r"apply\s+"
+            r"(?:to|in|where|for|if)\b",
+            # "Section 7.1 does not apply to the Contractor's indemnity ..., which is not limited in amount"
+            r"\b(?:clause|section|article|paragraph)\s+\d+(?:\.\d+)*(?:\s*\([a-z]\))?\s+(?:shall|will|does)\s+not\s+apply\s+"
+            r"to\s+(?:\w+\s+){0,2}?(?:(?:\w+'s|its|their|his|her)\s+)?(?:\w+\s+)?(?:indemni\w*|liabilit\w*|obligations?|"
+            r"claims?|breach\w*|damages?|losses)\b",
+            r"\b(?:is|are|shall\s+be|will\s+be)\s+not\s+(?:limited|capped)\s+in\s+amount\b",
             r"\bliabilit\w*\b.{0,300}?\b(?:clause|section|article)\s+[\d.]+(?:\s*\([a-z]\))?\s+(?:shall\s+|does\s+|will\s+)?"
             r"not\s+apply\s+to\b",
         ),
@@ -502,6 +547,8 @@ RULES: dict[str, Rule] = {
             r"\bwinding[\s\-]up\b",
             r"\bnon-?(?:payment|performance)\b",
             r"\bmaterial\w*",
+            # plain English: "if you seriously or repeatedly break this agreement"
+            r"\b(?:break|breaks|broke|broken|breaking)\s+(?:\w+\s+){0,2}?(?:agreement|contract|terms|rules|promises?)\b",
         ),
     ),
     "liquidated_damages": Rule(
@@ -556,6 +603,14 @@ RULES: dict[str, Rule] = {
             r"\b(?:assigns|transfers)\s+(?:and\s+\w+\s+)?to\s+(?:the\s+)?\w+(?:\s+\w+)?\s+all\s+(?:of\s+its\s+)?(?:right|title|"
             r"intellectual|copyright)",
             r"\bworks?\s+made\s+for\s+hire\b",
+            # ownership of what one party makes vests in another by the contract itself: "Inventions that the
+            # Employee makes in performing her work belong to the Company" (not "... made by Licensee belong to Licensee")
+            _ungoverned(r"nothing|neither|never|(?:shall|will|does|do|is|are)\s+not|cannot", needs=r"belong|vest")
+            + r"\b(?:inventions?|designs?|discoveries|developments?|improvements?|works?|deliverables|work\s+product|"
+            r"results|intellectual\s+property)\b[^.;]{0,160}?\b(?:(?:that|which)\s+(?:the\s+)?(?!the\b)(?P<ip_maker>\w+)\s+"
+            rf"(?:\w+\s+)?{_MAKES}|{_MADE}\s+(?:\w+\s+){{0,3}}?by\s+(?:the\s+)?(?:{_STAFF}\s+of\s+(?:the\s+)?)?(?!the\b|{_STAFF}\b)(?P<ip_by>\w+))\b[^.;]{{0,200}}"
+            r"\b(?:belongs?|(?:shall|will)\s+(?:belong|vest)|vests?)\s+(?:\w+\s+){0,2}?(?:to|in)\s+(?:the\s+)?"
+            r"(?!the\b)(?!(?P=ip_maker)\b)(?!(?P=ip_by)\b)\w+",
         ),
     ),
 }
@@ -587,13 +642,25 @@ def is_heading(span: str) -> bool:
     return len(span.split()) <= 8 and not _VERB.search(span)
 
 
+# superscript footnote markers ("unlimited⁷", "Contractor"¹) are not part of the words they follow
+_FOOTNOTE_MARKERS = "\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079"
+_WITHOUT_MARKERS = dict.fromkeys(map(ord, _FOOTNOTE_MARKERS))
+
+
+def readable(span: str) -> str:
+    """`span` as the rules read it: whitespace collapsed to single spaces, footnote markers dropped."""
+    if any(marker in span for marker in _FOOTNOTE_MARKERS):  # rare: a scan per marker is cheaper than a regex
+        span = span.translate(_WITHOUT_MARKERS)
+    return " ".join(span.split())
+
+
 def negates(category: str, span: str) -> bool:
     """True when `span` says the opposite of `category` (and nothing in it asserts the category),
     or is only a heading."""
     rule = RULES.get(category)
     if rule is None:
         return False
-    span = " ".join(span.split())
+    span = readable(span)
     return is_heading(span) or rule.negates(span)
 
 
@@ -633,7 +700,7 @@ def _promote(
         return
     pool = [(s, e) for s, e, _ in own] + [(s, e) for src in rule.sources for s, e, _ in scored.get(src, [])]
     for start, end in pool:
-        if rule.asserts(" ".join(text[start:end].split())):
+        if rule.asserts(readable(text[start:end])):
             rest = [item for item in own if (item[0], item[1]) != (start, end)]
             out[category] = [(start, end, PROMOTED)] + rest
             return

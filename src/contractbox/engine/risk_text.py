@@ -36,7 +36,7 @@ def _short(quote: str, limit: int = _MAX_QUOTE) -> str:
 _HOLDER = re.compile(
     r"\b((?i:either|each|any|neither)\s+(?i:party)|(?i:the\s+parties)|(?:the\s+)?[A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,3})"
     r"(?:\s*\([^)]{0,40}\))?\s*,?\s*(?:may|shall\s+(?:have\s+the\s+right|be\s+entitled)\s+to|has\s+the\s+right\s+to|"
-    r"is\s+entitled\s+to|reserves\s+the\s+right\s+to)\s*,?\s*(?:[^.;]{0,40}?\s)?terminat"
+    r"is\s+entitled\s+to|reserves\s+the\s+right\s+to)\s*,?\s*(?:[^.;]{0,40}?\s)?(?:terminat|cancel|end\s+(?:this|the)\b)"
 )
 _NOT_HOLDER = {"this", "the", "such", "that", "any", "notwithstanding", "agreement", "this agreement", "section"}
 
@@ -132,13 +132,24 @@ _CAP = re.compile(
     r"liability\b[^.;]{0,40}?\bis\s+",
     re.IGNORECASE,
 )
+_IN_SENTENCE = r"(?:[^.;]|(?<=\d)\.(?=\d))"  # a clause number's dot ("Section 16.3") ends no sentence
 _CARVE = re.compile(
     r"\b(?:except(?:\s+(?:for|with\s+respect\s+to|in\s+the\s+case\s+of))?|excluding|other\s+than|save\s+for)\s+"
-    r"([^.;]{5,200}?)(?=,\s*(?:in\s+no\s+event|neither|each|either|the\s+total|the\s+aggregate)|[.;]|$)"
-    r"|\b(?:shall|does|will)\s+not\s+(?:apply|limit)\s+(?:to\s+)?([^.;]{5,200})"
+    rf"({_IN_SENTENCE}{{5,200}}?)(?=,\s*(?:in\s+no\s+event|neither|each|either|the\s+total|the\s+aggregate|"
+    r"(?:(?:the|its|their)\s+)?[\w\-]+(?:'s|s')\s+(?:(?:total|aggregate|entire|maximum|cumulative)\s+)*liabilit)"
+    r"|;|\.(?!\d)|$)"
+    rf"|\b(?:shall|does|will)\s+not\s+(?:apply|limit)\s+(?:to\s+|in\s+(?:the\s+)?cases?\s+of\s+)?({_IN_SENTENCE}{{5,200}})"
     r"|\b(?:is|are|be)\s+(?:unlimited|uncapped|excluded\s+from[^.;]{0,40})\s*(?:for|in\s+respect\s+of)?\s*([^.;]{0,160})",
     re.IGNORECASE,
 )
+# a carve-out that only points elsewhere: "except as provided in Section 16.3"
+_CROSS_REFERENCE = re.compile(
+    r"^as\s+(?:otherwise\s+)?(?:provided|set\s+out|set\s+forth|stated|specified)\s+in\s+((?:clause|section|article|"
+    r"paragraph)s?\s+[\d.]+\d(?:\s*\([a-z]\))?)$",
+    re.IGNORECASE,
+)
+# superscript footnote markers glued to a word ("unlimited⁷") are not part of what the clause says
+_FOOTNOTE_MARKERS = re.compile(r"(?<=\S)[\u00b9\u00b2\u00b3\u2070\u2074-\u2079]+")
 
 
 def cap_amount(text: str) -> str | None:
@@ -170,11 +181,13 @@ def _sentence(*parts: str | None) -> str:
 
 def _uncapped(ctx: Context) -> tuple[str, str]:
     carve, cap = carve_outs(ctx.text), cap_amount(ctx.text)
-    what = (
-        f"Liability is left outside the cap for: {carve}."
-        if carve
-        else f"The clause leaves some liability unlimited: “{_short(ctx.text)}”."
-    )
+    reference = _CROSS_REFERENCE.match(carve or "")
+    if reference:
+        what = f"Liability is left outside the cap for what {reference.group(1)} provides."
+    elif carve:
+        what = f"Liability is left outside the cap for: {carve}."
+    else:
+        what = f"The clause leaves some liability unlimited: “{_short(ctx.text)}”."
     cap_text = f" The cap that applies to the rest: {cap}." if cap else ""
     rec = (
         "Check whether these carve-outs are market standard (third-party IP indemnity, confidentiality, "
@@ -330,4 +343,4 @@ def explain(rule: dict, clause_text: str, notice_days: int | None) -> tuple[str,
     explainer = EXPLAINERS.get(rule["id"])
     if explainer is None:
         return rule["explanation"], rule["recommendation"]
-    return explainer(Context(" ".join(clause_text.split()), notice_days))
+    return explainer(Context(" ".join(_FOOTNOTE_MARKERS.sub("", clause_text).split()), notice_days))
