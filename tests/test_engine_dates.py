@@ -1311,3 +1311,14 @@ def test_a_date_defined_as_the_start_date_is_the_effective_date():
     )
     facts, _ = read_facts(text, spans(text, agreement_date="11 January 2027", effective_date="1 March 2027"))
     assert facts["effective_date"].value == "2027-03-01"
+
+
+def test_a_contract_that_ends_with_a_period_defined_in_a_sentence_of_its_own():
+    text = (
+        "OPTION AGREEMENT\n\nThis Option Agreement is made on 3 May 2027 between Alder Ltd and Birch Inc.\n\n"
+        "1. Grant. Alder grants Birch an option to buy the land.\n\n"
+        "2. Option Period. The Option Period begins on 10 May 2027 and ends at 5:00 p.m. local time on 9 May 2028. "
+        "If the option has not been exercised by the end of the Option Period, it lapses and this Agreement ends.\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="3 May 2027"))
+    assert facts["expiration_date"].value == "2028-05-09"

@@ -45,6 +45,12 @@ _INLINE = re.compile(
 )
 
 
+# a period a sentence of its own defines: "The Option Period begins on ... and ends ... on the fourteenth day of April"
+_PERIOD_STATED = re.compile(
+    r"\bThe\s+((?:[A-Z][\w-]*\s+){1,3}(?:Period|Term))\s+((?:begins|starts|commences|runs)\b(?:\b[ap]\.m\.|[^.;]|\.(?=\w)){10,300})"
+)
+
+
 @dataclass(frozen=True)
 class Particular:
     label: str
@@ -72,6 +78,8 @@ def particulars(text: str) -> dict[str, Particular]:
             _add(found, label.group(1), _first_sentence(m.group(1)), m.start(1))
     for m in _INLINE.finditer(text):
         _add(found, m.group(2), m.group(1), m.start(1))
+    for m in _PERIOD_STATED.finditer(text):
+        _add(found, m.group(1), m.group(2), m.start(2))
     return found
 
 

@@ -404,7 +404,28 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
         if explicit:
             d, s, e = explicit
             return Expiry(d, start + s, start + e, "stated end date")
-    return _labelled_end(text) or _stated_end(text, anchor) or _stated_open_end(text)
+    return (
+        _labelled_end(text)
+        or _stated_end(text, anchor)
+        or _end_of_a_defined_period(text, anchor)
+        or _stated_open_end(text)
+    )
+
+
+_THIS_AGREEMENT_ENDS = re.compile(r"\bthis\s+agreement\s+(?:ends|expires|terminates|lapses)\b", re.IGNORECASE)
+
+
+def _end_of_a_defined_period(text: str, anchor: date | None) -> Expiry | None:
+    """ "... by the end of the Option Period, it lapses and this Agreement ends", the Option Period's end stated in a
+    sentence of its own, wherever the clause model ranked either sentence."""
+    for m in _THIS_AGREEMENT_ENDS.finditer(text):
+        span = _sentence_at(text, m.start())
+        sentence = text[span.start : span.end]
+        if _NAMES_A_PARTICULAR.search(sentence):
+            found = _defined_end(sentence, particulars(text), anchor)
+            if found is not None and found.date is not None:
+                return found
+    return None
 
 
 # "The employment is for an indefinite period.", "It has no fixed end date. It lasts until you or we end it."
