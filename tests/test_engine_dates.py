@@ -14,8 +14,9 @@ import pytest
 
 from contractbox.documents import Document
 from contractbox.engine import live
+from contractbox.engine.clause_model import default_model
 from contractbox.engine.dates import numeric_dates_of
-from contractbox.engine.facts import read_facts
+from contractbox.engine.facts import FACT_CATEGORIES, read_facts
 from contractbox.engine.jurisdictions import jurisdiction_in
 from contractbox.engine.term import Expiry, notice_deadline
 
@@ -1156,3 +1157,16 @@ def test_an_end_on_an_event_or_a_date_whichever_is_earlier_is_that_date():
     text = f"{PREAMBLE} {later}"
     facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=later))
     assert facts["expiration_date"].value is None  # the date is only the earliest it can end
+
+
+@pytest.mark.parametrize(
+    "name", ["consulting_agreement", "mutual_nda", "saas_subscription_agreement", "supply_agreement"]
+)
+def test_the_facts_read_only_the_fact_categories(name: str) -> None:
+    """The live engine hands `read_facts` only FACT_CATEGORIES' clauses: every category's gives the same facts."""
+    text = (ROOT / "sample_contracts" / f"{name}.txt").read_text(encoding="utf-8")
+    _, by_category = live.score_clauses(text, default_model())
+    only_facts = {cat: items for cat, items in by_category.items() if cat in FACT_CATEGORIES}
+    assert len(only_facts) < len(by_category)
+    with numeric_dates_of(text):
+        assert read_facts(text, only_facts) == read_facts(text, by_category)

@@ -23,6 +23,15 @@ from contractbox.engine.particulars import particulars
 from contractbox.engine.term import Term, notice_deadline, read_term
 
 Scored = list[tuple[int, int, float]]  # (start, end, confidence) of one category's clauses
+# The categories whose clauses `read_facts` reads (`term.read_term` included): a caller prepares only these.
+FACT_CATEGORIES = (
+    "agreement_date",
+    "effective_date",
+    "expiration_date",
+    "governing_law",
+    "renewal_term",
+    "notice_period_to_terminate_renewal",
+)
 
 _SOURCE_LINE = re.compile(r"Source:[^\n]{0,160}$")
 # "dated for reference March 22, 2027" (the British Columbia form) is the date the agreement bears
@@ -635,7 +644,7 @@ def key_facts(text: str, by_category: dict[str, Scored]) -> dict[str, str | None
     return {k: f.value for k, f in find_key_facts(text, by_category).items()}
 
 
-__all__ = ["Fact", "find_key_facts", "key_facts", "parse_date", "read_facts", "summary_sentences"]
+__all__ = ["FACT_CATEGORIES", "Fact", "find_key_facts", "key_facts", "parse_date", "read_facts", "summary_sentences"]
 
 
 # an agreement- or effective-date candidate that states another date than the one the key facts
