@@ -13,6 +13,8 @@ patterns' flags admits the same characters as their literals (case folding inclu
 from __future__ import annotations
 
 import re
+import sys
+from collections.abc import Iterator
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
@@ -38,6 +40,72 @@ def either(patterns: tuple[str, ...], flags: int) -> re.Pattern[str]:
 
 def first_char_class(patterns: tuple[str, ...], flags: int) -> str | None:
     """A class holding every character a match of any of `patterns` can start with, or None."""
+    items = _first_items(patterns, flags)
+    return "[" + "".join(items) + "]" if items else None
+
+
+def presence_pattern(patterns: tuple[str, ...], flags: int) -> re.Pattern[str]:
+    """A pattern whose `search` finds a match exactly where one of `patterns` would match first, and none
+    where none would; it matches one character, so it only tells whether (and where) one matches.
+
+    `re` scans for the first character of a pattern that opens with a class, but not of one that opens with
+    a lookahead (`either`), which it tries at every position, nor under IGNORECASE of a class holding a
+    letter. So where the first characters can be read, the pattern opens with their class written out
+    without IGNORECASE (the characters it folds to included), and the alternation, with the flags, is tried
+    only at those characters: in a lookahead, inside a lookbehind over the character just scanned."""
+    items = _first_items(patterns, flags)
+    first = _without_ignorecase(items, flags) if items else None
+    if first is None:
+        return either(patterns, flags)
+    alternation = "|".join(f"(?:{p})" for p in patterns)
+    return re.compile(rf"(?-i:{first})(?<=(?={alternation})[\s\S])", flags)
+
+
+class Scanned:
+    """`search` and `finditer` of the alternation of `patterns` (each a top-level alternative), the same
+    matches found sooner: `presence_pattern` finds where the next match starts, the alternation is matched
+    there. Every match consumes its first character (it must be readable), so `finditer` always moves on."""
+
+    def __init__(self, patterns: tuple[str, ...], flags: int) -> None:
+        if first_char_class(patterns, flags) is None:
+            raise ValueError("no first character to scan for")
+        self.pattern = re.compile("|".join(f"(?:{p})" for p in patterns), flags)
+        self._start = presence_pattern(patterns, flags)
+
+    @classmethod
+    def of(cls, pattern: re.Pattern[str]) -> Scanned:
+        return cls((pattern.pattern,), pattern.flags)
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        start = self._start.search(text, pos, endpos)
+        return None if start is None else self.pattern.match(text, start.start(), endpos)
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        while (found := self.search(text, pos, endpos)) is not None:
+            yield found
+            pos = found.end()
+
+
+# The only characters outside ASCII that IGNORECASE matches to ASCII ones: "İ", "ı", "ſ" and the Kelvin sign
+# (tests/test_engine_first_chars.py checks every code point).
+_FOLDS_TO_ASCII = "\u0130\u0131\u017f\u212a"
+
+
+def _without_ignorecase(items: list[str], flags: int) -> str | None:
+    """A class admitting without IGNORECASE what `items` admit with `flags`; None where a class item is not
+    ASCII (its case variants are not listed here)."""
+    if not flags & re.IGNORECASE:
+        return "[" + "".join(items) + "]"
+    if not all(item.isascii() for item in items):
+        return None
+    folded = re.compile("[" + "".join(items) + "]", flags)
+    chars = [c for c in map(chr, range(128)) if folded.match(c)] + [c for c in _FOLDS_TO_ASCII if folded.match(c)]
+    categories = [item for item in items if item in _CATEGORIES.values()]  # "\d" also admits digits outside ASCII
+    return "[" + "".join(map(re.escape, chars)) + "".join(categories) + "]"
+
+
+def _first_items(patterns: tuple[str, ...], flags: int) -> list[str] | None:
+    """Class items for every character a match of any of `patterns` can start with, or None."""
     items: list[str] = []
     for pattern in patterns:
         try:
@@ -49,7 +117,7 @@ def first_char_class(patterns: tuple[str, ...], flags: int) -> str | None:
         if not found:
             return None
         items += found
-    return "[" + "".join(dict.fromkeys(items)) + "]" if items else None
+    return list(dict.fromkeys(items)) or None
 
 
 def _first(sequence: Any) -> list[str] | None:
