@@ -8,8 +8,15 @@ from types import ModuleType
 
 import pytest
 
-from contractbox.engine import facts, first_chars, obligations, polarity, term
-from contractbox.engine.first_chars import Scanned, either, first_char_class, presence_pattern
+from contractbox.engine import facts, first_chars, legal_forms, obligations, polarity, term
+from contractbox.engine.first_chars import (
+    Scanned,
+    either,
+    first_char_class,
+    folded_class,
+    presence_past_start,
+    presence_pattern,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -122,3 +129,41 @@ def test_scanned_finds_the_matches_of_its_pattern(module: ModuleType, name: str)
 def test_scanned_needs_a_first_character() -> None:
     with pytest.raises(ValueError):
         Scanned((r"(?:^|;)\s*shall",), re.IGNORECASE)
+
+
+def test_a_folded_class_holds_what_ignorecase_matches() -> None:
+    assert folded_class("s") == "[Ss\u017f]" and folded_class("K") == "[Kk\u212a]" and folded_class("b") == "[Bb]"
+
+
+def test_legal_forms_match_where_the_case_folded_forms_do() -> None:
+    fast = legal_forms.legal_form_pattern()
+    plain = re.compile(re.sub(r"\(\?-i:\[(\w)[^\]]*\]\)", r"\1", fast.pattern), fast.flags)
+    assert plain.pattern != fast.pattern and "(?-i:[" not in plain.pattern
+    for text in _texts():
+        assert [m.span() for m in fast.finditer(text)] == [m.span() for m in plain.finditer(text)]
+        for at in (m.start() for m in re.finditer(r"\b\w", text)):
+            found, expected = fast.match(text, at), plain.match(text, at)
+            assert (found and found.span()) == (expected and expected.span())
+
+
+def test_past_the_start_only_the_alternatives_without_a_caret_are_scanned_for() -> None:
+    patterns = (r"(?:^\s*(?:\(?\d+\)?\.?\s+)?|[.;]\s+)(?![^.;]*\bnot\b)[^.;]*?\bgrants?\b", r"^\s*Licen[cs]e")
+    plain = re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+    later = presence_past_start(patterns, re.IGNORECASE)
+    assert later is not None and later.pattern.startswith(r"(?-i:[\.;])")
+    assert presence_past_start((r"^\s*Licen[cs]e",), re.IGNORECASE) is None  # matches only at the start
+    spans = ["Licence granted.", "(2) Acme grants a licence.", "It does not grant; Acme grants it.", "x. Not grants"]
+    for span in spans + _sentences():
+        expected = plain.search(span) is not None
+        assert (plain.match(span) is not None or later.search(span, 1) is not None) == expected, span
+
+
+def test_every_polarity_rule_finds_what_its_patterns_find_in_runs_of_sentences() -> None:
+    sentences = _sentences()
+    runs = [" ".join(sentences[i : i + 3]) for i in range(0, len(sentences), 2)]
+    for category, rule in polarity.RULES.items():
+        for kind in ("topic", "negative", "positive", "required", "required_when", "asserting"):
+            group = getattr(rule, kind)
+            for run in runs:
+                expected = any(p.search(run) for p in group.patterns)
+                assert group.found_in(run) == expected, (category, kind, run)

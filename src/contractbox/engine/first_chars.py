@@ -28,6 +28,7 @@ _CATEGORIES = {
     sre.CATEGORY_NOT_WORD: r"\W",
 }
 _ZERO_WIDTH = (sre.AT, sre.ASSERT, sre.ASSERT_NOT)
+_TEXT_START = (sre.AT_BEGINNING, sre.AT_BEGINNING_STRING)  # "^" without MULTILINE, and "\A"
 
 
 def either(patterns: tuple[str, ...], flags: int) -> re.Pattern[str]:
@@ -53,10 +54,20 @@ def presence_pattern(patterns: tuple[str, ...], flags: int) -> re.Pattern[str]:
     letter. So where the first characters can be read, the pattern opens with their class written out
     without IGNORECASE (the characters it folds to included), and the alternation, with the flags, is tried
     only at those characters: in a lookahead, inside a lookbehind over the character just scanned."""
-    items = _first_items(patterns, flags)
+    return _scanned_for(patterns, flags, past_start=False) or either(patterns, flags)
+
+
+def presence_past_start(patterns: tuple[str, ...], flags: int) -> re.Pattern[str] | None:
+    """`presence_pattern` for `search(text, 1)`: past the first character an alternative that opens with "^"
+    (without MULTILINE) cannot match, so the others' first characters are read; None where they cannot be."""
+    return _scanned_for(patterns, flags, past_start=True)
+
+
+def _scanned_for(patterns: tuple[str, ...], flags: int, past_start: bool) -> re.Pattern[str] | None:
+    items = _first_items(patterns, flags, past_start)
     first = _without_ignorecase(items, flags) if items else None
     if first is None:
-        return either(patterns, flags)
+        return None
     alternation = "|".join(f"(?:{p})" for p in patterns)
     return re.compile(rf"(?-i:{first})(?<=(?={alternation})[\s\S])", flags)
 
@@ -91,6 +102,13 @@ class Scanned:
 _FOLDS_TO_ASCII = "\u0130\u0131\u017f\u212a"
 
 
+def folded_class(char: str) -> str:
+    """The characters IGNORECASE matches to the ASCII `char`, as a class without IGNORECASE ("[Ssſ]" for "s")."""
+    found = _without_ignorecase([re.escape(char)], re.IGNORECASE)
+    assert found is not None, char
+    return found
+
+
 def _without_ignorecase(items: list[str], flags: int) -> str | None:
     """A class admitting without IGNORECASE what `items` admit with `flags`; None where a class item is not
     ASCII (its case variants are not listed here)."""
@@ -104,25 +122,29 @@ def _without_ignorecase(items: list[str], flags: int) -> str | None:
     return "[" + "".join(map(re.escape, chars)) + "".join(categories) + "]"
 
 
-def _first_items(patterns: tuple[str, ...], flags: int) -> list[str] | None:
-    """Class items for every character a match of any of `patterns` can start with, or None."""
+def _first_items(patterns: tuple[str, ...], flags: int, past_start: bool = False) -> list[str] | None:
+    """Class items for every character a match of any of `patterns` can start with (past the text's first
+    character when `past_start`), or None."""
     items: list[str] = []
     for pattern in patterns:
         try:
             parsed = _parser.parse(pattern, flags)
             # inline flags ("(?x)") would make the class read the characters otherwise
-            found = _first(parsed) if parsed.state.flags == re.compile("", flags).flags else None
+            found = _first(parsed, past_start) if parsed.state.flags == re.compile("", flags).flags else None
         except (AttributeError, TypeError, ValueError, IndexError):  # a parser this code does not know
             return None
-        if not found:
+        if found is None or not (found or past_start):
             return None
         items += found
     return list(dict.fromkeys(items)) or None
 
 
-def _first(sequence: Any) -> list[str] | None:
-    """Class items for the first character consumed by `sequence` (parsed items), or None."""
+def _first(sequence: Any, past_start: bool = False) -> list[str] | None:
+    """Class items for the first character consumed by `sequence` (parsed items), or None; no items where,
+    past the text's first character (`past_start`), it cannot match at all (it opens with "^")."""
     for op, arg in sequence:
+        if past_start and op is sre.AT and arg in _TEXT_START:
+            return []
         if op in _ZERO_WIDTH:
             continue
         if op is sre.LITERAL:
@@ -131,11 +153,11 @@ def _first(sequence: Any) -> list[str] | None:
             return _class_items(arg)
         if op is sre.SUBPATTERN:
             _, add_flags, del_flags, inner = arg
-            return None if add_flags or del_flags else _first(inner)  # "(?i:...)" reads its own way
+            return None if add_flags or del_flags else _first(inner, past_start)  # "(?i:...)" reads its own way
         if op is sre.BRANCH:
-            return _union(_first(alternative) for alternative in arg[1])
+            return _union(_first(alternative, past_start) for alternative in arg[1])
         if op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and arg[0] >= 1:
-            return _first(arg[2])
+            return _first(arg[2], past_start)
         return None
     return None  # nothing consumed: the pattern can match an empty string
 

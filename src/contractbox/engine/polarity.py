@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from contractbox.engine.first_chars import first_char_class, presence_pattern
+from contractbox.engine.first_chars import first_char_class, presence_past_start, presence_pattern
 
 Scored = tuple[int, int, float]
 DEMOTED_SCALE = 0.45  # a negated candidate keeps its rank among negated ones, always below 0.5
@@ -39,18 +39,20 @@ class AnyOf:
     can be read as one pattern that `re` scans for by those characters (`first_chars.presence_pattern`): a
     single scan of the span instead of one per pattern, with the same answer (an alternative of a top-level
     alternation matches where it would match alone). Patterns whose first character cannot be read (one
-    that opens with "^" or a sentence start) are tried after them as one plain alternation: `found_in`
-    asks only whether one matches, not where."""
+    that opens with "^" or a sentence start) are tried after them as one alternation: at the span's start,
+    then, past it, scanned for by the first characters of their alternatives that do not open with "^"
+    (`first_chars.presence_past_start`). `found_in` asks only whether one matches, not where."""
 
-    __slots__ = ("patterns", "_searches")
+    __slots__ = ("patterns", "_classed", "_unclassed", "_unclassed_later")
 
     def __init__(self, sources: tuple[str, ...]) -> None:
         self.patterns = tuple(re.compile(p, _X) for p in sources)
         firsts = [first_char_class((p,), _X) for p in sources]  # each pattern parsed once (import time)
         classed = tuple(p for p, first in zip(sources, firsts) if first)
-        unclassed = [f"(?:{p})" for p, first in zip(sources, firsts) if not first]
-        searches = [presence_pattern(classed, _X)] if classed else []
-        self._searches = tuple(searches + ([re.compile("|".join(unclassed), _X)] if unclassed else []))
+        unclassed = tuple(p for p, first in zip(sources, firsts) if not first)
+        self._classed = presence_pattern(classed, _X) if classed else None
+        self._unclassed = re.compile("|".join(f"(?:{p})" for p in unclassed), _X) if unclassed else None
+        self._unclassed_later = presence_past_start(unclassed, _X) if unclassed else None
 
     def __bool__(self) -> bool:
         return bool(self.patterns)
@@ -59,7 +61,13 @@ class AnyOf:
         return AnyOf(tuple(p.pattern for p in self.patterns + other.patterns))
 
     def found_in(self, span: str) -> bool:
-        return any(p.search(span) is not None for p in self._searches)
+        if self._classed is not None and self._classed.search(span) is not None:
+            return True
+        if self._unclassed is None:
+            return False
+        if self._unclassed_later is None:
+            return self._unclassed.search(span) is not None
+        return self._unclassed.match(span) is not None or self._unclassed_later.search(span, 1) is not None
 
 
 def _any(*patterns: str) -> AnyOf:
