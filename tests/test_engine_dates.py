@@ -14,8 +14,9 @@ import pytest
 
 from contractbox.documents import Document
 from contractbox.engine import live
+from contractbox.engine.clause_model import default_model
 from contractbox.engine.dates import numeric_dates_of
-from contractbox.engine.facts import read_facts
+from contractbox.engine.facts import FACT_CATEGORIES, read_facts
 from contractbox.engine.jurisdictions import jurisdiction_in
 from contractbox.engine.term import Expiry, notice_deadline
 
@@ -1322,3 +1323,16 @@ def test_a_contract_that_ends_with_a_period_defined_in_a_sentence_of_its_own():
     )
     facts, _ = read_facts(text, spans(text, agreement_date="3 May 2027"))
     assert facts["expiration_date"].value == "2028-05-09"
+
+
+@pytest.mark.parametrize(
+    "name", ["consulting_agreement", "mutual_nda", "saas_subscription_agreement", "supply_agreement"]
+)
+def test_the_facts_read_only_the_fact_categories(name: str) -> None:
+    """The live engine hands `read_facts` only FACT_CATEGORIES' clauses: every category's gives the same facts."""
+    text = (ROOT / "sample_contracts" / f"{name}.txt").read_text(encoding="utf-8")
+    _, by_category = live.score_clauses(text, default_model())
+    only_facts = {cat: items for cat, items in by_category.items() if cat in FACT_CATEGORIES}
+    assert len(only_facts) < len(by_category)
+    with numeric_dates_of(text):
+        assert read_facts(text, only_facts) == read_facts(text, by_category)

@@ -15,7 +15,7 @@ from datetime import date
 
 from contractbox.engine.candidates import DATE_PATTERN
 from contractbox.engine.date_pattern import iter_date_matches
-from contractbox.engine.first_chars import either
+from contractbox.engine.first_chars import presence_pattern
 
 MONTHS = {name: i for i, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name[:3]: i for name, i in list(MONTHS.items())})
@@ -89,7 +89,9 @@ def _safe_date(y: int, m: int, d: int) -> date | None:
 
 
 # "All dates in this Agreement are written day/month/year", "(dd/mm/yyyy)"; and the US order, said as plainly
-_DAY_FIRST_STATED = either((r"\bday\s*/\s*month\s*/\s*year\b", r"\bdd\s*[/.]\s*mm\s*[/.]\s*(?:yy)?yy\b"), re.IGNORECASE)
+_DAY_FIRST_STATED = presence_pattern(
+    (r"\bday\s*/\s*month\s*/\s*year\b", r"\bdd\s*[/.]\s*mm\s*[/.]\s*(?:yy)?yy\b"), re.IGNORECASE
+)
 _MONTH_FIRST_STATED = re.compile(r"\bmonth\s*/\s*day\s*/\s*year\b|\bmm\s*[/.]\s*dd\s*[/.]\s*(?:yy)?yy\b", re.IGNORECASE)
 _DAY_FIRST: ContextVar[bool] = ContextVar("numeric_dates_day_first", default=False)
 

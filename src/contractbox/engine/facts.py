@@ -18,11 +18,21 @@ from functools import lru_cache
 
 from contractbox.engine.date_pattern import occurrences
 from contractbox.engine.dates import find_dates_loose, parse_date
+from contractbox.engine.first_chars import Scanned
 from contractbox.engine.jurisdictions import jurisdiction_in, stated_governing_law
 from contractbox.engine.particulars import particulars
 from contractbox.engine.term import Term, notice_deadline, read_term
 
 Scored = list[tuple[int, int, float]]  # (start, end, confidence) of one category's clauses
+# The categories whose clauses `read_facts` reads (`term.read_term` included): a caller prepares only these.
+FACT_CATEGORIES = (
+    "agreement_date",
+    "effective_date",
+    "expiration_date",
+    "governing_law",
+    "renewal_term",
+    "notice_period_to_terminate_renewal",
+)
 
 _SOURCE_LINE = re.compile(r"Source:[^\n]{0,160}$")
 # "dated for reference March 22, 2027" (the British Columbia form) is the date the agreement bears
@@ -131,6 +141,7 @@ _DEFINES_EFFECTIVE_NEXT = re.compile(r"\s*(?:below|above|hereto|hereof)?\s*\((?:
 _FROM_ITS_DATE = re.compile(
     r"\b(?:from|as of|commencing (?:on|with)) the date (?:hereof|of (?:this|the) (?:agreement|contract|deed))"
 )
+_FROM_ITS_DATE_SCAN = Scanned.of(_FROM_ITS_DATE)  # scanned for by its first letters
 _TERM_WORDS = re.compile(r"\b(?:term|in (?:full )?(?:force|effect)|valid)\b[^.]*$")
 _LATER_THAN = re.compile(r"\b(?:days?|weeks?|months?|years?)\W+(?:\w+\W+)?(?:after|following)\b")  # "90 days after"
 _THIS_CONTRACT = re.compile(
@@ -525,7 +536,7 @@ def _starts_on_signing(text: str, lower: str) -> bool:
     Matched on the lower-cased text: a case-sensitive scan is several times faster."""
     squashed = _squashed(lower)  # "commencing on the date of\nthis Agreement"
     runs_from_its_date = any(
-        _TERM_WORDS.search(squashed, max(0, m.start() - 100), m.start()) for m in _FROM_ITS_DATE.finditer(squashed)
+        _TERM_WORDS.search(squashed, max(0, m.start() - 100), m.start()) for m in _FROM_ITS_DATE_SCAN.finditer(squashed)
     )
     return runs_from_its_date or any(
         (
@@ -653,7 +664,7 @@ def key_facts(text: str, by_category: dict[str, Scored]) -> dict[str, str | None
     return {k: f.value for k, f in find_key_facts(text, by_category).items()}
 
 
-__all__ = ["Fact", "find_key_facts", "key_facts", "parse_date", "read_facts", "summary_sentences"]
+__all__ = ["FACT_CATEGORIES", "Fact", "find_key_facts", "key_facts", "parse_date", "read_facts", "summary_sentences"]
 
 
 # an agreement- or effective-date candidate that states another date than the one the key facts

@@ -10,6 +10,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from contractbox.engine.first_chars import folded_class
+
 _DATA = Path(__file__).parent / "data" / "legal_forms.txt"
 # forms that are English words in lower case: a form only in capitals after a mixed-case name ("Østfold Data AS",
 # "Nordlicht Holding SE"); in an all-capitals line "SUPPLIED AS" is the word
@@ -35,6 +37,10 @@ def _alternative(form: str) -> str:
     # inside a form of several words a dot may be left out ("GmbH & Co KG", "Pty Ltd"); in "N.A." or "P.A." it
     # may not, or "PA" in an address would read as a legal form
     body = body.replace(r"\.", r"\.?\s*" if " " in form else r"\.\s*")
+    if form[0].isascii() and form[0].isalpha():
+        # the first letter as a class without IGNORECASE: `re` turns a form away by that one test, where with a
+        # case-folded letter it enters every form in turn (about 90) at each place it tries
+        body = f"(?-i:{folded_class(form[0])})" + body[1:]
     return body + r"\.?"
 
 

@@ -18,7 +18,14 @@ from contractbox.engine.candidates import Candidate, build_candidates
 from contractbox.engine.categories import LABELS, MAX_SENTENCE_INDEX, allowed_kinds
 from contractbox.engine.clause_model import ClauseModel, default_model
 from contractbox.engine.dates import numeric_dates_of
-from contractbox.engine.facts import DATED_KINDS, Fact, read_facts, stating_the_date_first, summary_sentences
+from contractbox.engine.facts import (
+    DATED_KINDS,
+    FACT_CATEGORIES,
+    Fact,
+    read_facts,
+    stating_the_date_first,
+    summary_sentences,
+)
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties, named_passages_first
 from contractbox.engine.selection import (
@@ -124,7 +131,8 @@ def _analyze(document: Document, model: ClauseModel) -> dict[str, Any]:
     candidates, by_category = score_clauses(text, model)
     by_category = polarity.apply(text, by_category).by_category  # negated clauses are candidates only
     best = {cat: items[0] for cat, items in by_category.items()}
-    facts, term = read_facts(text, {cat: distinct_passages(items) for cat, items in by_category.items()})
+    passages = {cat: distinct_passages(by_category[cat]) for cat in FACT_CATEGORIES if cat in by_category}
+    facts, term = read_facts(text, passages)
     for kind in DATED_KINDS:
         if by_category.get(kind):
             by_category[kind] = stating_the_date_first(text, by_category[kind], facts.get(kind))

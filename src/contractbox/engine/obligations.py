@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from contractbox.engine.dates import PERIOD, find_dates
-from contractbox.engine.first_chars import either
+from contractbox.engine.first_chars import Scanned, either
 
 _KINDS = (
     ("payment", re.compile(r"\b(pay|payment|fees?\b|invoice|royalt|reimburse|compensat)", re.IGNORECASE)),
@@ -76,6 +76,8 @@ _MUTUAL_TERM = re.compile(
     r"([A-Z][\w\- ]{1,38})[\"”]",
     re.IGNORECASE,
 )
+# scanned for by its first letters (`first_chars.Scanned`), not tried at every character of the text
+_MUTUAL_TERM_SCAN = Scanned.of(_MUTUAL_TERM)
 # rights, states and ownership after "shall" are not duties ("shall own", "will retain the right", "shall be deemed")
 _NOT_DUTIES = re.compile(
     r"(?:be\s+entitled|have\s+(?:the\s+)?(?:sole\s+|exclusive\s+|first\s+)?right|be\s+deemed|be\s+liable|"
@@ -500,8 +502,8 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     subjects = subject_map(parties)
     for pronoun, party in pronoun_subjects(text, parties).items():
         subjects.setdefault(pronoun, party)
-    for term in _MUTUAL_TERM.findall(text):  # "each Party (as "Recipient")": either party can be the Recipient
-        subjects.setdefault(" ".join(term.lower().split()), EACH_PARTY)
+    for m in _MUTUAL_TERM_SCAN.finditer(text):  # "each Party (as "Recipient")": either party can be the Recipient
+        subjects.setdefault(" ".join(m[1].lower().split()), EACH_PARTY)
     for term in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH):  # 'each a "Participant"': every party is one
         for form in _COLLECTIVE_FORMS:
             subjects.setdefault(form.format(" ".join(term.lower().split())), EACH_PARTY)

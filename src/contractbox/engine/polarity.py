@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from contractbox.engine.first_chars import first_char_class
+from contractbox.engine.first_chars import first_char_class, presence_past_start, presence_pattern
 
 Scored = tuple[int, int, float]
 DEMOTED_SCALE = 0.45  # a negated candidate keeps its rank among negated ones, always below 0.5
@@ -35,23 +35,24 @@ _X = re.IGNORECASE
 
 
 class AnyOf:
-    """Patterns of which a span must match at least one. `found_in` tries them as one alternation
-    behind a lookahead on their first characters (as `first_chars.either` builds): a single scan of the span
-    instead of one per pattern, with the same answer (an alternative of a top-level alternation
-    matches where it would match alone). Patterns whose first character cannot be read (one that
-    opens with "^" or a sentence start) are tried after the others, outside the lookahead, so they
-    do not take it away from the rest: `found_in` asks only whether one matches, not where."""
+    """Patterns of which a span must match at least one. `found_in` tries those whose first characters
+    can be read as one pattern that `re` scans for by those characters (`first_chars.presence_pattern`): a
+    single scan of the span instead of one per pattern, with the same answer (an alternative of a top-level
+    alternation matches where it would match alone). Patterns whose first character cannot be read (one
+    that opens with "^" or a sentence start) are tried after them as one alternation: at the span's start,
+    then, past it, scanned for by the first characters of their alternatives that do not open with "^"
+    (`first_chars.presence_past_start`). `found_in` asks only whether one matches, not where."""
 
-    __slots__ = ("patterns", "_either")
+    __slots__ = ("patterns", "_classed", "_unclassed", "_unclassed_later")
 
     def __init__(self, sources: tuple[str, ...]) -> None:
         self.patterns = tuple(re.compile(p, _X) for p in sources)
         firsts = [first_char_class((p,), _X) for p in sources]  # each pattern parsed once (import time)
-        classed = [f"(?:{p})" for p, first in zip(sources, firsts) if first]
-        unclassed = [f"(?:{p})" for p, first in zip(sources, firsts) if not first]
-        lookahead = "[" + "".join(first[1:-1] for first in firsts if first) + "]"
-        alternatives = ([f"(?={lookahead})(?:{'|'.join(classed)})"] if classed else []) + unclassed
-        self._either = re.compile("|".join(alternatives), _X)
+        classed = tuple(p for p, first in zip(sources, firsts) if first)
+        unclassed = tuple(p for p, first in zip(sources, firsts) if not first)
+        self._classed = presence_pattern(classed, _X) if classed else None
+        self._unclassed = re.compile("|".join(f"(?:{p})" for p in unclassed), _X) if unclassed else None
+        self._unclassed_later = presence_past_start(unclassed, _X) if unclassed else None
 
     def __bool__(self) -> bool:
         return bool(self.patterns)
@@ -60,7 +61,13 @@ class AnyOf:
         return AnyOf(tuple(p.pattern for p in self.patterns + other.patterns))
 
     def found_in(self, span: str) -> bool:
-        return bool(self.patterns) and self._either.search(span) is not None
+        if self._classed is not None and self._classed.search(span) is not None:
+            return True
+        if self._unclassed is None:
+            return False
+        if self._unclassed_later is None:
+            return self._unclassed.search(span) is not None
+        return self._unclassed.match(span) is not None or self._unclassed_later.search(span, 1) is not None
 
 
 def _any(*patterns: str) -> AnyOf:

@@ -25,6 +25,7 @@ from contractbox.engine.dates import (
     find_dates_loose,
     period_amount,
 )
+from contractbox.engine.first_chars import Scanned
 from contractbox.engine.particulars import Particular, particulars, referenced
 from contractbox.engine.segment import paragraphs, sentences
 
@@ -160,6 +161,7 @@ _RENEWAL_TAKEN_AWAY = re.compile(
     r"(?:agreement|consent))",
     re.IGNORECASE,
 )
+_RENEWAL_TAKEN_AWAY_SCAN = Scanned.of(_RENEWAL_TAKEN_AWAY)  # scanned for by its first letters
 _RENEW_WORD = re.compile(
     r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b",
     re.IGNORECASE,
@@ -587,7 +589,7 @@ def _stated_no_renewal(text: str) -> int | None:
 def _renewal_taken_away(text: str, after: int) -> tuple[Span, bool] | None:
     """The sentence after `after` that takes automatic renewal away, and whether renewal is then left to
     the parties' agreement; None when nothing later does."""
-    found = list(_RENEWAL_TAKEN_AWAY.finditer(text, after))
+    found = list(_RENEWAL_TAKEN_AWAY_SCAN.finditer(text, after))
     if not found:
         return None
     return _sentence_at(text, found[0].start()), any(m.group("agreed") for m in found)
@@ -604,6 +606,7 @@ _RESTATED = re.compile(
     r"\b(?:deleted|amended|replaced)\b[^.:\"“]{0,60}?\b(?:replaced|restated|to\s+read)\b[^.:\"“]{0,40}?:?\s*[\"“]([^\"”]{20,2000})[\"”]",
     re.IGNORECASE,
 )
+_RESTATED_SCAN = Scanned.of(_RESTATED)  # scanned for by its first letters
 
 
 def restated_first(text: str, by_category: dict[str, Scored]) -> dict[str, Scored]:
@@ -614,7 +617,7 @@ def restated_first(text: str, by_category: dict[str, Scored]) -> dict[str, Score
     lower = text.lower()
     if "replaced" not in lower and "restated" not in lower and "to read" not in lower:
         return by_category  # the common case, found without the pattern's scan
-    for m in _RESTATED.finditer(text):
+    for m in _RESTATED_SCAN.finditer(text):
         for s, e in sentences(text, m.start(1), m.end(1)):
             sentence = text[s:e]
             if _is_term_sentence(sentence) and (_explicit_end(sentence, None) or _term_period(sentence)):
