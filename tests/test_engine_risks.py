@@ -799,6 +799,11 @@ def test_a_promise_to_deal_only_with_the_other_party_that_restrains_competing_st
         "Manufacturer's approved customers."
     )
     assert not polarity.negates("non_compete", span)
+    similar = (
+        "After termination the defaulting party shall not enter into an agreement with any other party to provide "
+        "courier services similar to those provided under this Agreement."
+    )
+    assert not polarity.negates("non_compete", similar)
     assert not _promoted(
         "exclusivity", "The Recipient shall not disclose the Information to any person other than its advisers."
     )

@@ -105,9 +105,9 @@ _CONTROL_ACQUIRED = (
 # a promise not to deal with anyone but the other party (a no-shop, a lock-out, a category exclusivity): "shall not
 # ... negotiate ... any offer from any person other than the Buyer", "shall not grant ... rights ... to any other person"
 _DEAL_ONLY_WITH = (
-    r"\b(?:shall|will|must)\s+not\b(?![^.;]*\b(?:compet\w*|disclos\w*|confidential\w*|assign\w*|sublicen[cs]\w*|"
-    r"transfer\w*)\b)[^.;]{0,200}?\b(?:solicit|negotiat|sell|offer|grant|agree|deal|accept|entertain|list)\w*"
-    r"\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
+    r"\b(?:shall|will|must)\s+not\b(?![^.;]*\b(?:compet\w*|similar|rival\w*|disclos\w*|confidential\w*|assign\w*|sublicen[cs]\w*|"
+    r"transfer\w*)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|agree(?:s|d|ing)?|"
+    r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
     r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier)s?|anyone\s+"
     r"(?:else|other\s+than))\b"
 )
