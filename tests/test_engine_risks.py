@@ -774,3 +774,118 @@ def test_uncapped_explanation_keeps_clause_numbers_and_drops_footnote_markers() 
     footnoted = "The cap in clause 9.1 does not apply in cases of fraud, for which liability is unlimited\u2074."
     what = explain({"id": "uncapped_liability"}, footnoted, None)[0]
     assert what == "Liability is left outside the cap for: fraud, for which liability is unlimited."
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        # a no-shop in a letter of intent
+        "While talks continue the Vendor shall not invite, discuss or accept any bid from any party other than the "
+        "Purchaser for the sale of the Hotel.",
+        # a landowner's promise during an option
+        "Until the Option lapses the Owner shall not sell or offer the Farm to anyone else.",
+        # a venue's category exclusivity for a sponsor
+        "During the season the Stadium shall not grant pouring rights for soft drinks to any other supplier.",
+    ],
+)
+def test_a_promise_to_deal_only_with_the_other_party_is_exclusivity_not_a_non_compete(span: str) -> None:
+    assert polarity.negates("non_compete", span)
+    assert _promoted("exclusivity", span)
+
+
+def test_a_promise_to_deal_only_with_the_other_party_that_restrains_competing_stays_a_non_compete() -> None:
+    span = (
+        "The Dealer shall not sell any product that competes with the Products to any person other than the "
+        "Manufacturer's approved customers."
+    )
+    assert not polarity.negates("non_compete", span)
+    similar = (
+        "After termination the defaulting party shall not enter into an agreement with any other party to provide "
+        "courier services similar to those provided under this Agreement."
+    )
+    assert not polarity.negates("non_compete", similar)
+    assert not _promoted(
+        "exclusivity", "The Recipient shall not disclose the Information to any person other than its advisers."
+    )
+
+
+@pytest.mark.parametrize(
+    ("category", "span"),
+    [
+        (
+            "non_compete",
+            "For a year after he leaves, neither Partner shall, in Scotland, be engaged in any practice that offers "
+            "audit services in competition with the Firm.",
+        ),
+        (
+            "no_solicit_of_employees",
+            "For six months after the sale neither Vendor shall solicit or entice away any employee of the Target.",
+        ),
+        (
+            "liquidated_damages",
+            "If the Buyer fails to complete, the Seller may keep the deposit as liquidated damages.",
+        ),
+        (
+            "change_of_control",
+            "The Licensor may terminate this Agreement on notice if a rival of the Licensor acquires control of the "
+            "Licensee.",
+        ),
+        (
+            "change_of_control",
+            "It is an event of default if any person acquires more than forty percent (40%) of the shares of the "
+            "Borrower without the Lender's prior written consent.",
+        ),
+        (
+            "termination_for_convenience",
+            "11.2 Either party may terminate this Agreement by giving the other three months' written notice.",
+        ),
+        (
+            "termination_for_convenience",
+            "The Client may end the Retainer early at any time by written notice to the Consultant.",
+        ),
+    ],
+)
+def test_express_wording_of_holdout_15s_kinds_is_promoted(category: str, span: str) -> None:
+    assert _promoted(category, span)
+
+
+@pytest.mark.parametrize(
+    ("category", "span"),
+    [
+        (
+            "non_compete",
+            "Neither party shall be restricted from being engaged in any business in competition with the other.",
+        ),
+        (
+            "termination_for_convenience",
+            "Either party may terminate this Agreement by notice if the other party becomes insolvent.",
+        ),
+        (
+            "termination_for_convenience",
+            "Either party may terminate this Agreement by written notice given before the expiry of the Initial Term.",
+        ),
+        (
+            "termination_for_convenience",
+            "The Client may end the Retainer at any time by written notice if the Consultant breaches clause 4.",
+        ),
+        (
+            "change_of_control",
+            "The Investor shall not acquire more than ten percent (10%) of the shares of the Company without consent.",
+        ),
+    ],
+)
+def test_wording_with_a_cause_or_a_negation_is_not_promoted(category: str, span: str) -> None:
+    assert not _promoted(category, span)
+
+
+def test_ending_the_agreement_if_the_other_seriously_breaks_it_is_termination_for_cause() -> None:
+    text = "Either of us may end this agreement at once by written notice if the other materially breaks it."
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    assert not polarity.negates("termination_for_cause", text)
+
+
+def test_a_right_on_notice_for_a_named_cause_is_not_promoted_to_convenience() -> None:
+    span = (
+        "Termination for convenience is excluded. Either party may terminate this Agreement for just cause by notice."
+    )
+    assert not _promoted("termination_for_convenience", span)

@@ -103,6 +103,21 @@ def _affirmed(*wordings: str) -> str:
 
 
 _CONTROL = r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|shareholding)"
+# a change of control said without the words: "a competitor ... acquires control of the Sublicensee", "any person
+# acquires more than fifty percent (50%) of the voting stock of Lessee"
+_CONTROL_ACQUIRED = (
+    r"(?:acquires?|obtains?|gains?)\s+(?:control\s+of|(?:more\s+than|over|at\s+least)\s+[^.;]{0,30}?"
+    r"(?:per\s*cent|percent|%)\)?\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:stock|shares|voting\s+rights|equity|securities))"
+)
+# a promise not to deal with anyone but the other party (a no-shop, a lock-out, a category exclusivity): "shall not
+# ... negotiate ... any offer from any person other than the Buyer", "shall not grant ... rights ... to any other person"
+_DEAL_ONLY_WITH = (
+    r"\b(?:shall|will|must)\s+not\b(?![^.;]*\b(?:compet\w*|similar|rival\w*|disclos\w*|confidential\w*|assign\w*|sublicen[cs]\w*|"
+    r"transfer\w*)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|agree(?:s|d|ing)?|"
+    r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
+    r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier)s?|anyone\s+"
+    r"(?:else|other\s+than))\b"
+)
 _PRICE = r"(?:price|prices|pricing|terms|rates?|fees|royalt\w*)"
 _REST = r"[^.;]*"  # a negation covers the rest of its sentence
 _SOLICIT = _any(
@@ -152,6 +167,8 @@ _NO_CAUSE = (
     r"without\s+(?:assigning|giving|stating|specifying|providing)\s+(?:any\s+)?(?:reasons?|cause)\b|"
     r"for\s+(?:any|no)\s+reason\b|with\s+or\s+without\s+(?:cause|reason)\b|at\s+will\b)"
 )
+# a character of a termination right before its notice, where no cause is named ("for good cause by written notice")
+_NO_CAUSE_BEFORE = rf"(?:(?!\b(?:{_CAUSE_NAMED})\b)[^.;])"
 _CONVENIENCE_RIGHT = (
     _TERMINATION_RIGHT + r"(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b)[^.;]){0,150}?\b" + _NO_CAUSE
 )
@@ -239,6 +256,7 @@ RULES: dict[str, Rule] = {
             r"\b(?:shall|will|must)\s+not\s+(?:license|appoint|grant\s+(?:any\s+)?(?:rights?|licen[cs]es?))\b[^.;]{0,160}"
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
             r"\b(?:carry\s+on|conduct|pursue)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
+            _DEAL_ONLY_WITH,
             # a landlord's exclusive-use promise: "Landlord shall not lease other premises ... to a tenant whose
             # primary business is the sale of ..."
             r"\b(?:shall|will|must)\s+not\s+(?:lease|let|rent|license)\b[^.;]{0,160}\bto\s+(?:a|an|any)\s+"
@@ -263,6 +281,8 @@ RULES: dict[str, Rule] = {
             r"\b(?:neither|no)\s+party\s+(?:is|shall\s+be|will\s+be)\s+(?:restricted|prevented|prohibited|precluded)\b",
             # a span opening with a licence grant that restricts nothing: "grants ... a licence ... to market"
             r"^(?![^.;]*\b(?:not|never|refrain\w*|compet\w*)\b)[^.;]*\bgrants?\b[^.;]{0,80}\blicen[cs]e\b",
+            # a promise to deal only with the other party is exclusivity, not a restraint on competing with it
+            _DEAL_ONLY_WITH + _REST,
         ),
         positive=_any(
             r"\b(?:shall|will|must|may)\s+not\b[^.;]{0,250}\b(?:compet|engag|develop|market|sell|offer|manufactur|"
@@ -274,8 +294,9 @@ RULES: dict[str, Rule] = {
         # an express covenant: "the Seller shall not, for three years, carry on or be engaged in any business
         # that competes with the business of the Company"
         asserting=_any(
-            r"\b(?:shall|will|must)\s+not\b[^.;]{0,120}\b(?:carry\s+on|be\s+(?:engaged|concerned|interested)\s+in|"
-            r"engage\s+in)\b[^.;]{0,160}\bcompet\w*"
+            r"\b(?:(?:shall|will|must)\s+not|neither\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:shall|will|may)"
+            r"(?![^.;]*\b(?:restrict\w*|prevent\w*|prohibit\w*|preclud\w*|limit\w*|free)\b))\b[^.;]{0,120}"
+            r"\b(?:carry\s+on|be\s+(?:engaged|concerned|interested)\s+in|engage\s+in)\b[^.;]{0,160}\bcompet\w*"
         ),
         # a promise not to solicit employees or customers is a non-solicitation, not a non-compete
         required=_any(
@@ -311,6 +332,9 @@ RULES: dict[str, Rule] = {
                 _CONTROL + r"\b[^.;]{0,120}\b(?:requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
                 # "undergoes a change of control ... the other Participants may exclude it from the consortium"
                 _CONTROL + r"\b[^.;]{0,200}\bmay\b[^.;]{0,60}\b(?:terminat\w*|exclude|expel|remove)\b",
+                r"\bterminat\w*\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,80}\b"
+                + _CONTROL_ACQUIRED,
+                _CONTROL_ACQUIRED + r"\b[^.;]{0,120}\b(?:without|requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
             )
         ),
         negative=_any(
@@ -391,6 +415,20 @@ RULES: dict[str, Rule] = {
                 needs=r"convenience|without\s|(?:any|no)\s+reason|at\s+will",
             )
             + _CONVENIENCE_RIGHT,
+            # on notice, no cause: "Either party may terminate this Agreement by giving three months' notice" (CUAD's
+            # own definition: solely by giving a notice), "The Buyer may end the Exclusivity Period early at any time by
+            # written notice"; not one ending a renewal ("notice before the end of the term")
+            r"(?:^|[.;:]\s|\n)\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?(?:either|each|any)\s+party\s+(?:may|can)\s+"
+            rf"terminat\w*\b{_NO_CAUSE_BEFORE}{{0,60}}\b(?:by|on|upon|with)\s+(?:giving\s+)?[^.;]{{0,40}}\bnotice\b"
+            rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED}|expir\w*|renew\w*|end\s+of)\b)",
+            _ungoverned(
+                r"nothing|neither|no\s+party|not|never|stipulat\w*|(?:provide|require|ensure)s?\s+that",
+                needs=r"any\s+time",
+            )
+            + _TERMINATION_RIGHT
+            + _NO_CAUSE_BEFORE
+            + r"{0,80}\bat\s+any\s+time\s+(?:by|on|upon|with)\b[^.;]{0,40}\bnotice\b"
+            rf"(?![^.;]*\b(?:{_CAUSE_NAMED}|expir\w*|renew\w*|end\s+of)\b)",
         ),
         # "Customer may terminate for convenience ... Supplier may not terminate for convenience": one party has it
         positive=_any(_CONVENIENCE_RIGHT),
@@ -534,7 +572,10 @@ RULES: dict[str, Rule] = {
             # "shall not", "must not solicit or employ any person who was employed by the Franchisor"
             _ungoverned(r"nothing|neither|free\s+to") + r"\b(?:shall|must|will)\s+not\b[^.;]{0,60}"
             r"\b(?:solicit\w*|employ(?:s|ed|ing)?|hir(?:e|ing)|recruit\w*|engag(?:e|ing)|entic(?:e|ing))\b[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|"
-            r"consultants?|(?:who|whom)\s+(?:is|was|were|are|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:employed|engaged))\b"
+            r"consultants?|(?:who|whom)\s+(?:is|was|were|are|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:employed|engaged))\b",
+            # "neither Founder shall solicit or entice away any employee": "neither" is the prohibition here
+            r"\bneither\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:shall|will|may)\s+(?:(?:directly\s+or\s+indirectly|,[^,.;]{0,80},)\s*)?"
+            r"(?:solicit\w*|entic(?:e|ing)|employ|hire|recruit)\b[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|consultants?)\b",
         ),
     ),
     "termination_for_cause": Rule(
@@ -556,6 +597,7 @@ RULES: dict[str, Rule] = {
             r"\bmaterial\w*",
             # plain English: "if you seriously or repeatedly break this agreement"
             r"\b(?:break|breaks|broke|broken|breaking)\s+(?:\w+\s+){0,2}?(?:agreement|contract|terms|rules|promises?)\b",
+            r"\b(?:seriously|materially|repeatedly|persistently)\s+(?:break|breaks|broke|breaking)\s+(?:it|them)\b",
         ),
     ),
     "liquidated_damages": Rule(
@@ -566,6 +608,8 @@ RULES: dict[str, Rule] = {
             r"\bshall\s+pay\b[^.;]{0,120}\b(?:as\s+)?(?:liquidated|agreed)\s+damages\b",
             # English law's mark of liquidated damages: "the parties agree this sum is a genuine pre-estimate of loss"
             _affirmed(r"\bgenuine\s+pre-?estimate\b"),
+            # a deposit or fee kept on default: "Optionor shall retain the Option Fee ... as liquidated damages"
+            r"\b(?:retain|keep|forfeit)\w*\b[^.;]{0,120}\bas\s+(?:liquidated|agreed)\s+damages\b",
         ),
     ),
     "cap_on_liability": Rule(
