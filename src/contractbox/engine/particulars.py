@@ -97,7 +97,10 @@ def referenced(sentence: str, found: dict[str, Particular], lead: str) -> list[t
     """The particulars the sentence names right after a `lead` pattern ("ends on the", "for the"), with
     where the name ends in the sentence."""
     out = []
+    lowered = sentence.lower()
     for label, particular in found.items():
+        if label not in lowered:  # most labels are not in the sentence: no pattern compiled for them
+            continue
         for m in re.finditer(rf"(?:{lead})\s+(?:the\s+)?{re.escape(label)}\b", sentence, re.IGNORECASE):
             out.append((particular, m.end()))
     return sorted(out, key=lambda pair: pair[1])
