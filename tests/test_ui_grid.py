@@ -490,9 +490,14 @@ def test_a_grid_of_2000_rows_keeps_a_window_of_rows_and_reaches_the_last(browser
             let blanks = 0;
             let last = performance.now();
             const started = last;
-            while (grid.scrollTop + grid.clientHeight < grid.scrollHeight - 1) {
+            // Bounded: a grid that stops scrolling, or frames that never come, fail the assertions below
+            // instead of hanging the run (one fresh-clone run waited 20 minutes here).
+            const most = Math.ceil(grid.scrollHeight / 600) + 20;
+            const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+            const late = () => new Promise((r) => setTimeout(r, 1000));
+            while (grid.scrollTop + grid.clientHeight < grid.scrollHeight - 1 && frames.length < most) {
                 grid.scrollTop += 600;
-                await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+                await Promise.race([frame(), late()]);
                 const now = performance.now();
                 frames.push(now - last);
                 last = now;
