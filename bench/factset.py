@@ -1,12 +1,16 @@
 """Score the live engine on our own fact set (factset/*.txt with *.truth.json, see factset/README.md).
 
-    python bench/factset.py [--json] [--dir factset] [--quiet] [--match REGEX] [--pdf]
+    python bench/factset.py [--json] [--dir factset] [--quiet] [--match REGEX] [--pdf | --scan] [--save-text DIR]
 
 Runs `contractbox.engine.live.analyze` in-process on each contract, the Document built as
 `contractbox analyze` builds it, and prints per-metric figures and, per file, what was missed.
 `--pdf` first prints each contract to a PDF as an office printer would lay it out (paragraphs
 wrapped at 86 columns, so names and places break across lines; a running header and a
 "Page N of M" footer on every page) and reads that through the product's PDF path instead.
+`--scan` scans that printed PDF back as a flatbed would (bench/scanner.py: 300 dpi greyscale, a
+seeded turn of a fraction of a degree, light noise, JPEG in an image-only PDF), so the product's
+PDF path OCRs every page in its PDF worker with the bundled Tesseract (docs/ocr.md).
+`--save-text DIR` writes the text each contract was read as (DIR/NAME.txt), to see what a fact came from.
 Targets (issue 11): risk precision >= 0.90, false-alarm rate <= 0.03, parties exact >= 0.90,
 obligations recall >= 0.80.
 """
@@ -19,26 +23,50 @@ import re
 import sys
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from factset_score import DATE_KINDS, FileScore, load_truth, score_file, summarize, truth_files
 
+if TYPE_CHECKING:
+    from contractbox.documents.model import Document
+
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = {"risk_precision": (">=", 0.90), "false_alarm_rate": ("<=", 0.03),
-           "parties_exact": (">=", 0.90), "obligations_recall": (">=", 0.80)}
+TARGETS = {
+    "risk_precision": (">=", 0.90),
+    "false_alarm_rate": ("<=", 0.03),
+    "parties_exact": (">=", 0.90),
+    "obligations_recall": (">=", 0.80),
+}
 
 
-def analyze_file(path: Path, as_pdf: bool = False) -> dict[str, Any]:
+READINGS = ("text", "pdf", "scan")
+
+
+def read_document(path: Path, reading: str = "text") -> Document:
+    """The contract as the product reads it: the .txt itself, its printed PDF, or a scan of that PDF."""
     from contractbox.documents.sources import ReadOptions, read_source
     from contractbox.documents.sources import read_file as load_document
+
+    if reading == "text":
+        return load_document(path)
+    pdf = printed_pdf(path.read_text(encoding="utf-8"), path.stem)
+    if reading == "scan":
+        from scanner import scanned_pdf
+
+        pdf = scanned_pdf(pdf, seed_name=path.name)
+    return read_source("pdf", {"pdf": pdf}, path.stem, ReadOptions())
+
+
+def analyze_file(path: Path, reading: str = "text", save_text: Path | None = None) -> dict[str, Any]:
     from contractbox.engine import live
 
-    if not as_pdf:
-        return live.analyze(load_document(path))
-    pdf = printed_pdf(path.read_text(encoding="utf-8"), path.stem)
-    return live.analyze(read_source("pdf", {"pdf": pdf}, path.stem, ReadOptions()))
+    document = read_document(path, reading)
+    if save_text is not None:
+        save_text.mkdir(parents=True, exist_ok=True)
+        (save_text / path.name).write_text(document.text, encoding="utf-8")
+    return live.analyze(document)
 
 
 WRAP_COLUMNS = 86
@@ -71,18 +99,18 @@ def printed_pdf(text: str, title: str) -> bytes:
     return text_to_pdf("\n".join(line for page in pages for line in page), title)
 
 
-def run(directory: Path, match: str = "", as_pdf: bool = False) -> list[FileScore]:
+def run(directory: Path, match: str = "", reading: str = "text", save_text: Path | None = None) -> list[FileScore]:
     """One score per contract whose name matches `match` (a regular expression); a contract the
     engine fails on scores as an empty result."""
     scores = []
     for text, truth in truth_files(directory):
         if match and not re.search(match, text.name):
             continue
-        if as_pdf and not printable(text.read_text(encoding="utf-8")):
+        if reading != "text" and not printable(text.read_text(encoding="utf-8")):
             print(f"  {text.name}: not printable in the PDF writer's WinAnsi font, left out", file=sys.stderr)
             continue
         try:
-            result = analyze_file(text, as_pdf)
+            result = analyze_file(text, reading, save_text)
         except Exception as exc:  # noqa: BLE001 - one failing file must not hide the others' figures
             result = {}
             error = f"engine error: {type(exc).__name__}: {exc}"
@@ -115,8 +143,15 @@ def print_report(totals: dict[str, Any], scores: list[FileScore], quiet: bool) -
         print(f"  {key:28s}{fmt(totals[key])}{target_note(key, totals[key])}")
     for kind in DATE_KINDS:
         print(f"  {'date ' + kind:28s}{fmt(totals['dates'][kind])}")
-    for key in ("renewal", "governing_law", "risk_precision", "risk_recall", "false_alarm_rate",
-                "obligations_recall", "obligations_recall_by_role"):
+    for key in (
+        "renewal",
+        "governing_law",
+        "risk_precision",
+        "risk_recall",
+        "false_alarm_rate",
+        "obligations_recall",
+        "obligations_recall_by_role",
+    ):
         print(f"  {key:28s}{fmt(totals[key])}{target_note(key, totals[key])}")
     if quiet:
         return
@@ -134,9 +169,11 @@ def print_table(scores: list[FileScore]) -> None:
     print(f"\n{'contract':44s} parties agr eff exp ntc ren law  false-alarms risks-found obligations")
     for s in scores:
         marks = " ".join(f"{'.' if s.dates[k] else 'x':>3s}" for k in DATE_KINDS)
-        print(f"{s.name[:44]:44s} {'.' if s.parties_exact else 'x':>7s} {marks} {'.' if s.renewal_right else 'x':>3s} "
-              f"{'.' if s.law_right else 'x':>3s}  {s.risks_false_positive:>5d}/{s.risks_absent_total:<6d} "
-              f"{s.risks_true_positive:>5d}/{s.risks_present_total:<5d} {s.obligations_found:>5d}/{s.obligations_total}")
+        print(
+            f"{s.name[:44]:44s} {'.' if s.parties_exact else 'x':>7s} {marks} {'.' if s.renewal_right else 'x':>3s} "
+            f"{'.' if s.law_right else 'x':>3s}  {s.risks_false_positive:>5d}/{s.risks_absent_total:<6d} "
+            f"{s.risks_true_positive:>5d}/{s.risks_present_total:<5d} {s.obligations_found:>5d}/{s.obligations_total}"
+        )
 
 
 def target_note(key: str, value: float | None) -> str:
@@ -152,9 +189,13 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="print the figures and misses as one JSON object")
     ap.add_argument("--quiet", action="store_true", help="figures only, no per-file misses")
     ap.add_argument("--match", default="", help="only contracts whose file name matches this regular expression")
-    ap.add_argument("--pdf", action="store_true", help="read each contract from a printed PDF of it (see above)")
+    readings = ap.add_mutually_exclusive_group()
+    readings.add_argument("--pdf", action="store_true", help="read each contract from a printed PDF of it (see above)")
+    readings.add_argument("--scan", action="store_true", help="read each contract from a scan of its printed PDF (OCR)")
+    ap.add_argument("--save-text", type=Path, help="write the text each contract was read as into this folder")
     args = ap.parse_args()
-    scores = run(args.dir, args.match, args.pdf)
+    reading = "scan" if args.scan else "pdf" if args.pdf else "text"
+    scores = run(args.dir, args.match, reading, args.save_text)
     totals = summarize(scores)
     if args.json:
         print(json.dumps({"totals": totals, "files": {s.name: asdict(s) for s in scores}}, indent=1))

@@ -27,11 +27,13 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import pypdfium2 as pdfium
 from rapidfuzz.distance import Levenshtein
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
+sys.path.insert(0, str(REPO / "bench"))
+
+import scanner  # noqa: E402
 
 from contractbox import engine  # noqa: E402
 from contractbox.documents import DocumentError, pdf, scan  # noqa: E402
@@ -51,9 +53,7 @@ def render_scans(paths: list[Path]) -> None:
         target = SCANNED / path.name
         if target.exists():
             continue
-        document = pdfium.PdfDocument(str(path))
-        images = [page.render(scale=DPI / 72, grayscale=True).to_pil().convert("L") for page in document]
-        images[0].save(target, format="PDF", resolution=DPI, save_all=True, append_images=images[1:], quality=85)
+        target.write_bytes(scanner.image_pdf(scanner.render_pages(path.read_bytes(), DPI), DPI, quality=85))
 
 
 def collapse(text: str) -> str:
