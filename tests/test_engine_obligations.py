@@ -218,6 +218,20 @@ def test_we_and_you_are_the_parties_the_contract_says_they_mean() -> None:
     assert ("Kestrel Harbour Events Ltd", "payment") in found and ("Aoife Brennan", "reporting") in found
 
 
+def test_we_defined_beside_a_lower_case_quoted_term_far_from_the_name() -> None:
+    """'("the Landlord", "we" or "us")' after a registration number and an address: the quoted term in lower-case
+    "the" still names the party the pronouns stand for."""
+    landlord = Party("Quayside Estates Limited", "landlord", 0, 24, ("Landlord",))
+    tenant = Party("Penrose Bakery Ltd", "tenant", 200, 218, ("Tenant",))
+    text = (
+        "THIS LEASE is made between Quayside Estates Limited, a company registered in England and Wales with number "
+        '04417723, whose registered office is at 12 Harbour Row, Bristol BS1 4RN ("the Landlord", "we" or "us"), and '
+        'Penrose Bakery Ltd ("the Tenant").\n\n3.1 We will keep the roof and the structure in repair.'
+    )
+    found = [(o.party, o.action) for o in obligations(text, [landlord, tenant])]
+    assert any(party == "Quayside Estates Limited" and "keep the roof" in action for party, action in found)
+
+
 def test_we_without_a_definition_is_nobody() -> None:
     text = "We will pay the fees. You will deliver the goods."
     assert obligations(text, [ARRAY, ONO]) == []

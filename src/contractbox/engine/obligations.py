@@ -402,7 +402,7 @@ def _obligors(parties: list[str], named: list[str], groups: dict[str, list[str]]
 
 # a subject-map value standing for a group of parties the contract defines, expanded by `_obligors`
 _GROUP = "\x00group:"
-_QUOTED = re.compile(r"[\"“]([A-Z][\w\- ]{1,40}?)[\"”]")
+_QUOTED_TERM = re.compile(r"[\"“]([A-Z][\w\- ]{1,40}?)[\"”]")
 # '(the "Second Founder", and together with the First Founder the "Founders")'
 _TOGETHER_WITH = re.compile(
     r"\btogether\s+with\s+(?:the\s+)?[\"“]?([A-Z][\w\- ]{1,40}?)[\"”]?,?\s+(?:the\s+)?[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]"
@@ -435,7 +435,7 @@ def _groups(head: str, subjects: dict[str, str]) -> dict[str, list[str]]:
         return sorted(dict.fromkeys(out), key=order.index)  # in the order the parties are listed
 
     for m in _TOGETHER_WITH.finditer(head):
-        own = _QUOTED.findall(head, max(0, m.start() - 80), m.start())
+        own = _QUOTED_TERM.findall(head, max(0, m.start() - 80), m.start())
         found = members([own[-1], m.group(1)]) if own else []
         if len(found) >= 2:
             groups.setdefault(m.group(2), found)
