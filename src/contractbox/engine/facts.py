@@ -67,15 +67,17 @@ _SUB_PERIOD = re.compile(
     r"\bphase\b|\bforecast|\bredeem|\brevenue|\bfees?\b|\bprices?\b|\brates?\b|\btermination\b|\bintends?\b",
     re.IGNORECASE,
 )
+# a template's year left after the date filled in ("as of 12-23-2019 , 2019 (the "Effective Date")")
+_STRAY_YEAR = r"^[\s,]*(?:(?:19|20)\d\d\b[\s,]*)?"
+_START_WORD = r"(?:effective|co(?:m|rn){2}encement|start)"  # "rn" for "m": an OCR misreading
 _EFFECTIVE_AFTER = re.compile(
-    r"^[\s,]*(?:(?:19|20)\d\d\b[\s,]*)?\(?(?:hereinafter\s+(?:called|referred\s+to\s+as|defined\s+as)\s+)?(?:the\s+|hereinafter\s+)?[\"“']*"
-    r"(?:effective|co(?:m|rn){2}encement|start)\s*date",
+    rf"{_STRAY_YEAR}\(?(?:hereinafter\s+(?:called|referred\s+to\s+as|defined\s+as)\s+)?(?:the\s+|hereinafter\s+)?[\"“']*"
+    rf"{_START_WORD}\s*date",
     re.IGNORECASE,
 )
 # defined as the Effective Date: '(the "Effective Date")', '("Amendment Effective Date")'
-# a template's year left after the date filled in ("as of 12-23-2019 , 2019 (the "Effective Date")") is allowed
 _DEFINED_EFFECTIVE = re.compile(
-    r"^[\s,]*(?:(?:19|20)\d\d\b[\s,]*)?(?:the\s+)?\((?:the\s+|hereinafter\s+)?[\"“']*(?:[A-Z][\w-]*\s+){0,2}(?:effective|co(?:m|rn){2}encement|start)\s+date|"
+    rf"{_STRAY_YEAR}(?:the\s+)?\((?:the\s+|hereinafter\s+)?[\"“']*(?:[A-Z][\w-]*\s+){{0,2}}{_START_WORD}\s+date|"
     r"^[\s,]*hereinafter\s+(?:called|referred\s+to\s+as|defined\s+as)\s+(?:the\s+)?[\"“']*(?:effective|co(?:m|rn){2}encement)\s+date",
     re.IGNORECASE,
 )

@@ -19,6 +19,9 @@ from typing import Protocol
 from contractbox.engine.dates import PERIOD, find_dates
 from contractbox.engine.first_chars import Scanned, either
 
+# "gives"/"grant" read as a licence only when a licence follows in the clause ("You give us a non-exclusive licence");
+# not "receiving the grant of a licence"
+_GIVES_A_LICENCE = r"(?!\s+of\b)(?=\s[^.;:]{0,80}?\blicen[cs]e\b)"
 _KINDS = (
     ("payment", re.compile(r"\b(pay|payment|fees?\b|invoice|royalt|reimburse|compensat)", re.IGNORECASE)),
     (
@@ -32,7 +35,7 @@ _KINDS = (
     ("purchase", re.compile(r"\b(purchase|buy)\w*|\bplace\w*\s+(?:purchase\s+)?orders?\b", re.IGNORECASE)),
     (
         "license",
-        re.compile(r"\b(grants?|licen[cs]e|gives?(?!\s+of\b)(?=\s[^.;:]{0,80}?\blicen[cs]e\b))\b", re.IGNORECASE),
+        re.compile(rf"\b(grants?|licen[cs]e|gives?{_GIVES_A_LICENCE})\b", re.IGNORECASE),
     ),
     ("reporting", re.compile(r"\b(report|statements?\b(?!\s+of\s+work)|records|account)", re.IGNORECASE)),
     ("insurance", re.compile(r"\binsur(?:e|es|ance)\b|\binsured\b", re.IGNORECASE)),
@@ -44,7 +47,7 @@ _KINDS = (
 # behind a lookahead on the kinds' first letters (`first_chars.either`): the same first match, found sooner
 _ANY_KIND = either(("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern in _KINDS),), re.IGNORECASE)
 _NOT_TO_DO = re.compile(r"\w+\s+not\b")
-_CONFIDENTIALITY = re.compile(r"\b(?:confidential|disclos|secrecy|(?<!trade )secret\b)", re.IGNORECASE)
+_CONFIDENTIALITY = dict(_KINDS)["confidentiality"]
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
 _BETWEEN_END = re.compile(
     r"(?=[,\s(])"  # every alternative starts so: most places in the look-back fail one class test
@@ -64,7 +67,7 @@ _MODAL = re.compile(
     # "The Consultant hereby assigns to the Company ... all intellectual property rights"; not "successors and assigns")
     r"grants|guarantees|(?<=hereby )assigns|"
     # plain English: "You give us a non-exclusive licence", "We grant you a licence"
-    r"(?:gives?|grant)(?!\s+of\b)(?=\s[^.;:]{0,80}?\blicen[cs]e\b)|"  # not "receiving the grant of a licence"
+    rf"(?:gives?|grant){_GIVES_A_LICENCE}|"
     r"(?<=irrevocably )assigns|assigns(?=\s+to\s+the\s+(?-i:[A-Z])))"  # "assigns to the Client"
     r"(\s+not)?\b\s*",
     re.IGNORECASE,
