@@ -91,6 +91,18 @@ def test_perpetual_and_until_terminated_have_no_expiry():
         assert expiry.value is None and word in expiry.reason
 
 
+def test_until_terminated_broken_over_lines_has_no_expiry():
+    """A wrapped term clause ("shall continue until\nterminated by either party") is open-ended as on one line."""
+    sentence = (
+        "This Agreement shall commence on 1st August 2025 and shall continue until\n"
+        "terminated by either party by giving not less than ninety (90) days' written notice."
+    )
+    text = f"{PREAMBLE} {sentence}"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=sentence))
+    expiry = facts["expiration_date"]
+    assert expiry.value is None and "until terminated" in expiry.reason
+
+
 def test_evergreen_term_is_open_ended():
     sentence = "This is an evergreen agreement that remains in effect from year to year."
     text = f"{PREAMBLE} {sentence}"

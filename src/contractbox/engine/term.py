@@ -39,12 +39,15 @@ ANNIVERSARY = re.compile(
     r"(?:\s*\((?:\d{1,2})" + _ORD_SUFFIX + r"\))?\s+(?:anniversary|(?:contract |agreement )?year)\b",
     re.IGNORECASE,
 )
+# a term with no end, in plain words: one list, read in the term's sentences (`_OPEN_ENDED`) and, with a subject
+# that is the contract, anywhere in the text (`_OPEN_END_STATED`)
+_RUNS_UNTIL_ENDED = (
+    r"\buntil\s+(?:(?:it\s+is\s+|such\s+time\s+as\s+it\s+is\s+|so\s+)?terminated|(?:either|a|one)\s+party\s+terminates|"
+    r"terminated\s+by|(?:you|we|either\s+party|either\s+of\s+us|one\s+of\s+us)(?:\s+or\s+(?:you|we))?\b[^.;\n]{0,20}?"
+    r"\b(?:end|terminate)s?\s+it\b)|\bno\s+fixed\s+(?:(?:end|expiry|expiration)(?:\s+date)?|term)\b"
+)
 _OPEN_ENDED = re.compile(
-    r"\bperpetu|\bindefinite|\bevergreen\b|\buntil (?:(?:it is |such time as it is |so )?terminated|"
-    r"(?:either|a|one) party terminates|terminated by)|\bunless and until terminated|"
-    r"\bno fixed (?:end|expiry|expiration) date\b|\bno fixed term\b|"
-    r"\buntil (?:you|we|either of us|one of us)(?: or (?:you|we))? (?:end|terminate)s? it\b",
-    re.IGNORECASE,
+    rf"\bperpetu|\bindefinite|\bevergreen\b|\bunless and until terminated|{_RUNS_UNTIL_ENDED}", re.IGNORECASE
 )
 # what a sentence must speak of to state the term of the contract
 _TERM_SUBJECT = re.compile(
@@ -75,8 +78,10 @@ _SUB_PERIOD = re.compile(
     r"\bwarrants?\b",  # "Seller warrants that the Goods will conform ... for a period of 24 months": a warranty's length
     re.IGNORECASE,
 )
+# "these Terms", "these Master Terms", "These Heads of Terms": the contract itself
+_THESE_TERMS = r"these\s+(?:[A-Z][\w-]*\s+){0,3}(?:terms|heads\s+of\s+terms)"
 _THE_TERM = re.compile(
-    r"\b(?:this|the)\s+(?:agreement|term)\b|\bthese\s+(?:[A-Z][\w-]*\s+){0,3}(?:terms|heads\s+of\s+terms)\b",
+    rf"\b(?:this|the)\s+(?:agreement|term)\b|\b{_THESE_TERMS}\b",
     re.IGNORECASE,
 )
 
@@ -93,7 +98,7 @@ _END_LABEL = re.compile(
 )
 # the contract's own end, stated plainly: its subject, then the words that end it right before the date
 _STATED_END = re.compile(
-    r"\b(?:this\s+agreement|these\s+(?:[A-Z][\w-]*\s+){0,3}(?:terms|heads\s+of\s+terms)|"
+    rf"\b(?:this\s+agreement|{_THESE_TERMS}|"
     r"the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)\b[^.;:]{0,80}?"
     r"\b(?:(?:term|period)\s+(?:ending|expiring)|(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate)|"
     r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?",
@@ -433,8 +438,7 @@ def _end_of_a_defined_period(text: str, anchor: date | None) -> Expiry | None:
 # "The employment is for an indefinite period.", "It has no fixed end date. It lasts until you or we end it."
 _OPEN_END_STATED = re.compile(
     r"\b(?:(?:the|this)\s+(?:agreement|contract|employment|engagement|term)|it)\s+(?:is|lasts|runs|continues|has)\b"
-    r"[^.;\n]{0,40}?(?:\bindefinite\s+(?:period|term|duration)|\bno\s+fixed\s+(?:end|expiry|term)|"
-    r"\buntil\s+(?:(?:it\s+is\s+)?terminated|(?:you|we|either\s+party|one\s+of\s+us)\b[^.;\n]{0,20}?\b(?:end|terminate)s?\s+it))",
+    rf"[^.;\n]{{0,40}}?(?:\bindefinite\s+(?:period|term|duration)|{_RUNS_UNTIL_ENDED})",
     re.IGNORECASE,
 )
 
