@@ -137,8 +137,9 @@ def test_a_folded_class_holds_what_ignorecase_matches() -> None:
 
 def test_legal_forms_match_where_the_case_folded_forms_do() -> None:
     fast = legal_forms.legal_form_pattern()
-    plain = re.compile(re.sub(r"\(\?-i:\[(\w)[^\]]*\]\)", r"\1", fast.pattern), fast.flags)
-    assert plain.pattern != fast.pattern and "(?-i:[" not in plain.pattern
+    # each form's first letter as its folded class back to the letter (not the lookbehind's "[a-z...]" range)
+    plain = re.compile(re.sub(r"\(\?-i:\[(\w)[^\]\-]*\]\)", r"\1", fast.pattern), fast.flags)
+    assert plain.pattern != fast.pattern and "(?-i:[" not in plain.pattern.replace("(?-i:[a-z\u00e0-\u00ff])", "")
     for text in _texts():
         assert [m.span() for m in fast.finditer(text)] == [m.span() for m in plain.finditer(text)]
         for at in (m.start() for m in re.finditer(r"\b\w", text)):
