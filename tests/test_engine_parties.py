@@ -770,3 +770,20 @@ def test_a_limited_partnership_and_a_group_term_that_is_not_the_last_partys_alia
         ("LUIS FERRAZ", ("Second Promoter",)),
         ("KESTREL GROWTH FUND LIMITED PARTNERSHIP", ("Investor",)),
     ]
+
+
+def test_a_party_named_in_a_letter_heading_takes_the_role_its_first_paragraph_defines() -> None:
+    """The heading names both parties without defined terms; paragraph 1.1 gives each its role. A document word
+    defined right after the second name ('(the "Agreement")') is the letter's, not the party's."""
+    text = (
+        "NORTHGATE FOODS LIMITED\nRegistered office: 4 Mill Lane, Hull HU1 2AB\n\n9 April 2027\n\nDear Sirs\n\n"
+        "Cleaning Services Agreement dated 3 June 2024 between Northgate Foods Limited and Brightwash Facilities Ltd "
+        '(the "Agreement") - extension\n\n1.1 We refer to the Agreement, under which Brightwash Facilities Ltd (the '
+        '"Contractor") cleans the premises of Northgate Foods Limited (the "Client").\n\n'
+        "2.1 The Contractor shall clean the loading bays every night."
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Northgate Foods Limited", "client"),
+        ("Brightwash Facilities Ltd", "contractor"),
+    ]

@@ -678,6 +678,7 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     if len(parties) < 2:
         parties = _column_parties(text, min(len(text), 5000)) or parties
     parties = _dedupe(_named_elsewhere(text, _without_stray_words(text, parties)))
+    _defined_later(text, parties)
     signed = [Party(s.text(text), _signature_role(text, s.start), s.start, s.end) for s in signature_spans(text)]
     if len(parties) < 2 and len(signed) >= 2:  # e.g. joint filing agreements: "the undersigned" sign below
         parties = _dedupe(signed)
@@ -711,6 +712,26 @@ def _named_elsewhere(text: str, parties: list[Party]) -> list[Party]:
                 out.append(Party(span.text(text), p.role, span.start, span.end, p.aliases, p.confirmed, True))
                 break
     return out
+
+
+# the name, then its defined term in a parenthesis: 'Glenmoor Security Services Limited (the "Supplier")'
+_DEFINITION_AFTER_NAME = r"\s*,?\s*\(\s*(?:the\s+|hereinafter\s+(?:called|referred\s+to\s+as)\s+(?:the\s+)?)?[\"“]([A-Z][\w\- ]{1,40}?)[\"”]\s*\)"
+
+
+def _defined_later(text: str, parties: list[Party]) -> None:
+    """A party the preamble names without a defined term takes the one the body gives its full name (a letter that
+    names both parties in its heading and defines them in paragraph 1.1); the first definition in the opening counts."""
+    for p in parties:
+        if p.aliases or len(p.name) < 6:
+            continue
+        opening = text[: min(len(text), _OPENING)]
+        for m in re.finditer(re.escape(p.name) + _DEFINITION_AFTER_NAME, opening):
+            term = m.group(1)
+            # a role ("Supplier") or a short name ("Glenmoor"); '... and Glenmoor Ltd (the "Agreement")' is the letter's
+            if term.split()[-1].lower() in ROLE_WORDS or term.split()[0].lower() in p.name.lower().split():
+                p.aliases = (term,)
+                p.role = _role_of(p.aliases)
+                break
 
 
 _SIGNATURE_LABEL = re.compile(r"([A-Z][A-Za-z]+(?:[ \t][A-Z][A-Za-z]+)?)[ \t]*:[ \t]*$")
