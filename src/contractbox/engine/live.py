@@ -7,6 +7,7 @@ Every assertion points at evidence whose text is the exact slice of the document
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -281,10 +282,14 @@ def _risks(fired: list[playbook.Fired], evidence: Evidence, notice_days: int | N
     return out
 
 
+# a letter's salutation the clause model's name span may open with ("Dear Sirs\n\nManned Guarding Services Agreement")
+_SALUTATION = re.compile(r"^\s*Dear\s[^\n]{0,60}\n", re.IGNORECASE)
+
+
 def _document_type(text: str, best, title: str | None) -> str:
     name = best.get("document_name")
     if name and name[2] >= 0.2:
-        raw = " ".join(text[name[0] : name[1]].split())
+        raw = " ".join(_SALUTATION.sub("", text[name[0] : name[1]]).split())
     elif title:
         raw = title
     else:
