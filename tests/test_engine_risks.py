@@ -889,3 +889,29 @@ def test_a_right_on_notice_for_a_named_cause_is_not_promoted_to_convenience() ->
         "Termination for convenience is excluded. Either party may terminate this Agreement for just cause by notice."
     )
     assert not _promoted("termination_for_convenience", span)
+
+
+def test_a_long_clause_is_quoted_from_the_item_the_risk_is_about() -> None:
+    """The change of control is item (e) of a long list of defaults: the quote starts at that item, not at (a)."""
+    clause = (
+        "12.1 DEFAULT. Each of the following is a default by the Borrower: (a) it fails to pay any amount within five "
+        "business days of its due date; (b) any statement it makes proves untrue in a material respect; (c) it "
+        "ceases to carry on its business; (d) a receiver is appointed over any of its assets; (e) any person "
+        "acquires more than forty percent (40%) of its issued shares without the Lender's consent."
+    )
+    explanation, _ = risk_text.explain({"id": "change_of_control"}, clause, None)
+    assert "(e) any person acquires more than forty percent" in explanation
+    assert "(a) it fails to pay" not in explanation
+    short, _ = risk_text.explain({"id": "change_of_control"}, "A change of control of either party ends this.", None)
+    assert "“A change of control of either party ends this.”" in short
+
+
+def test_convenience_on_a_notice_the_law_sets_says_where_it_is_set() -> None:
+    clause = (
+        "9.2 Either party may end this agreement without giving reasons, on the notice period prescribed by Section "
+        "4.7 of the Agency Act 2019:"
+    )
+    explanation, _ = risk_text.explain({"id": "termination_for_convenience"}, clause, None)
+    assert explanation == (
+        "Either party may end the contract without cause on the notice required by Section 4.7 of the Agency Act 2019."
+    )

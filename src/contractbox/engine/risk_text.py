@@ -25,12 +25,32 @@ class Context:
     notice_days: int | None = None
 
 
-def _short(quote: str, limit: int = _MAX_QUOTE) -> str:
+def _short(quote: str, limit: int = _MAX_QUOTE, about: re.Pattern[str] | None = None) -> str:
+    """The quote cut to `limit` characters. When the words the risk is `about` lie past the cut, the quote is the
+    sentence piece or list item that holds them, up to `_FOCUSED_QUOTE` characters ("… (e) a person acquires more
+    than 50% of the Lessee's shares")."""
     quote = " ".join(quote.split()).strip(" ,;:")
     if len(quote) <= limit:
         return quote
-    cut = quote[:limit].rsplit(" ", 1)[0]
-    return cut.rstrip(" ,;:") + "…"
+    m = about.search(quote) if about else None
+    if m is None or m.end() <= limit - 20:
+        return _cut(quote, 0, limit)
+    start = max((b.end() for b in _PIECE_START.finditer(quote, 0, m.start())), default=0)
+    if m.end() - start > _FOCUSED_QUOTE:  # a long sentence: its opening, rather than words torn from the middle
+        return _cut(quote, 0, limit)
+    return ("…" if start else "") + _cut(quote, start, max(limit, min(_FOCUSED_QUOTE, m.end() - start + 60)))
+
+
+def _cut(quote: str, start: int, length: int) -> str:
+    if start + length >= len(quote):
+        return quote[start:]
+    return quote[start : start + length].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
+
+
+_FOCUSED_QUOTE = 300
+# where a list item or a sentence piece starts inside a clause: "; (e) ", ": (a) ", ". "
+# (not the "(3)" of "three (3) years")
+_PIECE_START = re.compile(r"[;:.]\s+(?=\((?:[a-z]{1,3}|\d{1,2})\)\s)|\s(?=\([a-z]{1,3}\)\s)|[;.]\s+(?=[A-Z(])")
 
 
 _HOLDER = re.compile(
@@ -235,13 +255,26 @@ def _renewal(ctx: Context, short_window: bool) -> tuple[str, str]:
     return what, rec
 
 
+# notice set elsewhere: "giving the notice period required by Article X.15 of the Code of Economic Law"
+_NOTICE_BY_REFERENCE = re.compile(
+    r"\bnotice(?:\s+period)?\s+(?:required|set\s+out|provided(?:\s+for)?|specified|prescribed|stated)\s+"
+    r"(?:by|in|under)\s+((?:[^.;:]|(?<=\w)\.(?=\w)){3,80})",  # "Article X.15": a numbering dot ends nothing
+    re.IGNORECASE,
+)
+
+
 def _convenience(ctx: Context) -> tuple[str, str]:
     who = holder(ctx.text)
     notice = notice_period(ctx.text)
+    elsewhere = None if notice else _NOTICE_BY_REFERENCE.search(ctx.text)
     what = _sentence(
         f"{who} may" if who else "A party may",
         "end the contract without cause",
-        f"on {_possessive(notice)} notice." if notice else "(no notice period stated).",
+        f"on {_possessive(notice)} notice."
+        if notice
+        else f"on the notice required by {elsewhere.group(1).strip(' ,')}."
+        if elsewhere
+        else "(no notice period stated).",
     )
     if who and who.lower().startswith(("either", "each")):
         rec = "The right is mutual; check the notice period is long enough to replace the other party."
@@ -254,21 +287,25 @@ def _convenience(ctx: Context) -> tuple[str, str]:
     return what, rec
 
 
-def _restriction(noun: str, rec: str) -> Callable[[Context], tuple[str, str]]:
+def _restriction(noun: str, rec: str, about: str) -> Callable[[Context], tuple[str, str]]:
+    words = re.compile(about, re.IGNORECASE)
+
     def explain(ctx: Context) -> tuple[str, str]:
         place, length = territory(ctx.text), duration(ctx.text)
         details = [
             f"territory: {place}" if place else "no territory stated",
             f"duration: {length}" if length else "no duration stated",
         ]
-        return f"{noun}: “{_short(ctx.text)}” ({'; '.join(details)}).", rec
+        return f"{noun}: “{_short(ctx.text, about=words)}” ({'; '.join(details)}).", rec
 
     return explain
 
 
-def _quote(lead: str, rec: str) -> Callable[[Context], tuple[str, str]]:
+def _quote(lead: str, rec: str, about: str) -> Callable[[Context], tuple[str, str]]:
+    words = re.compile(about, re.IGNORECASE)
+
     def explain(ctx: Context) -> tuple[str, str]:
-        return f"{lead}: “{_short(ctx.text)}”.", rec
+        return f"{lead}: “{_short(ctx.text, about=words)}”.", rec
 
     return explain
 
@@ -303,25 +340,36 @@ EXPLAINERS: dict[str, Callable[[Context], tuple[str, str]]] = {
     "auto_renewal": lambda ctx: _renewal(ctx, False),
     "termination_for_convenience": _convenience,
     "exclusivity": _restriction(
-        "Exclusivity", "Limit the exclusivity by territory, product and time, and tie it to minimum performance."
+        "Exclusivity",
+        "Limit the exclusivity by territory, product and time, and tie it to minimum performance.",
+        r"exclusiv|\bsole\b|\bonly\b",
     ),
     "non_compete": _restriction(
-        "Non-compete", "Narrow the scope, territory and duration; check enforceability under the governing law."
+        "Non-compete",
+        "Narrow the scope, territory and duration; check enforceability under the governing law.",
+        r"compet|restrain",
     ),
     "most_favored_nation": _quote(
-        "Most-favoured terms", "Limit the clause to comparable volumes and terms, and exclude promotional pricing."
+        "Most-favoured terms",
+        "Limit the clause to comparable volumes and terms, and exclude promotional pricing.",
+        r"most[- ]favou?red|\bnot?\s+(?:less|more)\s+favou?rable|(?:lower|lowest|better)\s+(?:price|fee|rate|term)s?|"
+        r"(?:price|fee|rate)s?\s+(?:\w+\s+){0,3}(?:lower|less)\s+than",
     ),
     "liquidated_damages": _liquidated,
     "broad_ip_assignment": _quote(
         "Intellectual property passes to the other party",
         "Limit the assignment to deliverables paid for; keep pre-existing IP and a licence back.",
+        r"\bassigns?\b|\bvests?\b|\bbelongs?\b|\bproperty\s+of\b|\bowned\s+by\b",
     ),
     "change_of_control": _quote(
         "A change of control has consequences",
         "Check the impact on planned transactions; seek a carve-out for affiliates and internal reorganisations.",
+        r"change\s+(?:of|in)\s+(?:its\s+)?(?:control|ownership)|\bcontrol\b|\bmerge|\bacqui|\bamalgamat|\d+\s?%",
     ),
     "non_solicitation": _restriction(
-        "Non-solicitation", "Limit the duration and exclude general advertising and unsolicited applications."
+        "Non-solicitation",
+        "Limit the duration and exclude general advertising and unsolicited applications.",
+        r"solicit|entice|poach",
     ),
     "no_governing_law": _missing(
         "a clause choosing the law that governs the contract (“governed by the laws of …”)",
