@@ -915,3 +915,10 @@ def test_convenience_on_a_notice_the_law_sets_says_where_it_is_set() -> None:
     assert explanation == (
         "Either party may end the contract without cause on the notice required by Section 4.7 of the Agency Act 2019."
     )
+
+
+def test_a_renewal_recommendation_names_the_notice_deadline_the_engine_computed() -> None:
+    _, with_date = risk_text.explain({"id": "auto_renewal_short_notice"}, AUTO_RENEW, 30, "2027-05-02")
+    assert "Diarise the notice deadline (2027-05-02) now" in with_date
+    _, without = risk_text.explain({"id": "auto_renewal"}, AUTO_RENEW, None)
+    assert without == "Diarise the renewal date and the notice deadline."

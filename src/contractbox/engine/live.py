@@ -149,7 +149,8 @@ def _analyze(document: Document, model: ClauseModel) -> dict[str, Any]:
     obligations = _obligations(text, sentences, found_parties, evidence)
     renewal_span = (term.renewal.start, term.renewal.end) if term.renewal else None
     fired = playbook.evaluate(best, notice_days, auto_renewal=term.auto_renewal, renewal_span=renewal_span, text=text)
-    risks = _risks(fired, evidence, notice_days)
+    deadline = next((k["date"] for k in key_dates if k["kind"] == "notice_deadline"), None)
+    risks = _risks(fired, evidence, notice_days, deadline)
     value, level = playbook.score(fired)
     drivers = sorted(
         ({"riskId": r["id"], "points": f.points} for r, f in zip(risks, fired) if f.points),
@@ -260,14 +261,16 @@ def _obligations(text: str, sentences, parties: list[Party], evidence: Evidence)
     return out
 
 
-def _risks(fired: list[playbook.Fired], evidence: Evidence, notice_days: int | None) -> list[dict[str, Any]]:
+def _risks(
+    fired: list[playbook.Fired], evidence: Evidence, notice_days: int | None, deadline: str | None
+) -> list[dict[str, Any]]:
     """One risk per fired rule, id `rk_<rule id>` (riskScore drivers name it); a risk about
     something missing has no evidence."""
     out: list[dict[str, Any]] = []
     for f in fired:
         r = f.rule
         quoted = " ".join(evidence.document.text[s:e] for s, e in f.evidence)
-        explanation, recommendation = risk_text.explain(r, quoted, notice_days)
+        explanation, recommendation = risk_text.explain(r, quoted, notice_days, deadline)
         out.append(
             {
                 "id": f"rk_{r['id']}",

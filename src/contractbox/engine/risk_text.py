@@ -23,6 +23,7 @@ _MAX_QUOTE = 160
 class Context:
     text: str  # the clause the risk quotes, whitespace collapsed ("" for a risk about something missing)
     notice_days: int | None = None
+    deadline: str | None = None  # the last day to give notice of non-renewal (ISO), when the engine computed it
 
 
 def _short(quote: str, limit: int = _MAX_QUOTE, about: re.Pattern[str] | None = None) -> str:
@@ -246,11 +247,11 @@ def _renewal(ctx: Context, short_window: bool) -> tuple[str, str]:
         what += f"; notice of non-renewal: {notice}."
     else:
         what += "; the clause states no notice period for non-renewal."
+    diary = f"the notice deadline ({ctx.deadline})" if ctx.deadline else "the notice deadline"
     rec = (
-        "Diarise the notice deadline now, and negotiate a window of at least 90 days or renewal only by written "
-        "agreement."
+        f"Diarise {diary} now, and negotiate a window of at least 90 days or renewal only by written agreement."
         if short_window
-        else "Diarise the renewal date and the notice deadline."
+        else f"Diarise the renewal date and {diary}."
     )
     return what, rec
 
@@ -386,9 +387,9 @@ EXPLAINERS: dict[str, Callable[[Context], tuple[str, str]]] = {
 }
 
 
-def explain(rule: dict, clause_text: str, notice_days: int | None) -> tuple[str, str]:
+def explain(rule: dict, clause_text: str, notice_days: int | None, deadline: str | None = None) -> tuple[str, str]:
     """(explanation, recommendation) of a fired rule; the playbook's own text when no explainer exists."""
     explainer = EXPLAINERS.get(rule["id"])
     if explainer is None:
         return rule["explanation"], rule["recommendation"]
-    return explainer(Context(" ".join(_FOOTNOTE_MARKERS.sub("", clause_text).split()), notice_days))
+    return explainer(Context(" ".join(_FOOTNOTE_MARKERS.sub("", clause_text).split()), notice_days, deadline))
