@@ -215,6 +215,13 @@ _DIRECT = re.compile(
     r"\blaws?\s+of\s+(?:the\s+)?(?:(?:state|province|commonwealth|republic|kingdom)\s+of\s+)?$", re.IGNORECASE
 )
 _BROAD = ("United States", "Canada", "United Kingdom")
+# "the laws of the Republic of Estonia", "the Kingdom of Bahrain": a country named by its style is that country,
+# also one the lists above do not hold (its name is the capitalised words after the style)
+_STYLED_COUNTRY = re.compile(
+    r"\b(?:Republic|Kingdom|Principality|Grand\s+Duchy|Sultanate|Emirate|Commonwealth|Federation)\s+of\s+(?:the\s+)?"
+    r"((?-i:[A-Z][\w'’\-]+(?:[ \t]+(?:and[ \t]+)?[A-Z][\w'’\-]+){0,3}))",  # a name's words on one line
+    re.IGNORECASE,
+)
 
 
 def _found_from(sentence: str, begin: int) -> list[tuple[str, int, int]]:
@@ -228,7 +235,14 @@ def _found_from(sentence: str, begin: int) -> list[tuple[str, int, int]]:
     m = CHINA.search(sentence, begin)
     if m:
         found.append(("People's Republic of China", m.start(), m.end()))
+    if not found:
+        found = _styled_countries(sentence, begin)
     return sorted(found, key=lambda f: f[1])
+
+
+def _styled_countries(sentence: str, begin: int) -> list[tuple[str, int, int]]:
+    """Countries the lists do not hold, named by their style ("the Republic of Estonia" -> "Estonia")."""
+    return [(" ".join(m.group(1).split()), m.start(1), m.end(1)) for m in _STYLED_COUNTRY.finditer(sentence, begin)]
 
 
 def jurisdiction_in(sentence: str) -> tuple[str, int, int] | None:
