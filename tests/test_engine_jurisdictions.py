@@ -73,3 +73,9 @@ def test_a_country_named_by_its_style_is_that_country_also_one_no_list_holds() -
     clause = "This Deed is governed by the laws of the Kingdom of Bahrain, and the courts of Manama decide disputes."
     assert (jurisdiction_in(clause) or ("",))[0] == "Bahrain"
     assert jurisdiction_in("This Contract is governed by the laws of the republic of the buyer.") is None
+
+
+def test_a_terse_place_law_governs_clause_is_a_choice_of_law() -> None:
+    text = "7. Miscellaneous. Nevada law governs this contract. Notices go to the addresses above."
+    assert (stated_governing_law(text) or ("",))[0] == "Nevada"
+    assert (stated_governing_law("Manitoba law applies to this lease.") or ("",))[0] == "Manitoba"

@@ -889,3 +889,12 @@ def test_a_right_on_notice_for_a_named_cause_is_not_promoted_to_convenience() ->
         "Termination for convenience is excluded. Either party may terminate this Agreement for just cause by notice."
     )
     assert not _promoted("termination_for_convenience", span)
+
+
+def test_a_terse_place_law_governs_clause_is_no_missing_governing_law() -> None:
+    def ids(text: str) -> set[str]:
+        return {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+    assert "no_governing_law" not in ids("9. General. Utah law governs this contract and any dispute under it.")
+    assert "no_governing_law" not in ids("Manitoba law applies to this lease.")
+    assert "no_governing_law" in ids("Each party must decide for itself which law governs its own employees.")

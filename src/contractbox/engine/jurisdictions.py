@@ -268,15 +268,22 @@ def jurisdiction_in(sentence: str) -> tuple[str, int, int] | None:
 # clauses name no jurisdiction (a short clause the model ranked low, "CLAUSE TWENTY-SEVENTH LEGAL REGIME").
 _CHOOSES_LAW = re.compile(
     r"\b(?:governed\s+by|governing\s+law|applicable\s+law\s*[.:]|construed\s+(?:and\s+enforced\s+)?in\s+accordance\s+with|"
-    r"subject\s+to\s+the\s+application\s+of|(?:laws?|regulations)\s+of\s+[^.;]{0,60}\bshall\s+(?:govern|apply))",
+    r"subject\s+to\s+the\s+application\s+of|(?:laws?|regulations)\s+of\s+[^.;]{0,60}\bshall\s+(?:govern|apply)|"
+    r"\blaws?\s+(?:governs?|applies|(?:shall|will)\s+(?:govern|apply))\b)",  # terse: "Iowa law governs this Agreement."
     re.IGNORECASE,
 )
+
+
+def _after_last(text: str, separator: str, before: int) -> int:
+    """Where the text after the last `separator` before `before` starts (0 where there is none)."""
+    at = text.rfind(separator, 0, before)
+    return at + len(separator) if at >= 0 else 0
 
 
 def stated_governing_law(text: str) -> tuple[str, int, int] | None:
     """The jurisdiction of the first sentence in `text` that chooses a law, with its offsets in `text`."""
     for m in _CHOOSES_LAW.finditer(text):
-        start = max(text.rfind(". ", 0, m.start()) + 2, text.rfind("\n\n", 0, m.start()) + 2, m.start() - 300, 0)
+        start = max(_after_last(text, ". ", m.start()), _after_last(text, "\n\n", m.start()), m.start() - 300)
         ends = [e for e in (text.find(". ", m.end()), text.find("\n\n", m.end())) if e >= 0]
         end = min(ends + [m.end() + 300, len(text)])
         sentence = text[start:end]
