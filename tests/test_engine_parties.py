@@ -802,3 +802,17 @@ def test_a_province_ending_an_address_and_the_postcodes_are_no_parties() -> None
         ("GANDER BAY FREIGHT LTD.", "carrier"),
         ("FUNDY PAPER MILLS INC.", "customer"),
     ]
+
+
+def test_hereinafter_without_quotes_or_a_verb_defines_the_role() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nThis Agreement is made on 4 May 2026 between:\n\n"
+        "KESTREL ROBOTICS PTE. LTD., a company incorporated in Singapore with its registered office at 2 Alpha Way, "
+        "hereinafter the Provider; and\n\nHARMATTAN FOODS LIMITED, a company incorporated in Ghana with its "
+        "office at 7 Ring Road, Accra, hereinafter referred to as the Client.\n\n1. Services\n\n"
+        "1.1 The Provider shall install the robots."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("KESTREL ROBOTICS PTE. LTD.", "provider"),
+        ("HARMATTAN FOODS LIMITED", "client"),
+    ]
