@@ -445,3 +445,19 @@ def test_a_role_defined_for_whichever_party_discloses_or_receives_binds_each_par
         "The Recipient shall destroy the Evaluation Data when the Evaluation ends."
     )
     assert [o.party for o in obligations(text, [alder, birch])] == ["Alder Optics Ltd", "Birch Lasers GmbH"]
+
+
+def test_a_grant_after_a_long_first_predicate_of_the_same_subject_binds_that_subject() -> None:
+    studio = Party("Quillon Studio LLC", "designer", 0, 10, ("Designer",))
+    client = Party("Harrow Bakeries Inc.", "client", 20, 30, ("Client",))
+    text = (
+        "Designer retains ownership of Designer's stock photographs, brushes, fonts and layout templates and "
+        "grants Client a non-exclusive, perpetual licence to use those embedded in the final artwork."
+    )
+    found = obligations(text, [studio, client])
+    assert [(o.party, o.kind) for o in found] == [("Quillon Studio LLC", "license")]
+    text = (
+        "Designer acknowledges that the Client's bakeries, cafés and delivery vans show the marks in public and "
+        "will keep showing them after the Term."
+    )
+    assert obligations(text, [studio, client]) == []  # the vans keep showing them, not the Designer

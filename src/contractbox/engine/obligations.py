@@ -49,15 +49,20 @@ _ANY_KIND = either(("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern 
 _NOT_TO_DO = re.compile(r"\w+\s+not\b")
 _CONFIDENTIALITY = dict(_KINDS)["confidentiality"]
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
+# a clause with a subject of its own ("acknowledges that Newegg is and shall be"), not a pronoun for the same party
+# ("represents that it has and will comply")
+_OTHER_SUBJECT = r"(?:that|which|who|whom|whose|if|when|where|unless|whether)\s+(?!(?:it|he|she|they)\b)"
 _BETWEEN_END = re.compile(
     r"(?=[,\s(])"  # every alternative starts so: most places in the look-back fail one class test
     r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|"
     r"(?:\s+(?:also|hereby|promptly|further|\w+ly)(?:\s+and)?)+\s+|"  # "unconditionally and irrevocably"
     # "Each party receiving Confidential Information shall"; not "The Receiving Party shall"
     r"(?<=party|rties)\s+(?:receiving|disclosing)\s+[^,;.]{1,40}?\s+|"
-    # a second predicate of the same subject: "Developer retains its libraries listed in the SOW and grants"
+    # a second predicate of the same subject: "Developer retains its libraries listed in the SOW and grants"; a
+    # longer one or one with commas ("Contractor keeps its fonts, templates and tools and grants") holds no clause
+    # with a subject of its own and does not end in ", and" (a third predicate: "warrants to SIGA, and covenants")
     r"\s+(?:retains|reserves|owns|holds|keeps|acknowledges|accepts|confirms|represents|warrants|appoints|"
-    r"consents|waives|releases)\s+[^,;.]{1,60}?\s+and\s+|"
+    r"consents|waives|releases)\s+(?:[^,;.]{1,60}?|(?:(?!\b" + _OTHER_SUBJECT + r")[^;.]){1,100}?(?<!,))\s+and\s+|"
     r"\s+)$",
     re.IGNORECASE,
 )
@@ -73,7 +78,7 @@ _MODAL = re.compile(
     r"(\s+not)?\b\s*",
     re.IGNORECASE,
 )
-_LOOK_BACK = 90
+_LOOK_BACK = 150  # a subject, then a second predicate of up to 100 characters ("keeps its fonts, ... and grants")
 _MUTUAL_TERM = re.compile(
     r"(?=[etao])\b(?:(?:each|either|the\s+other|a|one|any)\s+part(?:y|ies)\s*(?:\((?:as\s+|the\s+|a\s+|an\s+)*|"
     r"(?:\w+\s+){1,3}(?:it\s+)?is\s+(?:the|a|an)\s+)|"  # 'a Party receiving it is the "Recipient"'
