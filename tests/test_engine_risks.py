@@ -929,3 +929,18 @@ def test_a_duty_to_use_or_buy_only_from_the_other_party_is_exclusivity(span: str
 )
 def test_a_denied_or_qualified_duty_to_use_one_party_is_not_exclusivity(span: str) -> None:
     assert not polarity.RULES["exclusivity"].asserts(span)
+
+
+def test_a_promise_to_offer_a_lower_price_given_to_others_is_most_favoured_nation() -> None:
+    rule = polarity.RULES["most_favored_nation"]
+    assert rule.asserts(
+        "Should Mill sell Flour of the same grade to another bakery at a lower price, Mill shall offer that lower "
+        "price to Baker for all later orders."
+    )
+    assert rule.asserts("Licensor shall extend to Licensee any more favourable royalty it grants to another licensee.")
+    assert not rule.asserts(
+        "Mill has no obligation to offer Baker any lower price that it charges another bakery for Flour."
+    )
+    assert not rule.asserts(
+        "Mill may sell Flour to another bakery at a lower price and need not offer that lower price."
+    )

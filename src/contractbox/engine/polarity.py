@@ -406,6 +406,19 @@ RULES: dict[str, Rule] = {
                 r"\b(?:reduce|lower|adjust)\w*\b[^.;]{0,80}\b(?:price|prices|fees|rates?|royalt\w*)\b[^.;]{0,40}"
                 r"\bto\s+(?:that|such|the\s+same|the)\s+lower\b"
             ),
+            # "If Supplier sells ... to any other customer at a lower price, Supplier shall offer that lower price to
+            # Buyer", "Licensor shall extend to Licensee any more favourable royalty it grants another licensee"
+            _affirmed(
+                r"\b(?:other|another|third[\s\-]part(?:y|ies))\b[^.;]{0,200}\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+"
+                r"(?:\w+\s+){0,3}?(?:that|such|the\s+same|those|any\s+such)\s+(?:lower|better|more\s+favou?rable|reduced|"
+                r"lowest|best)\b",
+                r"\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+(?:\w+\s+){0,3}?(?:any|the|a|such)\s+(?:lower|better|"
+                r"more\s+favou?rable|reduced|lowest)\s+(?:\w+\s+)?"
+                + _PRICE
+                + r"\b[^.;]{0,120}\b(?:other|another|third)\s+"
+                r"(?:customers?|buyers?|purchasers?|licensees?|clients?|distributors?|resellers?|part(?:y|ies))\b",
+                opening=_BINDS,
+            ),
         ),
         negative=_any(
             r"\b(?:no|not\s+(?:a|any))\s+(?:most[\s\-]+)?favou?red[\s\-]+(?:nation|customer|licensee|pricing|terms|treatment|clause|"
