@@ -64,3 +64,18 @@ def test_read_facts_gives_no_law_where_no_sentence_chooses_one() -> None:
     comply = "Each party shall comply with applicable laws."
     facts, _ = read_facts(text, {"governing_law": [(0, len(comply), 0.3)]})
     assert "governing_law" not in facts  # "organized under the laws of Delaware" chooses no law
+
+
+def test_a_country_named_by_its_style_is_that_country_also_one_no_list_holds() -> None:
+    assert (jurisdiction_in("This Contract is governed by the laws of the Republic of Latvia.") or ("",))[0] == "Latvia"
+    clause = "The laws of the Grand Duchy of Luxembourg govern this Contract."
+    assert (jurisdiction_in(clause) or ("",))[0] == "Luxembourg"  # a listed name stays the listed name
+    clause = "This Deed is governed by the laws of the Kingdom of Bahrain, and the courts of Manama decide disputes."
+    assert (jurisdiction_in(clause) or ("",))[0] == "Bahrain"
+    assert jurisdiction_in("This Contract is governed by the laws of the republic of the buyer.") is None
+
+
+def test_a_terse_place_law_governs_clause_is_a_choice_of_law() -> None:
+    text = "7. Miscellaneous. Nevada law governs this contract. Notices go to the addresses above."
+    assert (stated_governing_law(text) or ("",))[0] == "Nevada"
+    assert (stated_governing_law("Manitoba law applies to this lease.") or ("",))[0] == "Manitoba"

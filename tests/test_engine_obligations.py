@@ -423,3 +423,41 @@ def test_a_group_the_preamble_defines_binds_each_of_its_members() -> None:
         ("KESTREL GROWTH FUND LP", "shall vote i"),
         ("HALCYON LABS LIMITED", "shall keep p"),
     ]
+
+
+def test_a_role_defined_for_whichever_party_discloses_or_receives_binds_each_party() -> None:
+    alder = Party("Alder Optics Ltd", "alder", 0, 10, ("Alder",))
+    birch = Party("Birch Lasers GmbH", "birch", 20, 30, ("Birch",))
+    text = (
+        '"Information" means data that one Party (the "Provider") gives to the other (the "Holder") for the '
+        "Evaluation. The Holder shall tell the Provider at once of any loss of Information. "
+        "The Provider shall mark its Information as secret."
+    )
+    found = obligations(text, [alder, birch])
+    assert [(o.party, o.action[:14]) for o in found] == [
+        ("Alder Optics Ltd", "shall tell the"),
+        ("Birch Lasers GmbH", "shall tell the"),
+        ("Alder Optics Ltd", "shall mark its"),
+        ("Birch Lasers GmbH", "shall mark its"),
+    ]
+    text = (
+        '"Recipient" means the party receiving Evaluation Data under this Agreement. '
+        "The Recipient shall destroy the Evaluation Data when the Evaluation ends."
+    )
+    assert [o.party for o in obligations(text, [alder, birch])] == ["Alder Optics Ltd", "Birch Lasers GmbH"]
+
+
+def test_a_grant_after_a_long_first_predicate_of_the_same_subject_binds_that_subject() -> None:
+    studio = Party("Quillon Studio LLC", "designer", 0, 10, ("Designer",))
+    client = Party("Harrow Bakeries Inc.", "client", 20, 30, ("Client",))
+    text = (
+        "Designer retains ownership of Designer's stock photographs, brushes, fonts and layout templates and "
+        "grants Client a non-exclusive, perpetual licence to use those embedded in the final artwork."
+    )
+    found = obligations(text, [studio, client])
+    assert [(o.party, o.kind) for o in found] == [("Quillon Studio LLC", "license")]
+    text = (
+        "Designer acknowledges that the Client's bakeries, cafés and delivery vans show the marks in public and "
+        "will keep showing them after the Term."
+    )
+    assert obligations(text, [studio, client]) == []  # the vans keep showing them, not the Designer

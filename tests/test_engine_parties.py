@@ -787,3 +787,32 @@ def test_a_party_named_in_a_letter_heading_takes_the_role_its_first_paragraph_de
         ("Northgate Foods Limited", "client"),
         ("Brightwash Facilities Ltd", "contractor"),
     ]
+
+
+def test_a_province_ending_an_address_and_the_postcodes_are_no_parties() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nTHIS AGREEMENT made as of the 3rd day of March, 2026.\n\nBETWEEN:\n\n"
+        "GANDER BAY FREIGHT LTD., a corporation incorporated under the laws of the Province of Newfoundland and "
+        "Labrador, having its office at 14 Airport Boulevard, Gander, Newfoundland and Labrador A1V 2K5\n\n"
+        '(the "Carrier")\n\n- and -\n\nFUNDY PAPER MILLS INC., a corporation with its office at 9 Mill Lane, '
+        'Bath, England and Wales BA1 1LZ\n\n(the "Customer")\n\nWHEREAS the Customer ships paper;'
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("GANDER BAY FREIGHT LTD.", "carrier"),
+        ("FUNDY PAPER MILLS INC.", "customer"),
+    ]
+
+
+def test_hereinafter_without_quotes_or_a_verb_defines_the_role() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nThis Agreement is made on 4 May 2026 between:\n\n"
+        "KESTREL ROBOTICS PTE. LTD., a company incorporated in Singapore with its registered office at 2 Alpha Way, "
+        "hereinafter the Provider; and\n\nHARMATTAN FOODS LIMITED, a company incorporated in Ghana with its "
+        "office at 7 Ring Road, Accra, hereinafter referred to as the Client.\n\n1. Services\n\n"
+        "1.1 The Provider shall install the robots."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("KESTREL ROBOTICS PTE. LTD.", "provider"),
+        ("HARMATTAN FOODS LIMITED", "client"),
+    ]

@@ -922,3 +922,58 @@ def test_a_renewal_recommendation_names_the_notice_deadline_the_engine_computed(
     assert "Diarise the notice deadline (2027-05-02) now" in with_date
     _, without = risk_text.explain({"id": "auto_renewal"}, AUTO_RENEW, None)
     assert without == "Diarise the renewal date and the notice deadline."
+
+
+def test_a_terse_place_law_governs_clause_is_no_missing_governing_law() -> None:
+    def ids(text: str) -> set[str]:
+        return {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+    assert "no_governing_law" not in ids("9. General. Utah law governs this contract and any dispute under it.")
+    assert "no_governing_law" not in ids("Manitoba law applies to this lease.")
+    assert "no_governing_law" in ids("Each party must decide for itself which law governs its own employees.")
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "3.2 Throughout the Term the Retailer shall use the Courier exclusively for parcel deliveries in Wales.",
+        "The Hospital shall engage only the Contractor for the sterilisation of surgical instruments.",
+        "Operator shall buy its aviation fuel only from Fuelco at the Airport during the Term.",
+        "The Grower shall not engage any other packing company for its apples during the season.",
+    ],
+)
+def test_a_duty_to_use_or_buy_only_from_the_other_party_is_exclusivity(span: str) -> None:
+    assert polarity.RULES["exclusivity"].asserts(span)
+    promoted = polarity.apply(span, {"exclusivity": [(0, len(span), 0.2)]})
+    assert promoted.by_category["exclusivity"][0][2] >= 0.5
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "The Retailer is not required to use the Courier exclusively and may use other couriers.",
+        "The Hospital is under no obligation to engage the Contractor exclusively for any work.",
+        "Nothing in this Agreement requires Operator to buy its fuel only from Fuelco.",
+        "The Grower shall not be obliged to use the Packer and shall not engage any other packing company "
+        "without first asking the Packer for a quote.",
+        "The Contractor shall not engage any other company to perform the Works without the Owner's consent.",
+        "Licensee shall use the Software solely for its internal business purposes.",
+    ],
+)
+def test_a_denied_or_qualified_duty_to_use_one_party_is_not_exclusivity(span: str) -> None:
+    assert not polarity.RULES["exclusivity"].asserts(span)
+
+
+def test_a_promise_to_offer_a_lower_price_given_to_others_is_most_favoured_nation() -> None:
+    rule = polarity.RULES["most_favored_nation"]
+    assert rule.asserts(
+        "Should Mill sell Flour of the same grade to another bakery at a lower price, Mill shall offer that lower "
+        "price to Baker for all later orders."
+    )
+    assert rule.asserts("Licensor shall extend to Licensee any more favourable royalty it grants to another licensee.")
+    assert not rule.asserts(
+        "Mill has no obligation to offer Baker any lower price that it charges another bakery for Flour."
+    )
+    assert not rule.asserts(
+        "Mill may sell Flour to another bakery at a lower price and need not offer that lower price."
+    )

@@ -215,6 +215,13 @@ _DIRECT = re.compile(
     r"\blaws?\s+of\s+(?:the\s+)?(?:(?:state|province|commonwealth|republic|kingdom)\s+of\s+)?$", re.IGNORECASE
 )
 _BROAD = ("United States", "Canada", "United Kingdom")
+# "the laws of the Republic of Estonia", "the Kingdom of Bahrain": a country named by its style is that country,
+# also one the lists above do not hold (its name is the capitalised words after the style)
+_STYLED_COUNTRY = re.compile(
+    r"\b(?:Republic|Kingdom|Principality|Grand\s+Duchy|Sultanate|Emirate|Commonwealth|Federation)\s+of\s+(?:the\s+)?"
+    r"((?-i:[A-Z][\w'’\-]+(?:[ \t]+(?:and[ \t]+)?[A-Z][\w'’\-]+){0,3}))",  # a name's words on one line
+    re.IGNORECASE,
+)
 
 
 def _found_from(sentence: str, begin: int) -> list[tuple[str, int, int]]:
@@ -228,7 +235,14 @@ def _found_from(sentence: str, begin: int) -> list[tuple[str, int, int]]:
     m = CHINA.search(sentence, begin)
     if m:
         found.append(("People's Republic of China", m.start(), m.end()))
+    if not found:
+        found = _styled_countries(sentence, begin)
     return sorted(found, key=lambda f: f[1])
+
+
+def _styled_countries(sentence: str, begin: int) -> list[tuple[str, int, int]]:
+    """Countries the lists do not hold, named by their style ("the Republic of Estonia" -> "Estonia")."""
+    return [(" ".join(m.group(1).split()), m.start(1), m.end(1)) for m in _STYLED_COUNTRY.finditer(sentence, begin)]
 
 
 def jurisdiction_in(sentence: str) -> tuple[str, int, int] | None:
@@ -254,15 +268,22 @@ def jurisdiction_in(sentence: str) -> tuple[str, int, int] | None:
 # clauses name no jurisdiction (a short clause the model ranked low, "CLAUSE TWENTY-SEVENTH LEGAL REGIME").
 _CHOOSES_LAW = re.compile(
     r"\b(?:governed\s+by|governing\s+law|applicable\s+law\s*[.:]|construed\s+(?:and\s+enforced\s+)?in\s+accordance\s+with|"
-    r"subject\s+to\s+the\s+application\s+of|(?:laws?|regulations)\s+of\s+[^.;]{0,60}\bshall\s+(?:govern|apply))",
+    r"subject\s+to\s+the\s+application\s+of|(?:laws?|regulations)\s+of\s+[^.;]{0,60}\bshall\s+(?:govern|apply)|"
+    r"\blaws?\s+(?:governs?|applies|(?:shall|will)\s+(?:govern|apply))\b)",  # terse: "Iowa law governs this Agreement."
     re.IGNORECASE,
 )
+
+
+def _after_last(text: str, separator: str, before: int) -> int:
+    """Where the text after the last `separator` before `before` starts (0 where there is none)."""
+    at = text.rfind(separator, 0, before)
+    return at + len(separator) if at >= 0 else 0
 
 
 def stated_governing_law(text: str) -> tuple[str, int, int] | None:
     """The jurisdiction of the first sentence in `text` that chooses a law, with its offsets in `text`."""
     for m in _CHOOSES_LAW.finditer(text):
-        start = max(text.rfind(". ", 0, m.start()) + 2, text.rfind("\n\n", 0, m.start()) + 2, m.start() - 300, 0)
+        start = max(_after_last(text, ". ", m.start()), _after_last(text, "\n\n", m.start()), m.start() - 300)
         ends = [e for e in (text.find(". ", m.end()), text.find("\n\n", m.end())) if e >= 0]
         end = min(ends + [m.end() + 300, len(text)])
         sentence = text[start:end]

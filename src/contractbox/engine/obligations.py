@@ -49,14 +49,20 @@ _ANY_KIND = either(("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern 
 _NOT_TO_DO = re.compile(r"\w+\s+not\b")
 _CONFIDENTIALITY = dict(_KINDS)["confidentiality"]
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
+# a clause with a subject of its own ("acknowledges that Newegg is and shall be"), not a pronoun for the same party
+# ("represents that it has and will comply")
+_OTHER_SUBJECT = r"(?:that|which|who|whom|whose|if|when|where|unless|whether)\s+(?!(?:it|he|she|they)\b)"
 _BETWEEN_END = re.compile(
     r"(?=[,\s(])"  # every alternative starts so: most places in the look-back fail one class test
     r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|"
     r"(?:\s+(?:also|hereby|promptly|further|\w+ly)(?:\s+and)?)+\s+|"  # "unconditionally and irrevocably"
-    r"\s+(?:receiving|disclosing)\s+[^,;.]{1,40}?\s+|"  # "Each party receiving Confidential Information shall"
-    # a second predicate of the same subject: "Developer retains its libraries listed in the SOW and grants"
+    # "Each party receiving Confidential Information shall"; not "The Receiving Party shall"
+    r"(?<=party|rties)\s+(?:receiving|disclosing)\s+[^,;.]{1,40}?\s+|"
+    # a second predicate of the same subject: "Developer retains its libraries listed in the SOW and grants"; a
+    # longer one or one with commas ("Contractor keeps its fonts, templates and tools and grants") holds no clause
+    # with a subject of its own and does not end in ", and" (a third predicate: "warrants to SIGA, and covenants")
     r"\s+(?:retains|reserves|owns|holds|keeps|acknowledges|accepts|confirms|represents|warrants|appoints|"
-    r"consents|waives|releases)\s+[^,;.]{1,60}?\s+and\s+|"
+    r"consents|waives|releases)\s+(?:[^,;.]{1,60}?|(?:(?!\b" + _OTHER_SUBJECT + r")[^;.]){1,100}?(?<!,))\s+and\s+|"
     r"\s+)$",
     re.IGNORECASE,
 )
@@ -72,11 +78,16 @@ _MODAL = re.compile(
     r"(\s+not)?\b\s*",
     re.IGNORECASE,
 )
-_LOOK_BACK = 90
+_LOOK_BACK = 150  # a subject, then a second predicate of up to 100 characters ("keeps its fonts, ... and grants")
 _MUTUAL_TERM = re.compile(
-    r"(?=[eta])\b(?:each|either|the\s+other|a)\s+part(?:y|ies)\s*(?:\((?:as\s+|the\s+|a\s+|an\s+)*|"
-    r"(?:\w+\s+){1,3}(?:it\s+)?is\s+(?:the|a|an)\s+)[\"“]"  # 'a Party receiving it is the "Recipient"'
-    r"([A-Z][\w\- ]{1,38})[\"”]",
+    r"(?=[etao])\b(?:(?:each|either|the\s+other|a|one|any)\s+part(?:y|ies)\s*(?:\((?:as\s+|the\s+|a\s+|an\s+)*|"
+    r"(?:\w+\s+){1,3}(?:it\s+)?is\s+(?:the|a|an)\s+)|"  # 'a Party receiving it is the "Recipient"'
+    # 'disclosed by one Party (the "Disclosing Party") to the other (the "Receiving Party")'
+    r"the\s+other\s*\((?:the\s+|a\s+|an\s+)*)[\"“]"
+    r"([A-Z][\w\- ]{1,38})[\"”]|"
+    # '"Recipient" means the Party receiving Confidential Information': whichever party receives it
+    r"[\"“]([A-Z][\w\- ]{1,38})[\"”]\s+(?:means|shall\s+mean|refers\s+to)\s+(?:the|a|either|any|each)\s+part(?:y|ies)\s+"
+    r"(?:that\s+|which\s+|who\s+)?(?:receiv|disclos|provid|furnish|obtain|acquir)\w*",
     re.IGNORECASE,
 )
 # scanned for by its first letters (`first_chars.Scanned`), not tried at every character of the text
@@ -506,7 +517,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     for pronoun, party in pronoun_subjects(text, parties).items():
         subjects.setdefault(pronoun, party)
     for m in _MUTUAL_TERM_SCAN.finditer(text):  # "each Party (as "Recipient")": either party can be the Recipient
-        subjects.setdefault(" ".join(m[1].lower().split()), EACH_PARTY)
+        subjects.setdefault(" ".join((m[1] or m[2]).lower().split()), EACH_PARTY)
     for term in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH):  # 'each a "Participant"': every party is one
         for form in _COLLECTIVE_FORMS:
             subjects.setdefault(form.format(" ".join(term.lower().split())), EACH_PARTY)

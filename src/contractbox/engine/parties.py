@@ -117,7 +117,8 @@ _NOISE = re.compile(
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
 _BARE_ALIAS = re.compile(
     r"\((?:the\s+|hereinafter,?\s+(?:referred\s+to\s+as,?\s+|called,?\s+)?(?:the\s+)?)?"
-    r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})\)|hereinafter,?\s+(?:referred\s+to\s+as|called),?\s+(?:the\s+)?"
+    r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})\)|"
+    r"hereinafter,?\s+(?:(?:referred\s+to\s+as|called),?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms

@@ -178,6 +178,10 @@ PLACES = {p.lower() for p in US_STATES + OTHER} | {
     "british virgin islands",
     "islands",
 }
+# "St. John's, Newfoundland and Labrador": each part of a place joined by "and" is a place, never a party
+PLACES |= {part for place in PLACES for part in place.split(" and ") if " and " in place}
+# an address's postcode ("A1C 1A1", "SW1A 2AA"), also ending an address line ("Labrador A1C 1A1"), is never a name
+_POSTCODE = re.compile(r"\b(?:[A-Z]\d[A-Z][ -]?\d[A-Z]\d|[A-Z]{1,2}\d[A-Z\d]?[ ]\d[A-Z]{2})\b")
 _MONTHS = re.compile(
     r"^(?:january|february|march|april|may|june|july|august|september|october|november|december)\b", re.IGNORECASE
 )
@@ -349,6 +353,8 @@ def is_plausible_name(name: str, legal_form: bool) -> bool:
     if re.fullmatch(r"[\d\W_]+", low) or re.match(r"(?:state|province|commonwealth|laws?|republic) of\b", low):
         return False
     if not legal_form and (_ADDRESS_WORDS.search(name) or re.match(r"\d+\s", name) or re.search(r"\d{4,}$", name)):
+        return False
+    if not legal_form and _POSTCODE.search(name):
         return False
     if re.search(r"\bAct\b(?:,?\s+\d{4})?$", name, re.IGNORECASE):
         return False

@@ -94,12 +94,22 @@ def _ungoverned(negations: str, needs: str = "") -> str:
 _AFFIRMED = _ungoverned(r"nothing|neither|no\s+party|not|never|free\s+to")
 
 
-def _affirmed(*wordings: str) -> str:
+# a sentence that binds a party: no negation governs it, and it does not say a party is under no obligation
+_NO_DUTY = r"no\s+(?:obligation|duty|requirement|commitment)|without\s+(?:any\s+)?obligation"
+_BINDS = _ungoverned(rf"nothing|neither|no\s+party|not|never|free\s+to|{_NO_DUTY}")
+# the same for a prohibition, whose own "not" is the point ("shall not engage any other haulier")
+_PROHIBITS = _ungoverned(
+    rf"nothing|neither|no\s+party|never|free\s+to|{_NO_DUTY}|not\s+(?:be\s+)?(?:required|obliged|obligated|bound)"
+)
+
+
+def _affirmed(*wordings: str, opening: str = _AFFIRMED) -> str:
     """A sentence no negation governs that says one of `wordings`: one pattern, so the sentence is
     read for the negation once for all of them (and, where the wordings' first letters can be read,
-    a lookahead on them spares trying each wording at every character of the sentence)."""
+    a lookahead on them spares trying each wording at every character of the sentence). `opening` is
+    the start of such a sentence (`_AFFIRMED`, `_BINDS`, `_PROHIBITS`)."""
     first = first_char_class(wordings, _X)
-    return _AFFIRMED + (f"(?={first})" if first else "") + "(?:" + "|".join(wordings) + ")"
+    return opening + (f"(?={first})" if first else "") + "(?:" + "|".join(wordings) + ")"
 
 
 _CONTROL = r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|shareholding)"
@@ -117,6 +127,12 @@ _DEAL_ONLY_WITH = (
     r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
     r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier)s?|anyone\s+"
     r"(?:else|other\s+than))\b"
+)
+# a party whose services one uses or engages ("use the Carrier exclusively"), not a thing ("use the Software solely")
+_PROVIDER = (
+    r"(?:(?:service\s+|logistics\s+)?provider|carrier|haulier|hauler|courier|forwarder|supplier|seller|vendor|"
+    r"(?:sub)?contractor|consultant|agent|agency|distributor|manufacturer|licensor|operator|packer|processor|"
+    r"laborator(?:y|ies)|firm|broker|company)s?\b"
 )
 _PRICE = r"(?:price|prices|pricing|terms|rates?|fees|royalt\w*)"
 _REST = r"[^.;]*"  # a negation covers the rest of its sentence
@@ -257,6 +273,24 @@ RULES: dict[str, Rule] = {
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
             r"\b(?:carry\s+on|conduct|pursue)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
             _DEAL_ONLY_WITH,
+            # a duty to use or buy from the other party only: "the Shipper shall use the Carrier exclusively",
+            # "shall engage only the Contractor", "shall buy its fuel only from Seller"
+            _affirmed(
+                r"\b(?:use|engage|appoint|retain|employ)\w*\s+(?:the\s+)?" + _PROVIDER + r"\s+(?:exclusively|solely)\b",
+                r"\b(?:use|engage|appoint|retain|employ)\w*\s+(?:exclusively|solely|only)\s+(?:the\s+)?" + _PROVIDER,
+                r"\b(?:purchase|buy|obtain|source|order)\w*\b[^.;]{0,80}\bonly\s+from\s+(?:the\s+)?(?-i:[A-Z])",
+                opening=_BINDS,
+            ),
+            # "shall not engage any other haulier", "must not buy from another supplier"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\s+(?:use|engage|appoint|retain|employ|(?:purchase|buy|source|obtain|order)\s+"
+                r"(?:\w+\s+){0,3}?from)\s+(?:any\s+other|another|any\s+third[\s\-]part(?:y|ies))\s+(?:\w+\s+)?"
+                r"(?:carriers?|hauliers?|haulers?|suppliers?|providers?|vendors?|contractors?|manufacturers?|sources?|"
+                r"firms?|compan(?:y|ies)|persons?|part(?:y|ies)|operators?|forwarders?)\b"
+                # not a ban on subcontracting: "shall not engage any other company to perform the Services"
+                r"(?![^.;]*\b(?:to\s+(?:perform|provide|carry\s+out|deliver|do)|sub-?contract\w*)\b)",
+                opening=_PROHIBITS,
+            ),
             # a landlord's exclusive-use promise: "Landlord shall not lease other premises ... to a tenant whose
             # primary business is the sale of ..."
             r"\b(?:shall|will|must)\s+not\s+(?:lease|let|rent|license)\b[^.;]{0,160}\bto\s+(?:a|an|any)\s+"
@@ -371,7 +405,20 @@ RULES: dict[str, Rule] = {
             _affirmed(
                 r"\b(?:reduce|lower|adjust)\w*\b[^.;]{0,80}\b(?:price|prices|fees|rates?|royalt\w*)\b[^.;]{0,40}"
                 r"\bto\s+(?:that|such|the\s+same|the)\s+lower\b"
-            )
+            ),
+            # "If Supplier sells ... to any other customer at a lower price, Supplier shall offer that lower price to
+            # Buyer", "Licensor shall extend to Licensee any more favourable royalty it grants another licensee"
+            _affirmed(
+                r"\b(?:other|another|third[\s\-]part(?:y|ies))\b[^.;]{0,200}\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+"
+                r"(?:\w+\s+){0,3}?(?:that|such|the\s+same|those|any\s+such)\s+(?:lower|better|more\s+favou?rable|reduced|"
+                r"lowest|best)\b",
+                r"\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+(?:\w+\s+){0,3}?(?:any|the|a|such)\s+(?:lower|better|"
+                r"more\s+favou?rable|reduced|lowest)\s+(?:\w+\s+)?"
+                + _PRICE
+                + r"\b[^.;]{0,120}\b(?:other|another|third)\s+"
+                r"(?:customers?|buyers?|purchasers?|licensees?|clients?|distributors?|resellers?|part(?:y|ies))\b",
+                opening=_BINDS,
+            ),
         ),
         negative=_any(
             r"\b(?:no|not\s+(?:a|any))\s+(?:most[\s\-]+)?favou?red[\s\-]+(?:nation|customer|licensee|pricing|terms|treatment|clause|"
