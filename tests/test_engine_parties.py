@@ -816,3 +816,16 @@ def test_hereinafter_without_quotes_or_a_verb_defines_the_role() -> None:
         ("KESTREL ROBOTICS PTE. LTD.", "provider"),
         ("HARMATTAN FOODS LIMITED", "client"),
     ]
+
+
+def test_a_registers_short_name_in_brackets_is_not_the_partys_term() -> None:
+    text = (
+        "THIS SUPPLY AGREEMENT is made on 2 March 2027 between:\n\n(1) Molenbeek Verpakking B.V., registered with the "
+        'Dutch Chamber of Commerce (KvK) under number 61234987, of Industrieweg 4, Breda ("Molenbeek"); and\n\n'
+        "(2) Saint-Lazare Emballages Inc., Québec enterprise number (NEQ) 1165432109, of 88 rue du Port, Sorel-Tracy "
+        '("the Buyer").'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Molenbeek Verpakking B.V.", "molenbeek"),
+        ("Saint-Lazare Emballages Inc.", "buyer"),
+    ]

@@ -201,6 +201,14 @@ _COLLECTIVE_BEFORE = re.compile(
 )
 
 
+# a register's or an identifier's short name in brackets, not the party's term: "the Dutch Chamber of Commerce (KvK)",
+# "Québec enterprise number (NEQ)", "Commercial Register (HRB)"
+_REGISTER_BEFORE = re.compile(
+    r"\b(?:commerce|regist(?:er|ry|ration)|number|companies\s+house|enterprise|identification|tax\s+id)\s*$",
+    re.IGNORECASE,
+)
+
+
 def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for m in _QUOTED_ALIAS.finditer(text, start, end):
@@ -208,7 +216,9 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     for m in _BARE_ALIAS.finditer(text, start, end):
         bare = (m.group(1) or "").strip(" ,.")
         if m.group(2) or (
-            _unaccented(bare).lower() not in PLACES and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
+            _unaccented(bare).lower() not in PLACES
+            and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
+            and not _REGISTER_BEFORE.search(text, max(start, m.start() - 40), m.start())
         ):
             found.append((m.start(), (m.group(2) or bare).strip(" ,.")))
     out: list[str] = []
