@@ -461,3 +461,19 @@ def test_a_grant_after_a_long_first_predicate_of_the_same_subject_binds_that_sub
         "will keep showing them after the Term."
     )
     assert obligations(text, [studio, client]) == []  # the vans keep showing them, not the Designer
+
+
+def test_a_duty_after_what_the_party_is_belongs_to_that_party() -> None:
+    agency = Party("Harbourside Staffing Pty Ltd", "agency", 0, 28, ("Agency",))
+    host = Party("Kelpie Logistics Pty Ltd", "host", 40, 64, ("Host",))
+    text = (
+        "5.1 The Agency is the employer of the Staff and shall pay their wages and leave entitlements. "
+        "5.2 The Host is responsible for site safety and shall give each worker a safety induction. "
+        "5.3 Equipment supplied by the Host is the Host's property and shall be returned at the end of the hire."
+    )
+    found = [(o.party, o.action) for o in obligations(text, [agency, host])]
+    assert ("Harbourside Staffing Pty Ltd", "shall pay their wages and leave entitlements") in [
+        (p, a.rstrip(".")) for p, a in found
+    ]
+    assert any(p == "Kelpie Logistics Pty Ltd" and a.startswith("shall give each worker") for p, a in found)
+    assert not any("returned at the end" in a for _, a in found)

@@ -829,3 +829,15 @@ def test_a_registers_short_name_in_brackets_is_not_the_partys_term() -> None:
         ("Molenbeek Verpakking B.V.", "molenbeek"),
         ("Saint-Lazare Emballages Inc.", "buyer"),
     ]
+
+
+def test_a_sole_trader_listed_under_parties_is_a_party() -> None:
+    text = (
+        "CONSULTANCY FRAMEWORK\n\nParties\n\nHalvorsen Dental AS, org. no. 912 345 678, Storgata 5, 0155 Oslo, Norway "
+        '("Client")\n\nIngrid Solveig Berntsen, sole proprietor, Bryggen 3, 5003 Bergen, Norway ("Consultant")\n\n'
+        "1. The Consultant shall advise the Client on clinic software."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Halvorsen Dental AS", "client"),
+        ("Ingrid Solveig Berntsen", "consultant"),
+    ]

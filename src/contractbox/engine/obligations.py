@@ -58,11 +58,15 @@ _BETWEEN_END = re.compile(
     r"(?:\s+(?:also|hereby|promptly|further|\w+ly)(?:\s+and)?)+\s+|"  # "unconditionally and irrevocably"
     # "Each party receiving Confidential Information shall"; not "The Receiving Party shall"
     r"(?<=party|rties)\s+(?:receiving|disclosing)\s+[^,;.]{1,40}?\s+|"
-    # a second predicate of the same subject: "Developer retains its libraries listed in the SOW and grants"; a
+    # a second predicate of the same subject: "Developer retains its libraries listed in the SOW and grants", "The
+    # Agency is the employer of the Workers and shall pay their wages"; a
     # longer one or one with commas ("Contractor keeps its fonts, templates and tools and grants") holds no clause
     # with a subject of its own and does not end in ", and" (a third predicate: "warrants to SIGA, and covenants")
     r"\s+(?:retains|reserves|owns|holds|keeps|acknowledges|accepts|confirms|represents|warrants|appoints|"
     r"consents|waives|releases)\s+(?:[^,;.]{1,60}?|(?:(?!\b" + _OTHER_SUBJECT + r")[^;.]){1,100}?(?<!,))\s+and\s+|"
+    # "is the employer of the Workers and shall pay", "is responsible for the design and shall provide"; not a
+    # passive ("is hereby granted and shall have") or "is effective ... and will continue"
+    r"\s+(?:is|remains)\s+(?:the|an?|solely\s+responsible|responsible)\s+[^,;.]{1,60}?\s+and\s+|"
     r"\s+)$",
     re.IGNORECASE,
 )
@@ -275,8 +279,10 @@ def _subjects_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> 
     before = " ".join(text[lo : gap.start()].lower().split())
     found: list[str] = []
     while (subject := _subject_ending(before, subjects)) is not None:
-        found.append(subject)
         before = _ARTICLE_AT_END.sub("", before[: len(before) - len(subject)])
+        if _AGENT_OR_OBJECT.search(before):  # "Equipment supplied by the Host is ...": the Host is no subject
+            break
+        found.append(subject)
         joined = _JOINED_SUBJECT.search(before)
         if joined is None:
             break
@@ -284,6 +290,8 @@ def _subjects_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> 
     return found
 
 
+# a party named after a preposition is not the subject of what follows
+_AGENT_OR_OBJECT = re.compile(r"\b(?:by|to|for|from|with|(?<!each )(?<!either )(?<!both )(?<!neither )(?<!one )of)\s*$")
 # "..., she shall": a pronoun as the subject of the main clause
 _PRONOUN_BEFORE = re.compile(r",\s*(?:he|she|it|they)\s+$", re.IGNORECASE)
 _PASSIVE = re.compile(r"be\s+\w+(?:ed|en)\b", re.IGNORECASE)

@@ -462,7 +462,8 @@ _CLUSTER_GAP = 900
 _ENTITY_DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:(?:is\s+)?an?\s+(?:[\w.\-]+\s+){0,5}?(?:corporation|company|partnership|individual|entity|organi[sz]ation|"
     r"association|bank|trust|university|society|institution|limited\s+liability|business)\b|residing|born\s+(?:on\s+)?(?:\d|[A-Z][a-z]+\s+\d)|date\s+of\s+birth|"
-    r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under))",
+    r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under)|"
+    r"(?:an?\s+)?(?:sole\s+(?:trader|proprietor(?:ship)?)|self[- ]employed)\b|trading\s+as\b)",
     re.IGNORECASE,
 )
 
