@@ -1348,3 +1348,13 @@ def test_the_facts_read_only_the_fact_categories(name: str) -> None:
     assert len(only_facts) < len(by_category)
     with numeric_dates_of(text):
         assert read_facts(text, only_facts) == read_facts(text, by_category)
+
+
+def test_taking_effect_on_the_date_it_is_made_starts_on_the_agreement_date():
+    text = (
+        "This Supply Agreement is made on 9 September 2026 between Alder Ltd and Birch Inc. "
+        "The Agreement takes effect on the date it is made and lasts until 30 June 2029."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="9 September 2026"))
+    assert facts["agreement_date"].value == "2026-09-09"
+    assert facts["effective_date"].value == "2026-09-09"

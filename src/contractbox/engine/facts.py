@@ -127,7 +127,7 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:written|above|below|signed)|date (?:stated|set out|set forth|shown|given) at the (?:beginning|start|top|head)|"
     r"date of (?:this agreement|the agreement|(?:its |actual )?execution|signature|signing)|date hereof|on its date\b|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
-    r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"
+    r"signing date|signature dates?|last signature|date (?:on which )?(?:it|this agreement) is (?:signed|executed|made|entered into|concluded)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
     r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?signed by|"
     # "is made on 3 November 2025 and takes effect on that date", "entered into as of August 18, 2025,
