@@ -1358,3 +1358,22 @@ def test_taking_effect_on_the_date_it_is_made_starts_on_the_agreement_date():
     facts, _ = read_facts(text, spans(text, agreement_date="9 September 2026"))
     assert facts["agreement_date"].value == "2026-09-09"
     assert facts["effective_date"].value == "2026-09-09"
+
+
+def test_the_order_date_at_the_head_dates_the_order_before_a_later_signature():
+    text = (
+        "SERVICES ORDER\nOrder Ref: 7731\nOrder Date: 2 February 2026\nSupplier: Alder Ltd\nClient: Birch Inc.\n\n"
+        f"1. The Supplier shall clean the premises weekly. {FILLER}\n\nSIGNED\nAlder Ltd\nBy: ________\n"
+        "Date: 9 February 2026\n\nBirch Inc.\nBy: ________\nDate: 3 February 2026\n"
+    )
+    signed = text.index("9 February 2026")
+    by_cat = {"agreement_date": [(signed - 6, signed + 15, 0.8)]}  # the model ranks a signature date first
+    facts, _ = read_facts(text, by_cat)
+    assert facts["agreement_date"].value == "2026-02-02"
+
+
+def test_a_start_date_labelled_at_the_head_is_not_the_order_date():
+    text = "ORDER FORM\nStart Date: 1 March 2026\nSupplier: Alder Ltd\n\nSigned by Alder Ltd.\nBy: ____\nDate: 9 February 2026\n"
+    signed = text.index("9 February 2026")
+    facts, _ = read_facts(text, {"agreement_date": [(signed - 6, signed + 15, 0.8)]})
+    assert facts["agreement_date"].value == "2026-02-09"

@@ -439,6 +439,28 @@ def _labelled_agreement_date(text: str, lower: str) -> Fact | None:
     return None
 
 
+# the date an order form or a cover sheet bears, labelled at its head: "Order Date: May 11, 2027", "Date of Order:
+# 3 June 2026", "Date: 14 March 2027" (not "Start Date:", "Quotation date:": a start, an offer's date)
+_HEAD_DATE_LABEL = re.compile(
+    r"^[ \t]*(?:\|[ \t]*)?(?:(?:order|purchase\s+order|po)\s+date|date\s+of\s+(?:this\s+|the\s+)?(?:purchase\s+)?order|date)"
+    r"[ \t]*[:|][ \t]*",
+    re.IGNORECASE | re.MULTILINE,
+)
+_HEAD = 1500
+
+
+def _head_date(text: str) -> Fact | None:
+    """The date labelled at the head of the document, before any signature block: the date the document bears,
+    before the dates its parties sign on."""
+    head = text[:_HEAD]
+    mark = _SIGNATURE_MARK.search(head)
+    for label in _HEAD_DATE_LABEL.finditer(head, 0, mark.start() if mark else len(head)):
+        for s, e, d in find_dates_loose(text[label.end() : label.end() + 40]):
+            if d is not None and s == 0:
+                return Fact(d.isoformat(), label.end() + s, label.end() + e, text[label.end() + s : label.end() + e])
+    return None
+
+
 def _letter_date(text: str, mentions: list[_Mention]) -> Fact | None:
     for m in mentions:
         if m.start > 1500:
@@ -579,7 +601,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     """Dates, governing law and the term. A fact with value None is a known absence (its reason says why)."""
     lower = text.lower()
     mentions = _mentions(text, lower, by_category)
-    labelled = _labelled_agreement_date(text, lower)
+    labelled = _labelled_agreement_date(text, lower) or _head_date(text)
     agreement = (
         _letter_date(text, mentions)
         or labelled
