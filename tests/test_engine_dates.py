@@ -1377,3 +1377,26 @@ def test_a_start_date_labelled_at_the_head_is_not_the_order_date():
     signed = text.index("9 February 2026")
     facts, _ = read_facts(text, {"agreement_date": [(signed - 6, signed + 15, 0.8)]})
     assert facts["agreement_date"].value == "2026-02-09"
+
+
+PROPOSAL = (
+    "Alder Ltd\nPROPOSAL FOR WINDOW CLEANING SERVICES\nProposal date: 2 March 2026\n\n"
+    'We, Alder Ltd (the "Contractor"), offer to clean the windows of Birch Inc. (the "Client") on these terms. '
+    "The contract is formed when the Client signs the acceptance below. The Agreement runs from 1 April 2026 to "
+    f"31 March 2027. {FILLER}\n\nAlder Ltd\n______________\n\nACCEPTED for and on behalf of Birch Inc.\nBy: ________\n"
+    "Date: 17 March 2026\n"
+)
+
+
+def test_an_accepted_offer_is_made_on_its_acceptance_and_runs_from_its_stated_start():
+    offered = PROPOSAL.index("2 March 2026")
+    facts, _ = read_facts(PROPOSAL, {"agreement_date": [(offered - 15, offered + 12, 0.8)]})
+    assert facts["agreement_date"].value == "2026-03-17"  # the offer's date is not when the contract was made
+    assert facts["effective_date"].value == "2026-04-01"
+
+
+def test_an_order_dated_at_its_head_keeps_its_date_when_acknowledged_later():
+    text = PROPOSAL.replace("Proposal date:", "Order Date:")
+    offered = text.index("2 March 2026")
+    facts, _ = read_facts(text, {"agreement_date": [(offered - 12, offered + 12, 0.8)]})
+    assert facts["agreement_date"].value == "2026-03-02"

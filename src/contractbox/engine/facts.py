@@ -45,7 +45,8 @@ _AGREEMENT_CUE = re.compile(
 )
 _EFFECTIVE_CUE = re.compile(
     r"\b(?:effective|co(?:m|rn){2}enc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
-    r"takes? effect|in force|with effect from|appl(?:y|ies) from)\b[^.;\d]{0,50}$",
+    r"takes? effect|in force|with effect from|appl(?:y|ies) from|"
+    r"(?:agreement|contract|term|lease|licen[cs]e|order)\s+(?:shall\s+|will\s+)?run(?:s|ning)?\s+from)\b[^.;\d]{0,50}$",
     re.IGNORECASE,
 )
 # what a later sentence must speak of for its start date to be this contract's effective date
@@ -84,7 +85,7 @@ _DEFINED_EFFECTIVE = re.compile(
 # "The lease shall commence on": the contract named is the subject that starts, so it is this one
 _SUBJECT_STARTS = re.compile(
     r"\b(?:the|this)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|lease|licen[cs]e|term)(?:\s+period)?\s+(?:shall|will|is to)?\s*"
-    r"(?:commence|begin|start|take effect|come into (?:force|effect))[^.;\d]{0,20}$",
+    r"(?:commence|begin|start|take effect|come into (?:force|effect)|runs?\s+from)[^.;\d]{0,20}$",
     re.IGNORECASE,
 )
 _OTHER_THING = re.compile(
@@ -593,6 +594,40 @@ def _latest_signature(text: str, lower: str, mentions: list[_Mention], agreement
     return Fact(last.date.isoformat(), last.start, last.end, text[last.start : last.end])
 
 
+# the date an offer bears ("Quotation date:", "Date of proposal:", "Offer dated"): the contract is made when it is
+# accepted, not when it is offered
+_OFFER_DATE_CUE = re.compile(
+    r"\b(?:quotation|quote|offer|proposal|tender)\s*(?:date|dated|no\.?[^\n:]{0,20}?date)\s*:?\s*$|"
+    r"\bdate\s+of\s+(?:the\s+|this\s+)?(?:quotation|quote|offer|proposal|tender)\s*:?\s*$",
+    re.IGNORECASE,
+)
+# where the other party accepts it: an "ACCEPTANCE" heading, "Accepted by", "We accept the above quotation"
+_ACCEPTANCE_MARK = re.compile(
+    r"^[ \t]*(?:acceptance|(?:agreed\s+and\s+)?accepted|(?:we|i)\s+(?:hereby\s+)?accept)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _accepted_offer(text: str, mentions: list[_Mention], agreement: Fact) -> Fact | None:
+    """The date the offer was accepted, when the date the document bears is an offer's and the acceptance signed
+    below it is dated later: the acceptance concludes the contract (None otherwise)."""
+    offered = _iso(agreement)
+    if offered is None or not _OFFER_DATE_CUE.search(text, max(0, agreement.start - 40), agreement.start):
+        return None
+    mark = _ACCEPTANCE_MARK.search(text, agreement.end)
+    if mark is None:
+        return None
+    signed = [
+        m
+        for m in mentions
+        if m.start > mark.start() and m.date is not None and (_is_signature_date(text, m) or _dated_line(text, m))
+    ]
+    last = max(signed, key=lambda m: (m.date, m.start), default=None)
+    if last is None or last.date is None or last.date <= offered:
+        return None
+    return Fact(last.date.isoformat(), last.start, last.end, text[last.start : last.end])
+
+
 def _iso(fact: Fact | None) -> date | None:
     return date.fromisoformat(fact.value) if fact and fact.value else None
 
@@ -623,6 +658,8 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
             agreement = Fact(
                 last.date.isoformat() if last.date else None, last.start, last.end, text[last.start : last.end]
             )
+    if agreement is not None:
+        agreement = _accepted_offer(text, mentions, agreement) or agreement
     effective = _best(text, mentions, by_category.get("effective_date"), _effective_score) or _defined_start(text)
     if effective is None and agreement is not None and _starts_on_signing(text, lower):
         effective = _latest_signature(text, lower, mentions, agreement) or agreement
