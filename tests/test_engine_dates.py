@@ -1400,3 +1400,23 @@ def test_an_order_dated_at_its_head_keeps_its_date_when_acknowledged_later():
     offered = text.index("2 March 2026")
     facts, _ = read_facts(text, {"agreement_date": [(offered - 12, offered + 12, 0.8)]})
     assert facts["agreement_date"].value == "2026-03-02"
+
+
+def test_a_variation_appended_to_the_contract_moves_its_end_date():
+    term = "The Engagement begins on 1 February 2026 and ends on 31 July 2026 (the \"Completion Date\")."
+    option = "The Completion Date may be extended to 31 October 2026 by a written variation."
+    variation = (
+        "VARIATION NO. 2\n\n1. The Completion Date is varied so that the Completion Date is 30 September 2026 "
+        "in place of 31 July 2026.\n\n2. The hourly rates are changed to those in the Annex until 31 December 2026."
+    )
+    text = f"{PREAMBLE}\n\n{term} {option}\n\n{FILLER}\n\n{variation}\n"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term))
+    assert facts["expiration_date"].value == "2026-09-30"
+
+
+def test_an_option_to_extend_the_end_date_does_not_move_it():
+    term = "The Engagement begins on 1 February 2026 and ends on 31 July 2026 (the \"Completion Date\")."
+    option = "The Completion Date may be extended to 31 October 2026 by a written variation."
+    text = f"{PREAMBLE}\n\n{term} {option}\n\n{FILLER}\n"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term))
+    assert facts["expiration_date"].value == "2026-07-31"
