@@ -423,3 +423,26 @@ def test_a_group_the_preamble_defines_binds_each_of_its_members() -> None:
         ("KESTREL GROWTH FUND LP", "shall vote i"),
         ("HALCYON LABS LIMITED", "shall keep p"),
     ]
+
+
+def test_a_lead_in_before_a_lettered_list_gives_each_item_with_its_lead_in() -> None:
+    contractor = Party("Fenwick Surveying LLP", "contractor", 0, 10, ("Contractor",))
+    client = Party("Orchard Valley Homes Inc.", "client", 20, 30, ("Client",))
+    text = (
+        "3. WORKS\n\nThe Contractor shall carry out the following surveys at the Site:\n\n"
+        "(a) measure the boundary of each plot and mark it with pegs;\n"
+        "(b) record the levels of the existing ground.\n\n"
+        "4. PRICE\n\nThe Client shall pay the price within thirty (30) days of each invoice."
+    )
+    found = obligations(text, [contractor, client])
+    assert [(o.party, o.action) for o in found] == [
+        (
+            "Fenwick Surveying LLP",
+            "shall carry out the following surveys at the Site: measure the boundary of each plot and mark it with pegs",
+        ),
+        (
+            "Fenwick Surveying LLP",
+            "shall carry out the following surveys at the Site: record the levels of the existing ground",
+        ),
+        ("Orchard Valley Homes Inc.", "shall pay the price within thirty (30) days of each invoice"),
+    ]
