@@ -446,3 +446,19 @@ def test_a_lead_in_before_a_lettered_list_gives_each_item_with_its_lead_in() -> 
         ),
         ("Orchard Valley Homes Inc.", "shall pay the price within thirty (30) days of each invoice"),
     ]
+
+
+def test_a_second_shall_after_a_first_predicate_binds_the_same_subject() -> None:
+    seller = Party("Redwater Holdings Inc.", "seller", 0, 10, ("Seller",))
+    buyer = Party("Lindqvist Foods AB", "buyer", 20, 30, ("Buyer",))
+    text = (
+        "Seller shall remain liable for, and shall discharge when due, every tax assessed on the business for "
+        "periods before Closing."
+    )
+    found = obligations(text, [seller, buyer])
+    assert [(o.party, o.action) for o in found] == [
+        (
+            "Redwater Holdings Inc.",
+            "shall discharge when due, every tax assessed on the business for periods before Closing",
+        )
+    ]

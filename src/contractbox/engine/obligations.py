@@ -57,6 +57,8 @@ _BETWEEN_END = re.compile(
     # a second predicate of the same subject: "Developer retains its libraries listed in the SOW and grants"
     r"\s+(?:retains|reserves|owns|holds|keeps|acknowledges|accepts|confirms|represents|warrants|appoints|"
     r"consents|waives|releases)\s+[^,;.]{1,60}?\s+and\s+|"
+    # a second duty of the same subject after its first and a comma: "Assignor shall remain responsible for, and shall pay"
+    r"\s+(?:shall|will|must)\s+[^;.]{1,80}?,\s*and\s+|"
     r"\s+)$",
     re.IGNORECASE,
 )
