@@ -462,3 +462,16 @@ def test_a_second_shall_after_a_first_predicate_binds_the_same_subject() -> None
             "shall discharge when due, every tax assessed on the business for periods before Closing",
         )
     ]
+
+
+def test_we_named_in_apposition_is_that_party() -> None:
+    maker = Party("Holloway Joinery Ltd", "maker", 0, 10, ("Maker",))
+    owner = Party("Priya Raman", "owner", 20, 30, ("Owner",))
+    text = (
+        'We, Holloway Joinery Ltd (the "Maker"), offer to build the kitchen for Priya Raman (the "Owner") on the '
+        "terms below.\n\n1. We shall fit the units within four weeks of the deposit.\n\n"
+        "2. The Owner shall pay the deposit on acceptance."
+    )
+    found = [(o.party, o.action) for o in obligations(text, [maker, owner])]
+    assert ("Holloway Joinery Ltd", "shall fit the units within four weeks of the deposit") in found
+    assert ("Priya Raman", "shall pay the deposit on acceptance") in found

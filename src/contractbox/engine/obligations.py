@@ -210,6 +210,7 @@ _PRONOUNS_MEAN = re.compile(
     r"((?:[\"“][\w ]{1,30}[\"”](?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)?)+)\s*means?\s+(?:the\s+)?", re.IGNORECASE
 )
 _PRONOUN = re.compile(r"[\"“](we|you)[\"”]", re.IGNORECASE)
+_WE_NAMED = re.compile(r"\b(?-i:We)\s*,\s+")
 
 
 def pronoun_subjects(text: str, parties: Sequence[PartyLike]) -> dict[str, str]:
@@ -221,6 +222,10 @@ def pronoun_subjects(text: str, parties: Sequence[PartyLike]) -> dict[str, str]:
         _attach(found, m.group(1), _party_quoted(m.group(1), parties) or _party_named(before, parties, str.endswith))
     for m in _PRONOUNS_MEAN.finditer(head):  # the name follows "mean"
         _attach(found, m.group(1), _party_named(head[m.end() : m.end() + 80], parties, str.startswith))
+    for m in _WE_NAMED.finditer(head):  # the name in apposition: "We, Alder Ltd (the "Supplier"), offer"
+        party = _party_named(head[m.end() : m.end() + 80], parties, str.startswith)
+        if party:
+            found.setdefault("we", party)
     return found if len(set(found.values())) == len(found) else {}  # "we" and "you" are two different parties
 
 
