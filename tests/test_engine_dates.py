@@ -1348,3 +1348,75 @@ def test_the_facts_read_only_the_fact_categories(name: str) -> None:
     assert len(only_facts) < len(by_category)
     with numeric_dates_of(text):
         assert read_facts(text, only_facts) == read_facts(text, by_category)
+
+
+def test_taking_effect_on_the_date_it_is_made_starts_on_the_agreement_date():
+    text = (
+        "This Supply Agreement is made on 9 September 2026 between Alder Ltd and Birch Inc. "
+        "The Agreement takes effect on the date it is made and lasts until 30 June 2029."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="9 September 2026"))
+    assert facts["agreement_date"].value == "2026-09-09"
+    assert facts["effective_date"].value == "2026-09-09"
+
+
+def test_the_order_date_at_the_head_dates_the_order_before_a_later_signature():
+    text = (
+        "SERVICES ORDER\nOrder Ref: 7731\nOrder Date: 2 February 2026\nSupplier: Alder Ltd\nClient: Birch Inc.\n\n"
+        f"1. The Supplier shall clean the premises weekly. {FILLER}\n\nSIGNED\nAlder Ltd\nBy: ________\n"
+        "Date: 9 February 2026\n\nBirch Inc.\nBy: ________\nDate: 3 February 2026\n"
+    )
+    signed = text.index("9 February 2026")
+    by_cat = {"agreement_date": [(signed - 6, signed + 15, 0.8)]}  # the model ranks a signature date first
+    facts, _ = read_facts(text, by_cat)
+    assert facts["agreement_date"].value == "2026-02-02"
+
+
+def test_a_start_date_labelled_at_the_head_is_not_the_order_date():
+    text = "ORDER FORM\nStart Date: 1 March 2026\nSupplier: Alder Ltd\n\nSigned by Alder Ltd.\nBy: ____\nDate: 9 February 2026\n"
+    signed = text.index("9 February 2026")
+    facts, _ = read_facts(text, {"agreement_date": [(signed - 6, signed + 15, 0.8)]})
+    assert facts["agreement_date"].value == "2026-02-09"
+
+
+PROPOSAL = (
+    "Alder Ltd\nPROPOSAL FOR WINDOW CLEANING SERVICES\nProposal date: 2 March 2026\n\n"
+    'We, Alder Ltd (the "Contractor"), offer to clean the windows of Birch Inc. (the "Client") on these terms. '
+    "The contract is formed when the Client signs the acceptance below. The Agreement runs from 1 April 2026 to "
+    f"31 March 2027. {FILLER}\n\nAlder Ltd\n______________\n\nACCEPTED for and on behalf of Birch Inc.\nBy: ________\n"
+    "Date: 17 March 2026\n"
+)
+
+
+def test_an_accepted_offer_is_made_on_its_acceptance_and_runs_from_its_stated_start():
+    offered = PROPOSAL.index("2 March 2026")
+    facts, _ = read_facts(PROPOSAL, {"agreement_date": [(offered - 15, offered + 12, 0.8)]})
+    assert facts["agreement_date"].value == "2026-03-17"  # the offer's date is not when the contract was made
+    assert facts["effective_date"].value == "2026-04-01"
+
+
+def test_an_order_dated_at_its_head_keeps_its_date_when_acknowledged_later():
+    text = PROPOSAL.replace("Proposal date:", "Order Date:")
+    offered = text.index("2 March 2026")
+    facts, _ = read_facts(text, {"agreement_date": [(offered - 12, offered + 12, 0.8)]})
+    assert facts["agreement_date"].value == "2026-03-02"
+
+
+def test_a_variation_appended_to_the_contract_moves_its_end_date():
+    term = "The Engagement begins on 1 February 2026 and ends on 31 July 2026 (the \"Completion Date\")."
+    option = "The Completion Date may be extended to 31 October 2026 by a written variation."
+    variation = (
+        "VARIATION NO. 2\n\n1. The Completion Date is varied so that the Completion Date is 30 September 2026 "
+        "in place of 31 July 2026.\n\n2. The hourly rates are changed to those in the Annex until 31 December 2026."
+    )
+    text = f"{PREAMBLE}\n\n{term} {option}\n\n{FILLER}\n\n{variation}\n"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term))
+    assert facts["expiration_date"].value == "2026-09-30"
+
+
+def test_an_option_to_extend_the_end_date_does_not_move_it():
+    term = "The Engagement begins on 1 February 2026 and ends on 31 July 2026 (the \"Completion Date\")."
+    option = "The Completion Date may be extended to 31 October 2026 by a written variation."
+    text = f"{PREAMBLE}\n\n{term} {option}\n\n{FILLER}\n"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term))
+    assert facts["expiration_date"].value == "2026-07-31"

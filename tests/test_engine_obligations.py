@@ -477,3 +477,55 @@ def test_a_duty_after_what_the_party_is_belongs_to_that_party() -> None:
     ]
     assert any(p == "Kelpie Logistics Pty Ltd" and a.startswith("shall give each worker") for p, a in found)
     assert not any("returned at the end" in a for _, a in found)
+
+
+def test_a_lead_in_before_a_lettered_list_gives_each_item_with_its_lead_in() -> None:
+    contractor = Party("Fenwick Surveying LLP", "contractor", 0, 10, ("Contractor",))
+    client = Party("Orchard Valley Homes Inc.", "client", 20, 30, ("Client",))
+    text = (
+        "3. WORKS\n\nThe Contractor shall carry out the following surveys at the Site:\n\n"
+        "(a) measure the boundary of each plot and mark it with pegs;\n"
+        "(b) record the levels of the existing ground.\n\n"
+        "4. PRICE\n\nThe Client shall pay the price within thirty (30) days of each invoice."
+    )
+    found = obligations(text, [contractor, client])
+    assert [(o.party, o.action) for o in found] == [
+        (
+            "Fenwick Surveying LLP",
+            "shall carry out the following surveys at the Site: measure the boundary of each plot and mark it with pegs",
+        ),
+        (
+            "Fenwick Surveying LLP",
+            "shall carry out the following surveys at the Site: record the levels of the existing ground",
+        ),
+        ("Orchard Valley Homes Inc.", "shall pay the price within thirty (30) days of each invoice"),
+    ]
+
+
+def test_a_second_shall_after_a_first_predicate_binds_the_same_subject() -> None:
+    seller = Party("Redwater Holdings Inc.", "seller", 0, 10, ("Seller",))
+    buyer = Party("Lindqvist Foods AB", "buyer", 20, 30, ("Buyer",))
+    text = (
+        "Seller shall remain liable for, and shall discharge when due, every tax assessed on the business for "
+        "periods before Closing."
+    )
+    found = obligations(text, [seller, buyer])
+    assert [(o.party, o.action) for o in found] == [
+        (
+            "Redwater Holdings Inc.",
+            "shall discharge when due, every tax assessed on the business for periods before Closing",
+        )
+    ]
+
+
+def test_we_named_in_apposition_is_that_party() -> None:
+    maker = Party("Holloway Joinery Ltd", "maker", 0, 10, ("Maker",))
+    owner = Party("Priya Raman", "owner", 20, 30, ("Owner",))
+    text = (
+        'We, Holloway Joinery Ltd (the "Maker"), offer to build the kitchen for Priya Raman (the "Owner") on the '
+        "terms below.\n\n1. We shall fit the units within four weeks of the deposit.\n\n"
+        "2. The Owner shall pay the deposit on acceptance."
+    )
+    found = [(o.party, o.action) for o in obligations(text, [maker, owner])]
+    assert ("Holloway Joinery Ltd", "shall fit the units within four weeks of the deposit") in found
+    assert ("Priya Raman", "shall pay the deposit on acceptance") in found

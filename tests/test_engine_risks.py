@@ -189,6 +189,15 @@ AUTO_RENEW = (
             "Trade Marks\nThe Supplier grants the Distributor a non-exclusive licence to use the Supplier's trade "
             "marks in the Territory solely to market the Products.",
         ),
+        (
+            "most_favored_nation",
+            "5.2 Rates. The Carrier makes no commitment that its rates will be the same as or lower than the rates it "
+            "quotes to other shippers.",
+        ),
+        (
+            "most_favored_nation",
+            "Licensor does not warrant that the royalty charged to Licensee is the lowest royalty it charges.",
+        ),
     ],
 )
 def test_a_clause_that_says_the_opposite_negates_its_category(category: str, span: str) -> None:
@@ -216,6 +225,11 @@ def test_a_clause_that_says_the_opposite_negates_its_category(category: str, spa
             "product during the Term.",
         ),
         ("renewal_term", AUTO_RENEW),
+        (  # a refusal of one promise beside a real price match
+            "most_favored_nation",
+            "The Supplier does not warrant that the Goods are fit for any purpose. The Supplier shall grant the Buyer "
+            "prices no less favourable than those it grants any other buyer of the Goods.",
+        ),
     ],
 )
 def test_a_clause_that_asserts_its_category_keeps_it(category: str, span: str) -> None:

@@ -45,7 +45,8 @@ _AGREEMENT_CUE = re.compile(
 )
 _EFFECTIVE_CUE = re.compile(
     r"\b(?:effective|co(?:m|rn){2}enc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
-    r"takes? effect|in force|with effect from|appl(?:y|ies) from)\b[^.;\d]{0,50}$",
+    r"takes? effect|in force|with effect from|appl(?:y|ies) from|"
+    r"(?:agreement|contract|term|lease|licen[cs]e|order)\s+(?:shall\s+|will\s+)?run(?:s|ning)?\s+from)\b[^.;\d]{0,50}$",
     re.IGNORECASE,
 )
 # what a later sentence must speak of for its start date to be this contract's effective date
@@ -84,7 +85,7 @@ _DEFINED_EFFECTIVE = re.compile(
 # "The lease shall commence on": the contract named is the subject that starts, so it is this one
 _SUBJECT_STARTS = re.compile(
     r"\b(?:the|this)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|lease|licen[cs]e|term)(?:\s+period)?\s+(?:shall|will|is to)?\s*"
-    r"(?:commence|begin|start|take effect|come into (?:force|effect))[^.;\d]{0,20}$",
+    r"(?:commence|begin|start|take effect|come into (?:force|effect)|runs?\s+from)[^.;\d]{0,20}$",
     re.IGNORECASE,
 )
 _OTHER_THING = re.compile(
@@ -127,7 +128,7 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:written|above|below|signed)|date (?:stated|set out|set forth|shown|given) at the (?:beginning|start|top|head)|"
     r"date of (?:this agreement|the agreement|(?:its |actual )?execution|signature|signing)|date hereof|on its date\b|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
-    r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"
+    r"signing date|signature dates?|last signature|date (?:on which )?(?:it|this agreement) is (?:signed|executed|made|entered into|concluded)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
     r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?signed by|"
     # "is made on 3 November 2025 and takes effect on that date", "entered into as of August 18, 2025,
@@ -439,6 +440,28 @@ def _labelled_agreement_date(text: str, lower: str) -> Fact | None:
     return None
 
 
+# the date an order form or a cover sheet bears, labelled at its head: "Order Date: May 11, 2027", "Date of Order:
+# 3 June 2026", "Date: 14 March 2027" (not "Start Date:", "Quotation date:": a start, an offer's date)
+_HEAD_DATE_LABEL = re.compile(
+    r"^[ \t]*(?:\|[ \t]*)?(?:(?:order|purchase\s+order|po)\s+date|date\s+of\s+(?:this\s+|the\s+)?(?:purchase\s+)?order|date)"
+    r"[ \t]*[:|][ \t]*",
+    re.IGNORECASE | re.MULTILINE,
+)
+_HEAD = 1500
+
+
+def _head_date(text: str) -> Fact | None:
+    """The date labelled at the head of the document, before any signature block: the date the document bears,
+    before the dates its parties sign on."""
+    head = text[:_HEAD]
+    mark = _SIGNATURE_MARK.search(head)
+    for label in _HEAD_DATE_LABEL.finditer(head, 0, mark.start() if mark else len(head)):
+        for s, e, d in find_dates_loose(text[label.end() : label.end() + 40]):
+            if d is not None and s == 0:
+                return Fact(d.isoformat(), label.end() + s, label.end() + e, text[label.end() + s : label.end() + e])
+    return None
+
+
 def _letter_date(text: str, mentions: list[_Mention]) -> Fact | None:
     for m in mentions:
         if m.start > 1500:
@@ -571,6 +594,40 @@ def _latest_signature(text: str, lower: str, mentions: list[_Mention], agreement
     return Fact(last.date.isoformat(), last.start, last.end, text[last.start : last.end])
 
 
+# the date an offer bears ("Quotation date:", "Date of proposal:", "Offer dated"): the contract is made when it is
+# accepted, not when it is offered
+_OFFER_DATE_CUE = re.compile(
+    r"\b(?:quotation|quote|offer|proposal|tender)\s*(?:date|dated|no\.?[^\n:]{0,20}?date)\s*:?\s*$|"
+    r"\bdate\s+of\s+(?:the\s+|this\s+)?(?:quotation|quote|offer|proposal|tender)\s*:?\s*$",
+    re.IGNORECASE,
+)
+# where the other party accepts it: an "ACCEPTANCE" heading, "Accepted by", "We accept the above quotation"
+_ACCEPTANCE_MARK = re.compile(
+    r"^[ \t]*(?:acceptance|(?:agreed\s+and\s+)?accepted|(?:we|i)\s+(?:hereby\s+)?accept)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _accepted_offer(text: str, mentions: list[_Mention], agreement: Fact) -> Fact | None:
+    """The date the offer was accepted, when the date the document bears is an offer's and the acceptance signed
+    below it is dated later: the acceptance concludes the contract (None otherwise)."""
+    offered = _iso(agreement)
+    if offered is None or not _OFFER_DATE_CUE.search(text, max(0, agreement.start - 40), agreement.start):
+        return None
+    mark = _ACCEPTANCE_MARK.search(text, agreement.end)
+    if mark is None:
+        return None
+    signed = [
+        m
+        for m in mentions
+        if m.start > mark.start() and m.date is not None and (_is_signature_date(text, m) or _dated_line(text, m))
+    ]
+    last = max(signed, key=lambda m: (m.date, m.start), default=None)
+    if last is None or last.date is None or last.date <= offered:
+        return None
+    return Fact(last.date.isoformat(), last.start, last.end, text[last.start : last.end])
+
+
 def _iso(fact: Fact | None) -> date | None:
     return date.fromisoformat(fact.value) if fact and fact.value else None
 
@@ -579,7 +636,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     """Dates, governing law and the term. A fact with value None is a known absence (its reason says why)."""
     lower = text.lower()
     mentions = _mentions(text, lower, by_category)
-    labelled = _labelled_agreement_date(text, lower)
+    labelled = _labelled_agreement_date(text, lower) or _head_date(text)
     agreement = (
         _letter_date(text, mentions)
         or labelled
@@ -601,6 +658,8 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
             agreement = Fact(
                 last.date.isoformat() if last.date else None, last.start, last.end, text[last.start : last.end]
             )
+    if agreement is not None:
+        agreement = _accepted_offer(text, mentions, agreement) or agreement
     effective = _best(text, mentions, by_category.get("effective_date"), _effective_score) or _defined_start(text)
     if effective is None and agreement is not None and _starts_on_signing(text, lower):
         effective = _latest_signature(text, lower, mentions, agreement) or agreement

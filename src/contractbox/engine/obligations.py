@@ -67,6 +67,8 @@ _BETWEEN_END = re.compile(
     # "is the employer of the Workers and shall pay", "is responsible for the design and shall provide"; not a
     # passive ("is hereby granted and shall have") or "is effective ... and will continue"
     r"\s+(?:is|remains)\s+(?:the|an?|solely\s+responsible|responsible)\s+[^,;.]{1,60}?\s+and\s+|"
+    # a second duty of the same subject after its first and a comma: "Assignor shall remain responsible for, and shall pay"
+    r"\s+(?:shall|will|must)\s+[^;.]{1,80}?,\s*and\s+|"
     r"\s+)$",
     re.IGNORECASE,
 )
@@ -223,6 +225,7 @@ _PRONOUNS_MEAN = re.compile(
     r"((?:[\"“][\w ]{1,30}[\"”](?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)?)+)\s*means?\s+(?:the\s+)?", re.IGNORECASE
 )
 _PRONOUN = re.compile(r"[\"“](we|you)[\"”]", re.IGNORECASE)
+_WE_NAMED = re.compile(r"\b(?-i:We)\s*,\s+")
 
 
 def pronoun_subjects(text: str, parties: Sequence[PartyLike]) -> dict[str, str]:
@@ -234,6 +237,10 @@ def pronoun_subjects(text: str, parties: Sequence[PartyLike]) -> dict[str, str]:
         _attach(found, m.group(1), _party_quoted(m.group(1), parties) or _party_named(before, parties, str.endswith))
     for m in _PRONOUNS_MEAN.finditer(head):  # the name follows "mean"
         _attach(found, m.group(1), _party_named(head[m.end() : m.end() + 80], parties, str.startswith))
+    for m in _WE_NAMED.finditer(head):  # the name in apposition: "We, Alder Ltd (the "Supplier"), offer"
+        party = _party_named(head[m.end() : m.end() + 80], parties, str.startswith)
+        if party:
+            found.setdefault("we", party)
     return found if len(set(found.values())) == len(found) else {}  # "we" and "you" are two different parties
 
 
@@ -501,15 +508,60 @@ _LIST_ITEMS_AT_MOST = 20
 _ITEM_JOINER = re.compile(r"\s*;\s*(?:and|or)\s*$")  # "...; and" joins an item to the next
 
 
+# a lead-in that ends its sentence with a colon: "shall perform the following services (the "Services"):"; not a
+# relative clause the items complete ("shall have any obligation with respect to Information which:")
+_LEADS_INTO_LIST = re.compile(r"(?![^:]*\b(?:which|that|who|whom|where|when|if|unless|whether)\s*:)[^.;:\n]{3,120}:\s*")
+
+
+_NOT_A_VERB = re.compile(
+    r"(?:for|to|in|on|at|by|with|from|of|as|the|a|an|any|all|each|if|when|where|whether|it|its|his|her|their)\b"
+)
+
+
+def _duty_items(text: str, pos: int) -> list[tuple[int, int]]:
+    """The list items after a lead-in that are the rest of its duty ("(a) map the legacy data ..."), up to the first
+    that is a sentence or a heading of its own ("Test Development. The parties shall ...")."""
+    items = []
+    for start, end in list_items(text, pos):
+        if not text[start].islower() or _NOT_A_VERB.match(text, start):
+            break  # "for a fax, when receipt is confirmed": the lead-in's circumstances, not a duty
+        items.append((start, end))
+    return items
+
+
+def _listed_duties(text: str, lead: str, start: int, end: int, obligors: list[str]) -> list[Obligation]:
+    """The duty of one list item under a lead-in, once per obligor: the lead-in's words, then the item's."""
+    item = whole_action(text, start, end)
+    action = f"{lead}: {item}"
+    kind = _kind(item)
+    due_text, due_date = _due(text[start:end])
+    return [
+        Obligation(
+            obligor, action, kind if kind != "other" else _kind(action), due_text or due_date, due_date, start, end
+        )
+        for obligor in obligors
+    ]
+
+
+def _marker_kind(item: str) -> str:
+    """The kind of a list item's marker: a bullet, a letter or a number."""
+    marker = item.lstrip(" \t")[:1]
+    if marker == "(":
+        marker = item.lstrip(" \t(")[:1]
+    return "number" if marker.isdigit() else "letter" if marker.isalpha() else "bullet"
+
+
 def list_items(text: str, pos: int) -> list[tuple[int, int]]:
     """The spans of the list items that follow `pos` (blank lines between items allowed), without their markers."""
     items: list[tuple[int, int]] = []
+    first_kind = ""
     while len(items) < _LIST_ITEMS_AT_MOST:
         while pos < len(text) and text[pos] in " \t\r\n":
             pos += 1
         m = _LIST_ITEM.match(text, pos)
-        if m is None:
-            break
+        if m is None or (items and first_kind != "number" and _marker_kind(m.group(0)) == "number"):
+            break  # "4. MILESTONES" after "(a) ... (e) ...": the next clause, not an item
+        first_kind = first_kind or _marker_kind(m.group(0))
         tail = _ITEM_JOINER.search(text, m.start(1), m.end(1))
         items.append((m.start(1), tail.start() if tail else m.end(1)))
         pos = m.end()
@@ -558,6 +610,14 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
                 if (item_start, party) not in seen:
                     seen.add((item_start, party))
                     found.extend(_duties(text, item_start, item_end, item_start, obligors))
+            continue
+        items = _duty_items(text, end) if _LEADS_INTO_LIST.fullmatch(text, m.end(), end) else []
+        if items:  # "Vendor shall perform the following services:" over a list: the lead-in with each item
+            lead = whole_action(text, m.start(1), end)
+            for item_start, item_end in items:
+                if (item_start, party) not in seen:
+                    seen.add((item_start, party))
+                    found.extend(_listed_duties(text, lead, item_start, item_end, obligors))
             continue
         if (start, party) in seen or len(whole_action(text, m.start(1), end)) < 12:
             continue

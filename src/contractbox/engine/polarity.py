@@ -427,6 +427,12 @@ RULES: dict[str, Rule] = {
             r"favou?red|no\s+less\s+favou?rable|more\s+favou?rable|better|lower|lowest|same)\b[^.;]{0,60}\b" + _PRICE,
             r"\bnothing\b" + _GAP + r"\b(?:require|obligate|oblige)s?\b" + _GAP + r"\b" + _PRICE + r"\b",
             r"\bfree\s+to\s+(?:set|determine|establish|change)\b[^.;]{0,40}\bpric\w*",
+            # a promise refused: "gives no undertaking that its Fees are equal to or lower than", "does not warrant that
+            # its prices are the lowest", "makes no commitment to match"
+            r"\b(?:(?:gives?|makes?|provides?|offers?|has|have)\s+no|(?:does|do|shall|will)\s+not)\s+"
+            r"(?:undertak\w*|commit\w*|assurances?|warrant\w*|represent\w*|guarantee\w*|promises?)\b[^.;]{0,120}?"
+            r"\b(?:equal|lower|lowest|best|better|favou?r\w*|same|match\w*|less\s+than|no\s+(?:greater|higher))\b"
+            + _REST,
         ),
         positive=_any(
             r"\bmost[\s\-]+favou?red\b",

@@ -635,9 +635,69 @@ def restated_first(text: str, by_category: dict[str, Scored]) -> dict[str, Score
     return {**by_category, **{cat: spans + list(by_category.get(cat, [])) for cat, spans in found.items()}}
 
 
+# a change to the term made later in the same document (a change order or variation appended to the contract): "Section
+# 2.1 is amended so that the End Date is December 17, 2027 instead of October 29, 2027", "the Term is extended until 30
+# June 2029"; not an option ("may be extended"), a renewal, or a recital of what an earlier document did
+_AMENDING = re.compile(r"\b(?:amended|extended|varied|modified|changed)\b", re.IGNORECASE)
+_NOT_A_CHANGE_MADE = re.compile(
+    r"\b(?:may|might|can|could|option|whereas|recitals?|previously|wish\w*|intends?|desires?|was|were|had\s+been|"
+    r"automatic\w*|successive|renew\w*)\b",
+    re.IGNORECASE,
+)
+_END_DATE_NAME = r"(?:end|expiry|expiration|termination|completion)\s+date"
+_THIS_DOCUMENT = (
+    r"\b(?:this|the)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|sow|statement\s+of\s+work|order|lease|licen[cs]e)\b"
+)
+# "The Agreement is hereby extended until ...": the contract itself is extended (its term, not a clause amended)
+_DOCUMENT_CHANGED = re.compile(_THIS_DOCUMENT + r"\s+(?:is|shall\s+be|will\s+be)\s+(?:hereby\s+)?$", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:if|unless|in\s+the\s+event|provided\s+that|where|should|subject\s+to)\b", re.IGNORECASE)
+_CHARGES = re.compile(r"\b(?:fees?|prices?|rates?|charges?|discounts?)\b", re.IGNORECASE)
+_OLD_DATE_CUE = re.compile(
+    r"\b(?:instead\s+of|in\s+place\s+of|rather\s+than|from|originally|previously|formerly)\s*(?:on\s+)?$", re.IGNORECASE
+)
+_QUOTE_MARK = re.compile(r"[\"“”]")
+_DEFINED_AFTER = re.compile(r"\s*\((?:the\s+)?[\"“]([A-Z][\w -]{1,40}?)[\"”]\)")
+
+
+def _amended_end(text: str, expiry: Expiry) -> Expiry | None:
+    """The end date a later amendment in the same text sets for the term, past the sentence `expiry` was read from:
+    the last such change is the one in force (None when nothing later changes the end)."""
+    defined = _DEFINED_AFTER.match(text, expiry.end)  # 'ends on 31 July 2026 (the "Completion Date")'
+    names = _END_DATE_NAME + (rf"|{re.escape(defined.group(1))}" if defined else "")
+    named = re.compile(rf"\bterm\b|\b(?:{names})\b", re.IGNORECASE)
+    new_end = re.compile(rf"\b(?:{names})\s+(?:is|shall\s+be|will\s+be|becomes|is\s+changed\s+to)\s*$", re.IGNORECASE)
+    found: Expiry | None = None
+    for verb in _AMENDING.finditer(text, expiry.end):
+        span = _sentence_at(text, verb.start())
+        if (found is not None and span.start < found.end) or _NOT_A_CHANGE_MADE.search(text, span.start, span.end):
+            continue
+        if _CONDITION.search(text, span.start, verb.start()):
+            continue  # "if the approval is delayed, the Long Stop Date shall be extended until ...": not made yet
+        sentence = text[span.start : span.end]
+        the_document_changed = verb.group(0).lower() == "extended" and _DOCUMENT_CHANGED.search(
+            text, max(span.start, verb.start() - 80), verb.start()
+        )
+        for s, e, d in find_dates_loose(sentence):
+            before = sentence[max(0, s - 40) : s]
+            if d is None or s < verb.start() - span.start or _about_a_part(sentence, s) or _OLD_DATE_CUE.search(before):
+                continue  # the change is stated before its new date ("... as amended in Amendment 5": a reference)
+            if len(_QUOTE_MARK.findall(sentence, 0, s)) % 2:
+                continue  # inside the words quoted for deletion or replacement (a restatement is read elsewhere)
+            if not (the_document_changed or named.search(sentence, 0, s)) or _CHARGES.search(
+                sentence, max(0, s - 60), s
+            ):
+                continue  # the term's end, not what a fee or price is until
+            if new_end.search(before) or _END_CUE.search(before):
+                found = Expiry(d, span.start + s, span.start + e, "end date as amended")
+                break
+    return found
+
+
 def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) -> Term:
     by_category = restated_first(text, by_category)
     expiry = read_expiry(text, by_category.get("expiration_date"), anchor, by_category.get("effective_date"))
+    if expiry is not None and expiry.date is not None:
+        expiry = _amended_end(text, expiry) or expiry
     auto, span, by_agreement = read_renewal(
         text,
         by_category.get("renewal_term"),
