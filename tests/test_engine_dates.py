@@ -1403,7 +1403,7 @@ def test_an_order_dated_at_its_head_keeps_its_date_when_acknowledged_later():
 
 
 def test_a_variation_appended_to_the_contract_moves_its_end_date():
-    term = "The Engagement begins on 1 February 2026 and ends on 31 July 2026 (the \"Completion Date\")."
+    term = 'The Engagement begins on 1 February 2026 and ends on 31 July 2026 (the "Completion Date").'
     option = "The Completion Date may be extended to 31 October 2026 by a written variation."
     variation = (
         "VARIATION NO. 2\n\n1. The Completion Date is varied so that the Completion Date is 30 September 2026 "
@@ -1415,8 +1415,26 @@ def test_a_variation_appended_to_the_contract_moves_its_end_date():
 
 
 def test_an_option_to_extend_the_end_date_does_not_move_it():
-    term = "The Engagement begins on 1 February 2026 and ends on 31 July 2026 (the \"Completion Date\")."
+    term = 'The Engagement begins on 1 February 2026 and ends on 31 July 2026 (the "Completion Date").'
     option = "The Completion Date may be extended to 31 October 2026 by a written variation."
     text = f"{PREAMBLE}\n\n{term} {option}\n\n{FILLER}\n"
     facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term))
     assert facts["expiration_date"].value == "2026-07-31"
+
+
+def test_ordinal_days_past_the_twentieth_in_words() -> None:
+    from contractbox.engine.dates import find_dates_loose
+
+    text = "It runs until the thirty-first day of March, two thousand twenty-nine, and began on the Twenty First day of May, 2026."
+    assert [d for _, _, d in find_dates_loose(text)] == [date(2029, 3, 31), date(2026, 5, 21)]
+
+
+def test_a_document_that_shows_day_first_numeric_dates_reads_them_all_day_first() -> None:
+    from contractbox.engine.dates import numeric_dates_of, parse_date
+
+    shown = "Dated: 05/06/2027. This replaces the agreement dated 23/11/2023."
+    with numeric_dates_of(shown):
+        assert parse_date("05/06/2027") == date(2027, 6, 5)
+    mixed = "Dated: 05/06/2027. Invoices of 23/11/2023 and 11/23/2023."  # both orders shown: the US default
+    with numeric_dates_of(mixed):
+        assert parse_date("05/06/2027") == date(2027, 5, 6)

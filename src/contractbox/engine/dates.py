@@ -97,8 +97,23 @@ _DAY_FIRST: ContextVar[bool] = ContextVar("numeric_dates_day_first", default=Fal
 
 
 def states_day_first(text: str) -> bool:
-    """The document says its numeric dates are written day first (and does not also say month first)."""
-    return bool(_DAY_FIRST_STATED.search(text)) and not _MONTH_FIRST_STATED.search(text)
+    """The document says its numeric dates are written day first (and does not also say month first), or
+    shows it: a numeric date whose first number cannot be a month ("14/03/2024") and none whose second cannot be."""
+    if _DAY_FIRST_STATED.search(text):
+        return not _MONTH_FIRST_STATED.search(text)
+    return _shows_day_first(text)
+
+
+_SLASHED = re.compile(r"(?<![\d/.-])(\d{1,2})[/-](\d{1,2})[/-](?:\d{4}|\d{2})(?![\d/-])")
+
+
+def _shows_day_first(text: str) -> bool:
+    day_first = month_first = False
+    for m in _SLASHED.finditer(text):
+        first, second = int(m.group(1)), int(m.group(2))
+        day_first |= 12 < first <= 31 and 1 <= second <= 12
+        month_first |= 12 < second <= 31 and 1 <= first <= 12
+    return day_first and not month_first
 
 
 @contextmanager
@@ -176,13 +191,24 @@ ORDINAL_DAYS = {
         start=1,
     )
 }
+ORDINAL_DAYS.update({f"twenty-{word}": 20 + n for word, n in ORDINAL_DAYS.items() if n < 10})
+ORDINAL_DAYS.update({"thirtieth": 30, "thirty-first": 31})
+# longest first, so "twenty-first" is not read as "first"; "twenty first" spelt with a space too
+_ORDINAL_DAY_WORDS = "|".join(w.replace("-", r"[\s-]") for w in sorted(ORDINAL_DAYS, key=len, reverse=True))
+
+
+def ordinal_day(word: str) -> int | None:
+    """The day an ordinal word names ("thirty-first", "Twenty First"), else None."""
+    return ORDINAL_DAYS.get("-".join(word.lower().split()).replace("--", "-"))
+
+
 _MONTH_RE = "|".join(sorted(_MONTHS_LOWER, key=len, reverse=True))
 _LOOSE_DATE = re.compile(
     rf"(?:\b(?P<month>{_MONTH_RE})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+,|\.)\s*"
-    rf"|\(?\b(?P<day2>\d{{1,2}}|{'|'.join(ORDINAL_DAYS)})(?:\s?(?:st|nd|rd|th|s\s?t|t\s?h))?\)?\s+day\s+of\s+"
+    rf"|\(?\b(?P<day2>\d{{1,2}}|{_ORDINAL_DAY_WORDS})(?:\s?(?:st|nd|rd|th|s\s?t|t\s?h))?\)?\s+day\s+of\s+"
     rf"(?P<month2>{_MONTH_RE})\.?\s*,?\s+"
     rf"|(?<=[a-z])(?P<day3>\d{{1,2}})\s+(?P<month3>{_MONTH_RE})\.?\s*,?\s+"
-    rf"|\b(?P<day4>\d{{1,2}}|{'|'.join(ORDINAL_DAYS)})(?:st|nd|rd|th)?\s+of\s+(?P<month4>{_MONTH_RE})\.?\s*,?\s+"
+    rf"|\b(?P<day4>\d{{1,2}}|{_ORDINAL_DAY_WORDS})(?:st|nd|rd|th)?\s+of\s+(?P<month4>{_MONTH_RE})\.?\s*,?\s+"
     rf"|(?<![\d.])(?P<day5>\d{{1,2}})\.(?P<month5>\d{{1,2}})\.)(?P<year>(?:19|20)\d\d)\b(?!\.\d)",
     re.IGNORECASE,
 )
@@ -212,7 +238,7 @@ def _loose_dates(text: str) -> list[tuple[int, int, date]]:
         begin = m.start()
         if m.group("day3") and _OCR_ONE.match(text, begin - 1):
             day_text, begin = "1" + day_text, begin - 1  # "l9 January 2027" in a scan's text: "l" misread for "1"
-        day = int(day_text) if day_text.isdigit() else ORDINAL_DAYS.get(day_text.lower())
+        day = int(day_text) if day_text.isdigit() else ordinal_day(day_text)
         found = _safe_date(int(m.group("year")), month, day) if month and day else None
         if found:
             out.append((begin, m.end(), found))
@@ -226,7 +252,7 @@ _WORD_YEAR = re.compile(
     r"\btwo\s+thousand(?:\s+and)?((?:[\s-]+(?:" + "|".join(_YEAR_WORDS) + r")\b){0,2})", re.IGNORECASE
 )
 _DAY_MONTH_BEFORE = re.compile(
-    rf"(?:(?:\bthe\s+)?\b(?P<day>\d{{1,2}}|{'|'.join(ORDINAL_DAYS)})(?:\s?(?:st|nd|rd|th))?\)?\s+(?:\(\d{{1,2}}(?:st|nd|rd|th)?\)\s+)?"
+    rf"(?:(?:\bthe\s+)?\b(?P<day>\d{{1,2}}|{_ORDINAL_DAY_WORDS})(?:\s?(?:st|nd|rd|th))?\)?\s+(?:\(\d{{1,2}}(?:st|nd|rd|th)?\)\s+)?"
     rf"day\s+of\s+(?P<month>{_MONTH_RE})|(?P<month2>{_MONTH_RE})\s+(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?)\.?\s*,?\s+$",
     re.IGNORECASE,
 )
@@ -243,7 +269,7 @@ def _word_year_dates(text: str) -> list[tuple[int, int, date]]:
         if prefix is None:
             continue
         day_text = prefix.group("day") or prefix.group("day2")
-        day = int(day_text) if day_text.isdigit() else ORDINAL_DAYS.get(day_text.lower())
+        day = int(day_text) if day_text.isdigit() else ordinal_day(day_text)
         month = _MONTHS_LOWER.get((prefix.group("month") or prefix.group("month2")).lower().rstrip("."))
         found = _safe_date(2000 + sum(units), month, day) if month and day else None
         if found:
