@@ -131,3 +131,21 @@ def test_a_line_read_badly_on_the_page_is_read_again_on_its_own() -> None:
     assert [w.text for w in again if w.line_key != heading[0].line_key] == [
         w.text for w in words if w.line_key != heading[0].line_key
     ]
+
+
+LOOKALIKES_PAGE = """\
+This Lease is made on the lst day of August, 2O24 between Oil Field Leasing Ltd.
+and Harbour Mills Inc. I confirm the rent of $l2,5OO per month, payable by the
+l5th day of each month."""
+
+
+def test_digits_printed_or_read_as_letters_are_read_as_digits() -> None:
+    """A typewriter had no "1" key ("l" was typed) and Tesseract reads some digits as letters; a word of
+    digits with l, I or O in it, or "lst", is read as the number. Words of letters stay as printed."""
+    document = pdf.extract_pdf(scanned(make_pdfs.text_to_pdf(LOOKALIKES_PAGE), seed=3, turn_degrees=0.2))
+    assert isinstance(document, OcrDocument)
+    text = " ".join(document.text.split())
+    assert "made on the 1st day of August, 2024 between Oil Field" in text, text
+    assert "Inc. I confirm the rent of $12,500 per month" in text and "by the 15th day" in text, text
+    for word in document.ocr_pages[0].words:
+        assert document.text[word.start : word.end] == word.text

@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 import subprocess
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -495,8 +496,23 @@ def _recognise(engine: _Engine, image: Image.Image, page_segmentation: str = "3"
         left, top, width, height = (int(v) for v in cells[6:10])
         confidence = max(float(cells[10]), 0.0) / 100
         key = (int(cells[2]), int(cells[3]), int(cells[4]))
-        words.append(_Word(cells[11].strip(), (left, top, left + width, top + height), confidence, key))
+        text = _digits_as_digits(cells[11].strip())
+        words.append(_Word(text, (left, top, left + width, top + height), confidence, key))
     return words
+
+
+def _digits_as_digits(word: str) -> str:
+    """A number read with a letter for a digit, as Tesseract reads some scans and typewriters printed them
+    ("2O24", "l5", "lst" for "1st"): the letters l, I and O read as 1, 1 and 0 in a word of digits, or
+    in an ordinal that starts with one. Words of letters ("I", "Oil", "lot") are left as read."""
+    if _NUMBER_WITH_LOOKALIKES.fullmatch(word) or _ORDINAL_WITH_LOOKALIKE.fullmatch(word):
+        return word.translate(_DIGIT_FOR_LOOKALIKE)
+    return word
+
+
+_NUMBER_WITH_LOOKALIKES = re.compile(r"[(\[$]?(?=[\dlIO,.]*\d)(?=[\dlIO,.]*[lIO])[\dlIO]+(?:[,.][\dlIO]+)*[)\],.;:]?")
+_ORDINAL_WITH_LOOKALIKE = re.compile(r"[lI](?:st|\d(?:st|nd|rd|th))[,.;:]?")
+_DIGIT_FOR_LOOKALIKE = str.maketrans({"l": "1", "I": "1", "O": "0"})
 
 
 def _mean(words: list[_Word]) -> float:
