@@ -149,3 +149,30 @@ def test_digits_printed_or_read_as_letters_are_read_as_digits() -> None:
     assert "Inc. I confirm the rent of $12,500 per month" in text and "by the 15th day" in text, text
     for word in document.ocr_pages[0].words:
         assert document.text[word.start : word.end] == word.text
+
+
+DEFINED_TERMS_PAGE = """\
+SUPPLY AGREEMENT
+(Liefervertrag)
+
+NORTHWIND TRADING LTD., a company registered in England
+(the "Supplier")
+
+HARBOUR MILLS INC., a Delaware corporation
+(Customer)
+
+FENWICK & DALE LLP, solicitors of London (the "Escrow Agent").
+Each of the Supplier, the Customer and the Escrow Agent is a "Party" (together,
+the "Parties"). Payment is due in pounds sterling (GBP) within thirty (30) days."""
+
+
+def test_closing_punctuation_that_touches_its_word_is_not_split_from_it() -> None:
+    """Tesseract reads '"Customer")' as two words, '"Customer"' and ')'; the defined term must read as printed."""
+    document = pdf.extract_pdf(scanned(make_pdfs.text_to_pdf(DEFINED_TERMS_PAGE), seed=5, turn_degrees=0.25))
+    assert isinstance(document, OcrDocument)
+    text = " ".join(document.text.split())
+    for term in ("(Liefervertrag)", '(the "Supplier")', "(Customer)", '(the "Escrow Agent").', '"Parties").', "(GBP)"):
+        assert term in text, text
+    assert "Each of the Supplier, the Customer" in text  # a word and the comma after it stay as printed
+    for word in document.ocr_pages[0].words:
+        assert document.text[word.start : word.end] == word.text

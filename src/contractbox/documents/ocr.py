@@ -66,6 +66,10 @@ FEW_LINES_STEP = 1.6
 # A line read at a mean word confidence under this is read again on its own (`_reread_weak_lines`).
 WEAK_LINE = 0.75
 MAX_LINE_REREADS = 12
+REREAD_FLOOR = 0.6
+# Within a line, a word that starts with closing punctuation and stands closer than this share of a
+# character width to the word before it is joined to it: Tesseract splits '"Customer")' into '"Customer"' and ')'.
+TIGHT_GAP = 0.35
 LINE_MARGIN = 0.5  # of the line's height, around the line's box when it is read again
 # Printed rules (`_rules`): at least this share of the page wide (three characters of 10-point type on
 # a Letter page are 3 %), at most this share of its height thick; put back as underscores up to RULE_MAX_TEXT_WIDTH.
@@ -358,14 +362,15 @@ def _reread_weak_lines(engine: _Engine, image: Image.Image, words: list[_Word]) 
     """Each line read at a mean confidence under WEAK_LINE, read again on its own (`--psm 7`, a single
     line) and replaced when that reading is surer. The page layout analysis garbles some short lines of a
     clean page ("1. HIRE" read "dy EERE", "March 10, 2025" read "Mazch, 10> 72025"); cut out, they read
-    right. At most MAX_LINE_REREADS lines a page, each a small image."""
+    right. At most MAX_LINE_REREADS lines a page, each a small image. A re-reading with a word under
+    REREAD_FLOOR is not kept: it mends one word and garbles another ('- "Alpenblick" —-' read '=f Alpenblick" -')."""
     out: list[_Word] = []
     rereads = 0
     for line in _line_groups(words):
         if _mean(line) < WEAK_LINE and rereads < MAX_LINE_REREADS:
             rereads += 1
             again = _read_line(engine, image, line)
-            if again and _mean(again) > _mean(line):
+            if again and _mean(again) > _mean(line) and min(w.confidence for w in again) >= REREAD_FLOOR:
                 line = [_Word(w.text, w.box, w.confidence, line[0].line_key) for w in again]
         out.extend(line)
     return out
@@ -560,23 +565,33 @@ class _Line:
 
 
 def _joiners(words: list[_Word]) -> list[str]:
-    """What goes before each word of a page: a space within a Tesseract line; between two lines a newline
+    """What goes before each word of a page: a space within a Tesseract line (none before closing punctuation
+    that touches the word before it); between two lines a newline
     when the next one follows in the same column at the page's usual line step, and a blank line when it
     starts further down (an empty line on the page), beside or above it (another column or block).
     Tesseract's own paragraphs decide only on a page with too few lines to know its line step: on printed
     contracts they split a paragraph at a line end and run a heading into the paragraph under it."""
     lines = _lines(words)
     usual = _usual_line_step(lines)
+    tight = TIGHT_GAP * _character_width(words) if words else 0.0
     joiners = [""] * len(words)
     for index in range(1, len(words)):
-        same_line = words[index].line_key == words[index - 1].line_key
-        joiners[index] = " " if same_line else _tesseract_joiner(words[index - 1], words[index])
+        before, word = words[index - 1], words[index]
+        if word.line_key != before.line_key:
+            joiners[index] = _tesseract_joiner(before, word)
+        elif word.text[0] in _CLOSING and word.box[0] - before.box[2] < tight:
+            joiners[index] = ""
+        else:
+            joiners[index] = " "
     if usual <= 0:
         return joiners
-    for before, line in zip(lines, lines[1:]):
-        near = _follows(before, line) and line.baseline - before.baseline <= PARAGRAPH_GAP * usual
+    for above, line in zip(lines, lines[1:]):
+        near = _follows(above, line) and line.baseline - above.baseline <= PARAGRAPH_GAP * usual
         joiners[line.first] = "\n" if near else "\n\n"
     return joiners
+
+
+_CLOSING = frozenset(")]},.;:")
 
 
 def _usual_line_step(lines: list[_Line]) -> float:
