@@ -176,3 +176,15 @@ def test_closing_punctuation_that_touches_its_word_is_not_split_from_it() -> Non
     assert "Each of the Supplier, the Customer" in text  # a word and the comma after it stay as printed
     for word in document.ocr_pages[0].words:
         assert document.text[word.start : word.end] == word.text
+
+
+def test_a_re_reading_with_a_doubtful_word_is_kept_only_when_far_surer() -> None:
+    """'=f Alpenblick" -' (0.78, one word at 0.53) for '- "Alpenblick" —-' (0.67) is not kept; '("client").' at
+    0.37 for a line read as noise at 0.03 is."""
+    image = pdfium.PdfDocument(scanned(make_pdfs.text_to_pdf(PRINTED_PAGE), seed=7, turn_degrees=0.3))[0]
+    words = ocr._recognise(ocr._tesseract(), image.render(scale=200 / 72).to_pil().convert("L"))
+    line = [w for w in words if w.line_key == next(w.line_key for w in words if w.text == "Liability")]
+    doubtful = [replace(w, confidence=c) for w, c in zip(line, (0.53, 0.92, 0.89), strict=True)]
+    assert not ocr._surer(doubtful, [replace(w, confidence=0.67) for w in line])
+    assert ocr._surer(doubtful, [replace(w, confidence=0.03) for w in line])
+    assert ocr._surer(line, [replace(w, confidence=0.67) for w in line])  # sure all through: kept
