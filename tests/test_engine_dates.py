@@ -1438,3 +1438,26 @@ def test_a_document_that_shows_day_first_numeric_dates_reads_them_all_day_first(
     mixed = "Dated: 05/06/2027. Invoices of 23/11/2023 and 11/23/2023."  # both orders shown: the US default
     with numeric_dates_of(mixed):
         assert parse_date("05/06/2027") == date(2027, 5, 6)
+
+
+def test_a_start_a_period_after_the_contracts_own_date_is_counted_from_it() -> None:
+    text = (
+        "THIS AGREEMENT is dated the 3rd day of March, 2027, between Alder Foods Ltd. and Birch Vending Inc.\n\n"
+        "2.1 The term of this Agreement shall begin forty-five (45) days after the date of this Agreement and shall "
+        "expire at 5 p.m. (Toronto time) on June 30, 2029."
+    )
+    term = text[text.index("2.1") :]
+    facts, _ = read_facts(text, spans(text, expiration_date=term, effective_date=term))
+    assert facts["effective_date"].value == "2027-04-17"  # not the end date in the same sentence
+    assert facts["expiration_date"].value == "2029-06-30"
+
+
+def test_a_start_offset_from_the_contracts_date_is_not_the_length_of_its_term() -> None:
+    text = (
+        "THIS AGREEMENT is dated the 3rd day of March, 2027, between Alder Foods Ltd. and Birch Vending Inc.\n\n"
+        "2.1 The term of this Agreement shall begin forty-five (45) days after the date of this Agreement and shall "
+        "continue for two (2) years."
+    )
+    term = text[text.index("2.1") :]
+    facts, _ = read_facts(text, spans(text, expiration_date=term, effective_date=term))
+    assert (facts["effective_date"].value, facts["expiration_date"].value) == ("2027-04-17", "2029-04-17")

@@ -17,7 +17,7 @@ from datetime import date
 from functools import lru_cache
 
 from contractbox.engine.date_pattern import occurrences
-from contractbox.engine.dates import find_dates_loose, parse_date
+from contractbox.engine.dates import PERIOD, TIME_OF_DAY, add_period, find_dates_loose, parse_date, period_amount
 from contractbox.engine.first_chars import Scanned
 from contractbox.engine.jurisdictions import jurisdiction_in, stated_governing_law
 from contractbox.engine.particulars import particulars
@@ -117,6 +117,8 @@ _RECITAL = re.compile(
 _UNTIL_BEFORE = re.compile(
     r"\b(?:until|through|thru|to|end|ends|ending|ended|conclud\w*|expir\w*|terminat\w*|and|including|no later than|"
     r"not later than|prior to|before|after)\s*"
+    # "shall expire at midnight on", "ends at 5 p.m. (Sydney time) on"
+    rf"(?:at\s+(?:{TIME_OF_DAY}|the\s+close\s+of\s+business)\s*(?:\([^)]{{0,30}}\)\s*)?)?"
     r"(?:on\s*|at\s*)?$",
     re.IGNORECASE,
 )
@@ -511,6 +513,31 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
     return score
 
 
+# "The term of this Agreement shall commence thirty (30) days after the date hereof"
+_STARTS_WORD = re.compile(
+    r"\b(?=[cbst])(?:commence|begin|start|take\s+effect|come\s+into\s+(?:force|effect))\w*\s+"
+    r"(?:on\s+the\s+(?:date|day)\s+(?:falling\s+|that\s+is\s+)?)?",
+    re.IGNORECASE,
+)
+_AFTER_ITS_DATE = re.compile(
+    r"\s+(?:after|following|from)\s+the\s+date\s+(?:hereof|of\s+this\s+(?:agreement|contract))\b", re.IGNORECASE
+)
+
+
+def _start_after_its_date(text: str, agreement: Fact | None) -> Fact | None:
+    """A start a stated period after the contract's own date, counted from its agreement date."""
+    if agreement is None or agreement.value is None:
+        return None
+    for m in _STARTS_WORD.finditer(text):
+        period = PERIOD.match(text, m.end())
+        after = _AFTER_ITS_DATE.match(text, period.end()) if period else None
+        amount = period_amount(period) if period and after else None
+        if after and amount and _about_this_contract(text, m.start()):
+            start = add_period(date.fromisoformat(agreement.value), *amount)
+            return Fact(start.isoformat(), m.start(), after.end(), text[m.start() : after.end()])
+    return None
+
+
 def _about_this_contract(text: str, at: int) -> bool:
     """A later sentence dates this contract's start ("The term of this Agreement shall commence on"), not a
     part of it ("the first Fiscal Year shall commence on", "Phase I will commence on", "fees starting on")."""
@@ -660,7 +687,11 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
             )
     if agreement is not None:
         agreement = _accepted_offer(text, mentions, agreement) or agreement
-    effective = _best(text, mentions, by_category.get("effective_date"), _effective_score) or _defined_start(text)
+    effective = (
+        _start_after_its_date(text, agreement)
+        or _best(text, mentions, by_category.get("effective_date"), _effective_score)
+        or _defined_start(text)
+    )
     if effective is None and agreement is not None and _starts_on_signing(text, lower):
         effective = _latest_signature(text, lower, mentions, agreement) or agreement
     if (

@@ -19,6 +19,7 @@ from contractbox.engine.dates import (
     NUMBER_WORDS,
     ORDINAL_DAYS,
     PERIOD,
+    TIME_OF_DAY,
     add_period,
     days_in,
     find_dates,
@@ -64,7 +65,7 @@ _END_CUE = re.compile(
     r"(?:\b(?:expir\w*|terminat\w*|end|ends|ending|conclud\w*|until|through|thru|to|continu\w*|including)"
     r"(?:\s+(?:on|at|upon|as of|in))?(?:\s+the\s+(?:later|earlier)\s+of(?:\s*\(\w+\))?)?"
     r"|\b(?:expir\w*|end|ends|ending)\b[^.;]{0,40}?\bon"
-    r"|\b(?:expir\w*|ends?|ending|terminat\w*)\s+at\s+(?:\d{1,2}[:.]\d{2}|midnight|noon)[^;\n]{0,30}?\bon"  # "at 11:59 p.m. on"
+    rf"|\b(?:expir\w*|ends?|ending|terminat\w*)\s+at\s+{TIME_OF_DAY}[^;\n]{{0,30}}?\bon"  # "at 5 p.m. (Toronto time) on"
     r"|\bi\.\s?e\.,?(?:\s+on)?"
     r"|\b(?:expiration|termination|end) date\s*:)\s*$",
     re.IGNORECASE,
@@ -256,6 +257,8 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
         if re.search(r"renew|notice|extended\s+(?:\w+\s+)?(?:by|for)\b", before, re.IGNORECASE) or re.match(
             r"\W*(?:prior|before|notice|written|advance|after (?:receipt|notice)|"
             r"(?:after|following|from|beyond)\s+(?:the\s+)?(?:date\s+of\s+)?(?:\w+\s+)?(?:expir|terminat|ends?\b|term\b)|"
+            # "shall begin forty-five (45) days after the date hereof": when it starts, not how long it lasts
+            r"(?:after|following)\s+the\s+date\s+(?:hereof|of\s+this\b)|"
             # "for 60 days after you remove it": the length of something that follows an act of a party
             r"(?:after|following|once|when)\s+(?:you|we|it|they|he|she|either\s+party|a\s+party)\b)",
             after,
