@@ -1348,3 +1348,21 @@ def test_the_facts_read_only_the_fact_categories(name: str) -> None:
     assert len(only_facts) < len(by_category)
     with numeric_dates_of(text):
         assert read_facts(text, only_facts) == read_facts(text, by_category)
+
+
+def test_a_lease_that_commences_and_terminates_on_stated_days_expires_on_the_second() -> None:
+    preamble = "LEASE OF WAREHOUSE entered into between Aloe Park Estates (Pty) Ltd and Baobab Logistics CC."
+    term = "The tenancy starts on 1 July 2026 and terminates on 30 June 2029 without notice by either party."
+    text = f"{preamble}\n\n2. PERIOD\n\n{term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term, effective_date=term))
+    assert facts["expiration_date"].value == "2029-06-30"
+
+
+def test_a_contract_that_begins_on_the_date_stated_above_takes_effect_on_its_own_date() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nThis Supply Agreement is dated as of May 5, 2026 between Juniper Valves Inc. and "
+        "Redwood Pumps LLC.\n\n6. TERM. This Supply Agreement starts on the date stated above and runs until either "
+        "party ends it by notice."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="May 5, 2026"))
+    assert facts["effective_date"].value == "2026-05-05"
