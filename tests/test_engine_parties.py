@@ -864,3 +864,5 @@ def test_south_african_forms_end_a_name_only_in_capitals() -> None:
     assert ends_with_legal_form("Karoo Blue (Pty) Ltd")
     assert ends_with_legal_form("Karoo Blue Proprietary Limited")
     assert not ends_with_legal_form("copies to: cc")
+    assert ends_with_legal_form("Shenzhen CC-Bright Ltd.")
+    assert not ends_with_legal_form("Shenzhen CC-Bright")
