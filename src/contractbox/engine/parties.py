@@ -148,6 +148,7 @@ _DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:\((?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
     r"(?:Ph\.\s?D|M\.\s?D|D\.\s?Phil|J\.\s?D|Esq|Jr|Sr|CPA)\.?(?=[,\s(])|"  # "Samuel J. Whitcombe, Ph.D., an individual"
     r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
+    r"(?<=,\s)of\s+(?=[A-Z])|"  # "Jane Smith, of Kingston, Ontario": a person "of" her town
     r"(?:ACN|ABN|CIN|CRN)\b|acting|represented|through|together|hereinafter|herein|d/b/a|f/s/o|formerly|c/o|doing\s+business|trading\s+as|son\s+of|daughter\s+of|wife\s+of|[sdw]/o\b|aged\b|"
     r"company\s+(?:number|no)|registered|registration\s+(?:number|no)|born\b|date\s+of\s+birth)",
     re.IGNORECASE,
