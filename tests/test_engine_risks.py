@@ -1013,3 +1013,17 @@ def test_ending_the_hire_for_the_other_sides_default_is_termination_for_cause() 
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
     unrelated = "The Customer may end the hire on the last day of any month. Default interest is 2% a month."
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+def test_other_wordings_of_a_takeover_right_and_of_its_denial() -> None:
+    rule = polarity.RULES["change_of_control"]
+    assert rule.asserts("The Owner may end this contract by notice if the Carrier is taken over by a rival carrier.")
+    assert rule.asserts("Either side may end the engagement if the other undergoes a change of ownership.")
+    for denied in (
+        "No party may terminate this contract by reason of a change in the control of the other.",
+        "No change of ownership of the Carrier entitles the Owner to terminate this contract.",
+    ):
+        assert polarity.negates("change_of_control", denied)
+    assert not polarity.negates(
+        "change_of_control", "No party may terminate this contract except on a change in the control of the other."
+    )
