@@ -1361,8 +1361,9 @@ def test_a_lease_that_commences_and_terminates_on_stated_days_expires_on_the_sec
 def test_a_contract_that_begins_on_the_date_stated_above_takes_effect_on_its_own_date() -> None:
     text = (
         "SUPPLY AGREEMENT\n\nThis Supply Agreement is dated as of May 5, 2026 between Juniper Valves Inc. and "
-        "Redwood Pumps LLC.\n\n6. TERM. This Supply Agreement starts on the date stated above and runs until either "
-        "party ends it by notice."
+        "Redwood Pumps LLC.\n\n6. TERM. This Supply Agreement starts on {start} and runs until either party ends it "
+        "by notice."
     )
-    facts, _ = read_facts(text, spans(text, agreement_date="May 5, 2026"))
-    assert facts["effective_date"].value == "2026-05-05"
+    for start in ("the date stated above", "the date at the top of this Supply Agreement"):
+        facts, _ = read_facts(text.format(start=start), spans(text.format(start=start), agreement_date="May 5, 2026"))
+        assert facts["effective_date"].value == "2026-05-05"

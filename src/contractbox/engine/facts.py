@@ -127,6 +127,7 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:written|above|below|signed)|"
     r"date (?:stated|set out|set forth|shown|given|specified|appearing|mentioned|recorded|entered) "
     r"(?:at the (?:beginning|start|top|head)|(?:above|at the top|on the (?:first|cover) page))|"
+    r"date (?:at the (?:top|head|(?:beginning|start) of this)|on the (?:first|cover) page)|"
     r"date of (?:this agreement|the agreement|(?:its |actual )?execution|signature|signing)|date hereof|on its date\b|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"signing date|signature dates?|last signature|date (?:it|this agreement) is (?:signed|executed)|later of the|"
