@@ -1461,3 +1461,22 @@ def test_a_start_offset_from_the_contracts_date_is_not_the_length_of_its_term() 
     term = text[text.index("2.1") :]
     facts, _ = read_facts(text, spans(text, expiration_date=term, effective_date=term))
     assert (facts["effective_date"].value, facts["expiration_date"].value) == ("2027-04-17", "2029-04-17")
+
+
+def test_a_lease_that_commences_and_terminates_on_stated_days_expires_on_the_second() -> None:
+    preamble = "LEASE OF WAREHOUSE entered into between Aloe Park Estates (Pty) Ltd and Baobab Logistics CC."
+    term = "The tenancy starts on 1 July 2026 and terminates on 30 June 2029 without notice by either party."
+    text = f"{preamble}\n\n2. PERIOD\n\n{term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term, effective_date=term))
+    assert facts["expiration_date"].value == "2029-06-30"
+
+
+def test_a_contract_that_begins_on_the_date_stated_above_takes_effect_on_its_own_date() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nThis Supply Agreement is dated as of May 5, 2026 between Juniper Valves Inc. and "
+        "Redwood Pumps LLC.\n\n6. TERM. This Supply Agreement starts on {start} and runs until either party ends it "
+        "by notice."
+    )
+    for start in ("the date stated above", "the date at the top of this Supply Agreement"):
+        facts, _ = read_facts(text.format(start=start), spans(text.format(start=start), agreement_date="May 5, 2026"))
+        assert facts["effective_date"].value == "2026-05-05"

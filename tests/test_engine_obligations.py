@@ -147,6 +147,15 @@ def test_a_role_either_party_can_hold_and_a_receiving_party_are_mutual() -> None
     assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."] * 2
 
 
+def test_roles_defined_by_the_party_receiving_or_disclosing_are_mutual() -> None:
+    text = (
+        'The party providing Samples is the "Provider" and the party receiving them is the "Evaluator". '
+        "On request the Evaluator shall send back or destroy every Sample."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
+
+
 def test_kind_reads_the_main_verb_and_a_restriction_is_not_a_delivery() -> None:
     text = (
         "Array shall provide the implementation services described in each Statement of Work. "

@@ -841,3 +841,41 @@ def test_a_sole_trader_listed_under_parties_is_a_party() -> None:
         ("Halvorsen Dental AS", "client"),
         ("Ingrid Solveig Berntsen", "consultant"),
     ]
+
+
+def test_parties_listed_after_the_parties_to_this_agreement_are_with_an_individual_of_an_address() -> None:
+    text = (
+        "CONSULTING AGREEMENT\n\nDate: 2026-05-04\n\nThe parties to this Agreement are:\n\n"
+        "HARBOURVIEW CEMENT CORP., a corporation incorporated under the laws of Nova Scotia, with its office at "
+        '9 Quarry Road, Halifax (the "Company"); and\n\nTobias Wendell, of {home} (the "Consultant").\n\n'
+        "Background\n\nThe Company wishes to engage the Consultant."
+    )
+    for home in ("22 Birch Lane, Truro, Nova Scotia", "Truro, Nova Scotia"):
+        assert [(p.name, p.role) for p in find_parties(text.format(home=home))] == [
+            ("HARBOURVIEW CEMENT CORP.", "company"),
+            ("Tobias Wendell", "consultant"),
+        ]
+
+
+def test_heading_style_parties_with_registration_numbers_and_a_close_corporation() -> None:
+    text = (
+        "SALE AGREEMENT\n\nentered into between\n\nMOUNTAIN VIEW ESTATES (PTY) LTD\nRegistration number "
+        "2001/000111/07\nherein represented by B. Person\n(the Seller)\n\nand\n\n{second}\nRegistration number "
+        "2009/123456/23\nherein represented by A. Person, duly authorised\n(the Purchaser)\n\n1. SALE\n\n"
+        "1.1 The Seller sells the farm to the Purchaser."
+    )
+    for second in ("KAROO BLUE TRADING CC", "KAROO BLUE TRADING"):
+        assert [(p.name, p.role) for p in find_parties(text.format(second=second))] == [
+            ("MOUNTAIN VIEW ESTATES (PTY) LTD", "seller"),
+            (second, "purchaser"),
+        ]
+
+
+def test_south_african_forms_end_a_name_only_in_capitals() -> None:
+    assert ends_with_legal_form("KAROO BLUE TRADING CC")
+    assert ends_with_legal_form("Ubuntu Literacy Trust NPC")
+    assert ends_with_legal_form("Karoo Blue (Pty) Ltd")
+    assert ends_with_legal_form("Karoo Blue Proprietary Limited")
+    assert not ends_with_legal_form("copies to: cc")
+    assert ends_with_legal_form("Shenzhen CC-Bright Ltd.")
+    assert not ends_with_legal_form("Shenzhen CC-Bright")

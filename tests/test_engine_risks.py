@@ -991,3 +991,53 @@ def test_a_promise_to_offer_a_lower_price_given_to_others_is_most_favoured_natio
     assert not rule.asserts(
         "Mill may sell Flour to another bakery at a lower price and need not offer that lower price."
     )
+
+
+def test_a_party_taken_over_by_a_competitor_or_another_person_is_change_of_control() -> None:
+    rule = polarity.RULES["change_of_control"]
+    taken_over = (
+        "12.4 The Supplier may terminate this contract by written notice if the Distributor comes under the "
+        "control of, or is acquired by, any manufacturer of rival goods."
+    )
+    assert rule.asserts(taken_over)
+    relative_not = (
+        "12.5 The Owner may terminate this lease on 90 days' notice if any company that is not an affiliate of the "
+        "Operator on the signing date acquires control of the Operator."
+    )
+    assert rule.asserts(relative_not)
+    denied = "12.6 The Supplier may not terminate this contract if the Distributor is acquired by another company."
+    assert not rule.asserts(denied)
+
+
+def test_a_change_of_control_that_is_no_ground_for_termination_is_negated() -> None:
+    span = (
+        "15.3 A change in the ownership of the Distributor is not a ground for termination of this contract, and the "
+        "Supplier has no right to end it for that reason."
+    )
+    assert polarity.negates("change_of_control", span)
+    asserted = "15.3 A change in the ownership of the Distributor is a ground for termination of this contract."
+    assert not polarity.negates("change_of_control", asserted)
+
+
+def test_ending_the_hire_for_the_other_sides_default_is_termination_for_cause() -> None:
+    text = (
+        "If the Customer fails to pay the rent within 10 days of the due date or commits any other default, the "
+        "Lessor may end the hire at once by notice and take back the crane."
+    )
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    unrelated = "The Customer may end the hire on the last day of any month. Default interest is 2% a month."
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+def test_other_wordings_of_a_takeover_right_and_of_its_denial() -> None:
+    rule = polarity.RULES["change_of_control"]
+    assert rule.asserts("The Owner may end this contract by notice if the Carrier is taken over by a rival carrier.")
+    assert rule.asserts("Either side may end the engagement if the other undergoes a change of ownership.")
+    for denied in (
+        "No party may terminate this contract by reason of a change in the control of the other.",
+        "No change of ownership of the Carrier entitles the Owner to terminate this contract.",
+    ):
+        assert polarity.negates("change_of_control", denied)
+    assert not polarity.negates(
+        "change_of_control", "No party may terminate this contract except on a change in the control of the other."
+    )

@@ -23,6 +23,9 @@ CAPITALISED_ONLY = (
     "Limited Liability Partnership",
     "LIMITED LIABILITY PARTNERSHIP",
 )
+# forms that are other words in lower case ("cc" a copy line, "npc" a game's character): a form only in capitals
+# (South Africa's close corporation "CC" and non-profit company "NPC")
+CASE_SENSITIVE = ("CC", "NPC")
 
 
 @lru_cache(maxsize=1)
@@ -50,6 +53,7 @@ def legal_form_pattern() -> re.Pattern[str]:
     forms = sorted(legal_forms(), key=len, reverse=True)
     alternatives = [f"(?-i:{_alternative(f)})" for f in CAPITALISED_ONLY] + [_alternative(f) for f in forms]
     alternatives += [f"(?<=(?-i:[a-z\u00e0-\u00ff]) )(?-i:{f})" for f in CAPITAL_ONLY]
+    alternatives += [f"(?-i:{f})(?![\\-&])" for f in CASE_SENSITIVE]  # not "CC-Pharming"
     return re.compile(r"(?<![\w.])(?:" + "|".join(alternatives) + r")(?![\w])", re.IGNORECASE)
 
 

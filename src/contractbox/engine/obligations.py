@@ -88,6 +88,9 @@ _LOOK_BACK = 150  # a subject, then a second predicate of up to 100 characters (
 _MUTUAL_TERM = re.compile(
     r"(?=[etao])\b(?:(?:each|either|the\s+other|a|one|any)\s+part(?:y|ies)\s*(?:\((?:as\s+|the\s+|a\s+|an\s+)*|"
     r"(?:\w+\s+){1,3}(?:it\s+)?is\s+(?:the|a|an)\s+)|"  # 'a Party receiving it is the "Recipient"'
+    # 'the party disclosing information is the "Discloser" and the party receiving it is the "Recipient"'
+    r"the\s+part(?:y|ies)\s+(?:receiving|disclosing|providing|furnishing|sharing|obtaining)\b(?:\s+\w+){0,3}?\s+"
+    r"(?:is|are)\s+(?:the|a|an)\s+|"
     # 'disclosed by one Party (the "Disclosing Party") to the other (the "Receiving Party")'
     r"the\s+other\s*\((?:the\s+|a\s+|an\s+)*)[\"“]"
     r"([A-Z][\w\- ]{1,38})[\"”]|"

@@ -96,7 +96,9 @@ ROLE_WORDS = {
 }
 _ANCHOR = re.compile(
     r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?|"
-    r"^[ \t]*(?:THE\s+)?(?:(?i:parties)|BY)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))",
+    r"^[ \t]*(?:THE\s+)?(?:(?i:parties)|BY)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))|"
+    # "The parties to this Agreement are:", "The parties are as follows:" introducing the list
+    r"^[ \t]*(?i:the\s+parties\s+(?:(?:to|of)\s+this\s+[\w ]{1,40}?\s+)?(?:are|shall\s+be)(?:\s+as\s+follows)?)[ \t]*:",
     re.MULTILINE,
 )
 _LIST_END = re.compile(
@@ -146,8 +148,9 @@ _DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:\((?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
     r"(?:Ph\.\s?D|M\.\s?D|D\.\s?Phil|J\.\s?D|Esq|Jr|Sr|CPA)\.?(?=[,\s(])|"  # "Samuel J. Whitcombe, Ph.D., an individual"
     r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
+    r"(?<=,\s)of\s+(?=[A-Z])|"  # "Jane Smith, of Kingston, Ontario": a person "of" her town
     r"(?:ACN|ABN|CIN|CRN)\b|acting|represented|through|together|hereinafter|herein|d/b/a|f/s/o|formerly|c/o|doing\s+business|trading\s+as|son\s+of|daughter\s+of|wife\s+of|[sdw]/o\b|aged\b|"
-    r"company\s+(?:number|no)|registered|born\b|date\s+of\s+birth)",
+    r"company\s+(?:number|no)|registered|registration\s+(?:number|no)|born\b|date\s+of\s+birth)",
     re.IGNORECASE,
 )
 _ABBREVIATION_END = re.compile(

@@ -220,9 +220,13 @@ def _legal_form_at(text: str, pos: int) -> re.Match[str] | None:
     return m
 
 
+# "Registration number 2003/081234/23" on the line under a heading-style name: the identifier, not the name
+_IDENTIFIER_LABEL = re.compile(r"(?i:registration|reg\.|company|registered)\s+(?i:number|no\b)")
+
+
 def _word_at(text: str, pos: int) -> re.Match[str] | None:
     m = _WORD.match(text, pos)
-    if not m:
+    if not m or _IDENTIFIER_LABEL.match(text, pos):
         return None
     word = m.group().rstrip(".,")
     if word.lower() in (_STOP_WORDS if word.islower() else _CAPITAL_STOP_WORDS):

@@ -115,9 +115,14 @@ def _affirmed(*wordings: str, opening: str = _AFFIRMED) -> str:
 _CONTROL = r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|shareholding)"
 # a change of control said without the words: "a competitor ... acquires control of the Sublicensee", "any person
 # acquires more than fifty percent (50%) of the voting stock of Lessee"
+# ending the contract: "may terminate", "may end this Agreement"
+_ENDS_IT = r"(?:terminat\w*|end\s+(?:this|the)\s+(?:agreement|contract|licen[cs]e|lease|hire|engagement|appointment))"
 _CONTROL_ACQUIRED = (
-    r"(?:acquires?|obtains?|gains?)\s+(?:control\s+of|(?:more\s+than|over|at\s+least)\s+[^.;]{0,30}?"
-    r"(?:per\s*cent|percent|%)\)?\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:stock|shares|voting\s+rights|equity|securities))"
+    r"(?:(?:acquires?|obtains?|gains?)\s+(?:control\s+of|(?:more\s+than|over|at\s+least)\s+[^.;]{0,30}?"
+    r"(?:per\s*cent|percent|%)\)?\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:stock|shares|voting\s+rights|equity|securities))|"
+    # the party as the one taken over: "is acquired by, or comes under the control of, a competitor"
+    r"(?:is|are|becomes?)\s+(?:acquired\s+by|controlled\s+by|taken\s+over\s+by)|(?:comes?|falls?)\s+under\s+(?:the\s+)?"
+    r"control\s+of)"
 )
 # a promise not to deal with anyone but the other party (a no-shop, a lock-out, a category exclusivity): "shall not
 # ... negotiate ... any offer from any person other than the Buyer", "shall not grant ... rights ... to any other person"
@@ -361,23 +366,49 @@ RULES: dict[str, Rule] = {
         # CUAD's own definition: a right to terminate, or a consent needed, when a party's control changes
         asserting=_any(
             _affirmed(
-                r"\bterminat\w*\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,80}\b"
+                r"\b"
+                + _ENDS_IT
+                + r"\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,80}\b"
                 + _CONTROL,
                 _CONTROL + r"\b[^.;]{0,120}\b(?:requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
                 # "undergoes a change of control ... the other Participants may exclude it from the consortium"
                 _CONTROL + r"\b[^.;]{0,200}\bmay\b[^.;]{0,60}\b(?:terminat\w*|exclude|expel|remove)\b",
-                r"\bterminat\w*\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,80}\b"
+            ),
+            # "if a person who is not a related company of Licensee acquires control of Licensee": a relative
+            # clause's "not" describes the acquirer, it does not deny the right
+            _affirmed(
+                r"\b"
+                + _ENDS_IT
+                + r"\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,120}\b"
                 + _CONTROL_ACQUIRED,
                 _CONTROL_ACQUIRED + r"\b[^.;]{0,120}\b(?:without|requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
-            )
+                opening=_ungoverned(
+                    r"nothing|neither|no\s+party|(?<!who\sis\s)(?<!that\sis\s)(?<!which\sis\s)not|never|free\s+to"
+                ),
+            ),
         ),
         negative=_any(
             _CONTROL
             + _GAP
             + r"\b(?:shall|will|does|do|did)\s+not\s+(?:(?:in|of|by)\s+itself\s+)?(?:give|entitle|constitute|"
             r"be\s+deemed|require|trigger|confer|result|permit|allow|create|affect|terminate|operate)\w*" + _REST,
+            # "a change of control of either party is not a ground for termination"
+            _CONTROL + _GAP + r"\b(?:is|are|shall|will)\s+(?:not|never)\s+(?:be\s+)?(?:a|an|any)?\s*"
+            r"(?:ground|reason|cause|basis|event)s?\s+(?:for|of)\s+(?:termination|terminating|cancell?ation)" + _REST,
             r"\b(?:shall|will|does|do)\s+not\s+(?:give|entitle|confer|create)\b" + _GAP + r"\b" + _CONTROL + _REST,
             r"\bno\s+(?:consent|approval|notice|right)\b" + _GAP + r"\b" + _CONTROL + _REST,
+            # "neither party may terminate this Agreement because of a change of control"; not "... except on a change"
+            r"\b(?:neither|no)\s+party\s+(?:may|shall|can|will)\s+terminat\w*(?![^.;]*\b(?:except|unless|save)\b)"
+            + _GAP
+            + r"\b"
+            + _CONTROL
+            + _REST,
+            # "no change of control of either party gives rise to any right of termination"
+            r"\bno\s+"
+            + _CONTROL
+            + _GAP
+            + r"\b(?:gives?|entitles?|confers?|creates?|allows?|permits?|constitutes?)\b"
+            + _REST,
             # "without the other's consent, except to a successor in a merger": a merger needs no consent
             r"\bexcept\s+(?:to\s+)?(?:a|an|any|its)\s+(?:successor|acquirer|purchaser|affiliate)\b[^.;]{0,80}"
             r"\b(?:merg\w*|acqui\w*|control)" + _REST,

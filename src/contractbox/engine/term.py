@@ -52,7 +52,7 @@ _OPEN_ENDED = re.compile(
 )
 # what a sentence must speak of to state the term of the contract
 _TERM_SUBJECT = re.compile(
-    r"\b(?:term|(?:sub-?)?(?:agreement|contract|license|licence)|period|duration|appointment|engagement|memorandum|sow|"
+    r"\b(?:term|(?:sub-?)?(?:agreement|contract|license|licence|lease|tenancy)|period|duration|appointment|engagement|memorandum|sow|"
     r"dpa|mou|nda)\b",  # "This Subcontract ends on"
     re.IGNORECASE,
 )
