@@ -1480,3 +1480,16 @@ def test_a_contract_that_begins_on_the_date_stated_above_takes_effect_on_its_own
     for start in ("the date stated above", "the date at the top of this Supply Agreement"):
         facts, _ = read_facts(text.format(start=start), spans(text.format(start=start), agreement_date="May 5, 2026"))
         assert facts["effective_date"].value == "2026-05-05"
+
+
+def test_a_lease_that_is_entered_into_dates_its_own_start_and_place_date_signatures_date_it() -> None:
+    text = (
+        "EQUIPMENT LEASE\n\nBetween Dorsvlakte Verhuur B.V. and Kempen Bouw B.V.\n\n"
+        '2.1 The lease is entered into for a period of twenty-four (24) months commencing on 01.05.2027 (the '
+        '"Commencement Date").\n\n9.1 This Agreement is governed by the laws of the Netherlands.\n\n'
+        + "4.1 The Lessee shall keep the equipment insured.\n" * 30
+        + "\nSigned in duplicate.\n\nEindhoven, 12.03.2027                    Tilburg, 15.03.2027\n"
+        "Dorsvlakte Verhuur B.V.                Kempen Bouw B.V."
+    )
+    facts, _ = read_facts(text, {})
+    assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2027-03-15", "2027-05-01")

@@ -102,6 +102,9 @@ _DOCUMENT_NOUN = re.compile(
     re.IGNORECASE,
 )
 # "the specification in Annex 1 (Lastenheft) dated 2026-03-30": a paper the contract refers to, dated on its own
+_IS_ENTERED_INTO = re.compile(
+    r"\s+(?:is|shall\s+be|has\s+been)\s+(?:hereby\s+)?(?:entered\s+into|made|concluded)\b", re.I
+)
 _OTHER_DATED_PAPER = re.compile(
     r"\b(?:annex|appendix|exhibit|specification|quotation|proposal|offer|invoice)\b[^.;]{0,40}\bdated\s*$",
     re.IGNORECASE,
@@ -167,7 +170,9 @@ _SIGNED_CUE = re.compile(
 )
 # a signature block's marks ("/s/", "By:", "Signature", "Name:", "Title:", "IN WITNESS WHEREOF") and its cells
 _SIGNATURE_MARK = re.compile(
-    r"/s/|\bS/\s+[A-Z]|\bBy:|\b[Ss]ignature\b|\bSIGNATURE\b|\b(?:Name|NAME|Title|TITLE)(?::|[ \t]{2,}|\n)|\b(?i:in witness whereof)\b",
+    r"/s/|\bS/\s+[A-Z]|\bBy:|\b[Ss]ignature\b|\bSIGNATURE\b|\b(?:Name|NAME|Title|TITLE)(?::|[ \t]{2,}|\n)|\b(?i:in witness whereof)\b|"
+    # "Signed in duplicate.", "Signed for and on behalf of", "Signed at Utrecht"
+    r"\b(?i:signed\s+(?:in\s+(?:duplicate|triplicate|\w+\s+(?:originals|counterparts|copies))|at|for|on\s+behalf))\b",
 )
 _BLOCK_REACH = 400
 _CELL_BREAK = re.compile(r"\n|[ \t]{3,}")
@@ -296,6 +301,8 @@ def _refers_elsewhere(text: str, at: int) -> bool:
     if not nouns:
         return False
     last = nouns[-1]
+    if _IS_ENTERED_INTO.match(prefix, last.end()):
+        return False  # "The lease is entered into for a period of 36 months commencing on": this one
     lead = prefix[max(0, last.start() - 80) : last.start()]
     determiner = list(_DETERMINER.finditer(lead))
     return bool(determiner) and determiner[-1].group(0).lower() not in ("this", "these", "the present")
