@@ -1041,3 +1041,9 @@ def test_other_wordings_of_a_takeover_right_and_of_its_denial() -> None:
     assert not polarity.negates(
         "change_of_control", "No party may terminate this contract except on a change in the control of the other."
     )
+
+
+def test_a_genuine_pre_estimate_that_is_not_a_penalty_is_liquidated_damages() -> None:
+    rule = polarity.RULES["liquidated_damages"]
+    assert rule.asserts(polarity.readable("The parties agree that the late fee is a genuine pre-estimate of loss and not a penalty."))
+    assert not rule.asserts(polarity.readable("The parties agree that the late fee is not a genuine pre-estimate of loss."))

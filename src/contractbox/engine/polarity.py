@@ -90,6 +90,8 @@ def _ungoverned(negations: str, needs: str = "") -> str:
     )
 
 
+# the start of a sentence with no negation before the words that follow (one after them may be part of the formula)
+_UNDENIED_BEFORE = r"(?:^\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?|[.;]\s+)(?:(?!\b(?:not|never|nothing|neither|no)\b)[^.;])*?"
 # the start of a sentence that no negation governs (what follows is stated, not denied)
 _AFFIRMED = _ungoverned(r"nothing|neither|no\s+party|not|never|free\s+to")
 
@@ -691,7 +693,8 @@ RULES: dict[str, Rule] = {
             r"\bcontractual\s+penalty\s+(?:\([^()]{1,40}\)\s+)?(?:of|in\s+the\s+amount)\b",  # "(Vertragsstrafe)"
             r"\bshall\s+pay\b[^.;]{0,120}\b(?:as\s+)?(?:liquidated|agreed)\s+damages\b",
             # English law's mark of liquidated damages: "the parties agree this sum is a genuine pre-estimate of loss"
-            _affirmed(r"\bgenuine\s+pre-?estimate\b"),
+            # (its usual tail "and not a penalty" is no negation of it: only a "not" before the words denies them)
+            _UNDENIED_BEFORE + r"\bgenuine\s+pre-?estimate\b",
             # a deposit or fee kept on default: "Optionor shall retain the Option Fee ... as liquidated damages"
             r"\b(?:retain|keep|forfeit)\w*\b[^.;]{0,120}\bas\s+(?:liquidated|agreed)\s+damages\b",
         ),
