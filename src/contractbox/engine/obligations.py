@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -84,6 +84,41 @@ _MODAL = re.compile(
     r"(\s+not)?\b\s*",
     re.IGNORECASE,
 )
+# what `text.lower()` holds where a modal can match ("is" of "is required to" is found from "required")
+_MODAL_WORDS = ("shall", "will", "must", "agree", "undertake", "covenant", "grant", "guarantee", "assigns", "give")
+# the only characters besides ASCII letters that IGNORECASE matches to those letters, and the only one whose
+# lower case is two characters ("İ"): a text holding one is scanned with the pattern itself
+_FOLDS_TO_ASCII = "\u0130\u0131\u017f\u212a"
+
+
+def modal_matches(text: str) -> Iterator[re.Match[str]]:
+    """`_MODAL.finditer(text)`, sooner: the pattern is matched only where `str.find` sees one of its words
+    start (a superset of its match starts), not tried at every word of the text."""
+    lowered = text.lower()
+    if len(lowered) != len(text) or any(c in text for c in _FOLDS_TO_ASCII):
+        yield from _MODAL.finditer(text)
+        return
+    starts = set()
+    for word in _MODAL_WORDS:
+        at = lowered.find(word)
+        while at >= 0:
+            starts.add(at)
+            at = lowered.find(word, at + 1)
+    at = lowered.find("required")
+    while at >= 0:
+        before = at  # "is", then whitespace (`str.isspace` is what `\s` matches)
+        while before > 0 and lowered[before - 1].isspace():
+            before -= 1
+        if before < at and lowered.endswith("is", 0, before):
+            starts.add(before - 2)
+        at = lowered.find("required", at + 1)
+    end = 0
+    for start in sorted(starts):
+        if start >= end and (m := _MODAL.match(text, start)) is not None:
+            yield m
+            end = m.end()
+
+
 _LOOK_BACK = 150  # a subject, then a second predicate of up to 100 characters ("keeps its fonts, ... and grants")
 _MUTUAL_TERM = re.compile(
     r"(?=[etao])\b(?:(?:each|either|the\s+other|a|one|any)\s+part(?:y|ies)\s*(?:\((?:as\s+|the\s+|a\s+|an\s+)*|"
@@ -592,7 +627,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     found: list[Obligation] = []
     seen: set[tuple[int, str]] = set()
     ordered = sorted(subjects, key=len, reverse=True)
-    for m in _MODAL.finditer(text):
+    for m in modal_matches(text):
         if _NOT_DUTIES.match(text, m.end()):
             continue
         sentence = sentences.around(m.start())
