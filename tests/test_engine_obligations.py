@@ -529,3 +529,19 @@ def test_we_named_in_apposition_is_that_party() -> None:
     found = [(o.party, o.action) for o in obligations(text, [maker, owner])]
     assert ("Holloway Joinery Ltd", "shall fit the units within four weeks of the deposit") in found
     assert ("Priya Raman", "shall pay the deposit on acceptance") in found
+
+
+def test_the_modal_scan_finds_what_the_modal_pattern_finds() -> None:
+    from contractbox.engine.obligations import _MODAL, modal_matches
+
+    texts = [
+        "The Supplier SHALL deliver. Goodwill is willing; the Buyer Will not pay. Seller agrees  to ship.",
+        "The Licensee is \u2003\n required to report. This required nothing. Licensor hereby assigns to the Client all rights.",
+        "You give us a non-exclusive licence. Each party undertakes to and covenants to comply; it guarantees payment.",
+        "The Buyer \u0131s required to pay; Seller \u017fhall deliver.",  # dotless i and long s: IGNORECASE matches them
+        "\u0130NC. shall pay. Mustang must not grant the grant of a licence.",  # "İ" lower-cases to two characters
+    ]
+    for text in texts:
+        expected = [(m.span(), m.groups()) for m in _MODAL.finditer(text)]
+        assert [(m.span(), m.groups()) for m in modal_matches(text)] == expected
+        assert expected
