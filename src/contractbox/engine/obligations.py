@@ -530,9 +530,8 @@ def _duties(text: str, action_start: int, end: int, start: int, obligors: list[s
     """The duty from `action_start` to the end of its sentence (which starts at `start`), once per obligor."""
     action = whole_action(text, action_start, end)
     due_text, due_date = _due(text[start:end])
-    return [
-        Obligation(obligor, action, _kind(action), due_text or due_date, due_date, start, end) for obligor in obligors
-    ]
+    kind = _kind(action)
+    return [Obligation(obligor, action, kind, due_text or due_date, due_date, start, end) for obligor in obligors]
 
 
 # a modal that ends its sentence with a colon introduces a list of duties ("The Client shall:")
