@@ -550,7 +550,11 @@ def _governing_law(text: str, scored: Scored | None) -> Fact | None:
 
 @lru_cache(maxsize=1)  # read by the signing rules of the same contract
 def _squashed(lower: str) -> str:
-    return re.sub(r"\s+", " ", lower)
+    r"""`re.sub(r"\s+", " ", lower)`: `str.split` splits at what `\s` matches, and is faster."""
+    words = lower.split()
+    if not words:
+        return " " if lower else ""
+    return (" " if lower[0].isspace() else "") + " ".join(words) + (" " if lower[-1].isspace() else "")
 
 
 _IT_BEFORE = re.compile(r"\bit\s+$")
