@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from contractbox.engine.obligations import EACH_PARTY, find_obligations, whole_action
+from pathlib import Path
+
+from contractbox.engine.obligations import (
+    _MODAL,
+    _MUTUAL_TERM,
+    EACH_PARTY,
+    find_obligations,
+    modal_matches,
+    mutual_terms,
+    whole_action,
+)
 from contractbox.engine.parties import Party
 
 ARRAY = Party("Array BioPharma Inc.", "licensor", 0, 20, ("Array", "Licensor"))
@@ -532,8 +542,6 @@ def test_we_named_in_apposition_is_that_party() -> None:
 
 
 def test_the_modal_scan_finds_what_the_modal_pattern_finds() -> None:
-    from contractbox.engine.obligations import _MODAL, modal_matches
-
     texts = [
         "The Supplier SHALL deliver. Goodwill is willing; the Buyer Will not pay. Seller agrees  to ship.",
         "The Licensee is \u2003\n required to report. This required nothing. Licensor hereby assigns to the Client all rights.",
@@ -545,3 +553,30 @@ def test_the_modal_scan_finds_what_the_modal_pattern_finds() -> None:
         expected = [(m.span(), m.groups()) for m in _MODAL.finditer(text)]
         assert [(m.span(), m.groups()) for m in modal_matches(text)] == expected
         assert expected
+
+
+def test_the_mutual_term_scan_finds_what_the_mutual_term_pattern_finds() -> None:
+    texts = [
+        'Each Party (as "Recipient") and either party (the "Discloser"); data party ("Data") is not one.',
+        'The other \n  party (the "Recipient"). THE OTHER\tPARTIES ("Others"). a Party receiving it is the "Recipient"',
+        'EACH PARTY ("Member") \u017fhall; either Party ("Recipient")',  # long s: read with the pattern as it is
+        'by one Party (the "Disclosing Party") to the other (the "Receiving Party"); any party ("Holder")',
+        '"Recipient" means the Party receiving it. \u201cOwner\u201d shall mean any party that discloses it.',
+    ]
+    for text in texts:
+        expected = [(m.span(), m.groups()) for m in _MUTUAL_TERM.finditer(text)]
+        assert [(m.span(), m.groups()) for m in mutual_terms(text)] == expected
+        assert len(expected) >= 2
+
+
+def test_the_scans_find_what_the_patterns_find_in_every_sample_and_fact_set() -> None:
+    root = Path(__file__).resolve().parents[1]
+    paths = sorted((root / "sample_contracts").glob("*.txt")) + sorted((root / "factset").rglob("*.txt"))
+    found = 0
+    for raw in (p.read_text(encoding="utf-8") for p in paths):
+        for text in (raw, raw.upper()):
+            for pattern, scan in ((_MODAL, modal_matches), (_MUTUAL_TERM, mutual_terms)):
+                expected = [(m.span(), m.groups()) for m in pattern.finditer(text)]
+                assert [(m.span(), m.groups()) for m in scan(text)] == expected
+                found += len(expected)
+    assert found > 1000

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from contractbox.engine.dates import PERIOD, find_dates
-from contractbox.engine.first_chars import Scanned, either
+from contractbox.engine.first_chars import either
 
 # "gives"/"grant" read as a licence only when a licence follows in the clause ("You give us a non-exclusive licence");
 # not "receiving the grant of a licence"
@@ -106,9 +106,7 @@ def modal_matches(text: str) -> Iterator[re.Match[str]]:
             at = lowered.find(word, at + 1)
     at = lowered.find("required")
     while at >= 0:
-        before = at  # "is", then whitespace (`str.isspace` is what `\s` matches)
-        while before > 0 and lowered[before - 1].isspace():
-            before -= 1
+        before = _before_spaces(lowered, at)  # "is", then whitespace
         if before < at and lowered.endswith("is", 0, before):
             starts.add(before - 2)
         at = lowered.find("required", at + 1)
@@ -131,8 +129,45 @@ _MUTUAL_TERM = re.compile(
     r"(?:that\s+|which\s+|who\s+)?(?:receiv|disclos|provid|furnish|obtain|acquir)\w*",
     re.IGNORECASE,
 )
-# scanned for by its first letters (`first_chars.Scanned`), not tried at every character of the text
-_MUTUAL_TERM_SCAN = Scanned.of(_MUTUAL_TERM)
+# the words before "party" where a match can start, with their length, as `text.lower()` spells them
+_MUTUAL_SUBJECTS = (("each", 4), ("either", 6), ("a", 1), ("one", 3), ("any", 3))
+
+
+def mutual_terms(text: str) -> Iterator[re.Match[str]]:
+    """`_MUTUAL_TERM.finditer(text)`, sooner: a match opens with a quotation mark, with "the other", or with "each",
+    "either", "a", "one" or "any", whitespace and "part"; the pattern is matched only where `str.find` sees those in
+    the lower-cased text, not at every a, e, o and t."""
+    lowered = text.lower()
+    if len(lowered) != len(text) or any(c in text for c in _FOLDS_TO_ASCII):
+        yield from _MUTUAL_TERM.finditer(text)
+        return
+    starts: set[int] = set()
+    for word, after in (("part", _MUTUAL_SUBJECTS), ("other", (("the", 3),))):
+        at = lowered.find(word)
+        while at >= 0:
+            word_end = _before_spaces(lowered, at)
+            if word_end < at:
+                starts.update(word_end - n for before, n in after if lowered.endswith(before, 0, word_end))
+            at = lowered.find(word, at + 1)
+    for quote in '"“':  # '"Recipient" means the Party receiving ...'
+        at = text.find(quote)
+        while at >= 0:
+            starts.add(at)
+            at = text.find(quote, at + 1)
+    end = 0
+    for start in sorted(starts):
+        if start >= end and (m := _MUTUAL_TERM.match(text, start)) is not None:
+            yield m
+            end = m.end()
+
+
+def _before_spaces(text: str, at: int) -> int:
+    r"""Where the whitespace (what `\s` matches: `str.isspace`) that ends at `at` starts."""
+    while at > 0 and text[at - 1].isspace():
+        at -= 1
+    return at
+
+
 # rights, states and ownership after "shall" are not duties ("shall own", "will retain the right", "shall be deemed")
 _NOT_DUTIES = re.compile(
     r"(?:be\s+entitled|have\s+(?:the\s+)?(?:sole\s+|exclusive\s+|first\s+)?right|be\s+deemed|be\s+liable|"
@@ -610,7 +645,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     subjects = subject_map(parties)
     for pronoun, party in pronoun_subjects(text, parties).items():
         subjects.setdefault(pronoun, party)
-    for m in _MUTUAL_TERM_SCAN.finditer(text):  # "each Party (as "Recipient")": either party can be the Recipient
+    for m in mutual_terms(text):  # "each Party (as "Recipient")": either party can be the Recipient
         subjects.setdefault(" ".join((m[1] or m[2]).lower().split()), EACH_PARTY)
     for term in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH):  # 'each a "Participant"': every party is one
         for form in _COLLECTIVE_FORMS:
