@@ -110,6 +110,7 @@ def _texts() -> list[str]:
         (term, "_RESTATED_SCAN"),
         (term, "_RENEWAL_TAKEN_AWAY_SCAN"),
         (facts, "_FROM_ITS_DATE_SCAN"),
+        (facts, "_STARTS_ON_SIGNING_SCAN"),
     ],
 )
 def test_scanned_finds_the_matches_of_its_pattern(module: ModuleType, name: str) -> None:
