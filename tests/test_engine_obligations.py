@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from contractbox.engine.obligations import (
+    _ANY_KIND,
     _MODAL,
     _MUTUAL_TERM,
     EACH_PARTY,
     find_obligations,
+    first_kind,
     modal_matches,
     mutual_terms,
     whole_action,
@@ -580,3 +582,17 @@ def test_the_scans_find_what_the_patterns_find_in_every_sample_and_fact_set() ->
                 assert [(m.span(), m.groups()) for m in scan(text)] == expected
                 found += len(expected)
     assert found > 1000
+
+
+def test_the_first_kind_is_what_the_kinds_pattern_finds_first() -> None:
+    root = Path(__file__).resolve().parents[1]
+    text = " ".join(sorted((root / "sample_contracts").glob("*.txt"))[0].read_text(encoding="utf-8").split())
+    actions = [text[i : i + 300] for i in range(0, len(text), 37)]
+    actions += ["pay the \u0130nvoice", "kelvin \u212aeeps records", "perform the services", "PLACE ORDERS"]
+    kinds = set()
+    for action in actions + [a.upper() for a in actions]:
+        plain = _ANY_KIND.search(action, 0, 240)
+        found = first_kind(action)
+        assert (found and (found.span(), found.lastgroup)) == (plain and (plain.span(), plain.lastgroup))
+        kinds.add(plain and plain.lastgroup)
+    assert len(kinds) >= 5
