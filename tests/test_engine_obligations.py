@@ -10,7 +10,7 @@ from contractbox.engine.obligations import (
     _MUTUAL_TERM,
     EACH_PARTY,
     find_obligations,
-    first_kind,
+    kind_match,
     modal_matches,
     mutual_terms,
     whole_action,
@@ -592,7 +592,7 @@ def test_the_first_kind_is_what_the_kinds_pattern_finds_first() -> None:
     kinds = set()
     for action in actions + [a.upper() for a in actions]:
         plain = _ANY_KIND.search(action, 0, 240)
-        found = first_kind(action)
+        found = kind_match(action)
         assert (found and (found.span(), found.lastgroup)) == (plain and (plain.span(), plain.lastgroup))
         kinds.add(plain and plain.lastgroup)
     assert len(kinds) >= 5

@@ -416,7 +416,7 @@ def _kind(action: str) -> str:
     not to do something is a restriction ("other") unless it is about confidential information."""
     if _NOT_TO_DO.match(action) and not _CONFIDENTIALITY.search(action):
         return "other"
-    m = first_kind(action)
+    m = kind_match(action)
     return m.lastgroup or "other" if m else "other"
 
 
@@ -431,7 +431,7 @@ _KIND_WORDS = (
 _KIND_REACH = 240
 
 
-def first_kind(action: str) -> re.Match[str] | None:
+def kind_match(action: str) -> re.Match[str] | None:
     """`_ANY_KIND.search(action, 0, 240)`, sooner: the pattern is matched only where `str.find` sees one of the
     kinds' words start in the lower-cased action, not at every one of its first letters."""
     lowered = action[:_KIND_REACH].lower()
