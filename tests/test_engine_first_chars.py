@@ -8,7 +8,7 @@ from types import ModuleType
 
 import pytest
 
-from contractbox.engine import facts, first_chars, legal_forms, obligations, polarity, term
+from contractbox.engine import facts, first_chars, legal_forms, polarity, term
 from contractbox.engine.first_chars import (
     Scanned,
     either,
@@ -107,10 +107,10 @@ def _texts() -> list[str]:
 @pytest.mark.parametrize(
     ("module", "name"),
     [
-        (obligations, "_MUTUAL_TERM_SCAN"),
         (term, "_RESTATED_SCAN"),
         (term, "_RENEWAL_TAKEN_AWAY_SCAN"),
         (facts, "_FROM_ITS_DATE_SCAN"),
+        (facts, "_STARTS_ON_SIGNING_SCAN"),
     ],
 )
 def test_scanned_finds_the_matches_of_its_pattern(module: ModuleType, name: str) -> None:

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from contractbox.engine.obligations import EACH_PARTY, find_obligations, whole_action
+from pathlib import Path
+
+from contractbox.engine.obligations import (
+    _ANY_KIND,
+    _MODAL,
+    _MUTUAL_TERM,
+    EACH_PARTY,
+    find_obligations,
+    kind_match,
+    modal_matches,
+    mutual_terms,
+    whole_action,
+)
 from contractbox.engine.parties import Party
 
 ARRAY = Party("Array BioPharma Inc.", "licensor", 0, 20, ("Array", "Licensor"))
@@ -538,3 +550,58 @@ def test_we_named_in_apposition_is_that_party() -> None:
     found = [(o.party, o.action) for o in obligations(text, [maker, owner])]
     assert ("Holloway Joinery Ltd", "shall fit the units within four weeks of the deposit") in found
     assert ("Priya Raman", "shall pay the deposit on acceptance") in found
+
+
+def test_the_modal_scan_finds_what_the_modal_pattern_finds() -> None:
+    texts = [
+        "The Supplier SHALL deliver. Goodwill is willing; the Buyer Will not pay. Seller agrees  to ship.",
+        "The Licensee is \u2003\n required to report. This required nothing. Licensor hereby assigns to the Client all rights.",
+        "You give us a non-exclusive licence. Each party undertakes to and covenants to comply; it guarantees payment.",
+        "The Buyer \u0131s required to pay; Seller \u017fhall deliver.",  # dotless i and long s: IGNORECASE matches them
+        "\u0130NC. shall pay. Mustang must not grant the grant of a licence.",  # "İ" lower-cases to two characters
+    ]
+    for text in texts:
+        expected = [(m.span(), m.groups()) for m in _MODAL.finditer(text)]
+        assert [(m.span(), m.groups()) for m in modal_matches(text)] == expected
+        assert expected
+
+
+def test_the_mutual_term_scan_finds_what_the_mutual_term_pattern_finds() -> None:
+    texts = [
+        'Each Party (as "Recipient") and either party (the "Discloser"); data party ("Data") is not one.',
+        'The other \n  party (the "Recipient"). THE OTHER\tPARTIES ("Others"). a Party receiving it is the "Recipient"',
+        'EACH PARTY ("Member") \u017fhall; either Party ("Recipient")',  # long s: read with the pattern as it is
+        'by one Party (the "Disclosing Party") to the other (the "Receiving Party"); any party ("Holder")',
+        '"Recipient" means the Party receiving it. \u201cOwner\u201d shall mean any party that discloses it.',
+    ]
+    for text in texts:
+        expected = [(m.span(), m.groups()) for m in _MUTUAL_TERM.finditer(text)]
+        assert [(m.span(), m.groups()) for m in mutual_terms(text)] == expected
+        assert len(expected) >= 2
+
+
+def test_the_scans_find_what_the_patterns_find_in_every_sample_and_fact_set() -> None:
+    root = Path(__file__).resolve().parents[1]
+    paths = sorted((root / "sample_contracts").glob("*.txt")) + sorted((root / "factset").rglob("*.txt"))
+    found = 0
+    for raw in (p.read_text(encoding="utf-8") for p in paths):
+        for text in (raw, raw.upper()):
+            for pattern, scan in ((_MODAL, modal_matches), (_MUTUAL_TERM, mutual_terms)):
+                expected = [(m.span(), m.groups()) for m in pattern.finditer(text)]
+                assert [(m.span(), m.groups()) for m in scan(text)] == expected
+                found += len(expected)
+    assert found > 1000
+
+
+def test_the_first_kind_is_what_the_kinds_pattern_finds_first() -> None:
+    root = Path(__file__).resolve().parents[1]
+    text = " ".join(sorted((root / "sample_contracts").glob("*.txt"))[0].read_text(encoding="utf-8").split())
+    actions = [text[i : i + 300] for i in range(0, len(text), 37)]
+    actions += ["pay the \u0130nvoice", "kelvin \u212aeeps records", "perform the services", "PLACE ORDERS"]
+    kinds = set()
+    for action in actions + [a.upper() for a in actions]:
+        plain = _ANY_KIND.search(action, 0, 240)
+        found = kind_match(action)
+        assert (found and (found.span(), found.lastgroup)) == (plain and (plain.span(), plain.lastgroup))
+        kinds.add(plain and plain.lastgroup)
+    assert len(kinds) >= 5

@@ -153,6 +153,7 @@ _FROM_ITS_DATE = re.compile(
     r"\b(?:from|as of|commencing (?:on|with)) the date (?:hereof|of (?:this|the) (?:agreement|contract|deed))"
 )
 _FROM_ITS_DATE_SCAN = Scanned.of(_FROM_ITS_DATE)  # scanned for by its first letters
+_STARTS_ON_SIGNING_SCAN = Scanned.of(_STARTS_ON_SIGNING)  # likewise: the pattern opens with a word boundary
 _TERM_WORDS = re.compile(r"\b(?:term|in (?:full )?(?:force|effect)|valid)\b[^.]*$")
 _LATER_THAN = re.compile(r"\b(?:days?|weeks?|months?|years?)\W+(?:\w+\W+)?(?:after|following)\b")  # "90 days after"
 _THIS_CONTRACT = re.compile(
@@ -587,7 +588,11 @@ def _governing_law(text: str, scored: Scored | None) -> Fact | None:
 
 @lru_cache(maxsize=1)  # read by the signing rules of the same contract
 def _squashed(lower: str) -> str:
-    return re.sub(r"\s+", " ", lower)
+    r"""`re.sub(r"\s+", " ", lower)`: `str.split` splits at what `\s` matches, and is faster."""
+    words = lower.split()
+    if not words:
+        return " " if lower else ""
+    return (" " if lower[0].isspace() else "") + " ".join(words) + (" " if lower[-1].isspace() else "")
 
 
 _IT_BEFORE = re.compile(r"\bit\s+$")
@@ -607,7 +612,7 @@ def _starts_on_signing(text: str, lower: str) -> bool:
             or _IT_BEFORE.search(squashed, max(0, m.start() - 4), m.start())  # "It becomes binding when signed"
         )
         and not _LATER_THAN.search(m.group(0))
-        for m in _STARTS_ON_SIGNING.finditer(squashed)
+        for m in _STARTS_ON_SIGNING_SCAN.finditer(squashed)
     )
 
 
@@ -622,7 +627,9 @@ def _latest_signature(text: str, lower: str, mentions: list[_Mention], agreement
     """The latest date under the signatures, when the contract takes effect on the last signature and the
     parties signed after the date it bears (None otherwise)."""
     squashed = _squashed(lower)
-    if not any(_LAST_TO_SIGN.search(squashed, m.start(), m.end() + 60) for m in _STARTS_ON_SIGNING.finditer(squashed)):
+    if not any(
+        _LAST_TO_SIGN.search(squashed, m.start(), m.end() + 60) for m in _STARTS_ON_SIGNING_SCAN.finditer(squashed)
+    ):
         return None
     signed = [m for m in mentions if _is_signature_date(text, m)]
     last = max(signed, key=lambda m: (m.date, m.start), default=None)

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from contractbox.engine.dates import PERIOD, find_dates
-from contractbox.engine.first_chars import Scanned, either
+from contractbox.engine.first_chars import either
 
 # "gives"/"grant" read as a licence only when a licence follows in the clause ("You give us a non-exclusive licence");
 # not "receiving the grant of a licence"
@@ -84,6 +84,39 @@ _MODAL = re.compile(
     r"(\s+not)?\b\s*",
     re.IGNORECASE,
 )
+# what `text.lower()` holds where a modal can match ("is" of "is required to" is found from "required")
+_MODAL_WORDS = ("shall", "will", "must", "agree", "undertake", "covenant", "grant", "guarantee", "assigns", "give")
+# the only characters besides ASCII letters that IGNORECASE matches to those letters, and the only one whose
+# lower case is two characters ("İ"): a text holding one is scanned with the pattern itself
+_FOLDS_TO_ASCII = "\u0130\u0131\u017f\u212a"
+
+
+def modal_matches(text: str) -> Iterator[re.Match[str]]:
+    """`_MODAL.finditer(text)`, sooner: the pattern is matched only where `str.find` sees one of its words
+    start (a superset of its match starts), not tried at every word of the text."""
+    lowered = text.lower()
+    if len(lowered) != len(text) or any(c in text for c in _FOLDS_TO_ASCII):
+        yield from _MODAL.finditer(text)
+        return
+    starts: set[int] = set()
+    for word in _MODAL_WORDS:
+        at = lowered.find(word)
+        while at >= 0:
+            starts.add(at)
+            at = lowered.find(word, at + 1)
+    at = lowered.find("required")
+    while at >= 0:
+        before = _before_spaces(lowered, at)  # "is", then whitespace
+        if before < at and lowered.endswith("is", 0, before):
+            starts.add(before - 2)
+        at = lowered.find("required", at + 1)
+    end = 0
+    for start in sorted(starts):
+        if start >= end and (m := _MODAL.match(text, start)) is not None:
+            yield m
+            end = m.end()
+
+
 _LOOK_BACK = 150  # a subject, then a second predicate of up to 100 characters ("keeps its fonts, ... and grants")
 _MUTUAL_TERM = re.compile(
     r"(?=[etao])\b(?:(?:each|either|the\s+other|a|one|any)\s+part(?:y|ies)\s*(?:\((?:as\s+|the\s+|a\s+|an\s+)*|"
@@ -99,8 +132,45 @@ _MUTUAL_TERM = re.compile(
     r"(?:that\s+|which\s+|who\s+)?(?:receiv|disclos|provid|furnish|obtain|acquir)\w*",
     re.IGNORECASE,
 )
-# scanned for by its first letters (`first_chars.Scanned`), not tried at every character of the text
-_MUTUAL_TERM_SCAN = Scanned.of(_MUTUAL_TERM)
+# the words before "party" where a match can start, with their length, as `text.lower()` spells them
+_MUTUAL_SUBJECTS = (("each", 4), ("either", 6), ("a", 1), ("one", 3), ("any", 3))
+
+
+def mutual_terms(text: str) -> Iterator[re.Match[str]]:
+    """`_MUTUAL_TERM.finditer(text)`, sooner: a match opens with a quotation mark, with "the other", or with "each",
+    "either", "a", "one" or "any", whitespace and "part"; the pattern is matched only where `str.find` sees those in
+    the lower-cased text, not at every a, e, o and t."""
+    lowered = text.lower()
+    if len(lowered) != len(text) or any(c in text for c in _FOLDS_TO_ASCII):
+        yield from _MUTUAL_TERM.finditer(text)
+        return
+    starts: set[int] = set()
+    for word, after in (("part", _MUTUAL_SUBJECTS), ("other", (("the", 3),))):
+        at = lowered.find(word)
+        while at >= 0:
+            word_end = _before_spaces(lowered, at)
+            if word_end < at:
+                starts.update(word_end - n for before, n in after if lowered.endswith(before, 0, word_end))
+            at = lowered.find(word, at + 1)
+    for quote in '"“':  # '"Recipient" means the Party receiving ...'
+        at = text.find(quote)
+        while at >= 0:
+            starts.add(at)
+            at = text.find(quote, at + 1)
+    end = 0
+    for start in sorted(starts):
+        if start >= end and (m := _MUTUAL_TERM.match(text, start)) is not None:
+            yield m
+            end = m.end()
+
+
+def _before_spaces(text: str, at: int) -> int:
+    r"""Where the whitespace (what `\s` matches: `str.isspace`) that ends at `at` starts."""
+    while at > 0 and text[at - 1].isspace():
+        at -= 1
+    return at
+
+
 # rights, states and ownership after "shall" are not duties ("shall own", "will retain the right", "shall be deemed")
 _NOT_DUTIES = re.compile(
     r"(?:be\s+entitled|have\s+(?:the\s+)?(?:sole\s+|exclusive\s+|first\s+)?right|be\s+deemed|be\s+liable|"
@@ -349,8 +419,37 @@ def _kind(action: str) -> str:
     not to do something is a restriction ("other") unless it is about confidential information."""
     if _NOT_TO_DO.match(action) and not _CONFIDENTIALITY.search(action):
         return "other"
-    m = _ANY_KIND.search(action, 0, 240)
+    m = kind_match(action)
     return m.lastgroup or "other" if m else "other"
+
+
+# the words every alternative of `_KINDS` opens with, as `str.lower` spells them
+_KIND_WORDS = (
+    "pay", "fee", "invoice", "royalt", "reimburse", "compensat",
+    "deliver", "ship", "supply", "provide", "manufactur", "perform the", "return",
+    "purchase", "buy", "place", "grant", "licen", "give", "report", "statement", "records", "account", "insur",
+    "confidential", "disclos", "secrecy", "secret", "comply", "compliance", "laws", "regulation",
+    "notify", "notice", "inform",
+)  # fmt: skip
+_KIND_REACH = 240
+
+
+def kind_match(action: str) -> re.Match[str] | None:
+    """`_ANY_KIND.search(action, 0, 240)`, sooner: the pattern is matched only where `str.find` sees one of the
+    kinds' words start in the lower-cased action, not at every one of its first letters."""
+    lowered = action[:_KIND_REACH].lower()
+    if len(lowered) != min(len(action), _KIND_REACH) or any(c in action for c in _FOLDS_TO_ASCII):
+        return _ANY_KIND.search(action, 0, _KIND_REACH)
+    starts: set[int] = set()
+    for word in _KIND_WORDS:
+        at = lowered.find(word)
+        while at >= 0:
+            starts.add(at)
+            at = lowered.find(word, at + 1)
+    for start in sorted(starts):
+        if (m := _ANY_KIND.match(action, start, _KIND_REACH)) is not None:
+            return m
+    return None
 
 
 def _due(sentence: str) -> tuple[str | None, str | None]:
@@ -498,9 +597,8 @@ def _duties(text: str, action_start: int, end: int, start: int, obligors: list[s
     """The duty from `action_start` to the end of its sentence (which starts at `start`), once per obligor."""
     action = whole_action(text, action_start, end)
     due_text, due_date = _due(text[start:end])
-    return [
-        Obligation(obligor, action, _kind(action), due_text or due_date, due_date, start, end) for obligor in obligors
-    ]
+    kind = _kind(action)
+    return [Obligation(obligor, action, kind, due_text or due_date, due_date, start, end) for obligor in obligors]
 
 
 # a modal that ends its sentence with a colon introduces a list of duties ("The Client shall:")
@@ -579,7 +677,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     subjects = subject_map(parties)
     for pronoun, party in pronoun_subjects(text, parties).items():
         subjects.setdefault(pronoun, party)
-    for m in _MUTUAL_TERM_SCAN.finditer(text):  # "each Party (as "Recipient")": either party can be the Recipient
+    for m in mutual_terms(text):  # "each Party (as "Recipient")": either party can be the Recipient
         subjects.setdefault(" ".join((m[1] or m[2]).lower().split()), EACH_PARTY)
     for term in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH):  # 'each a "Participant"': every party is one
         for form in _COLLECTIVE_FORMS:
@@ -595,7 +693,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     found: list[Obligation] = []
     seen: set[tuple[int, str]] = set()
     ordered = sorted(subjects, key=len, reverse=True)
-    for m in _MODAL.finditer(text):
+    for m in modal_matches(text):
         if _NOT_DUTIES.match(text, m.end()):
             continue
         sentence = sentences.around(m.start())

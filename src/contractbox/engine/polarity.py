@@ -798,8 +798,23 @@ def negates(category: str, span: str) -> bool:
     rule = RULES.get(category)
     if rule is None:
         return False
-    span = readable(span)
+    return _negates_readable(rule, readable(span))
+
+
+def _negates_readable(rule: Rule, span: str) -> bool:
     return is_heading(span) or rule.negates(span)
+
+
+class _Readable(dict[tuple[int, int], str]):
+    """`readable` of the text's spans, each made once (categories share candidates)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def __missing__(self, span: tuple[int, int]) -> str:
+        value = self[span] = readable(self.text[span[0] : span[1]])
+        return value
 
 
 def reason(category: str) -> str | None:
@@ -811,25 +826,27 @@ def apply(text: str, by_category: dict[str, list[Scored]]) -> Polarity:
     """Scale down the candidates that negate their category and re-sort each category."""
     out: dict[str, list[Scored]] = {}
     negated: dict[str, list[tuple[int, int]]] = {}
+    spans = _Readable(text)
     for category, items in by_category.items():
-        if category not in RULES:
+        rule = RULES.get(category)
+        if rule is None:
             out[category] = items
             continue
         kept = []
         for start, end, conf in items:
-            if negates(category, text[start:end]):
+            if _negates_readable(rule, spans[start, end]):
                 negated.setdefault(category, []).append((start, end))
                 conf = round(conf * DEMOTED_SCALE, 4)
             kept.append((start, end, conf))
         out[category] = sorted(kept, key=lambda item: (-item[2], item[0], item[1]))
     for category, rule in RULES.items():
         if rule.asserting:
-            _promote(text, category, rule, by_category, out)
+            _promote(spans, category, rule, by_category, out)
     return Polarity(out, negated)
 
 
 def _promote(
-    text: str, category: str, rule: Rule, scored: dict[str, list[Scored]], out: dict[str, list[Scored]]
+    spans: _Readable, category: str, rule: Rule, scored: dict[str, list[Scored]], out: dict[str, list[Scored]]
 ) -> None:
     """When `category` has no finding, raise its first candidate (own, then `sources`) that states
     the category expressly to a finding."""
@@ -837,8 +854,8 @@ def _promote(
     if own and own[0][2] >= 0.5:
         return
     pool = [(s, e) for s, e, _ in own] + [(s, e) for src in rule.sources for s, e, _ in scored.get(src, [])]
-    for start, end in pool:
-        if rule.asserts(readable(text[start:end])):
+    for start, end in dict.fromkeys(pool):  # a span in two pools reads the same: tried once
+        if rule.asserts(spans[start, end]):
             rest = [item for item in own if (item[0], item[1]) != (start, end)]
             out[category] = [(start, end, PROMOTED)] + rest
             return
