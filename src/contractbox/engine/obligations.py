@@ -133,12 +133,12 @@ _MUTUAL_TERM = re.compile(
     re.IGNORECASE,
 )
 # the words before "party" where a match can start, with their length, as `text.lower()` spells them
-_MUTUAL_SUBJECTS = (("each", 4), ("either", 6), ("a", 1), ("one", 3), ("any", 3))
+_MUTUAL_SUBJECTS = (("each", 4), ("either", 6), ("a", 1), ("one", 3), ("any", 3), ("the", 3))
 
 
 def mutual_terms(text: str) -> Iterator[re.Match[str]]:
     """`_MUTUAL_TERM.finditer(text)`, sooner: a match opens with a quotation mark, with "the other", or with "each",
-    "either", "a", "one" or "any", whitespace and "part"; the pattern is matched only where `str.find` sees those in
+    "either", "a", "one", "any" or "the", whitespace and "part"; the pattern is matched only where `str.find` sees those in
     the lower-cased text, not at every a, e, o and t."""
     lowered = text.lower()
     if len(lowered) != len(text) or any(c in text for c in _FOLDS_TO_ASCII):
