@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -98,12 +98,7 @@ def modal_matches(text: str) -> Iterator[re.Match[str]]:
     if len(lowered) != len(text) or any(c in text for c in _FOLDS_TO_ASCII):
         yield from _MODAL.finditer(text)
         return
-    starts: set[int] = set()
-    for word in _MODAL_WORDS:
-        at = lowered.find(word)
-        while at >= 0:
-            starts.add(at)
-            at = lowered.find(word, at + 1)
+    starts = _found_at(lowered, _MODAL_WORDS)
     at = lowered.find("required")
     while at >= 0:
         before = _before_spaces(lowered, at)  # "is", then whitespace
@@ -162,6 +157,17 @@ def mutual_terms(text: str) -> Iterator[re.Match[str]]:
         if start >= end and (m := _MUTUAL_TERM.match(text, start)) is not None:
             yield m
             end = m.end()
+
+
+def _found_at(lowered: str, words: Iterable[str]) -> set[int]:
+    """Every place one of `words` occurs in the lower-cased text (`str.find`, in C)."""
+    starts: set[int] = set()
+    for word in words:
+        at = lowered.find(word)
+        while at >= 0:
+            starts.add(at)
+            at = lowered.find(word, at + 1)
+    return starts
 
 
 def _before_spaces(text: str, at: int) -> int:
@@ -440,12 +446,7 @@ def kind_match(action: str) -> re.Match[str] | None:
     lowered = action[:_KIND_REACH].lower()
     if len(lowered) != min(len(action), _KIND_REACH) or any(c in action for c in _FOLDS_TO_ASCII):
         return _ANY_KIND.search(action, 0, _KIND_REACH)
-    starts: set[int] = set()
-    for word in _KIND_WORDS:
-        at = lowered.find(word)
-        while at >= 0:
-            starts.add(at)
-            at = lowered.find(word, at + 1)
+    starts = _found_at(lowered, _KIND_WORDS)
     for start in sorted(starts):
         if (m := _ANY_KIND.match(action, start, _KIND_REACH)) is not None:
             return m
