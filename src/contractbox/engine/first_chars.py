@@ -108,6 +108,15 @@ class Scanned:
 _FOLDS_TO_ASCII = "\u0130\u0131\u017f\u212a"
 
 
+def lowered_as_ignorecase_folds(text: str) -> str | None:
+    """`text.lower()` when a word found in it starts where an IGNORECASE pattern's match would: not for a text
+    holding "İ" (whose lower case is two characters), "ı", "ſ" or the Kelvin sign (None: match the pattern itself)."""
+    lowered = text.lower()
+    if len(lowered) != len(text) or any(c in text for c in _FOLDS_TO_ASCII):
+        return None
+    return lowered
+
+
 def folded_class(char: str) -> str:
     """The characters IGNORECASE matches to the ASCII `char`, as a class without IGNORECASE ("[Ssſ]" for "s")."""
     found = _without_ignorecase([re.escape(char)], re.IGNORECASE)

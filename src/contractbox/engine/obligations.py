@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from contractbox.engine.dates import PERIOD, find_dates
-from contractbox.engine.first_chars import either
+from contractbox.engine.first_chars import either, lowered_as_ignorecase_folds
 
 # "gives"/"grant" read as a licence only when a licence follows in the clause ("You give us a non-exclusive licence");
 # not "receiving the grant of a licence"
@@ -86,16 +86,13 @@ _MODAL = re.compile(
 )
 # what `text.lower()` holds where a modal can match ("is" of "is required to" is found from "required")
 _MODAL_WORDS = ("shall", "will", "must", "agree", "undertake", "covenant", "grant", "guarantee", "assigns", "give")
-# the only characters besides ASCII letters that IGNORECASE matches to those letters, and the only one whose
-# lower case is two characters ("İ"): a text holding one is scanned with the pattern itself
-_FOLDS_TO_ASCII = "\u0130\u0131\u017f\u212a"
 
 
 def modal_matches(text: str) -> Iterator[re.Match[str]]:
     """`_MODAL.finditer(text)`, sooner: the pattern is matched only where `str.find` sees one of its words
     start (a superset of its match starts), not tried at every word of the text."""
-    lowered = text.lower()
-    if len(lowered) != len(text) or any(c in text for c in _FOLDS_TO_ASCII):
+    lowered = lowered_as_ignorecase_folds(text)
+    if lowered is None:
         yield from _MODAL.finditer(text)
         return
     starts = _found_at(lowered, _MODAL_WORDS)
@@ -135,8 +132,8 @@ def mutual_terms(text: str) -> Iterator[re.Match[str]]:
     """`_MUTUAL_TERM.finditer(text)`, sooner: a match opens with a quotation mark, with "the other", or with "each",
     "either", "a", "one", "any" or "the", whitespace and "part"; the pattern is matched only where `str.find` sees those in
     the lower-cased text, not at every a, e, o and t."""
-    lowered = text.lower()
-    if len(lowered) != len(text) or any(c in text for c in _FOLDS_TO_ASCII):
+    lowered = lowered_as_ignorecase_folds(text)
+    if lowered is None:
         yield from _MUTUAL_TERM.finditer(text)
         return
     starts: set[int] = set()
@@ -443,8 +440,8 @@ _KIND_REACH = 240
 def kind_match(action: str) -> re.Match[str] | None:
     """`_ANY_KIND.search(action, 0, 240)`, sooner: the pattern is matched only where `str.find` sees one of the
     kinds' words start in the lower-cased action, not at every one of its first letters."""
-    lowered = action[:_KIND_REACH].lower()
-    if len(lowered) != min(len(action), _KIND_REACH) or any(c in action for c in _FOLDS_TO_ASCII):
+    lowered = lowered_as_ignorecase_folds(action[:_KIND_REACH])
+    if lowered is None:
         return _ANY_KIND.search(action, 0, _KIND_REACH)
     starts = _found_at(lowered, _KIND_WORDS)
     for start in sorted(starts):
@@ -645,6 +642,21 @@ def _listed_duties(text: str, lead: str, start: int, end: int, obligors: list[st
     ]
 
 
+def _listed(
+    text: str, modal: re.Match[str], end: int, obligors: list[str]
+) -> tuple[list[tuple[int, int]], Callable[[int, int], list[Obligation]]] | None:
+    """The items of the list a modal introduces and how an item becomes duties; None when it introduces none.
+    "The Client shall:" makes each item a duty; "Vendor shall perform the following services:" each item with the
+    lead-in's words."""
+    if _INTRODUCES_LIST.fullmatch(text, modal.end(), end):
+        return list_items(text, end), lambda s, e: _duties(text, s, e, s, obligors)
+    items = _duty_items(text, end) if _LEADS_INTO_LIST.fullmatch(text, modal.end(), end) else []
+    if not items:
+        return None
+    lead = whole_action(text, modal.start(1), end)
+    return items, lambda s, e: _listed_duties(text, lead, s, e, obligors)
+
+
 def _marker_kind(item: str) -> str:
     """The kind of a list item's marker: a bullet, a letter or a number."""
     marker = item.lstrip(" \t")[:1]
@@ -707,19 +719,13 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
             continue
         party = subjects[found_subjects[0]]
         obligors = _obligors([subjects[s] for s in reversed(found_subjects)], named, groups)
-        if _INTRODUCES_LIST.fullmatch(text, m.end(), end):  # "The Client shall:" over a list, one duty an item
-            for item_start, item_end in list_items(text, end):
-                if (item_start, party) not in seen:
-                    seen.add((item_start, party))
-                    found.extend(_duties(text, item_start, item_end, item_start, obligors))
-            continue
-        items = _duty_items(text, end) if _LEADS_INTO_LIST.fullmatch(text, m.end(), end) else []
-        if items:  # "Vendor shall perform the following services:" over a list: the lead-in with each item
-            lead = whole_action(text, m.start(1), end)
+        listed = _listed(text, m, end, obligors)
+        if listed is not None:
+            items, duties_of = listed
             for item_start, item_end in items:
                 if (item_start, party) not in seen:
                     seen.add((item_start, party))
-                    found.extend(_listed_duties(text, lead, item_start, item_end, obligors))
+                    found.extend(duties_of(item_start, item_end))
             continue
         if (start, party) in seen or len(whole_action(text, m.start(1), end)) < 12:
             continue
