@@ -736,10 +736,10 @@ _DEFINITION_AFTER_NAME = r"\s*,?\s*\(\s*(?:the\s+|hereinafter\s+(?:called|referr
 def _defined_later(text: str, parties: list[Party]) -> None:
     """A party the preamble names without a defined term takes the one the body gives its full name (a letter that
     names both parties in its heading and defines them in paragraph 1.1); the first definition in the opening counts."""
+    opening = text[:_OPENING]
     for p in parties:
         if p.aliases or len(p.name) < 6:
             continue
-        opening = text[: min(len(text), _OPENING)]
         for m in re.finditer(re.escape(p.name) + _DEFINITION_AFTER_NAME, opening):
             term = m.group(1)
             # a role ("Supplier") or a short name ("Glenmoor"); '... and Glenmoor Ltd (the "Agreement")' is the letter's
