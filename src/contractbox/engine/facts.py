@@ -530,6 +530,7 @@ _STARTS_WORD = re.compile(
     r"(?:on\s+the\s+(?:date|day)\s+(?:falling\s+|that\s+is\s+)?)?",
     re.IGNORECASE,
 )
+_STARTS_WORD_SCAN = Scanned.of(_STARTS_WORD)  # scanned for by its first letters, not tried at every word
 _AFTER_ITS_DATE = re.compile(
     r"\s+(?:after|following|from)\s+the\s+date\s+(?:hereof|of\s+this\s+(?:agreement|contract))\b", re.IGNORECASE
 )
@@ -539,7 +540,7 @@ def _start_after_its_date(text: str, agreement: Fact | None) -> Fact | None:
     """A start a stated period after the contract's own date, counted from its agreement date."""
     if agreement is None or agreement.value is None:
         return None
-    for m in _STARTS_WORD.finditer(text):
+    for m in _STARTS_WORD_SCAN.finditer(text):
         period = PERIOD.match(text, m.end())
         after = _AFTER_ITS_DATE.match(text, period.end()) if period else None
         amount = period_amount(period) if period and after else None
