@@ -80,18 +80,20 @@ _NONE = _any()
 _GAP = r"[^.;]{0,200}"
 
 
+# where a sentence starts: the text's start (a clause number such as "5.3" or "(2)" opens no sentence) or after ". "
+_SENTENCE_OPENING = r"(?:^\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?|[.;]\s+)"
+
+
 def _ungoverned(negations: str, needs: str = "") -> str:
     """The start of a sentence in which none of `negations` occurs (and, if given, `needs` does: a
     sentence without it is passed over at once), up to where the wording sought begins."""
     return (
-        r"(?:^\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?|[.;]\s+)"  # a clause number ("5.3", "(2)") opens no sentence
-        + (rf"(?=[^.;]*?\b(?:{needs}))" if needs else "")
-        + rf"(?![^.;]*\b(?:{negations})\b)[^.;]*?"
+        _SENTENCE_OPENING + (rf"(?=[^.;]*?\b(?:{needs}))" if needs else "") + rf"(?![^.;]*\b(?:{negations})\b)[^.;]*?"
     )
 
 
 # the start of a sentence with no negation before the words that follow (one after them may be part of the formula)
-_UNDENIED_BEFORE = r"(?:^\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?|[.;]\s+)(?:(?!\b(?:not|never|nothing|neither|no)\b)[^.;])*?"
+_UNDENIED_BEFORE = _SENTENCE_OPENING + r"(?:(?!\b(?:not|never|nothing|neither|no)\b)[^.;])*?"
 # the start of a sentence that no negation governs (what follows is stated, not denied)
 _AFFIRMED = _ungoverned(r"nothing|neither|no\s+party|not|never|free\s+to")
 
