@@ -605,3 +605,33 @@ def test_the_first_kind_is_what_the_kinds_pattern_finds_first() -> None:
         assert (found and (found.span(), found.lastgroup)) == (plain and (plain.span(), plain.lastgroup))
         kinds.add(plain and plain.lastgroup)
     assert len(kinds) >= 5
+
+
+def test_over_the_cap_a_long_list_and_releases_give_way_to_the_duties_that_open_a_sentence() -> None:
+    grounds = Party("Larchmont Grounds Care LLC", "contractor", 0, 10, ("Contractor",))
+    estate = Party("Ferrow Hall Estate Trust", "owner", 20, 30, ("Owner",))
+    releases = (
+        "The Owner shall not be obligated to replace the old greenhouse glass. "
+        "The Contractor shall have the option to plant a second hedge along the lane.\n\n"
+    )
+    letters = "abcdefghijklmnopqrs"
+    chores = "".join(
+        f"({letter}) sweep courtyard number {i} and the steps beside it;\n" for i, letter in enumerate(letters)
+    )
+    weekly = "The Contractor shall:\n\n" + chores + "(t) pay the skip hire fee for each load of garden waste.\n\n"
+    meetings = "".join(
+        f"{i}. The parties shall meet on the first Monday of month {i} and the Contractor shall write up the minutes. "
+        for i in range(1, 4)
+    )
+    owner = "".join(f"{i}. The Owner shall water the rose bed number {i} in a dry week. " for i in range(4, 44))
+    found = obligations(releases + weekly + meetings + owner, [grounds, estate])
+
+    assert len(found) == 60
+    actions = [o.action for o in found]
+    assert not any("not be obligated" in a or "have the option" in a for a in actions)  # a release, a right: last
+    assert sum("water the rose bed" in a for a in actions) == 40  # every duty that opens a sentence
+    assert sum("shall meet on the first Monday" in a for a in actions) == 6  # each party's, three sentences
+    assert any("pay the skip hire fee" in a for a in actions)  # a main duty, even as a list's 20th item
+    swept = [a for a in actions if "sweep courtyard" in a]
+    assert len(swept) == 13 and swept[-1].endswith("number 12 and the steps beside it")  # then the rest in text order
+    assert not any(a.startswith("shall write up the minutes") for a in actions)  # the Contractor's second duty there

@@ -359,13 +359,18 @@ def _dated_line(text: str, mention: _Mention) -> bool:
     )
 
 
+def _latest_signed(mentions: list[_Mention]) -> _Mention | None:
+    """The latest of the dates signed, the later in the text on the same date (the last party to sign)."""
+    return max(mentions, key=lambda m: (m.date, m.start), default=None)
+
+
 def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _Mention:
     """The agreement is made when the last party signs: the latest date of the same signature block."""
     if _is_signature_date(text, chosen):
         block = [m for m in mentions if abs(m.start - chosen.start) <= 400 and _is_signature_date(text, m)]
     else:
         block = [m for m in mentions if abs(m.start - chosen.start) <= 120 and _dated_line(text, m)]
-    return max(block, key=lambda m: (m.date, m.start)) if block else chosen
+    return _latest_signed(block) or chosen
 
 
 # a letter agreement is dated at its head: a date alone on its line, then the salutation ("9 March 2026 ... Dear Ms
@@ -633,7 +638,7 @@ def _latest_signature(text: str, lower: str, mentions: list[_Mention], agreement
     ):
         return None
     signed = [m for m in mentions if _is_signature_date(text, m)]
-    last = max(signed, key=lambda m: (m.date, m.start), default=None)
+    last = _latest_signed(signed)
     if last is None or last.date is None or agreement.value is None or last.date <= date.fromisoformat(agreement.value):
         return None
     return Fact(last.date.isoformat(), last.start, last.end, text[last.start : last.end])
@@ -667,7 +672,7 @@ def _accepted_offer(text: str, mentions: list[_Mention], agreement: Fact) -> Fac
         for m in mentions
         if m.start > mark.start() and m.date is not None and (_is_signature_date(text, m) or _dated_line(text, m))
     ]
-    last = max(signed, key=lambda m: (m.date, m.start), default=None)
+    last = _latest_signed(signed)
     if last is None or last.date is None or last.date <= offered:
         return None
     return Fact(last.date.isoformat(), last.start, last.end, text[last.start : last.end])

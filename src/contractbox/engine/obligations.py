@@ -222,6 +222,14 @@ _MAX = 60
 _WORDS_A_DUTY = 50
 _MAX_LONG = 250
 _SECONDARY_KINDS = {"confidentiality", "compliance", "notice"}
+# read as a duty, but more likely a release or a right ("shall not be obligated to file", "shall have the option to
+# extend"): listed last when a contract has more duties than its cap
+_RELEASE_OR_RIGHT = re.compile(
+    r"(?:shall|will|must)\s+(?:not\s+(?:be\s+(?:required|obligated|obliged|responsible|liable)|"
+    r"have\s+(?:any\s+|such\s+)?(?:obligation|liability))|"
+    r"have\s+(?:the\s+|any\s+|no\s+)?(?:\w+\s+){0,2}?(?:option|ability|control|discretion|authority|power|right)s?\b)",
+    re.IGNORECASE,
+)
 _MAX_ACTION = 400
 EACH_PARTY = "Each Party"
 # a mutual duty is listed under each party's name up to this many parties (a consortium's four participants each
@@ -604,6 +612,8 @@ _INTRODUCES_LIST = re.compile(r"\s*:\s*")
 # an item of a bulleted or lettered list on a line of its own ("- provide ...", "(a) deliver ...", "2. pay ...")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•–]|\(?[a-z]{1,3}\)|\(?\d{1,2}[.)])[ \t]+(\S[^\n]*)")
 _LIST_ITEMS_AT_MOST = 20
+# under the cap, a list's first two items rank with the duties that open a sentence, the rest after them
+_ITEMS_FIRST = 2
 _ITEM_JOINER = re.compile(r"\s*;\s*(?:and|or)\s*$")  # "...; and" joins an item to the next
 
 
@@ -704,7 +714,9 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
             subjects.setdefault(form, _GROUP + group)
     sentences = _Sentences(text, spans)
     found: list[Obligation] = []
+    further: list[bool] = []  # a list's third item on, a party's second duty in one sentence (`_rank`)
     seen: set[tuple[int, str]] = set()
+    in_sentence: set[tuple[int, str]] = set()
     ordered = sorted(subjects, key=len, reverse=True)
     for m in modal_matches(text):
         if _NOT_DUTIES.match(text, m.end()):
@@ -722,16 +734,21 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         listed = _listed(text, m, end, obligors)
         if listed is not None:
             items, duties_of = listed
-            for item_start, item_end in items:
+            for place, (item_start, item_end) in enumerate(items):
                 if (item_start, party) not in seen:
                     seen.add((item_start, party))
-                    found.extend(duties_of(item_start, item_end))
+                    duties = duties_of(item_start, item_end)
+                    found.extend(duties)
+                    further.extend(place >= _ITEMS_FIRST for _ in duties)
             continue
         if (start, party) in seen or len(whole_action(text, m.start(1), end)) < 12:
             continue
         seen.add((start, party))
-        found.extend(_duties(text, m.start(1), end, start, obligors))
-    return _most_important(found, _cap(text))
+        duties = _duties(text, m.start(1), end, start, obligors)
+        found.extend(duties)
+        further.extend((start, ob.party) in in_sentence for ob in duties)
+        in_sentence.update((start, ob.party) for ob in duties)
+    return _most_important(found, further, _cap(text))
 
 
 def _cap(text: str) -> int:
@@ -739,15 +756,18 @@ def _cap(text: str) -> int:
     return min(_MAX_LONG, max(_MAX, len(text.split()) // _WORDS_A_DUTY))
 
 
-def _most_important(found: list[Obligation], cap: int) -> list[Obligation]:
-    """At most `cap` duties in text order: named parties' before "Each Party"'s, then main duties (pay, deliver,
-    purchase, license, report, insure), then confidentiality, compliance and notices, then the rest."""
+def _most_important(found: list[Obligation], further: list[bool], cap: int) -> list[Obligation]:
+    """At most `cap` duties, in text order, chosen by `_rank`: named parties' before "Each Party"'s; main duties (pay,
+    deliver, purchase, license, report, insure); then the other duties that open a sentence or a list; then a list's
+    third item on and a party's second duty in one sentence (`further`); last what reads as a release or a right."""
     if len(found) <= cap:
         return found
-
-    def priority(ob: Obligation) -> tuple[bool, int]:
-        tier = 0 if ob.kind in _MAIN_KINDS else 1 if ob.kind in _SECONDARY_KINDS else 2
-        return (ob.party == EACH_PARTY, tier)
-
-    kept = set(sorted(range(len(found)), key=lambda i: (*priority(found[i]), i))[:cap])
+    kept = set(sorted(range(len(found)), key=lambda i: (*_rank(found[i], further[i]), i))[:cap])
     return [ob for i, ob in enumerate(found) if i in kept]
+
+
+def _rank(ob: Obligation, further: bool) -> tuple[bool, int, int]:
+    """Where a duty stands when there are too many: (a mutual duty of unnamed parties, band, kind tier)."""
+    tier = 0 if ob.kind in _MAIN_KINDS else 1 if ob.kind in _SECONDARY_KINDS else 2
+    band = 3 if _RELEASE_OR_RIGHT.match(ob.action) else 0 if tier == 0 else 2 if further else 1
+    return (ob.party == EACH_PARTY, band, tier)
