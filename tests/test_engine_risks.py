@@ -993,6 +993,31 @@ def test_a_promise_to_offer_a_lower_price_given_to_others_is_most_favoured_natio
     )
 
 
+@pytest.mark.parametrize(
+    "span",
+    [
+        "9.1 The Vendor shall charge the Hospital service fees no less favourable than the fees the Vendor charges to "
+        "any other hospital client for similar volumes.",
+        "Should the Publisher grant a better royalty rate to another author of the series, the Publisher shall "
+        "extend the same rate to the Author from that day.",
+    ],
+)
+def test_matching_what_the_promisor_gives_others_is_most_favoured_nation(span: str) -> None:
+    assert polarity.RULES["most_favored_nation"].asserts(span)
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "Each dealing with an Affiliate shall be on terms no less favorable than those obtainable from an "
+        "unaffiliated third party.",
+        "The Vendor is not required to charge fees no less favourable than the fees it charges to any other client.",
+    ],
+)
+def test_an_arms_length_test_or_a_denied_match_is_not_most_favoured_nation(span: str) -> None:
+    assert not polarity.RULES["most_favored_nation"].asserts(span)
+
+
 def test_a_party_taken_over_by_a_competitor_or_another_person_is_change_of_control() -> None:
     rule = polarity.RULES["change_of_control"]
     taken_over = (
@@ -1045,5 +1070,9 @@ def test_other_wordings_of_a_takeover_right_and_of_its_denial() -> None:
 
 def test_a_genuine_pre_estimate_that_is_not_a_penalty_is_liquidated_damages() -> None:
     rule = polarity.RULES["liquidated_damages"]
-    assert rule.asserts(polarity.readable("The parties agree that the late fee is a genuine pre-estimate of loss and not a penalty."))
-    assert not rule.asserts(polarity.readable("The parties agree that the late fee is not a genuine pre-estimate of loss."))
+    assert rule.asserts(
+        polarity.readable("The parties agree that the late fee is a genuine pre-estimate of loss and not a penalty.")
+    )
+    assert not rule.asserts(
+        polarity.readable("The parties agree that the late fee is not a genuine pre-estimate of loss.")
+    )

@@ -452,6 +452,17 @@ RULES: dict[str, Rule] = {
                 + _PRICE
                 + r"\b[^.;]{0,120}\b(?:other|another|third)\s+"
                 r"(?:customers?|buyers?|purchasers?|licensees?|clients?|distributors?|resellers?|part(?:y|ies))\b",
+                # "Vendor shall charge Buyer fees no less favourable than the fees it charges to any other customer":
+                # matching what the promisor gives others (not "than those obtainable from an unaffiliated third party",
+                # an arm's-length test)
+                r"\b" + _PRICE + r"\b[^.;]{0,60}\bno\s+less\s+favou?rable\s+than\b[^.;]{0,120}?\bto\s+"
+                r"(?:any\s+other|all\s+other|another|other|(?:any\s+|a\s+)?third[\s\-]part(?:y|ies))\b",
+                # "If Vendor grants better rates to another customer, Vendor shall extend those rates to Buyer"
+                r"\b(?:lower|better|more\s+favou?rable|reduced)\s+(?:\w+\s+)?" + _PRICE + r"\b[^.;]{0,60}\bto\s+"
+                r"(?:any\s+other|another|other|(?:any\s+|a\s+)?third)\b[^.;]{0,120}\b(?:shall|will|must)\s+"
+                r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,2}?(?:those|such|the\s+same)\s+"
+                + _PRICE
+                + r"\b",
                 opening=_BINDS,
             ),
         ),
