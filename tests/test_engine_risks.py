@@ -248,6 +248,29 @@ def test_apply_demotes_negated_candidates_below_a_finding_and_keeps_them_as_cand
     assert out.by_category["audit_rights"] == scored["audit_rights"]  # no rule: untouched
 
 
+_CONTROL_DEFINED = (
+    '(d) "Control Event" means the acquisition by any person of more than half of the voting shares of a Member.'
+)
+
+
+def test_a_term_defined_and_never_used_is_no_finding_of_its_category() -> None:
+    text = f"{_CONTROL_DEFINED}\n\nEach Member shall keep the minutes of its meetings."
+    definition = (0, len(_CONTROL_DEFINED))
+    out = polarity.apply(text, {"change_of_control": [(*definition, 0.8)]})
+    assert out.by_category["change_of_control"][0][2] < 0.5
+    assert out.negated == {"change_of_control": [definition]}
+
+
+def test_a_defined_term_the_contract_uses_keeps_its_definition_a_finding() -> None:
+    text = (
+        f"{_CONTROL_DEFINED}\n\n"
+        "The other Members may require a Member to leave the consortium within sixty days after its Control Event."
+    )
+    definition = (0, len(_CONTROL_DEFINED))
+    out = polarity.apply(text, {"change_of_control": [(*definition, 0.8)]})
+    assert out.by_category["change_of_control"][0] == (*definition, 0.8)
+
+
 def test_apply_promotes_an_express_carve_out_the_model_missed() -> None:
     text = f"{PLAIN_CAP} {UNLIMITED}"
     cap, unlimited = (0, len(PLAIN_CAP)), (len(PLAIN_CAP) + 1, len(text))

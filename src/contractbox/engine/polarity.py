@@ -818,6 +818,26 @@ def _negates_readable(rule: Rule, span: str) -> bool:
     return is_heading(span) or rule.negates(span)
 
 
+# a span that only defines a term: '1.7 "Change of Control" means a sale of ...', '(c) Exclusivity Period shall mean ...'
+_DEFINITION = re.compile(
+    r"(?:\(?[a-z0-9]{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?(?:as\s+used\s+(?:in\s+this\s+\w+|herein),\s+)?"
+    r"(?:[\"“']([^\"”'.;]{2,60})[\"”']|((?-i:[A-Z][\w-]*(?:\s+(?:of|in|[A-Z][\w-]*)){0,5})))\s+"
+    r"(?:means|shall\s+mean|(?:shall\s+)?ha(?:s|ve)\s+the\s+meaning|refers\s+to)\b",
+    _X,
+)
+
+
+def unused_definition(text: str, span: str) -> bool:
+    """`span` (readable) defines a term that the text uses nowhere else: a definition attaches no right or duty to
+    what it defines, so a term defined and never used is no finding of the category it names."""
+    m = _DEFINITION.match(span)
+    if m is None:
+        return False
+    term = (m.group(1) or m.group(2)).split()
+    uses = re.finditer(r"\b" + r"\s+".join(map(re.escape, term)) + r"\b", text, _X)
+    return next(uses, None) is not None and next(uses, None) is None
+
+
 class _Readable(dict[tuple[int, int], str]):
     """`readable` of the text's spans, each made once (categories share candidates)."""
 
@@ -847,7 +867,8 @@ def apply(text: str, by_category: dict[str, list[Scored]]) -> Polarity:
             continue
         kept = []
         for start, end, conf in items:
-            if _negates_readable(rule, spans[start, end]):
+            span = spans[start, end]
+            if _negates_readable(rule, span) or (unused_definition(text, span) and not rule.asserts(span)):
                 negated.setdefault(category, []).append((start, end))
                 conf = round(conf * DEMOTED_SCALE, 4)
             kept.append((start, end, conf))
