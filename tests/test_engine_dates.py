@@ -1485,11 +1485,38 @@ def test_a_contract_that_begins_on_the_date_stated_above_takes_effect_on_its_own
 def test_a_lease_that_is_entered_into_dates_its_own_start_and_place_date_signatures_date_it() -> None:
     text = (
         "EQUIPMENT LEASE\n\nBetween Dorsvlakte Verhuur B.V. and Kempen Bouw B.V.\n\n"
-        '2.1 The lease is entered into for a period of twenty-four (24) months commencing on 01.05.2027 (the '
+        "2.1 The lease is entered into for a period of twenty-four (24) months commencing on 01.05.2027 (the "
         '"Commencement Date").\n\n9.1 This Agreement is governed by the laws of the Netherlands.\n\n'
-        + "4.1 The Lessee shall keep the equipment insured.\n" * 30
+        + "4.1 The Lessee shall keep the equipment insured.\n"
+        * 30
         + "\nSigned in duplicate.\n\nEindhoven, 12.03.2027                    Tilburg, 15.03.2027\n"
         "Dorsvlakte Verhuur B.V.                Kempen Bouw B.V."
     )
     facts, _ = read_facts(text, {})
     assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2027-03-15", "2027-05-01")
+
+
+_SIGNED_ON_THE_LAST_SIGNATURE = (
+    "CATERING SERVICES AGREEMENT\n\nThis Agreement is between Fennel Kitchens, Inc. and Garnet Arena LLC.\n\n"
+    '1. "Effective Date" means the date on which the last party signs this Agreement.\n\n'
+    "2. Fennel Kitchens, Inc. shall cater each event listed by Garnet Arena LLC.\n\n"
+    "FENNEL KITCHENS, INC.              GARNET ARENA LLC\nBy: ______________               By: ______________\n"
+    "Date: February 4, 2027             Date: February 9, 2027\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    "after_the_signatures",
+    [
+        # a range's end just under the signatures: not a date anyone signed on
+        "Menu prices below apply from the Effective Date to January 31, 2029, and are then reviewed.",
+        # an exhibit's own labelled dates: another part of the document
+        "SCHEDULE B - SERVICE REVIEWS\n\nDate of first service review: October 15, 2027",
+    ],
+)
+def test_a_date_after_the_signatures_that_ends_a_range_or_stands_in_an_exhibit_is_not_the_last_signature(
+    after_the_signatures: str,
+) -> None:
+    text = _SIGNED_ON_THE_LAST_SIGNATURE + after_the_signatures
+    facts, _ = read_facts(text, spans(text, agreement_date="February 4, 2027"))
+    assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2027-02-09", "2027-02-09")
