@@ -1520,3 +1520,32 @@ def test_a_date_after_the_signatures_that_ends_a_range_or_stands_in_an_exhibit_i
     text = _SIGNED_ON_THE_LAST_SIGNATURE + after_the_signatures
     facts, _ = read_facts(text, spans(text, agreement_date="February 4, 2027"))
     assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2027-02-09", "2027-02-09")
+
+
+@pytest.mark.parametrize("item", ["(c)", "c)", "(iii)"])
+def test_a_term_defined_in_a_lettered_list_of_definitions_gives_the_end_date(item: str) -> None:
+    text = (
+        "HOSTING AGREEMENT\n\nThis Agreement is made as of 2 August 2027 between Juniper Cloud Ltd and Kestrel Foods "
+        'Ltd.\n\n1. Definitions\n\n(a) "Start Date" means 1 September 2027.\n\n(b) "Site" means the data centre in '
+        f'Leeds.\n\n{item} "Service Period" means the period starting on the Start Date and ending on 31 October 2029.'
+        "\n\n2. Term\n\n2.1 This Agreement starts on the Start Date and continues for the Service Period."
+    )
+    clause = "2.1 This Agreement starts on the Start Date and continues for the Service Period."
+    _, term = read_facts(text, spans(text, expiration_date=clause))
+    assert term.expiry is not None and term.expiry.date == date(2029, 10, 31)
+
+
+def test_a_term_given_part_by_part_with_a_perpetual_part_has_no_end_date() -> None:
+    clause = (
+        "7.1 Unless terminated earlier, the term of this Agreement shall (i) with respect to the Licensed Marks, be for "
+        "the Mark Period, and "
+        "(ii) with respect to the Licensed Patents, be in perpetuity."
+    )
+    text = (
+        "IP LICENSE AGREEMENT\n\nThis Agreement is made as of 1 June 2027 between Nettle Brands Inc. and Oakum Tools "
+        'Inc. (the "Effective Date").\n\n1. Definitions\n\n(a) "Licensed Marks" means the marks in Schedule A.\n\n'
+        '(b) "Mark Period" means the period starting on the Effective Date and ending on 31 May 2029.\n\n'
+        f"{clause}"
+    )
+    _, term = read_facts(text, spans(text, expiration_date=clause))
+    assert term.expiry is not None and term.expiry.date is None and "perpetual" in term.expiry.reason

@@ -50,6 +50,11 @@ _RUNS_UNTIL_ENDED = (
 _OPEN_ENDED = re.compile(
     rf"\bperpetu|\bindefinite|\bevergreen\b|\bunless and until terminated|{_RUNS_UNTIL_ENDED}", re.IGNORECASE
 )
+# a term given part by part, one part for ever ("(i) with respect to the Marks, for the Trademark Term, ... (iv) with
+# respect to Patents, in perpetuity"): the contract lasts as long as its longest part, not until a part's defined end
+_A_PERPETUAL_PART = re.compile(
+    r"\b(?:with\s+respect\s+to|in\s+respect\s+of)\b[^.]{0,600}?\b(?:in\s+perpetuity|perpetual(?:ly)?)\b", re.IGNORECASE
+)
 # what a sentence must speak of to state the term of the contract
 _TERM_SUBJECT = re.compile(
     r"\b(?:term|(?:sub-?)?(?:agreement|contract|license|licence|lease|tenancy)|period|duration|appointment|engagement|memorandum|sow|"
@@ -373,7 +378,7 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
     defined: dict[str, Particular] | None = None
     for start, end in term_sentences[:3]:
         sentence = text[start:end]
-        if _NAMES_A_PARTICULAR.search(sentence):
+        if _NAMES_A_PARTICULAR.search(sentence) and not _A_PERPETUAL_PART.search(sentence):
             defined = particulars(text) if defined is None else defined
             by_definition = _defined_end(sentence, defined, anchor)
             if by_definition is not None:
