@@ -1535,6 +1535,29 @@ def test_a_term_defined_in_a_lettered_list_of_definitions_gives_the_end_date(ite
     assert term.expiry is not None and term.expiry.date == date(2029, 10, 31)
 
 
+@pytest.mark.parametrize(
+    ("definition", "expected"),
+    [
+        # an event: no date until it happens
+        ('"Go-Live Date" means the day on which the Platform first processes live orders.', None),
+        # given a date elsewhere: counted from that date, not from the contract's own start
+        ('"Go-Live Date" means 1 March 2028.', date(2031, 3, 1)),
+    ],
+)
+def test_a_term_ending_on_an_anniversary_of_a_defined_date_counts_from_that_date_or_has_none(
+    definition: str, expected: date | None
+) -> None:
+    clause = "5.1 This Agreement runs from the Effective Date until the third (3rd) anniversary of the Go-Live Date."
+    text = (
+        "PLATFORM AGREEMENT\n\nThis Agreement is made as of 10 May 2027 between Larch Retail Ltd and Moss Systems Ltd"
+        f' (the "Effective Date").\n\n1. {definition}\n\n2. Moss Systems Ltd shall host the Platform.\n\n{clause}'
+    )
+    _, term = read_facts(text, spans(text, expiration_date=clause))
+    assert term.expiry is not None and term.expiry.date == expected
+    if expected is None:
+        assert "Go-Live Date" in term.expiry.reason
+
+
 def test_a_term_given_part_by_part_with_a_perpetual_part_has_no_end_date() -> None:
     clause = (
         "7.1 Unless terminated earlier, the term of this Agreement shall (i) with respect to the Licensed Marks, be for "
