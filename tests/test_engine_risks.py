@@ -830,6 +830,24 @@ def test_a_promise_to_deal_only_with_the_other_party_is_exclusivity_not_a_non_co
     assert _promoted("exclusivity", span)
 
 
+@pytest.mark.parametrize(
+    "span",
+    [
+        "3.2 Throughout the Season the Museum shall not grant naming or advertising rights in the Gallery to any other "
+        "company in the banking sector.",
+        "The Publisher shall not license the translation rights to any other firm while this Agreement is in force.",
+    ],
+)
+def test_a_promise_not_to_grant_rights_to_any_other_company_is_exclusivity_not_a_non_compete(span: str) -> None:
+    assert polarity.negates("non_compete", span)
+    assert _promoted("exclusivity", span)
+
+
+def test_a_promise_not_to_work_for_another_company_that_competes_stays_a_non_compete() -> None:
+    span = "The Consultant shall not offer services to any other company that competes with the Client in Ohio."
+    assert not polarity.negates("non_compete", span)
+
+
 def test_a_promise_to_deal_only_with_the_other_party_that_restrains_competing_stays_a_non_compete() -> None:
     span = (
         "The Dealer shall not sell any product that competes with the Products to any person other than the "
