@@ -1485,11 +1485,90 @@ def test_a_contract_that_begins_on_the_date_stated_above_takes_effect_on_its_own
 def test_a_lease_that_is_entered_into_dates_its_own_start_and_place_date_signatures_date_it() -> None:
     text = (
         "EQUIPMENT LEASE\n\nBetween Dorsvlakte Verhuur B.V. and Kempen Bouw B.V.\n\n"
-        '2.1 The lease is entered into for a period of twenty-four (24) months commencing on 01.05.2027 (the '
+        "2.1 The lease is entered into for a period of twenty-four (24) months commencing on 01.05.2027 (the "
         '"Commencement Date").\n\n9.1 This Agreement is governed by the laws of the Netherlands.\n\n'
-        + "4.1 The Lessee shall keep the equipment insured.\n" * 30
+        + "4.1 The Lessee shall keep the equipment insured.\n"
+        * 30
         + "\nSigned in duplicate.\n\nEindhoven, 12.03.2027                    Tilburg, 15.03.2027\n"
         "Dorsvlakte Verhuur B.V.                Kempen Bouw B.V."
     )
     facts, _ = read_facts(text, {})
     assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2027-03-15", "2027-05-01")
+
+
+_SIGNED_ON_THE_LAST_SIGNATURE = (
+    "CATERING SERVICES AGREEMENT\n\nThis Agreement is between Fennel Kitchens, Inc. and Garnet Arena LLC.\n\n"
+    '1. "Effective Date" means the date on which the last party signs this Agreement.\n\n'
+    "2. Fennel Kitchens, Inc. shall cater each event listed by Garnet Arena LLC.\n\n"
+    "FENNEL KITCHENS, INC.              GARNET ARENA LLC\nBy: ______________               By: ______________\n"
+    "Date: February 4, 2027             Date: February 9, 2027\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    "after_the_signatures",
+    [
+        # a range's end just under the signatures: not a date anyone signed on
+        "Menu prices below apply from the Effective Date to January 31, 2029, and are then reviewed.",
+        # an exhibit's own labelled dates: another part of the document
+        "SCHEDULE B - SERVICE REVIEWS\n\nDate of first service review: October 15, 2027",
+    ],
+)
+def test_a_date_after_the_signatures_that_ends_a_range_or_stands_in_an_exhibit_is_not_the_last_signature(
+    after_the_signatures: str,
+) -> None:
+    text = _SIGNED_ON_THE_LAST_SIGNATURE + after_the_signatures
+    facts, _ = read_facts(text, spans(text, agreement_date="February 4, 2027"))
+    assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2027-02-09", "2027-02-09")
+
+
+@pytest.mark.parametrize("item", ["(c)", "c)", "(iii)"])
+def test_a_term_defined_in_a_lettered_list_of_definitions_gives_the_end_date(item: str) -> None:
+    text = (
+        "HOSTING AGREEMENT\n\nThis Agreement is made as of 2 August 2027 between Juniper Cloud Ltd and Kestrel Foods "
+        'Ltd.\n\n1. Definitions\n\n(a) "Start Date" means 1 September 2027.\n\n(b) "Site" means the data centre in '
+        f'Leeds.\n\n{item} "Service Period" means the period starting on the Start Date and ending on 31 October 2029.'
+        "\n\n2. Term\n\n2.1 This Agreement starts on the Start Date and continues for the Service Period."
+    )
+    clause = "2.1 This Agreement starts on the Start Date and continues for the Service Period."
+    _, term = read_facts(text, spans(text, expiration_date=clause))
+    assert term.expiry is not None and term.expiry.date == date(2029, 10, 31)
+
+
+@pytest.mark.parametrize(
+    ("definition", "expected"),
+    [
+        # an event: no date until it happens
+        ('"Go-Live Date" means the day on which the Platform first processes live orders.', None),
+        # given a date elsewhere: counted from that date, not from the contract's own start
+        ('"Go-Live Date" means 1 March 2028.', date(2031, 3, 1)),
+    ],
+)
+def test_a_term_ending_on_an_anniversary_of_a_defined_date_counts_from_that_date_or_has_none(
+    definition: str, expected: date | None
+) -> None:
+    clause = "5.1 This Agreement runs from the Effective Date until the third (3rd) anniversary of the Go-Live Date."
+    text = (
+        "PLATFORM AGREEMENT\n\nThis Agreement is made as of 10 May 2027 between Larch Retail Ltd and Moss Systems Ltd"
+        f' (the "Effective Date").\n\n1. {definition}\n\n2. Moss Systems Ltd shall host the Platform.\n\n{clause}'
+    )
+    _, term = read_facts(text, spans(text, expiration_date=clause))
+    assert term.expiry is not None and term.expiry.date == expected
+    if expected is None:
+        assert "Go-Live Date" in term.expiry.reason
+
+
+def test_a_term_given_part_by_part_with_a_perpetual_part_has_no_end_date() -> None:
+    clause = (
+        "7.1 Unless terminated earlier, the term of this Agreement shall (i) with respect to the Licensed Marks, be for "
+        "the Mark Period, and "
+        "(ii) with respect to the Licensed Patents, be in perpetuity."
+    )
+    text = (
+        "IP LICENSE AGREEMENT\n\nThis Agreement is made as of 1 June 2027 between Nettle Brands Inc. and Oakum Tools "
+        'Inc. (the "Effective Date").\n\n1. Definitions\n\n(a) "Licensed Marks" means the marks in Schedule A.\n\n'
+        '(b) "Mark Period" means the period starting on the Effective Date and ending on 31 May 2029.\n\n'
+        f"{clause}"
+    )
+    _, term = read_facts(text, spans(text, expiration_date=clause))
+    assert term.expiry is not None and term.expiry.date is None and "perpetual" in term.expiry.reason

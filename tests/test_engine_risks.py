@@ -248,6 +248,29 @@ def test_apply_demotes_negated_candidates_below_a_finding_and_keeps_them_as_cand
     assert out.by_category["audit_rights"] == scored["audit_rights"]  # no rule: untouched
 
 
+_CONTROL_DEFINED = (
+    '(d) "Control Event" means the acquisition by any person of more than half of the voting shares of a Member.'
+)
+
+
+def test_a_term_defined_and_never_used_is_no_finding_of_its_category() -> None:
+    text = f"{_CONTROL_DEFINED}\n\nEach Member shall keep the minutes of its meetings."
+    definition = (0, len(_CONTROL_DEFINED))
+    out = polarity.apply(text, {"change_of_control": [(*definition, 0.8)]})
+    assert out.by_category["change_of_control"][0][2] < 0.5
+    assert out.negated == {"change_of_control": [definition]}
+
+
+def test_a_defined_term_the_contract_uses_keeps_its_definition_a_finding() -> None:
+    text = (
+        f"{_CONTROL_DEFINED}\n\n"
+        "The other Members may require a Member to leave the consortium within sixty days after its Control Event."
+    )
+    definition = (0, len(_CONTROL_DEFINED))
+    out = polarity.apply(text, {"change_of_control": [(*definition, 0.8)]})
+    assert out.by_category["change_of_control"][0] == (*definition, 0.8)
+
+
 def test_apply_promotes_an_express_carve_out_the_model_missed() -> None:
     text = f"{PLAIN_CAP} {UNLIMITED}"
     cap, unlimited = (0, len(PLAIN_CAP)), (len(PLAIN_CAP) + 1, len(text))
@@ -807,6 +830,24 @@ def test_a_promise_to_deal_only_with_the_other_party_is_exclusivity_not_a_non_co
     assert _promoted("exclusivity", span)
 
 
+@pytest.mark.parametrize(
+    "span",
+    [
+        "3.2 Throughout the Season the Museum shall not grant naming or advertising rights in the Gallery to any other "
+        "company in the banking sector.",
+        "The Publisher shall not license the translation rights to any other firm while this Agreement is in force.",
+    ],
+)
+def test_a_promise_not_to_grant_rights_to_any_other_company_is_exclusivity_not_a_non_compete(span: str) -> None:
+    assert polarity.negates("non_compete", span)
+    assert _promoted("exclusivity", span)
+
+
+def test_a_promise_not_to_work_for_another_company_that_competes_stays_a_non_compete() -> None:
+    span = "The Consultant shall not offer services to any other company that competes with the Client in Ohio."
+    assert not polarity.negates("non_compete", span)
+
+
 def test_a_promise_to_deal_only_with_the_other_party_that_restrains_competing_stays_a_non_compete() -> None:
     span = (
         "The Dealer shall not sell any product that competes with the Products to any person other than the "
@@ -993,6 +1034,31 @@ def test_a_promise_to_offer_a_lower_price_given_to_others_is_most_favoured_natio
     )
 
 
+@pytest.mark.parametrize(
+    "span",
+    [
+        "9.1 The Vendor shall charge the Hospital service fees no less favourable than the fees the Vendor charges to "
+        "any other hospital client for similar volumes.",
+        "Should the Publisher grant a better royalty rate to another author of the series, the Publisher shall "
+        "extend the same rate to the Author from that day.",
+    ],
+)
+def test_matching_what_the_promisor_gives_others_is_most_favoured_nation(span: str) -> None:
+    assert polarity.RULES["most_favored_nation"].asserts(span)
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "Each dealing with an Affiliate shall be on terms no less favorable than those obtainable from an "
+        "unaffiliated third party.",
+        "The Vendor is not required to charge fees no less favourable than the fees it charges to any other client.",
+    ],
+)
+def test_an_arms_length_test_or_a_denied_match_is_not_most_favoured_nation(span: str) -> None:
+    assert not polarity.RULES["most_favored_nation"].asserts(span)
+
+
 def test_a_party_taken_over_by_a_competitor_or_another_person_is_change_of_control() -> None:
     rule = polarity.RULES["change_of_control"]
     taken_over = (
@@ -1045,5 +1111,9 @@ def test_other_wordings_of_a_takeover_right_and_of_its_denial() -> None:
 
 def test_a_genuine_pre_estimate_that_is_not_a_penalty_is_liquidated_damages() -> None:
     rule = polarity.RULES["liquidated_damages"]
-    assert rule.asserts(polarity.readable("The parties agree that the late fee is a genuine pre-estimate of loss and not a penalty."))
-    assert not rule.asserts(polarity.readable("The parties agree that the late fee is not a genuine pre-estimate of loss."))
+    assert rule.asserts(
+        polarity.readable("The parties agree that the late fee is a genuine pre-estimate of loss and not a penalty.")
+    )
+    assert not rule.asserts(
+        polarity.readable("The parties agree that the late fee is not a genuine pre-estimate of loss.")
+    )

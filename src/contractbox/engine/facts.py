@@ -322,9 +322,23 @@ def _is_signature_date(text: str, mention: _Mention) -> bool:
 
 
 # "by that date, this offer lapses and the Term will end on February 28, 2027": an end, not a signature's date
+# "Prices apply from the Start Date to March 31, 2028": the end of a range, not a signature's date
 _AN_END_BEFORE = re.compile(
-    r"\b(?:end|ends|ending|ended|expires?|expiring|terminates?|until|through|lapses?)\s+(?:on\s+)?$"
+    r"\b(?:end|ends|ending|ended|expires?|expiring|terminates?|until|through|lapses?|to)\s+(?:on\s+)?$"
 )
+# the heading of an exhibit, schedule or annex on a line of its own ("EXHIBIT 3 - PRICES", "Schedule B"): what
+# follows is another part of the document, and its dates (price lists, reviews, milestones) are not signatures
+_ATTACHMENT_HEADING = re.compile(
+    r"^[ \t]*(?:EXHIBIT|SCHEDULE|ANNEX|APPENDIX|ATTACHMENT|Exhibit|Schedule|Annex|Appendix|Attachment)"
+    r"(?:[ \t]+[A-Z0-9][\w.]{0,4})?[ \t]*(?:[-–—:.][^\n]{0,80})?$",
+    re.MULTILINE,
+)
+
+
+def _same_part(text: str, first: int, second: int) -> bool:
+    """No exhibit, schedule or annex begins between the two offsets."""
+    low, high = sorted((first, second))
+    return _ATTACHMENT_HEADING.search(text, low, high) is None
 
 
 # a testing clause (the Scots form of execution): "subscribed for and on behalf of X LIMITED at Glasgow on 19 January
@@ -367,7 +381,13 @@ def _latest_signed(mentions: list[_Mention]) -> _Mention | None:
 def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _Mention:
     """The agreement is made when the last party signs: the latest date of the same signature block."""
     if _is_signature_date(text, chosen):
-        block = [m for m in mentions if abs(m.start - chosen.start) <= 400 and _is_signature_date(text, m)]
+        block = [
+            m
+            for m in mentions
+            if abs(m.start - chosen.start) <= 400
+            and _is_signature_date(text, m)
+            and _same_part(text, chosen.start, m.start)
+        ]
     else:
         block = [m for m in mentions if abs(m.start - chosen.start) <= 120 and _dated_line(text, m)]
     return _latest_signed(block) or chosen
@@ -638,6 +658,7 @@ def _latest_signature(text: str, lower: str, mentions: list[_Mention], agreement
     ):
         return None
     signed = [m for m in mentions if _is_signature_date(text, m)]
+    signed = [m for m in signed if _same_part(text, signed[0].start, m.start)]  # not an exhibit's dates
     last = _latest_signed(signed)
     if last is None or last.date is None or agreement.value is None or last.date <= date.fromisoformat(agreement.value):
         return None

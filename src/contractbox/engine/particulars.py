@@ -32,9 +32,11 @@ _DATE_ROW = re.compile(
 )
 # '"Final Repayment Date" means 2029-03-15', 'Expiry Date means the date falling ...'
 _MEANS = re.compile(r"(?<=[ \t])(?:means|shall mean)[ \t]+([^;\n]{1,300})")
-# what stands before " means": the label, at a line or sentence start ('1.3 "Effective Date" means April 1, 2026.')
+# what stands before " means": the label, at a line or sentence start ('1.3 "Effective Date" means April 1, 2026.'),
+# after a clause number or a list item's letter or numeral ('(b) "Initial Term" means', 'iv) "Expiry Date" means')
 _DEFINED_LABEL = re.compile(
-    r"(?:^|[\n.;:(])[ \t]*(?:\d+(?:\.\d+)*\.?[ \t]+)?[\"“]?([A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,3})[\"”]?[ \t]*$"
+    r"(?:^|[\n.;:(])[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?(?:[a-z]{1,2}|[ivx]{1,5}|\d{1,3})\))[ \t]+)?"
+    r"[\"“]?([A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,3})[\"”]?[ \t]*$"
 )
 
 

@@ -132,9 +132,10 @@ _CONTROL_ACQUIRED = (
 # ... negotiate ... any offer from any person other than the Buyer", "shall not grant ... rights ... to any other person"
 _DEAL_ONLY_WITH = (
     r"\b(?:shall|will|must)\s+not\b(?![^.;]*\b(?:compet\w*|similar|rival\w*|disclos\w*|confidential\w*|assign\w*|sublicen[cs]\w*|"
-    r"transfer\w*)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|agree(?:s|d|ing)?|"
+    r"transfer\w*)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|licen[cs]e|agree(?:s|d|ing)?|"
     r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
-    r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier)s?|anyone\s+"
+    r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier|company|companie|"
+    r"firm|brand|business(?:e)?|organi[sz]ation)s?|anyone\s+"
     r"(?:else|other\s+than))\b"
 )
 # a party whose services one uses or engages ("use the Carrier exclusively"), not a thing ("use the Software solely")
@@ -452,6 +453,17 @@ RULES: dict[str, Rule] = {
                 + _PRICE
                 + r"\b[^.;]{0,120}\b(?:other|another|third)\s+"
                 r"(?:customers?|buyers?|purchasers?|licensees?|clients?|distributors?|resellers?|part(?:y|ies))\b",
+                # "Vendor shall charge Buyer fees no less favourable than the fees it charges to any other customer":
+                # matching what the promisor gives others (not "than those obtainable from an unaffiliated third party",
+                # an arm's-length test)
+                r"\b" + _PRICE + r"\b[^.;]{0,60}\bno\s+less\s+favou?rable\s+than\b[^.;]{0,120}?\bto\s+"
+                r"(?:any\s+other|all\s+other|another|other|(?:any\s+|a\s+)?third[\s\-]part(?:y|ies))\b",
+                # "If Vendor grants better rates to another customer, Vendor shall extend those rates to Buyer"
+                r"\b(?:lower|better|more\s+favou?rable|reduced)\s+(?:\w+\s+)?" + _PRICE + r"\b[^.;]{0,60}\bto\s+"
+                r"(?:any\s+other|another|other|(?:any\s+|a\s+)?third)\b[^.;]{0,120}\b(?:shall|will|must)\s+"
+                r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,2}?(?:those|such|the\s+same)\s+"
+                + _PRICE
+                + r"\b",
                 opening=_BINDS,
             ),
         ),
@@ -807,6 +819,26 @@ def _negates_readable(rule: Rule, span: str) -> bool:
     return is_heading(span) or rule.negates(span)
 
 
+# a span that only defines a term: '1.7 "Change of Control" means a sale of ...', '(c) Exclusivity Period shall mean ...'
+_DEFINITION = re.compile(
+    r"(?:\(?[a-z0-9]{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?(?:as\s+used\s+(?:in\s+this\s+\w+|herein),\s+)?"
+    r"(?:[\"“']([^\"”'.;]{2,60})[\"”']|((?-i:[A-Z][\w-]*(?:\s+(?:of|in|[A-Z][\w-]*)){0,5})))\s+"
+    r"(?:means|shall\s+mean|(?:shall\s+)?ha(?:s|ve)\s+the\s+meaning|refers\s+to)\b",
+    _X,
+)
+
+
+def unused_definition(text: str, span: str) -> bool:
+    """`span` (readable) defines a term that the text uses nowhere else: a definition attaches no right or duty to
+    what it defines, so a term defined and never used is no finding of the category it names."""
+    m = _DEFINITION.match(span)
+    if m is None:
+        return False
+    term = (m.group(1) or m.group(2)).split()
+    uses = re.finditer(r"\b" + r"\s+".join(map(re.escape, term)) + r"\b", text, _X)
+    return next(uses, None) is not None and next(uses, None) is None
+
+
 class _Readable(dict[tuple[int, int], str]):
     """`readable` of the text's spans, each made once (categories share candidates)."""
 
@@ -836,7 +868,8 @@ def apply(text: str, by_category: dict[str, list[Scored]]) -> Polarity:
             continue
         kept = []
         for start, end, conf in items:
-            if _negates_readable(rule, spans[start, end]):
+            span = spans[start, end]
+            if _negates_readable(rule, span) or (unused_definition(text, span) and not rule.asserts(span)):
                 negated.setdefault(category, []).append((start, end))
                 conf = round(conf * DEMOTED_SCALE, 4)
             kept.append((start, end, conf))

@@ -50,6 +50,11 @@ _RUNS_UNTIL_ENDED = (
 _OPEN_ENDED = re.compile(
     rf"\bperpetu|\bindefinite|\bevergreen\b|\bunless and until terminated|{_RUNS_UNTIL_ENDED}", re.IGNORECASE
 )
+# a term given part by part, one part for ever ("(i) with respect to the Marks, for the Trademark Term, ... (iv) with
+# respect to Patents, in perpetuity"): the contract lasts as long as its longest part, not until a part's defined end
+_A_PERPETUAL_PART = re.compile(
+    r"\b(?:with\s+respect\s+to|in\s+respect\s+of)\b[^.]{0,600}?\b(?:in\s+perpetuity|perpetual(?:ly)?)\b", re.IGNORECASE
+)
 # what a sentence must speak of to state the term of the contract
 _TERM_SUBJECT = re.compile(
     r"\b(?:term|(?:sub-?)?(?:agreement|contract|license|licence|lease|tenancy)|period|duration|appointment|engagement|memorandum|sow|"
@@ -284,6 +289,23 @@ _ANNIVERSARY_OF_EVENT = re.compile(
     r"publication|receipt|expiry|expiration|termination)\b[^,.;]{0,40})",
     re.IGNORECASE,
 )
+# the anniversary of a defined date ("the fifth anniversary of the Opening Date"): dated only where the contract
+# gives that date (or it is the contract's own start); a date defined by an event is no date until the event happens
+_ANNIVERSARY_OF_DEFINED = re.compile(r"\s+of\s+(?:the\s+)?((?:[A-Z][\w-]*\s+){1,3}Date)\b")
+
+
+def _anniversary_base(text: str, sentence: str, at: int) -> tuple[date | None, str | None] | None:
+    """The defined date an anniversary in `sentence` (the period ending at `at`) is counted from: (its date, None)
+    when the contract gives it, (None, its name) when it does not; None when the anniversary is of no defined date
+    or of the contract's own start (counted from the anchor as before)."""
+    m = _ANNIVERSARY_OF_DEFINED.match(sentence, at)
+    label = " ".join(m.group(1).split()) if m else ""  # "the Effective\nDate" broken over lines
+    if not label or _OWN_ANCHOR.fullmatch(label):
+        return None
+    particular = particulars(text).get(label.lower())
+    dated = _date_at_start(particular.value) if particular else None
+    return (dated[0], None) if dated else (None, f"the {label}")
+
 
 # "Year 3" is a defined term: twelve months from the start, unless the contract defines its years as calendar years
 _END_OF_YEAR_N = re.compile(
@@ -373,7 +395,7 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
     defined: dict[str, Particular] | None = None
     for start, end in term_sentences[:3]:
         sentence = text[start:end]
-        if _NAMES_A_PARTICULAR.search(sentence):
+        if _NAMES_A_PARTICULAR.search(sentence) and not _A_PERPETUAL_PART.search(sentence):
             defined = particulars(text) if defined is None else defined
             by_definition = _defined_end(sentence, defined, anchor)
             if by_definition is not None:
@@ -402,6 +424,9 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
                 what = " ".join(of_event.group(1).split())
                 return Expiry(None, start, end, f"the term runs from an event ({what}), not a stated date")
             base, event = _anchor_in(sentence, anchor)
+            of_defined = _anniversary_base(text, sentence, e) if unit.startswith("year") else None
+            if of_defined is not None:
+                base, event = of_defined
             if event:
                 return Expiry(None, start, end, f"the term runs from an event ({event}), not a stated date")
             if unit == _CONTRACT_YEAR and _CALENDAR_YEARS.search(text):
