@@ -879,3 +879,19 @@ def test_south_african_forms_end_a_name_only_in_capitals() -> None:
     assert not ends_with_legal_form("copies to: cc")
     assert ends_with_legal_form("Shenzhen CC-Bright Ltd.")
     assert not ends_with_legal_form("Shenzhen CC-Bright")
+
+
+def test_a_state_acting_by_its_department_is_a_party() -> None:
+    text = (
+        "GRANT AGREEMENT\n\nThis Agreement is made between the State of Vermont, acting by and through its Agency of "
+        'Natural Resources ("State"), and Otter Creek Survey LLC, a Vermont limited liability company ("Grantee").\n\n'
+        "1. The Grantee shall survey the wetlands."
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [("State of Vermont", "state"), ("Otter Creek Survey LLC", "grantee")]
+    # the same words without a department acting for the state remain a place
+    place = (
+        "This Agreement is made between Otter Creek Survey LLC, a limited liability company of the State of Vermont "
+        '("Grantee"), and Birch Hill Farms, Inc. ("Owner").'
+    )
+    assert names(place) == ["Otter Creek Survey LLC", "Birch Hill Farms, Inc."]

@@ -249,9 +249,23 @@ def _name_at(text: str, pos: int) -> NameSpan | None:
     if span is None:
         return None
     name = span.text(text)
-    if not is_plausible_name(name, span.legal_form) or _is_bare_role(name):
+    plausible = is_plausible_name(name, span.legal_form) or _public_body_acting(text, name, span.end)
+    if not plausible or _is_bare_role(name):
         return None
     return span
+
+
+# "the State of Oregon, acting by and through its Department of Transportation": a state that acts by one of its
+# departments or ministers is a party, though "State of Oregon" alone is a place ("a corporation of the State of ...")
+_PUBLIC_BODY = re.compile(r"(?i:state|province|commonwealth|republic)\s+(?i:of)\s+[A-Z]")
+_ACTS_THROUGH = re.compile(
+    r"[ \t]*,?\s*(?:acting\s+(?:by\s+and\s+)?(?:by|through)|(?:as\s+)?represented\s+by|by\s+and\s+through)\b",
+    re.IGNORECASE,
+)
+
+
+def _public_body_acting(text: str, name: str, end: int) -> bool:
+    return _PUBLIC_BODY.match(name) is not None and _ACTS_THROUGH.match(text, end) is not None
 
 
 def _strong_name_at(text: str, pos: int) -> NameSpan | None:
