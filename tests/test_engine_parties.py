@@ -895,3 +895,37 @@ def test_a_state_acting_by_its_department_is_a_party() -> None:
         '("Grantee"), and Birch Hill Farms, Inc. ("Owner").'
     )
     assert names(place) == ["Otter Creek Survey LLC", "Birch Hill Farms, Inc."]
+
+
+def test_who_acts_for_a_party_or_makes_it_up_is_no_party_of_its_own() -> None:
+    minister = (
+        "FUNDING AGREEMENT\n\nBETWEEN:\n\nHis Majesty the King in right of Manitoba, as represented by the Minister of "
+        'Fisheries, Parks and Wildlife (the "Province")\n\n- and -\n\nLakeshore Anglers Association, a not-for-profit '
+        'corporation (the "Recipient")\n\nBACKGROUND\n\nThe Province funds hatcheries.'
+    )
+    parties = find_parties(minister)
+    assert [p.role for p in parties] == ["province", "recipient"]
+    assert not any("Wildlife" in p.name for p in parties)
+    partners = (
+        'This Lease is made between Moreno Holdings LLC, a Nebraska limited liability company ("Landlord"), and '
+        'Two Rivers Growers, a Nebraska general partnership whose partners are Ruth Okafor and Samuel Lindgren ("Tenant").'
+    )
+    assert [(p.name, p.role) for p in find_parties(partners)] == [
+        ("Moreno Holdings LLC", "landlord"),
+        ("Two Rivers Growers", "tenant"),
+    ]
+    venture = (
+        'THIS AGREEMENT is made BETWEEN:\n\nALDER FLATS HOLDINGS LTD. (the "Owner")\n\nAND:\n\nNORTH SHORE TRANSIT JOINT '
+        "VENTURE, an unincorporated joint venture between Pacific Rail Works Ltd. and Coastline Civil Corporation, "
+        'acting by its operator, Pacific Rail Works Ltd.\n(the "Licensee")\n\nWHEREAS the Owner holds the lands.'
+    )
+    assert [(p.name, p.role) for p in find_parties(venture)] == [
+        ("ALDER FLATS HOLDINGS LTD.", "owner"),
+        ("NORTH SHORE TRANSIT JOINT VENTURE", "licensee"),
+    ]
+    # two parties joined by ", and" after a party's agent are still two parties
+    agent = (
+        "This Agreement is made between Cedar Point Partners, L.P., by its general partner Cedar Point GP LLC, and "
+        'Marsh Valley Supply, Inc. ("Buyer").'
+    )
+    assert names(agent) == ["Cedar Point Partners, L.P.", "Marsh Valley Supply, Inc."]
