@@ -929,3 +929,15 @@ def test_who_acts_for_a_party_or_makes_it_up_is_no_party_of_its_own() -> None:
         'Marsh Valley Supply, Inc. ("Buyer").'
     )
     assert names(agent) == ["Cedar Point Partners, L.P.", "Marsh Valley Supply, Inc."]
+
+
+def test_a_statute_named_in_a_partys_descriptors_is_no_party() -> None:
+    text = (
+        "This Services Agreement is made between Lakeview Hospital Authority, a public body created under Chapter 44 of "
+        'the Georgia Health and Hospital Code, doing business as Lakeview Regional Clinic (the "Authority"), and '
+        'Paulo Mendes, an individual ("Physician").'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Lakeview Hospital Authority", "authority"),
+        ("Paulo Mendes", "physician"),
+    ]
