@@ -605,3 +605,17 @@ def test_the_first_kind_is_what_the_kinds_pattern_finds_first() -> None:
         assert (found and (found.span(), found.lastgroup)) == (plain and (plain.span(), plain.lastgroup))
         kinds.add(plain and plain.lastgroup)
     assert len(kinds) >= 5
+
+
+def test_the_capacity_a_party_acts_in_names_it_as_a_subject() -> None:
+    text = (
+        'This Deed is made between Miriam A. Osei, as Trustee of the Osei Education Trust (the "Trust"), and Kestrel '
+        'Tutoring Ltd ("Provider"). The Trustee shall pay each invoice within fourteen (14) days. The Provider shall '
+        "keep attendance records."
+    )
+    trust = Party("Miriam A. Osei", "trust", 27, 41, ("Trust",))
+    provider = Party("Kestrel Tutoring Ltd", "provider", 90, 110, ("Provider",))
+    assert [(o.party, o.kind) for o in obligations(text, [trust, provider])] == [
+        ("Miriam A. Osei", "payment"),
+        ("Kestrel Tutoring Ltd", "reporting"),
+    ]
