@@ -1493,3 +1493,15 @@ def test_a_lease_that_is_entered_into_dates_its_own_start_and_place_date_signatu
     )
     facts, _ = read_facts(text, {})
     assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2027-03-15", "2027-05-01")
+
+
+def test_the_date_of_a_document_this_contract_replaces_does_not_date_it() -> None:
+    body = "2.1 The Contractor shall keep the pumps in working order.\n" * 30
+    text = (
+        "MAINTENANCE CONTRACT\n\nThis Contract is between Harrow County and Tidewater Pumps LLC.\n\n"
+        "1.1 This Contract supersedes Contract No. HC-118 dated April 9, 2021, which ends on its own terms.\n\n"
+        f"1.2 Tidewater Pumps LLC shall service the pumps.\n\n{body}\n"
+        "HARROW COUNTY\nBy: Lena Ortiz\nDate: June 2, 2026\n\nTIDEWATER PUMPS LLC\nBy: Sam Reyes\nDate: June 4, 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-06-04"

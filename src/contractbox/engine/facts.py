@@ -109,6 +109,10 @@ _OTHER_DATED_PAPER = re.compile(
     r"\b(?:annex|appendix|exhibit|specification|quotation|proposal|offer|invoice)\b[^.;]{0,40}\bdated\s*$",
     re.IGNORECASE,
 )
+# a verb naming the document that follows as another one this contract replaces, amends or renews
+_REPLACES = re.compile(
+    r"\b(?:replac|supersed|amend|restat|succeed|renew|extend|novat)\w*\s+(?:and\s+\w+\s+)?$", re.IGNORECASE
+)
 _DETERMINER = re.compile(
     r"\b(?:this|these|the present|(?-i:[Tt]he)|(?-i:[Tt]hat)|(?-i:an?)|said|such|certain|prior|original|"
     r"existing|previous)\b",
@@ -305,6 +309,8 @@ def _refers_elsewhere(text: str, at: int) -> bool:
     if _IS_ENTERED_INTO.match(prefix, last.end()):
         return False  # "The lease is entered into for a period of 36 months commencing on": this one
     lead = prefix[max(0, last.start() - 80) : last.start()]
+    if _REPLACES.search(lead):
+        return True  # "This Contract replaces Contract No. 29904 dated May 2, 2023": the document it replaces
     determiner = list(_DETERMINER.finditer(lead))
     return bool(determiner) and determiner[-1].group(0).lower() not in ("this", "these", "the present")
 
