@@ -1505,3 +1505,16 @@ def test_the_date_of_a_document_this_contract_replaces_does_not_date_it() -> Non
     )
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2026-06-04"
+
+
+def test_an_approval_under_the_signatures_is_not_the_last_signature() -> None:
+    body = "2.1 The Contractor shall keep the road signs clean.\n" * 30
+    text = (
+        "SERVICES CONTRACT\n\nThis Contract is between Marlow Township and Bright Signs LLC.\n\n"
+        f"1.1 Bright Signs LLC shall clean the road signs.\n\n{body}\n"
+        "BRIGHT SIGNS LLC\nBy: Omar Haddad\nDate: February 3, 2026\n\n"
+        "MARLOW TOWNSHIP\nBy: Ruth Kimani\nDate: February 9, 2026\n\n"
+        "Approved as to form: Township Solicitor\nDate of approval: February 20, 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-02-09"
