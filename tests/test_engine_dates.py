@@ -1518,3 +1518,15 @@ def test_an_approval_under_the_signatures_is_not_the_last_signature() -> None:
     )
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2026-02-09"
+
+
+def test_a_contract_that_continues_from_period_to_period_unless_notice_renews_automatically() -> None:
+    term = 'The term of this Agreement begins on April 1, 2026 and ends on March 31, 2027 (the "Season").'
+    renew = (
+        "This Agreement shall then continue from Season to Season on the same terms unless either party gives the "
+        "other written notice of termination at least sixty (60) days before the end of the then-current Season."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2027-03-31", True, 60)
+    assert notice_deadline(t.expiry, t.notice_days) == date(2027, 1, 30)
