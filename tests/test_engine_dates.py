@@ -1505,6 +1505,10 @@ def test_the_date_of_a_document_this_contract_replaces_does_not_date_it() -> Non
     )
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2026-06-04"
+    # a title with the word as a noun names this document: "This Assignment and Novation Agreement is dated"
+    own = "This Assignment and Novation Agreement is dated July 7, 2026 between Harrow County and Tidewater Pumps LLC."
+    facts, _ = read_facts(own, {})
+    assert facts["agreement_date"].value == "2026-07-07"
 
 
 def test_an_approval_under_the_signatures_is_not_the_last_signature() -> None:

@@ -110,9 +110,8 @@ _OTHER_DATED_PAPER = re.compile(
     re.IGNORECASE,
 )
 # a verb naming the document that follows as another one this contract replaces, amends or renews
-_REPLACES = re.compile(
-    r"\b(?:replac|supersed|amend|restat|succeed|renew|extend|novat)\w*\s+(?:and\s+\w+\s+)?$", re.IGNORECASE
-)
+# (verbs only: an "Assignment and Novation Agreement" or an "Amended and Restated Agreement" is this one)
+_REPLACES = re.compile(r"\b(?:replac|supersed|amend|restat|succeed|renew|extend|novat)(?:es|s|ing)\s+$")
 _DETERMINER = re.compile(
     r"\b(?:this|these|the present|(?-i:[Tt]he)|(?-i:[Tt]hat)|(?-i:an?)|said|such|certain|prior|original|"
     r"existing|previous)\b",
