@@ -367,17 +367,23 @@ def _dated_line(text: str, mention: _Mention) -> bool:
 def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _Mention:
     """The agreement is made when the last party signs: the latest date of the same signature block."""
     if _is_signature_date(text, chosen):
-        block = [m for m in mentions if abs(m.start - chosen.start) <= 400 and _is_signature_date(text, m)]
+        block = _not_approvals(
+            text, [m for m in mentions if abs(m.start - chosen.start) <= 400 and _is_signature_date(text, m)]
+        )
     else:
         block = [m for m in mentions if abs(m.start - chosen.start) <= 120 and _dated_line(text, m)]
-    signed = [m for m in block if not _APPROVAL_BEFORE.search(text, max(0, m.start - 160), m.start)]
-    block = signed or block
     return max(block, key=lambda m: (m.date, m.start)) if block else chosen
 
 
 # an approval under the signatures, not a party's signature: "Approved by: Dana Okafor, State Controller\nDate of
 # approval: March 22, 2027", "Approved for Legal Sufficiency: ..., March 12, 2027"
 _APPROVAL_BEFORE = re.compile(r"\bapprov\w*\b[^\n]*(?:\n[^\n]*)?$", re.IGNORECASE)
+
+
+def _not_approvals(text: str, block: list[_Mention]) -> list[_Mention]:
+    """The signature dates of a block without the approvals under them, unless the block holds only approvals."""
+    signed = [m for m in block if not _APPROVAL_BEFORE.search(text, max(0, m.start - 160), m.start)]
+    return signed or block
 
 
 # a letter agreement is dated at its head: a date alone on its line, then the salutation ("9 March 2026 ... Dear Ms
