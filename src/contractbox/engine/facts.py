@@ -367,9 +367,7 @@ def _dated_line(text: str, mention: _Mention) -> bool:
 def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _Mention:
     """The agreement is made when the last party signs: the latest date of the same signature block."""
     if _is_signature_date(text, chosen):
-        block = _not_approvals(
-            text, [m for m in mentions if abs(m.start - chosen.start) <= 400 and _is_signature_date(text, m)]
-        )
+        block = [m for m in mentions if abs(m.start - chosen.start) <= 400 and _is_signature_date(text, m)]
     else:
         block = [m for m in mentions if abs(m.start - chosen.start) <= 120 and _dated_line(text, m)]
     return max(block, key=lambda m: (m.date, m.start)) if block else chosen
@@ -380,10 +378,10 @@ def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _M
 _APPROVAL_BEFORE = re.compile(r"\bapprov\w*\b[^\n]*(?:\n[^\n]*)?$", re.IGNORECASE)
 
 
-def _not_approvals(text: str, block: list[_Mention]) -> list[_Mention]:
-    """The signature dates of a block without the approvals under them, unless the block holds only approvals."""
-    signed = [m for m in block if not _APPROVAL_BEFORE.search(text, max(0, m.start - 160), m.start)]
-    return signed or block
+def _not_approvals(text: str, mentions: list[_Mention]) -> list[_Mention]:
+    """The dates without the approvals under the signatures, unless there is nothing else."""
+    signed = [m for m in mentions if not _APPROVAL_BEFORE.search(text, max(0, m.start - 160), m.start)]
+    return signed or mentions
 
 
 # a letter agreement is dated at its head: a date alone on its line, then the salutation ("9 March 2026 ... Dear Ms
@@ -717,7 +715,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     if agreement is not None and read_from_text and not _LETTER_DATE.match(text, agreement.start - 1):
         chosen = next(m for m in mentions if m.start == agreement.start)
         if _is_signature_date(text, chosen) or _dated_line(text, chosen):
-            last = _last_signature(text, mentions, chosen)
+            last = _last_signature(text, _not_approvals(text, mentions), chosen)
             agreement = Fact(
                 last.date.isoformat() if last.date else None, last.start, last.end, text[last.start : last.end]
             )
