@@ -50,6 +50,47 @@ def test_auto_renewal_and_notice_deadline():
     assert notice_deadline(t.expiry, t.notice_days) == date(2026, 12, 1)
 
 
+def test_the_date_of_a_document_this_contract_replaces_does_not_date_it() -> None:
+    body = "2.1 The Contractor shall keep the pumps in working order.\n" * 30
+    text = (
+        "MAINTENANCE CONTRACT\n\nThis Contract is between Harrow County and Tidewater Pumps LLC.\n\n"
+        "1.1 This Contract supersedes Contract No. HC-118 dated April 9, 2021, which ends on its own terms.\n\n"
+        f"1.2 Tidewater Pumps LLC shall service the pumps.\n\n{body}\n"
+        "HARROW COUNTY\nBy: Lena Ortiz\nDate: June 2, 2026\n\nTIDEWATER PUMPS LLC\nBy: Sam Reyes\nDate: June 4, 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-06-04"
+    # a title with the word as a noun names this document: "This Assignment and Novation Agreement is dated"
+    own = "This Assignment and Novation Agreement is dated July 7, 2026 between Harrow County and Tidewater Pumps LLC."
+    facts, _ = read_facts(own, {})
+    assert facts["agreement_date"].value == "2026-07-07"
+
+
+def test_an_approval_under_the_signatures_is_not_the_last_signature() -> None:
+    body = "2.1 The Contractor shall keep the road signs clean.\n" * 30
+    text = (
+        "SERVICES CONTRACT\n\nThis Contract is between Marlow Township and Bright Signs LLC.\n\n"
+        f"1.1 Bright Signs LLC shall clean the road signs.\n\n{body}\n"
+        "BRIGHT SIGNS LLC\nBy: Omar Haddad\nDate: February 3, 2026\n\n"
+        "MARLOW TOWNSHIP\nBy: Ruth Kimani\nDate: February 9, 2026\n\n"
+        "Approved as to form: Township Solicitor\nDate of approval: February 20, 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-02-09"
+
+
+def test_a_contract_that_continues_from_period_to_period_unless_notice_renews_automatically() -> None:
+    term = 'The term of this Agreement begins on April 1, 2026 and ends on March 31, 2027 (the "Season").'
+    renew = (
+        "This Agreement shall then continue from Season to Season on the same terms unless either party gives the "
+        "other written notice of termination at least sixty (60) days before the end of the then-current Season."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2027-03-31", True, 60)
+    assert notice_deadline(t.expiry, t.notice_days) == date(2027, 1, 30)
+
+
 def test_renewal_by_mutual_agreement_is_not_automatic():
     term = "This Agreement shall continue for two (2) years from the Effective Date."
     renew = "The parties may renew this Agreement for a further year by mutual written agreement."

@@ -38,6 +38,20 @@ def test_defined_term_resolves_to_the_legal_name() -> None:
     assert found[0].due_text == "Within ten (10) Business Days"
 
 
+def test_the_capacity_a_party_acts_in_names_it_as_a_subject() -> None:
+    text = (
+        'This Deed is made between Miriam A. Osei, as Trustee of the Osei Education Trust (the "Trust"), and Kestrel '
+        'Tutoring Ltd ("Provider"). The Trustee shall pay each invoice within fourteen (14) days. The Provider shall '
+        "keep attendance records."
+    )
+    trust = Party("Miriam A. Osei", "trust", 27, 41, ("Trust",))
+    provider = Party("Kestrel Tutoring Ltd", "provider", 90, 110, ("Provider",))
+    assert [(o.party, o.kind) for o in obligations(text, [trust, provider])] == [
+        ("Miriam A. Osei", "payment"),
+        ("Kestrel Tutoring Ltd", "reporting"),
+    ]
+
+
 def test_role_word_resolves_to_its_party() -> None:
     supplier = Party("Brightfield Components, Inc.", "supplier", 0, 10, ("Supplier",))
     buyer = Party("Atlas Home Appliances Corporation", "buyer", 20, 30, ("Buyer",))

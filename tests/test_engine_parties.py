@@ -26,6 +26,68 @@ def test_between_x_and_y_with_addresses_beside_the_names() -> None:
     assert parties[0].aliases == ("Array",)
 
 
+def test_a_state_acting_by_its_department_is_a_party() -> None:
+    text = (
+        "GRANT AGREEMENT\n\nThis Agreement is made between the State of Vermont, acting by and through its Agency of "
+        'Natural Resources ("State"), and Otter Creek Survey LLC, a Vermont limited liability company ("Grantee").\n\n'
+        "1. The Grantee shall survey the wetlands."
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [("State of Vermont", "state"), ("Otter Creek Survey LLC", "grantee")]
+    # the same words without a department acting for the state remain a place
+    place = (
+        "This Agreement is made between Otter Creek Survey LLC, a limited liability company of the State of Vermont "
+        '("Grantee"), and Birch Hill Farms, Inc. ("Owner").'
+    )
+    assert names(place) == ["Otter Creek Survey LLC", "Birch Hill Farms, Inc."]
+
+
+def test_who_acts_for_a_party_or_makes_it_up_is_no_party_of_its_own() -> None:
+    minister = (
+        "FUNDING AGREEMENT\n\nBETWEEN:\n\nHis Majesty the King in right of Manitoba, as represented by the Minister of "
+        'Fisheries, Parks and Wildlife (the "Province")\n\n- and -\n\nLakeshore Anglers Association, a not-for-profit '
+        'corporation (the "Recipient")\n\nBACKGROUND\n\nThe Province funds hatcheries.'
+    )
+    parties = find_parties(minister)
+    assert [p.role for p in parties] == ["province", "recipient"]
+    assert not any("Wildlife" in p.name for p in parties)
+    partners = (
+        'This Lease is made between Moreno Holdings LLC, a Nebraska limited liability company ("Landlord"), and '
+        'Two Rivers Growers, a Nebraska general partnership whose partners are Ruth Okafor and Samuel Lindgren ("Tenant").'
+    )
+    assert [(p.name, p.role) for p in find_parties(partners)] == [
+        ("Moreno Holdings LLC", "landlord"),
+        ("Two Rivers Growers", "tenant"),
+    ]
+    venture = (
+        'THIS AGREEMENT is made BETWEEN:\n\nALDER FLATS HOLDINGS LTD. (the "Owner")\n\nAND:\n\nNORTH SHORE TRANSIT JOINT '
+        "VENTURE, an unincorporated joint venture between Pacific Rail Works Ltd. and Coastline Civil Corporation, "
+        'acting by its operator, Pacific Rail Works Ltd.\n(the "Licensee")\n\nWHEREAS the Owner holds the lands.'
+    )
+    assert [(p.name, p.role) for p in find_parties(venture)] == [
+        ("ALDER FLATS HOLDINGS LTD.", "owner"),
+        ("NORTH SHORE TRANSIT JOINT VENTURE", "licensee"),
+    ]
+    # two parties joined by ", and" after a party's agent are still two parties
+    agent = (
+        "This Agreement is made between Cedar Point Partners, L.P., by its general partner Cedar Point GP LLC, and "
+        'Marsh Valley Supply, Inc. ("Buyer").'
+    )
+    assert names(agent) == ["Cedar Point Partners, L.P.", "Marsh Valley Supply, Inc."]
+
+
+def test_a_statute_named_in_a_partys_descriptors_is_no_party() -> None:
+    text = (
+        "This Services Agreement is made between Lakeview Hospital Authority, a public body created under Chapter 44 of "
+        'the Georgia Health and Hospital Code, doing business as Lakeview Regional Clinic (the "Authority"), and '
+        'Paulo Mendes, an individual ("Physician").'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Lakeview Hospital Authority", "authority"),
+        ("Paulo Mendes", "physician"),
+    ]
+
+
 def test_role_comes_from_the_defined_term() -> None:
     text = (
         "This Agreement is dated January 15, 2025 between Cloudmere Software Ltd., a New York corporation having "

@@ -204,6 +204,24 @@ def test_a_clause_that_says_the_opposite_negates_its_category(category: str, spa
     assert polarity.negates(category, span)
 
 
+def test_a_duty_not_to_use_or_disclose_information_is_confidentiality() -> None:
+    def ids(text: str) -> set[str]:
+        return {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+    assert "no_confidentiality" not in ids("The Processor shall not use or disclose member records except as allowed.")
+    assert "no_confidentiality" not in ids("The Agent must not copy or divulge the price lists to anyone.")
+    assert "no_confidentiality" in ids("The Processor shall use the member records only to run the payroll.")
+
+
+def test_something_governed_by_a_charter_is_no_choice_of_law() -> None:
+    def ids(text: str) -> set[str]:
+        return {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+    assert "no_governing_law" in ids("The members form a club governed by its own rules of membership.")
+    assert "no_governing_law" not in ids("This Agreement is governed by and construed under the law of Alberta.")
+    assert "no_governing_law" not in ids("This Agreement shall be governed by, and read under, Scots law.")
+
+
 @pytest.mark.parametrize(
     ("category", "span"),
     [

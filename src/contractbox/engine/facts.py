@@ -109,6 +109,9 @@ _OTHER_DATED_PAPER = re.compile(
     r"\b(?:annex|appendix|exhibit|specification|quotation|proposal|offer|invoice)\b[^.;]{0,40}\bdated\s*$",
     re.IGNORECASE,
 )
+# a verb naming the document that follows as another one this contract replaces, amends or renews
+# (verbs only: an "Assignment and Novation Agreement" or an "Amended and Restated Agreement" is this one)
+_REPLACES = re.compile(r"\b(?:replac|supersed|amend|restat|succeed|renew|extend|novat)(?:es|s|ing)\s+$")
 _DETERMINER = re.compile(
     r"\b(?:this|these|the present|(?-i:[Tt]he)|(?-i:[Tt]hat)|(?-i:an?)|said|such|certain|prior|original|"
     r"existing|previous)\b",
@@ -305,6 +308,8 @@ def _refers_elsewhere(text: str, at: int) -> bool:
     if _IS_ENTERED_INTO.match(prefix, last.end()):
         return False  # "The lease is entered into for a period of 36 months commencing on": this one
     lead = prefix[max(0, last.start() - 80) : last.start()]
+    if _REPLACES.search(lead):
+        return True  # "This Contract replaces Contract No. 29904 dated May 2, 2023": the document it replaces
     determiner = list(_DETERMINER.finditer(lead))
     return bool(determiner) and determiner[-1].group(0).lower() not in ("this", "these", "the present")
 
@@ -391,6 +396,17 @@ def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _M
     else:
         block = [m for m in mentions if abs(m.start - chosen.start) <= 120 and _dated_line(text, m)]
     return _latest_signed(block) or chosen
+
+
+# an approval under the signatures, not a party's signature: "Approved by: Dana Okafor, State Controller\nDate of
+# approval: March 22, 2027", "Approved for Legal Sufficiency: ..., March 12, 2027"
+_APPROVAL_BEFORE = re.compile(r"\bapprov\w*\b[^\n]*(?:\n[^\n]*)?$", re.IGNORECASE)
+
+
+def _not_approvals(text: str, mentions: list[_Mention]) -> list[_Mention]:
+    """The dates without the approvals under the signatures, unless there is nothing else."""
+    signed = [m for m in mentions if not _APPROVAL_BEFORE.search(text, max(0, m.start - 160), m.start)]
+    return signed or mentions
 
 
 # a letter agreement is dated at its head: a date alone on its line, then the salutation ("9 March 2026 ... Dear Ms
@@ -725,7 +741,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     if agreement is not None and read_from_text and not _LETTER_DATE.match(text, agreement.start - 1):
         chosen = next(m for m in mentions if m.start == agreement.start)
         if _is_signature_date(text, chosen) or _dated_line(text, chosen):
-            last = _last_signature(text, mentions, chosen)
+            last = _last_signature(text, _not_approvals(text, mentions), chosen)
             agreement = Fact(
                 last.date.isoformat() if last.date else None, last.start, last.end, text[last.start : last.end]
             )

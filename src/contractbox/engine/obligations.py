@@ -268,6 +268,26 @@ def _appointed_roles(text: str, subjects: dict[str, str]) -> dict[str, str]:
     return found
 
 
+# the capacity a person signs in, after the name in the preamble: "Karen Doe, as Executor of the Estate of ...",
+# "Jane Roe, as Trustee of the Roe Family Trust": "the Executor shall" is that party's duty
+_CAPACITY = re.compile(
+    r",?\s+(?:as|in\s+(?:her|his|its|their)\s+capacity\s+as)\s+(?:the\s+)?(?:sole\s+)?"
+    r"([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:of|for|under)\b"
+)
+
+
+def _capacities(text: str, parties: Sequence[PartyLike]) -> dict[str, str]:
+    """The capacity each party acts in, as the preamble states it after its name ("executor" -> "Karen Doe")."""
+    found: dict[str, str] = {}
+    head = text[:_PRONOUN_REACH]
+    for p in parties:
+        at = head.find(p.name)
+        m = _CAPACITY.match(head, at + len(p.name)) if at >= 0 else None
+        if m:
+            found.setdefault(" ".join(m.group(1).lower().split()), p.name)
+    return found
+
+
 class PartyLike(Protocol):
     name: str
     role: str
@@ -706,6 +726,8 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         for form in _COLLECTIVE_FORMS:
             subjects.setdefault(form.format(" ".join(term.lower().split())), EACH_PARTY)
     for term, party in _appointed_roles(text, subjects).items():
+        subjects.setdefault(term, party)
+    for term, party in _capacities(text, parties).items():
         subjects.setdefault(term, party)
     named = list(dict.fromkeys(v for v in subjects.values() if v != EACH_PARTY))
     groups = _groups(text[:_PRONOUN_REACH], subjects)

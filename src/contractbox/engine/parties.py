@@ -249,9 +249,23 @@ def _name_at(text: str, pos: int) -> NameSpan | None:
     if span is None:
         return None
     name = span.text(text)
-    if not is_plausible_name(name, span.legal_form) or _is_bare_role(name):
+    plausible = is_plausible_name(name, span.legal_form) or _public_body_acting(text, name, span.end)
+    if not plausible or _is_bare_role(name):
         return None
     return span
+
+
+# "the State of Oregon, acting by and through its Department of Transportation": a state that acts by one of its
+# departments or ministers is a party, though "State of Oregon" alone is a place ("a corporation of the State of ...")
+_PUBLIC_BODY = re.compile(r"(?i:state|province|commonwealth|republic)\s+(?i:of)\s+[A-Z]")
+_ACTS_THROUGH = re.compile(
+    r"[ \t]*,?\s*(?:acting\s+(?:by\s+and\s+)?(?:by|through)|(?:as\s+)?represented\s+by|by\s+and\s+through)\b",
+    re.IGNORECASE,
+)
+
+
+def _public_body_acting(text: str, name: str, end: int) -> bool:
+    return _PUBLIC_BODY.match(name) is not None and _ACTS_THROUGH.match(text, end) is not None
 
 
 def _strong_name_at(text: str, pos: int) -> NameSpan | None:
@@ -300,9 +314,39 @@ def _scan_tail(text: str, pos: int, limit: int) -> tuple[int, int | None]:
     return end, None
 
 
+# who acts for a party or makes it up, named in its descriptors: "as represented by the Minister of Agriculture, Food
+# and Agribusiness", "a general partnership whose partners are Dale Harlan and Curtis Harlan", "a joint venture
+# between X Ltd. and Y Corporation", "by its general partner"; none of them is a party of its own
+_ACTS_FOR = re.compile(
+    r"\b(?:acting\s+(?:by\s+and\s+)?(?:by|through)|(?:as\s+)?represented\s+by|by\s+and\s+through|"
+    r"by\s+its\s+(?:\w+\s+){0,2}?(?:partners?|trustees?|operator|manager|members?|agent|executor|administrator)|"
+    r"whose\s+(?:\w+\s+)?(?:partners|members|trustees|owners)\s+are|"
+    r"(?:joint\s+venture|partnership|consortium)\s+(?:between|among|of))\b",
+    re.IGNORECASE,
+)
+_AND_AT = re.compile(r"\s*\band\b", re.IGNORECASE)
+_MEMBERS_BETWEEN = re.compile(r"\b(?:joint\s+venture|partnership|consortium)\s+$", re.IGNORECASE)
+# the title of the minister or department acting for a public body: "the Minister of Agriculture, Food, and"
+_TITLE_SO_FAR = re.compile(
+    r"\s+(?:its|the)\s+[A-Z][\w'’.\-]*\s+(?:of|for)\b(?:[\s,]+(?:of|for|the|and|[A-Z][\w'’&.\-]*))*[\s,]*"
+)
+
+
+def _names_who_acts_for_it(text: str, pos: int, i: int) -> bool:
+    """An "and" at `i` that joins the names of who acts for the party whose descriptors run from `pos` (or the words
+    of a minister's title), not two parties: it follows such a clause with no comma before it and no defined
+    term closed since."""
+    if not _AND_AT.match(text, i):
+        return False
+    clause = next(reversed(list(_ACTS_FOR.finditer(text, max(pos, i - 200), i))), None)
+    if clause is None or ")" in text[clause.end() : i]:
+        return False
+    return not text[:i].rstrip().endswith(",") or _TITLE_SO_FAR.fullmatch(text, clause.end(), i) is not None
+
+
 def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
     """At a top-level position of a party's tail: None (go on), or (start of the next party or None: list ends)."""
-    if _LIST_END.match(text, i):
+    if _LIST_END.match(text, i) and not _MEMBERS_BETWEEN.search(text, max(pos, i - 30), i):
         return (None,)
     if text[i] == "\n" and re.match(r"\n[ \t]*\n", text[i : i + 20]):
         nxt = skip_run(_NOISE, text, i)
@@ -320,6 +364,8 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
         nxt = skip_run(_NOISE, text, i + 1)
         numbered = re.match(r"\s*(?:\(\s*\d{1,2}\s*\)|and\b)", text[i + 1 : nxt + 1], re.IGNORECASE)
         return (nxt,) if numbered and _strong_name_at(text, nxt) else (None,)
+    if _names_who_acts_for_it(text, pos, i):
+        return None
     sep = _SEPARATOR.match(text, i)
     if sep and sep.end() > i and (text[i] != "," or re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i])):
         nxt = skip_run(_NOISE, text, sep.end())

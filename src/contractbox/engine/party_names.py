@@ -362,4 +362,6 @@ def is_plausible_name(name: str, legal_form: bool) -> bool:
         return False
     if re.search(r"\bAct\b(?:,?\s+\d{4})?$", name, re.IGNORECASE):
         return False
+    if not legal_form and re.search(r"\bCode$", name, re.IGNORECASE):  # a statute: "the Texas Health and Safety Code"
+        return False
     return not re.fullmatch(r"(?:\[\s*\*+\s*\]|_+|X+)", name.strip())

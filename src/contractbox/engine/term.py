@@ -173,8 +173,21 @@ _RENEWAL_TAKEN_AWAY = re.compile(
     re.IGNORECASE,
 )
 _RENEWAL_TAKEN_AWAY_SCAN = Scanned.of(_RENEWAL_TAKEN_AWAY)  # scanned for by its first letters
+# "from Lease Year to Lease Year", "from term to term": period after period, as "year to year" says
+_PERIOD_TO_PERIOD = (
+    r"from\s+(?:[\w-]+\s+)?(?:year|month|quarter|season|term|period)\s+to\s+"
+    r"(?:[\w-]+\s+)?(?:year|month|quarter|season|term|period)"
+)
+# "This Lease shall continue from Lease Year to Lease Year ... unless either party gives ... notice": automatic
+_CONTINUES_UNLESS = re.compile(
+    r"\bcontinue\w*\b[^.;]{0,160}?\b"
+    + _PERIOD_TO_PERIOD
+    + r"\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy)\b",
+    re.IGNORECASE,
+)
 _RENEW_WORD = re.compile(
-    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b",
+    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|"
+    r"\b" + _PERIOD_TO_PERIOD + r"\b",
     re.IGNORECASE,
 )
 _ENDS_ON_EVENT = re.compile(
@@ -589,7 +602,9 @@ def read_renewal(
         seen = True
         if _NO_RENEWAL.search(sentence):
             refused_at = refused_at or Span(start, end)
-        elif automatic_at is None and (_AUTO_RENEWAL.search(sentence) or _RENEWS_UNLESS.search(sentence)):
+        elif automatic_at is None and (
+            _AUTO_RENEWAL.search(sentence) or _RENEWS_UNLESS.search(sentence) or _CONTINUES_UNLESS.search(sentence)
+        ):
             automatic_at = Span(start, end)
         if _BY_AGREEMENT.search(sentence) and by_agreement_at is None:
             by_agreement_at = Span(start, end)
