@@ -67,11 +67,11 @@ _BETWEEN_END = re.compile(
     # "is the employer of the Workers and shall pay", "is responsible for the design and shall provide"; not a
     # passive ("is hereby granted and shall have") or "is effective ... and will continue"
     r"\s+(?:is|remains)\s+(?:the|an?|solely\s+responsible|responsible)\s+[^,;.]{1,60}?\s+and\s+|"
-    # a second duty of the same subject after its first and a comma: "Assignor shall remain responsible for, and shall pay"
-    r"\s+(?:shall|will|must)\s+[^;.]{1,80}?,\s*and\s+|"
-    # after a right or a release, no duty of its own: "Buyer shall have the option to pick the carrier and shall bear
-    # the freight", "shall not be required to test the goods but shall inspect them"
-    r"\s+(?:shall|will|must)\s+(?:not\s+)?(?:also\s+)?(?:have|be|(?:\w+ly\s+)?own)\s+[^;.]{1,100}?\s+(?:and|but)\s+|"
+    # a second duty of the same subject after its first and a comma: "Assignor shall remain responsible for, and shall
+    # pay"; or after a right or a release, no duty of its own: "Buyer shall have the option to pick the carrier and
+    # shall bear the freight", "shall not be required to test the goods but shall inspect them"
+    r"\s+(?:shall|will|must)\s+(?:[^;.]{1,80}?,\s*and\s+|"
+    r"(?:not\s+)?(?:also\s+)?(?:have|be|(?:\w+ly\s+)?own)\s+[^;.]{1,100}?\s+(?:and|but)\s+)|"
     r"\s+)$",
     re.IGNORECASE,
 )
@@ -766,11 +766,9 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         if sentence is None:
             continue
         start, end = sentence
-        if _no_duty(text, m, start, end):
-            continue
         found_subjects = _subjects_before(text, max(start, m.start() - _LOOK_BACK), m.start(), ordered)
         found_subjects = found_subjects or _antecedent(text, start, m, ordered)
-        if not found_subjects:
+        if not found_subjects or _no_duty(text, m, start, end):
             continue
         party = subjects[found_subjects[0]]
         obligors = _obligors([subjects[s] for s in reversed(found_subjects)], named, groups)
@@ -799,12 +797,19 @@ def _no_duty(text: str, modal: re.Match[str], start: int, end: int) -> bool:
     "Neither party shall be required to"), a right ("shall have the option to", unless also "and the obligation"),
     the amendment the document makes ("agree to make the following changes") or a clause inside a parenthesis."""
     after = modal.end()
-    if modal.group(2) is not None or _DENYING_SUBJECT.search(text, max(start, modal.start() - 80), modal.start()):
+    if modal.group(2) is not None or _denied_by_subject(text, max(start, modal.start() - 80), modal.start()):
         if _RELEASE.match(text, after):
             return True
     elif _is_a_right(text, after):
         return True
     return _AMENDS.match(text, after) is not None or _in_parenthesis(text, start, modal.start(), end)
+
+
+def _denied_by_subject(text: str, lo: int, at: int) -> bool:
+    """ "Neither party shall", "neither the Supplier nor the Buyer shall": the subject before `at` denies the modal
+    (`_DENYING_SUBJECT`, tried only where the lower-cased text holds "neither" or "nor")."""
+    window = text[lo:at].lower()
+    return ("neither" in window or "nor" in window) and _DENYING_SUBJECT.search(text, lo, at) is not None
 
 
 def _is_a_right(text: str, at: int) -> bool:
