@@ -649,3 +649,89 @@ def test_over_the_cap_a_long_list_and_releases_give_way_to_the_duties_that_open_
     swept = [a for a in actions if "sweep courtyard" in a]
     assert len(swept) == 13 and swept[-1].endswith("number 12 and the steps beside it")  # then the rest in text order
     assert not any(a.startswith("shall write up the minutes") for a in actions)  # the Contractor's second duty there
+
+
+GROWER = Party("Hollowmere Orchards Ltd", "grower", 0, 10, ("Grower",))
+PACKER = Party("Saltmarsh Fruit Packing plc", "packer", 20, 30, ("Packer",))
+
+
+def test_a_release_is_no_duty_but_a_restriction_is() -> None:
+    text = (
+        "The Grower shall not be obligated to deliver more than 500 crates in any one week. "
+        "Neither party shall be required to renew this Agreement when it ends. "
+        "The Packer will not have any obligation to accept bruised or split fruit. "
+        "The Packer shall not, however, be responsible for frost damage after collection. "
+        "The Grower shall not deliver fruit sprayed with a pesticide banned in the United Kingdom."
+    )
+    found = obligations(text, [GROWER, PACKER])
+    assert [(o.party, o.action) for o in found] == [
+        ("Hollowmere Orchards Ltd", "shall not deliver fruit sprayed with a pesticide banned in the United Kingdom")
+    ]
+
+
+def test_a_right_is_no_duty_unless_the_same_words_also_impose_one() -> None:
+    text = (
+        "The Packer shall have the option to buy any surplus crop at the market price. "
+        "The Grower shall have sole control of the harvest schedule. "
+        "The Packer will have full discretion over the grading of the fruit. "
+        "The Grower shall have the authority and the responsibility to hire seasonal pickers. "
+        "The Packer shall have sole control over, and responsibility for, the cold store. "
+        "The Grower shall have no right to sell the contracted crop to anyone else. "
+        "The Packer shall have the option to choose the haulier and shall pay the haulage."
+    )
+    found = obligations(text, [GROWER, PACKER])
+    assert [o.action for o in found] == [
+        "shall have the authority and the responsibility to hire seasonal pickers",
+        "shall have sole control over, and responsibility for, the cold store",
+        "shall have no right to sell the contracted crop to anyone else",  # a right denied: a restriction
+        "shall pay the haulage",  # the duty after the right, the Packer's
+    ]
+    assert found[-1].party == "Saltmarsh Fruit Packing plc"
+
+
+def test_owning_is_no_duty_but_assigning_is() -> None:
+    text = (
+        "The Packer shall exclusively own all packaging designs made under this Agreement. "
+        "The parties shall jointly own any new apple variety they breed together. "
+        "The Grower shall hold all right, title and interest in its orchard records. "
+        "The Grower hereby assigns to the Packer all copyright in the packaging designs. "
+        "The Grower shall assign to the Packer any further rights in the designs on request. "
+        "The Packer shall supply own-brand labels for the crates."
+    )
+    found = obligations(text, [GROWER, PACKER])
+    assert [(o.party, o.action[:25]) for o in found] == [
+        ("Hollowmere Orchards Ltd", "assigns to the Packer all"),
+        ("Hollowmere Orchards Ltd", "shall assign to the Packe"),
+        ("Saltmarsh Fruit Packing plc", "shall supply own-brand la"),  # "supply" is no adverb before "own"
+    ]
+
+
+def test_a_modal_inside_a_parenthesis_is_no_duty_of_the_sentence() -> None:
+    text = (
+        "The Grower shall deliver the crates to the Packer's shed (or such other place as the Packer shall name "
+        "in writing) within two days of picking. "
+        "(If the Packer rejects a crate, the Packer shall pay the cost of its return to the orchard.) "
+        "The Grower may store crates in the Packer's yard (provided that the Grower shall clear them within a week) "
+        "during the harvest. "
+        "The Grower shall pack the fruit in crates (which the Packer agrees to lend free of charge) before collection. "
+        "The Grower shall sort the fruit by size (but only if the Packer agrees to pay for the sorting) before packing."
+    )
+    found = obligations(text, [GROWER, PACKER])
+    assert [(o.party, o.action[:30]) for o in found] == [
+        ("Hollowmere Orchards Ltd", "shall deliver the crates to th"),
+        ("Saltmarsh Fruit Packing plc", "shall pay the cost of its retu"),  # a whole sentence in brackets still binds
+        ("Hollowmere Orchards Ltd", "shall clear them within a week"),  # so does a proviso
+        ("Hollowmere Orchards Ltd", "shall pack the fruit in crates"),
+        ("Saltmarsh Fruit Packing plc", "agrees to lend free of charge)"),  # and an assent
+        ("Hollowmere Orchards Ltd", "shall sort the fruit by size ("),  # the condition binds nobody
+    ]
+
+
+def test_the_amendment_a_document_makes_is_no_duty() -> None:
+    text = (
+        "The parties agree to make the following changes to the Supply Agreement dated 3 March 2024. "
+        "The parties further agree to amend clause 7 of the Supply Agreement as follows. "
+        "The parties agree to meet every quarter to review the crate price."
+    )
+    found = obligations(text, [GROWER, PACKER])
+    assert {o.action for o in found} == {"agree to meet every quarter to review the crate price"}

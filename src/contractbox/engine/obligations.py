@@ -67,8 +67,11 @@ _BETWEEN_END = re.compile(
     # "is the employer of the Workers and shall pay", "is responsible for the design and shall provide"; not a
     # passive ("is hereby granted and shall have") or "is effective ... and will continue"
     r"\s+(?:is|remains)\s+(?:the|an?|solely\s+responsible|responsible)\s+[^,;.]{1,60}?\s+and\s+|"
-    # a second duty of the same subject after its first and a comma: "Assignor shall remain responsible for, and shall pay"
-    r"\s+(?:shall|will|must)\s+[^;.]{1,80}?,\s*and\s+|"
+    # a second duty of the same subject after its first and a comma: "Assignor shall remain responsible for, and shall
+    # pay"; or after a right or a release, no duty of its own: "Buyer shall have the option to pick the carrier and
+    # shall bear the freight", "shall not be required to test the goods but shall inspect them"
+    r"\s+(?:shall|will|must)\s+(?:[^;.]{1,80}?,\s*and\s+|"
+    r"(?:not\s+)?(?:also\s+)?(?:have|be|(?:\w+ly\s+)?own)\s+[^;.]{1,100}?\s+(?:and|but)\s+)|"
     r"\s+)$",
     re.IGNORECASE,
 )
@@ -174,12 +177,50 @@ def _before_spaces(text: str, at: int) -> int:
     return at
 
 
-# rights, states and ownership after "shall" are not duties ("shall own", "will retain the right", "shall be deemed")
+_DUTY_WORD = r"(?:obligations?|liabilit(?:y|ies)|dut(?:y|ies)|responsibilit(?:y|ies))\b"
+# rights, states and ownership after "shall" are not duties ("shall own", "will retain the right", "shall be deemed",
+# "shall solely and exclusively own", "shall have no responsibility", "shall be under no obligation")
 _NOT_DUTIES = re.compile(
     r"(?:be\s+entitled|have\s+(?:the\s+)?(?:sole\s+|exclusive\s+|first\s+)?right|be\s+deemed|be\s+liable|"
-    r"not\s+be\s+liable|be\s+permitted|have\s+no\s+(?:obligation|liability)|(?:also\s+)?(?:continue\s+to\s+)?own\b|"
-    r"retain\b|remain\b|become\b|be\s+the\s+(?:sole\s+)?owner|not\s+be\s+(?:required|obligated|obliged)|"
+    r"be\s+permitted|have\s+no\s+(?:\w+\s+)?" + _DUTY_WORD + r"|be\s+under\s+no\s+(?:obligation|duty)|"
+    r"in\s+no\s+(?:event|case)\s+be\s+(?:liable|responsible|required|obligated|obliged)|"
+    r"(?:(?:also|continue\s+to|solely|exclusively|jointly|wholly|fully|absolutely|beneficially|legally|"
+    r"separately|individually|collectively|respectively)\s+(?:and\s+)?)*own\b|hold\s+all\s+right,?\s+title|"
+    r"retain\b|remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
     r"be\s+(?:construed|vested|owned))",
+    re.IGNORECASE,
+)
+# a release after "shall not" or "Neither ... shall": "shall not be obligated to supply more than", "Neither party shall be
+# required to", "will not have any obligation to"; not a denial of a duty's object ("shall not disclose")
+_RELEASE = re.compile(
+    r"(?:,?\s*(?:however|otherwise|thereby|then|thereafter|at\s+any\s+time|in\s+any\s+(?:event|case|way))\s*,?\s*)*"
+    r"(?:be\s+(?:held\s+|deemed\s+|considered\s+)?(?:in\s+any\s+way\s+)?"
+    r"(?:required|obligated|obliged|responsible|liable|bound|under\s+any\s+(?:obligation|duty))\b|"
+    r"have\s+(?:any\s+|an?\s+|the\s+)?(?:\w+\s+)?" + _DUTY_WORD + r")",
+    re.IGNORECASE,
+)
+_DUTY = re.compile(_DUTY_WORD, re.IGNORECASE)
+# "Neither party shall", "neither the Supplier nor the Buyer shall": the modal is denied by its subject
+_DENYING_SUBJECT = re.compile(r"\b(?:neither|nor)\b[^,;.()]{0,80}$", re.IGNORECASE)
+# a right or a power, not a duty: "shall have the option to extend", "will have sole control of the defence", "shall have
+# full discretion", "shall have the authority to approve"; not a right that is denied ("shall have no right to set off",
+# "Neither party shall have any authority to bind the other": a restriction)
+_RIGHT = re.compile(
+    r"(?:also\s+)?have\s+(?!no\b|any\b)(?:the\s+|an?\s+|all\s+)?(?:[\w-]+,?\s+){0,3}?"
+    r"(?:options?|rights?|discretion|authority|powers?|ability|"
+    r"control\b(?!\s+(?:procedures?|measures?|systems?|processes|plans?|programs?)))\b",
+    re.IGNORECASE,
+)
+# the same sentence makes the right a duty too: "shall have the right and the obligation to", "shall have sole control
+# over, and responsibility for, the budget"; not "the right, but not the obligation, to"
+_AND_A_DUTY = re.compile(
+    r"[^.;:()]{0,60}?\b(?:and|&)\s+(?:the\s+|an?\s+|full\s+|sole\s+|primary\s+)*" + _DUTY_WORD, re.IGNORECASE
+)
+# the amendment a document makes, not a duty: "The parties agree to make the following changes to the Agreement:",
+# "agree to amend Section 4 as follows"
+_AMENDS = re.compile(
+    r"(?:make\s+the\s+following\s+(?:changes?|amendments?|modifications?)|"
+    r"(?:amend|modify|restate|supplement)\b[^.;:]{0,80}?\b(?:as\s+follows?|as\s+set\s+(?:forth|out)\s+below))",
     re.IGNORECASE,
 )
 _MUTUAL = (
@@ -222,8 +263,8 @@ _MAX = 60
 _WORDS_A_DUTY = 50
 _MAX_LONG = 250
 _SECONDARY_KINDS = {"confidentiality", "compliance", "notice"}
-# read as a duty, but more likely a release or a right ("shall not be obligated to file", "shall have the option to
-# extend"): listed last when a contract has more duties than its cap
+# listed last when a contract has more duties than its cap: a denied right ("shall have no right to sublicense"); a
+# release or a right ("shall not be obligated to file", "shall have the option to extend") is no duty (`_no_duty`)
 _RELEASE_OR_RIGHT = re.compile(
     r"(?:shall|will|must)\s+(?:not\s+(?:be\s+(?:required|obligated|obliged|responsible|liable)|"
     r"have\s+(?:any\s+|such\s+)?(?:obligation|liability))|"
@@ -749,7 +790,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         start, end = sentence
         found_subjects = _subjects_before(text, max(start, m.start() - _LOOK_BACK), m.start(), ordered)
         found_subjects = found_subjects or _antecedent(text, start, m, ordered)
-        if not found_subjects:
+        if not found_subjects or _no_duty(text, m, start, end):
             continue
         party = subjects[found_subjects[0]]
         obligors = _obligors([subjects[s] for s in reversed(found_subjects)], named, groups)
@@ -771,6 +812,53 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         further.extend((start, ob.party) in in_sentence for ob in duties)
         in_sentence.update((start, ob.party) for ob in duties)
     return _most_important(found, further, _cap(text))
+
+
+def _no_duty(text: str, modal: re.Match[str], start: int, end: int) -> bool:
+    """The modal in the sentence from `start` to `end` reads as no duty: a release ("shall not be obligated to",
+    "Neither party shall be required to"), a right ("shall have the option to", unless also "and the obligation"),
+    the amendment the document makes ("agree to make the following changes") or a clause inside a parenthesis."""
+    after = modal.end()
+    if modal.group(2) is not None or _denied_by_subject(text, max(start, modal.start() - 80), modal.start()):
+        if _RELEASE.match(text, after):
+            return True
+    elif _is_a_right(text, after):
+        return True
+    return _AMENDS.match(text, after) is not None or _in_parenthesis(text, start, modal.start(), end)
+
+
+def _denied_by_subject(text: str, lo: int, at: int) -> bool:
+    """ "Neither party shall", "neither the Supplier nor the Buyer shall": the subject before `at` denies the modal
+    (`_DENYING_SUBJECT`, tried only where the lower-cased text holds "neither" or "nor")."""
+    window = text[lo:at].lower()
+    return ("neither" in window or "nor" in window) and _DENYING_SUBJECT.search(text, lo, at) is not None
+
+
+def _is_a_right(text: str, at: int) -> bool:
+    """What follows the modal at `at` gives a right, not also a duty ("shall have the right and the obligation to")."""
+    right = _RIGHT.match(text, at)
+    return right is not None and not _AND_A_DUTY.match(text, right.end()) and not _DUTY.search(right.group())
+
+
+def _in_parenthesis(text: str, start: int, at: int, end: int) -> bool:
+    """`at` stands in a circumstance inside a parenthesis the sentence goes on after ("... within 30 days (or such
+    other period as the parties shall agree in writing) from the notice", "(but only if the Supplier agrees to
+    install them)"): no duty of its own; not a proviso ("(provided that the Buyer shall collect them)"), an assent
+    ("(which the Supplier agrees to supply)") nor a whole sentence in brackets."""
+    opened = text.rfind("(", start, at)
+    if opened < 0 or text.find(")", opened, at) >= 0:
+        return False
+    closed = text.find(")", at, end)
+    if closed < 0 or text[closed - 1] == "." or not text[closed + 1 : end].strip(' \t\r\n.;:"”'):
+        return False
+    return _CIRCUMSTANCE_BEFORE.search(text, opened, at) is not None
+
+
+# "as the Agent shall", "if the Supplier expressly agrees", "unless the parties agree": the modal's subject right after
+# the word that opens a circumstance or a comparison, with no comma between
+_CIRCUMSTANCE_BEFORE = re.compile(
+    r"\b(?:as|than|if|unless|when|whenever|where|until|whether)\s+[^,;()]{1,60}$", re.IGNORECASE
+)
 
 
 def _cap(text: str) -> int:
