@@ -5,6 +5,7 @@ from __future__ import annotations
 from contractbox.engine.legal_forms import ends_with_legal_form
 from contractbox.engine.markup import without_markup
 from contractbox.engine.parties import find_parties, named_passages_first
+from contractbox.engine.party_names import read_name
 from contractbox.engine.signatures import signature_names
 
 
@@ -879,3 +880,27 @@ def test_south_african_forms_end_a_name_only_in_capitals() -> None:
     assert not ends_with_legal_form("copies to: cc")
     assert ends_with_legal_form("Shenzhen CC-Bright Ltd.")
     assert not ends_with_legal_form("Shenzhen CC-Bright")
+
+
+def test_civil_law_legal_forms_end_a_name() -> None:
+    text = (
+        'MASTER PURCHASE AGREEMENT\n\nHokuriku Seiki Kabushiki Kaisha (hereinafter referred to as "Party A") and '
+        'Sanin Kogyo Godo Kaisha (hereinafter referred to as "Party B") hereby enter into this Agreement as follows.\n\n'
+        "Article 1 (Purpose)\nParty B shall sell valves to Party A.\n\nMay 9, 2028\n\n"
+        "Party A: Hokuriku Seiki Kabushiki Kaisha\n5-3-1 Marunouchi, Chiyoda-ku, Tokyo\n"
+        "Representative Director: Ichiro Tanabe (seal)\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Hokuriku Seiki Kabushiki Kaisha", "party a"),
+        ("Sanin Kogyo Godo Kaisha", "party b"),
+    ]
+    for name in (
+        "Brabant Logistics SA/NV",
+        "Ostrava Tools, spol. s r.o.",
+        "Monterrey Aceros, S.A.P.I. de C.V.",
+        "Lugano Dati Sagl",
+        "Baltic Shipping Sp. k.",
+        "Recife Comércio Limitada",
+    ):
+        span = read_name(name + ", a company", 0)
+        assert span is not None and span.legal_form and span.text(name) == name, name
