@@ -904,3 +904,19 @@ def test_civil_law_legal_forms_end_a_name() -> None:
     ):
         span = read_name(name + ", a company", 0)
         assert span is not None and span.legal_form and span.text(name) == name, name
+
+
+def test_the_undersigned_heads_the_party_list() -> None:
+    first = (
+        "TOLL MANUFACTURING CONTRACT\n\n{heading}\n\n1. FONDERIE DE LA LOIRE S.A.R.L., a limited liability company with "
+        "registered office at 7 quai Vauban, 44000 Nantes, registered with the RCS of Nantes under number 448 901 223, "
+        'represented by Mrs Odile Perrin, its Manager,\n\nhereinafter referred to as "the Manufacturer",\n\n'
+        "of the one part,\n\nand\n\n2. VERRERIES DU JURA S.A., a public limited company with registered office at "
+        '2 rue Pasteur, 39100 Dole,\n\nhereinafter referred to as "the Customer",\n\nof the other part.\n\n'
+        "IT HAS BEEN AGREED AS FOLLOWS:\n\nArticle 1. The Manufacturer shall cast the parts."
+    )
+    for heading in ("The undersigned:", "BETWEEN THE UNDERSIGNED:"):
+        assert [(p.name, p.role) for p in find_parties(first.format(heading=heading))] == [
+            ("FONDERIE DE LA LOIRE S.A.R.L.", "manufacturer"),
+            ("VERRERIES DU JURA S.A.", "customer"),
+        ], heading

@@ -98,7 +98,9 @@ _ANCHOR = re.compile(
     r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?|"
     r"^[ \t]*(?:THE\s+)?(?:(?i:parties)|BY)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))|"
     # "The parties to this Agreement are:", "The parties are as follows:" introducing the list
-    r"^[ \t]*(?i:the\s+parties\s+(?:(?:to|of)\s+this\s+[\w ]{1,40}?\s+)?(?:are|shall\s+be)(?:\s+as\s+follows)?)[ \t]*:",
+    r"^[ \t]*(?i:the\s+parties\s+(?:(?:to|of)\s+this\s+[\w ]{1,40}?\s+)?(?:are|shall\s+be)(?:\s+as\s+follows)?)[ \t]*:|"
+    # "The undersigned:" heading a numbered list of parties (the French "Les soussignés")
+    r"^[ \t]*(?i:the\s+undersigned)[ \t]*:",
     re.MULTILINE,
 )
 _LIST_END = re.compile(
@@ -113,7 +115,7 @@ _SEPARATOR = re.compile(
 )
 _NOISE = re.compile(
     r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth)\s*\)|\d{1,2}\.\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
-    r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\b(?:me|us|myself|you|yourself)\b(?=\s*,))*",
+    r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\bthe\s+undersigned\s*:|\b(?:me|us|myself|you|yourself)\b(?=\s*,))*",
     re.IGNORECASE,
 )
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
