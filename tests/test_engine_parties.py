@@ -920,3 +920,30 @@ def test_the_undersigned_heads_the_party_list() -> None:
             ("FONDERIE DE LA LOIRE S.A.R.L.", "manufacturer"),
             ("VERRERIES DU JURA S.A.", "customer"),
         ], heading
+
+
+def test_people_who_represent_a_party_are_not_parties() -> None:
+    text = (
+        "SERVICE CONTRACT\n\nconcluded between\n\nHafenlogistik Bremen GmbH, Am Speicher 3, 28217 Bremen, registered "
+        "under HRB 99120, represented by its managing directors Mr. Jan Oltmanns and Mrs. Frauke Siebels,\n"
+        '(hereinafter "Customer")\n\nand\n\nWeserkran Service GmbH, Deichstrasse 8, 28195 Bremen, '
+        'represented by Mr. Lars Hinrichs,\n(hereinafter "Contractor")\n\n1. The Contractor shall inspect the cranes.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Hafenlogistik Bremen GmbH", "customer"),
+        ("Weserkran Service GmbH", "contractor"),
+    ]
+    labelled = (
+        "COOPERATION AGREEMENT\n\nParty A: Xiamen Haiyun Packaging Co., Ltd.\nAddress: No. 5 Binhai Road, Xiamen\n"
+        "Legal Representative: Lin Jiahui\n\nParty B: Fuzhou Minjiang Printing Co., Ltd.\nAddress: No. 12 Gutian Road, "
+        "Fuzhou\nAuthorized Representative: Huang Weiqiang\n\nArticle 1 Party B shall print the cartons."
+    )
+    assert [(p.name, p.role) for p in find_parties(labelled)] == [
+        ("Xiamen Haiyun Packaging Co., Ltd.", "party a"),
+        ("Fuzhou Minjiang Printing Co., Ltd.", "party b"),
+    ]
+    guarantor = (
+        "GUARANTEE AGREEMENT between Nordsee Fisch GmbH, represented by its managing director, and Heike Brandt, an "
+        'individual residing at Hafenstrasse 2, Cuxhaven (the "Guarantor"), and Kiel Netz AG (the "Lender").'
+    )
+    assert [p.name for p in find_parties(guarantor)] == ["Nordsee Fisch GmbH", "Heike Brandt", "Kiel Netz AG"]

@@ -326,9 +326,27 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
     if sep and sep.end() > i and (text[i] != "," or re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i])):
         nxt = skip_run(_NOISE, text, sep.end())
         numbered = re.search(r"\(\s*\d", text[i:nxt])
-        if _name_at(text, nxt) if numbered else _strong_name_at(text, nxt):
+        span = _name_at(text, nxt) if numbered else _strong_name_at(text, nxt)
+        if span and not _second_representative(text, pos, i, span):
             return (nxt,)
     return None
+
+
+# a party's representatives: "represented by its managing directors Mrs. A and Mr. B", "acting through", "in the
+# person of"; a person named after one of these, before the party's defined term, signs for it and is no party
+_REPRESENTED = re.compile(
+    r"\b(?:represented|acting\s+(?:through|by)|in\s+the\s+person\s+of|by\s+(?:its|their)\s+(?:legal\s+)?representatives?)\b",
+    re.IGNORECASE,
+)
+
+
+def _second_representative(text: str, pos: int, i: int, span: NameSpan) -> bool:
+    """A name without a legal form after "and" that joins a second person to a representation not yet closed by
+    the party's defined term ("and Jane Roe, an individual residing at" is a party of her own)."""
+    if span.legal_form or _ENTITY_DESCRIPTOR.match(text, span.end, span.end + 80):
+        return False
+    opened = [m.end() for m in _REPRESENTED.finditer(text, pos, i)]
+    return bool(opened) and not _QUOTED_ALIAS.search(text, opened[-1], i)
 
 
 def _read_list(text: str, pos: int) -> list[Party]:
@@ -491,6 +509,8 @@ def _is_role_label(label: str) -> bool:
     words = label.lower().split()
     if len(words) == 2 and words[1] == "name":
         return words[0] in ROLE_WORDS
+    if words[-1] == "representative" and words[0] in {"legal", "authorized", "authorised", "statutory"}:
+        return False  # "Legal Representative: Zhou Min" under a party: the person who signs for it
     return label.startswith("Party") or words[-1] in ROLE_WORDS or (words[-1] == "party" and len(words) > 1)
 
 
