@@ -947,3 +947,17 @@ def test_people_who_represent_a_party_are_not_parties() -> None:
         'individual residing at Hafenstrasse 2, Cuxhaven (the "Guarantor"), and Kiel Netz AG (the "Lender").'
     )
     assert [p.name for p in find_parties(guarantor)] == ["Nordsee Fisch GmbH", "Heike Brandt", "Kiel Netz AG"]
+
+
+def test_a_capitals_heading_that_names_the_parties_jointly_adds_no_party() -> None:
+    text = (
+        "SUPPLY AGREEMENT ENTERED INTO BY AND BETWEEN, ON THE ONE HAND, AGROQUIMICOS DEL NORTE, S.A. DE C.V., "
+        'REPRESENTED HEREIN BY MR. JULIAN TREVINO, HEREINAFTER REFERRED TO AS "THE SUPPLIER", AND, ON THE OTHER HAND, '
+        'HORTALIZAS DE SINALOA, S. DE R.L. DE C.V., HEREINAFTER REFERRED TO AS "THE BUYER", AND {together} AS "THE '
+        'PARTIES", IN ACCORDANCE WITH THE FOLLOWING CLAUSES:\n\nFIRST. The Supplier shall deliver the fertiliser.'
+    )
+    for together in ("JOINTLY", "COLLECTIVELY", "TOGETHER"):
+        assert [(p.name, p.role) for p in find_parties(text.format(together=together))] == [
+            ("AGROQUIMICOS DEL NORTE, S.A. DE C.V.", "supplier"),
+            ("HORTALIZAS DE SINALOA, S. DE R.L. DE C.V.", "buyer"),
+        ], together

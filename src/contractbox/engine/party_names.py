@@ -341,6 +341,10 @@ def _caps_start(text: str, start: int, end: int) -> int:
     return start
 
 
+# the words that name the parties together, never one party
+_COLLECTIVE = re.compile(r"(?:jointly|collectively|together|individually|severally|each|both)\b")
+
+
 def is_plausible_name(name: str, legal_form: bool) -> bool:
     """Reject addresses, headings, places, dates and bare defined terms."""
     low = name.lower().strip(" .,")
@@ -349,6 +353,8 @@ def is_plausible_name(name: str, legal_form: bool) -> bool:
     ):
         return False
     if legal_form_pattern().fullmatch(name.strip(" ,")):
+        return False
+    if not legal_form and _COLLECTIVE.match(low):  # '... AND JOINTLY AS "THE PARTIES"' in a capitals heading
         return False
     if _CLAUSE_WORDS.search(name) or _place_with_form(name):
         return False
