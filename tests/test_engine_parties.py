@@ -961,3 +961,23 @@ def test_a_capitals_heading_that_names_the_parties_jointly_adds_no_party() -> No
             ("AGROQUIMICOS DEL NORTE, S.A. DE C.V.", "supplier"),
             ("HORTALIZAS DE SINALOA, S. DE R.L. DE C.V.", "buyer"),
         ], together
+
+
+def test_a_person_appearing_on_behalf_of_a_company_makes_the_company_the_party() -> None:
+    text = (
+        "DISTRIBUTION CONTRACT\n\nIn Valencia, on the third of May two thousand twenty-eight.\n\nAPPEARING\n\n"
+        "ON THE ONE HAND, Mr. Vicente Ferrer Lloret, of legal age, married, with national identity document number "
+        "22.114.908-R, acting in the name and on behalf of the company CITRICOS DEL TURIA, S.L., with registered office "
+        "at Avenida del Puerto 40, 46023 Valencia, holder of tax identification number B-46112233, registered in the "
+        "Commercial Registry of Valencia, Volume 7781, Folio 12, Sheet V-99120, by virtue of a power of attorney granted "
+        "before the Notary of Valencia Mrs. Amparo Soler on 2 February 2026 under number 311 of her protocol, in his "
+        'capacity as general manager (hereinafter, "the Supplier").\n\n'
+        "AND ON THE OTHER HAND, Mrs. Ingrid Halvorsen, an individual of legal age, acting in representation of "
+        "Nordfrukt Import AS, with registered office at Havnegata 3, Oslo, Norway, in her capacity as director "
+        '(hereinafter, "the Distributor").\n\nBoth parties recognise each other\'s capacity and\n\nSTATE\n\n'
+        "I. That the Supplier grows oranges."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("CITRICOS DEL TURIA, S.L.", "supplier"),
+        ("Nordfrukt Import AS", "distributor"),
+    ]

@@ -462,7 +462,7 @@ def _from_anchors(text: str, regions: list[tuple[int, int]], preamble_only: bool
 
 
 _DEFINED = re.compile(
-    r"\((?:the\s+|(?:hereinafter\s+)?(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?)?[\"“']|"
+    r"\((?:the\s+|(?:hereinafter,?\s+)?(?:referred\s+to\s+as,?\s+|called,?\s+)?(?:the\s+)?)?[\"“']|"  # '(hereinafter, "the Buyer")'
     r"\([^()\"“]{1,60}?,\s+the\s+[\"“]|"  # '(or one or more Affiliates, the "Investor")'
     r"(?<=,\s)hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?[\"“]"  # 'X, hereinafter referred to as the "Company"'
 )
@@ -489,6 +489,23 @@ _ENTITY_DESCRIPTOR = re.compile(
     r"(?:an?\s+)?(?:sole\s+(?:trader|proprietor(?:ship)?)|self[- ]employed)\b|trading\s+as\b)",
     re.IGNORECASE,
 )
+
+
+# "Mr. X, of legal age, ... acting in the name and on behalf of the company Y, S.L., ... (hereinafter, "the Licensor")":
+# the person appears for the company, which is the party
+_ON_BEHALF = re.compile(
+    r"\b(?:acting\s+)?(?:(?:in\s+the\s+name\s+and\s+)?on\s+behalf|in\s+(?:the\s+)?(?:name\s+and\s+)?representation)\s+"
+    r"of\s+(?:the\s+(?:(?:commercial\s+)?company|firm|entity|corporation)\s+)?(?=[A-Z\u00C0-\u00DE])",
+    re.IGNORECASE,
+)
+
+
+def _represented_company(text: str, lo: int, alias_at: int) -> NameSpan | None:
+    """The company a person appears for, in the same paragraph as the defined term: a name with a legal form."""
+    lo = max(lo, text.rfind("\n\n", lo, alias_at) + 1)
+    appearances = list(_ON_BEHALF.finditer(text, lo, alias_at))
+    span = _name_at(text, appearances[-1].end()) if appearances else None
+    return span if span is not None and span.legal_form and span.end <= alias_at else None
 
 
 def _walk_back(text: str, lo: int, alias_at: int) -> NameSpan | None:
@@ -562,7 +579,8 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             window = max(lo, previous, at - 400)
             paragraph = max(window, text.rfind("\n\n", window, at) + 1)  # its own paragraph first, not a letterhead
             span = (
-                _walk_back(text, paragraph, at)
+                _represented_company(text, max(lo, previous, at - 1200), at)
+                or _walk_back(text, paragraph, at)
                 or _walk_back(text, window, at)
                 or _person_before(text, max(lo, previous), at)
             )
