@@ -981,3 +981,23 @@ def test_a_person_appearing_on_behalf_of_a_company_makes_the_company_the_party()
         ("CITRICOS DEL TURIA, S.L.", "supplier"),
         ("Nordfrukt Import AS", "distributor"),
     ]
+
+
+def test_a_continental_address_abbreviation_does_not_end_the_party_list() -> None:
+    text = (
+        "COOPERATION AGREEMENT\n\nconcluded in Gdańsk on 4 April 2028 between:\n\n"
+        "Bałtycka Chłodnia Sp. z o.o. with its registered office in Gdańsk, {street} Długie Pobrzeże 12, 80-888 Gdańsk, "
+        "entered into the Register of Entrepreneurs of the National Court Register kept by the District Court Gdańsk-Północ "
+        "in Gdańsk, VII Commercial Division, under KRS number 0000123456, NIP 5831234567, REGON 220123456, with a share "
+        "capital of PLN 50,000.00, represented by:\n"
+        "- Mr Piotr Lis - President of the Management Board,\n"
+        'hereinafter referred to as "Chłodnia",\n\nand\n\n'
+        "Sorrento Frutta S.r.l. with its registered office in Sorrento, {second} Marina Grande 4, "
+        'represented by Mrs Anna Esposito - Director,\nhereinafter referred to as "Sorrento",\n\n'
+        "§ 1 Subject\n\n1. Chłodnia shall store the fruit."
+    )
+    for street, second in (("ul.", "Vle."), ("al.", "Int."), ("pl.", "Col.")):
+        assert [(p.name, p.role) for p in find_parties(text.format(street=street, second=second))] == [
+            ("Bałtycka Chłodnia Sp. z o.o.", "chłodnia"),
+            ("Sorrento Frutta S.r.l.", "sorrento"),
+        ], street

@@ -158,6 +158,8 @@ _DESCRIPTOR = re.compile(
 _ABBREVIATION_END = re.compile(
     r"(?:\b[A-Za-z]|\b(?:No|St|Ave|Blvd|Rd|Dr|Mr|Ms|Mrs|Ste|Fl|Co|Inc|Corp|Ltd|Bros|Jr|Sr|"
     r"Mt|Hwy|Pkwy|Prof|Avv|Calif|Ont|Mass|Penn|Tex|Fla|Ill|Cal|Bldg|Apt|P\.O|N\.A|S\.A|"
+    # continental addresses and titles: "ul. Długa 5", "Avda. Europa 3", "Col. Roma", "Mag. Huber", "Ing. Novak"
+    r"(?-i:ul|al|pl|Str|Nr|Av|Avda|Pza|Vle|Col|Depto|Dpto|Int|Ext|Mme|Mlle|Ing|Mag|Dipl|Eng|Lic|Arq|Dott|Sig|Sra)|"
     r"U\.S\.A|U\.S)|\.[A-Za-z])\.$",
     re.IGNORECASE,
 )
