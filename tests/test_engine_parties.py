@@ -1001,3 +1001,20 @@ def test_a_continental_address_abbreviation_does_not_end_the_party_list() -> Non
             ("Bałtycka Chłodnia Sp. z o.o.", "chłodnia"),
             ("Sorrento Frutta S.r.l.", "sorrento"),
         ], street
+
+
+def test_capitals_role_labels_name_the_parties_and_their_roles() -> None:
+    text = (
+        "PRIVATE INSTRUMENT OF LEASE OF MACHINERY\n\nBy this private instrument, the parties below:\n\n"
+        "LESSOR: MAQUINAS DO VALE LTDA., a limited liability company with head office at Rua das Flores 100, "
+        "Joinville/SC, enrolled in the CNPJ under No. 11.222.333/0001-44, herein represented by its Managing Partner, "
+        "Mr. Paulo Henrique Braga, hereinafter simply referred to as LESSOR;\n\n"
+        "LESSEE: CONSTRUTORA LITORAL NORTE S.A., a corporation with head office at Avenida Beira Mar 55, "
+        "Florianópolis/SC, enrolled in the CNPJ under No. 55.666.777/0001-88, herein represented by its Officers, "
+        "hereinafter simply referred to as LESSEE;\n\n"
+        "have agreed to the following clauses:\n\nCLAUSE ONE - The LESSEE shall pay the rent."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("MAQUINAS DO VALE LTDA.", "lessor"),
+        ("CONSTRUTORA LITORAL NORTE S.A.", "lessee"),
+    ]

@@ -122,7 +122,7 @@ _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=
 _BARE_ALIAS = re.compile(
     r"\((?:the\s+|hereinafter,?\s+(?:referred\s+to\s+as,?\s+|called,?\s+)?(?:the\s+)?)?"
     r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})\)|"
-    r"hereinafter,?\s+(?:(?:referred\s+to\s+as|called),?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier"
+    r"hereinafter,?\s+(?:(?:(?:simply|also)\s+)?(?:referred\s+to\s+as|called),?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
@@ -469,7 +469,8 @@ _DEFINED = re.compile(
     r"(?<=,\s)hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?[\"“]"  # 'X, hereinafter referred to as the "Company"'
 )
 _LABELLED = re.compile(
-    r"(?:^|\s{2,}|(?<=[\s.;,])(?=Party\s))(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|(?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+)"
+    r"(?:^|\s{2,}|(?<=[\s.;,])(?=Party\s))(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|(?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+|"
+    r"(?:[A-Z]{2,}[ \t])?[A-Z]{3,})"  # "CONTRACTED PARTY: NUVEM LTDA., ..."
     r"[ \t]*[:：]\s*(?=[^\s:])",
     re.MULTILINE,
 )
