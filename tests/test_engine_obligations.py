@@ -605,3 +605,24 @@ def test_the_first_kind_is_what_the_kinds_pattern_finds_first() -> None:
         assert (found and (found.span(), found.lastgroup)) == (plain and (plain.span(), plain.lastgroup))
         kinds.add(plain and plain.lastgroup)
     assert len(kinds) >= 5
+
+
+def test_a_list_right_under_shall_with_no_blank_line_gives_one_duty_an_item() -> None:
+    carrier = Party("Transportes Serra Azul Ltda.", "carrier", 0, 10, ("CARRIER",))
+    shipper = Party("Cooperativa Cafeeira do Sul", "shipper", 20, 30, ("SHIPPER",))
+    for marker in ("a)", "(a)", "-", "1."):
+        items = [f"{marker.replace('a', letter).replace('1', str(n))} " for n, letter in enumerate("abc", 1)]
+        text = (
+            "2.1. The CARRIER shall:\n"
+            f"{items[0]}collect the coffee sacks at the cooperative's warehouse;\n"
+            f"{items[1]}insure the cargo for its invoice value;\n"
+            f"{items[2]}deliver to the SHIPPER a monthly report of the trips made.\n\n"
+            "2.2. The SHIPPER shall pay the freight within fifteen days."
+        )
+        found = obligations(text, [carrier, shipper])
+        assert [(o.party, o.kind, o.action) for o in found] == [
+            ("Transportes Serra Azul Ltda.", "other", "collect the coffee sacks at the cooperative's warehouse"),
+            ("Transportes Serra Azul Ltda.", "insurance", "insure the cargo for its invoice value"),
+            ("Transportes Serra Azul Ltda.", "delivery", "deliver to the SHIPPER a monthly report of the trips made"),
+            ("Cooperativa Cafeeira do Sul", "payment", "shall pay the freight within fifteen days"),
+        ], marker

@@ -194,7 +194,11 @@ _MUTUAL = (
     "both of us",
     "neither of us",
 )
-_SENTENCE_END = re.compile(r"\.(?=\s+(?:[A-Z(\"“]|\d+\.))|\n[ \t]*\n")
+# a full stop before a capital, a blank line, or a colon at the end of a line that a list item follows ("The Supplier
+# shall:" over "a) maintain ..."): the lead-in is a sentence of its own, so its items are read as its duties
+_SENTENCE_END = re.compile(
+    r"\.(?=\s+(?:[A-Z(\"“]|\d+\.))|\n[ \t]*\n|:(?=[ \t]*\n[ \t]*(?:[-*•–]|\(?[a-z]{1,3}\)|\(?\d{1,2}[.)])[ \t]+\S)"
+)
 _ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|Rs|Mr|Ms|Dr|U\.S|e\.g|i\.e|Art|para))$")
 # "Schedule B." and "Part C." end a sentence: the capital there is a reference, not an initial
 _LETTERED_REFERENCE = re.compile(
