@@ -626,3 +626,20 @@ def test_a_list_right_under_shall_with_no_blank_line_gives_one_duty_an_item() ->
             ("Transportes Serra Azul Ltda.", "delivery", "deliver to the SHIPPER a monthly report of the trips made"),
             ("Cooperativa Cafeeira do Sul", "payment", "shall pay the freight within fifteen days"),
         ], marker
+
+
+def test_two_assignors_who_hereby_assign_each_assign() -> None:
+    lab = Party("Qingdao Haiyang Materials Co., Ltd.", "party a", 0, 10, ("Party A",))
+    mill = Party("Weifang Textile Machinery Co., Ltd.", "party b", 20, 30, ("Party B",))
+    coater = Party("Yantai Coating Technology Co., Ltd.", "party c", 40, 50, ("Party C",))
+    text = (
+        "3.2 Party B and Party C hereby assign to Party A all patent rights in the new fibre coating. "
+        "3.3 Party B irrevocably assigns to Party A the copyright in the test reports. "
+        "3.4 The successors and assigns of each Party are bound by this Article."
+    )
+    found = obligations(text, [lab, mill, coater])
+    assert [(o.party, o.action) for o in found] == [
+        ("Weifang Textile Machinery Co., Ltd.", "assign to Party A all patent rights in the new fibre coating"),
+        ("Yantai Coating Technology Co., Ltd.", "assign to Party A all patent rights in the new fibre coating"),
+        ("Weifang Textile Machinery Co., Ltd.", "assigns to Party A the copyright in the test reports"),
+    ]

@@ -77,15 +77,16 @@ _MODAL = re.compile(
     r"\b(?=[swmaucig])(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to|"
     # a party's grant, guarantee or assignment in the present tense binds it too ("Licensor hereby grants",
     # "The Consultant hereby assigns to the Company ... all intellectual property rights"; not "successors and assigns")
-    r"grants|guarantees|(?<=hereby )assigns|"
+    # "Party B and Party C hereby assign": two assignors
+    r"grants|guarantees|(?<=hereby )assigns?\b|"
     # plain English: "You give us a non-exclusive licence", "We grant you a licence"
     rf"(?:gives?|grant){_GIVES_A_LICENCE}|"
-    r"(?<=irrevocably )assigns|assigns(?=\s+to\s+the\s+(?-i:[A-Z])))"  # "assigns to the Client"
+    r"(?<=irrevocably )assigns?\b|assigns(?=\s+to\s+the\s+(?-i:[A-Z])))"  # "assigns to the Client"
     r"(\s+not)?\b\s*",
     re.IGNORECASE,
 )
 # what `text.lower()` holds where a modal can match ("is" of "is required to" is found from "required")
-_MODAL_WORDS = ("shall", "will", "must", "agree", "undertake", "covenant", "grant", "guarantee", "assigns", "give")
+_MODAL_WORDS = ("shall", "will", "must", "agree", "undertake", "covenant", "grant", "guarantee", "assign", "give")
 
 
 def modal_matches(text: str) -> Iterator[re.Match[str]]:
