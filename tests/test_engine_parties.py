@@ -1018,3 +1018,16 @@ def test_capitals_role_labels_name_the_parties_and_their_roles() -> None:
         ("MAQUINAS DO VALE LTDA.", "lessor"),
         ("CONSTRUTORA LITORAL NORTE S.A.", "lessee"),
     ]
+
+
+def test_translated_definition_verbs_give_the_defined_term() -> None:
+    text = (
+        "LICENCE AGREEMENT\n\nLUMIERE OPTIQUE S.A.S., with registered office at 5 rue des Lilas, 75011 Paris, France "
+        '(hereinafter {verb} "the Licensor"), and PORTO LENTES, LDA, with registered office at Rua do Almada 12, Porto, '
+        'Portugal (hereinafter {verb} "the Licensee"), have agreed as follows:\n\n1. The Licensor grants a licence.'
+    )
+    for verb in ("designated as", "denominated", "named", "termed"):
+        assert [(p.name, p.role) for p in find_parties(text.format(verb=verb))] == [
+            ("LUMIERE OPTIQUE S.A.S.", "licensor"),
+            ("PORTO LENTES, LDA", "licensee"),
+        ], verb

@@ -118,11 +118,16 @@ _NOISE = re.compile(
     r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\bthe\s+undersigned\s*:|\b(?:me|us|myself|you|yourself)\b(?=\s*,))*",
     re.IGNORECASE,
 )
+# the verbs that give a party its defined term, also as translated from civil-law drafting ("ci-après dénommée",
+# "en adelante denominada", "doravante designada"): "hereinafter referred to as / called / designated / named"
+_CALLED_AS = r"(?:referred\s+to\s+as|called|designated(?:\s+as)?|denominated(?:\s+as)?|named|termed)"
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
 _BARE_ALIAS = re.compile(
-    r"\((?:the\s+|hereinafter,?\s+(?:referred\s+to\s+as,?\s+|called,?\s+)?(?:the\s+)?)?"
+    r"\((?:the\s+|hereinafter,?\s+(?:" + _CALLED_AS + r",?\s+)?(?:the\s+)?)?"
     r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})\)|"
-    r"hereinafter,?\s+(?:(?:(?:simply|also)\s+)?(?:referred\s+to\s+as|called),?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier"
+    r"hereinafter,?\s+(?:(?:(?:simply|also)\s+)?"
+    + _CALLED_AS
+    + r",?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
@@ -464,9 +469,11 @@ def _from_anchors(text: str, regions: list[tuple[int, int]], preamble_only: bool
 
 
 _DEFINED = re.compile(
-    r"\((?:the\s+|(?:hereinafter,?\s+)?(?:referred\s+to\s+as,?\s+|called,?\s+)?(?:the\s+)?)?[\"“']|"  # '(hereinafter, "the Buyer")'
+    r"\((?:the\s+|(?:hereinafter,?\s+)?(?:"
+    + _CALLED_AS
+    + r",?\s+)?(?:the\s+)?)?[\"“']|"  # '(hereinafter, "the Buyer")'
     r"\([^()\"“]{1,60}?,\s+the\s+[\"“]|"  # '(or one or more Affiliates, the "Investor")'
-    r"(?<=,\s)hereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?[\"“]"  # 'X, hereinafter referred to as the "Company"'
+    r"(?<=,\s)hereinafter\s+" + _CALLED_AS + r"\s+(?:the\s+)?[\"“]"  # 'X, hereinafter referred to as the "Company"'
 )
 _LABELLED = re.compile(
     r"(?:^|\s{2,}|(?<=[\s.;,])(?=Party\s))(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|(?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+|"
