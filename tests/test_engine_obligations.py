@@ -643,3 +643,23 @@ def test_two_assignors_who_hereby_assign_each_assign() -> None:
         ("Yantai Coating Technology Co., Ltd.", "assign to Party A all patent rights in the new fibre coating"),
         ("Weifang Textile Machinery Co., Ltd.", "assigns to Party A the copyright in the test reports"),
     ]
+
+
+def test_translated_duty_verbs_bind_the_party_unless_the_duty_is_denied() -> None:
+    lessor = Party("Alquileres Andinos S.A.", "lessor", 0, 10, ("Lessor",))
+    lessee = Party("Minera Cordillera Ltda.", "lessee", 20, 30, ("Lessee",))
+    text = (
+        "5.1 The Lessee is obliged to pay the rent by the fifth day of each month. "
+        "5.2 The Lessor binds itself to deliver the drilling rig to the mine site. "
+        "5.3 The Lessee commits to insure the drilling rig against all risks. "
+        "5.4 The Lessor is bound to repair any defect within forty-eight hours. "
+        "5.5 Neither party is obliged to extend the lease. "
+        "5.6 The Lessor is not obliged to supply fuel."
+    )
+    found = obligations(text, [lessor, lessee])
+    assert [(o.party, o.kind) for o in found] == [
+        ("Minera Cordillera Ltda.", "payment"),
+        ("Alquileres Andinos S.A.", "delivery"),
+        ("Minera Cordillera Ltda.", "insurance"),
+        ("Alquileres Andinos S.A.", "other"),
+    ]

@@ -74,7 +74,11 @@ _BETWEEN_END = re.compile(
 )
 _MODAL = re.compile(
     # the lookahead holds the first letters of the words: most word starts fail one class test (twice as fast)
-    r"\b(?=[swmaucig])(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to|"
+    r"\b(?=[swmaucigob])(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|"
+    # translated civil-law duties ("est tenu de", "ist verpflichtet", "se obliga a", "obriga-se a"): "The Buyer is obliged
+    # to pay", "The Lessee binds itself to return", "The Agent commits to visit"
+    r"(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:obliges|binds)\s+(?:itself|themselves)\s+to|"
+    r"commits?\s+(?:itself\s+|themselves\s+)?to|"
     # a party's grant, guarantee or assignment in the present tense binds it too ("Licensor hereby grants",
     # "The Consultant hereby assigns to the Company ... all intellectual property rights"; not "successors and assigns")
     # "Party B and Party C hereby assign": two assignors
@@ -86,7 +90,24 @@ _MODAL = re.compile(
     re.IGNORECASE,
 )
 # what `text.lower()` holds where a modal can match ("is" of "is required to" is found from "required")
-_MODAL_WORDS = ("shall", "will", "must", "agree", "undertake", "covenant", "grant", "guarantee", "assign", "give")
+_MODAL_WORDS = (
+    "shall",
+    "will",
+    "must",
+    "agree",
+    "undertake",
+    "covenant",
+    "grant",
+    "guarantee",
+    "assign",
+    "give",
+    "oblige",
+    "bind",
+    "commit",
+)
+_AFTER_IS = ("required", "obliged", "obligated", "bound")
+# "Neither party is obliged to negotiate", "no Party is bound to": no duty at all
+_DENIED = re.compile(r"\b(?:neither|no|nor|nothing|none)\b[^.;:,]{0,40}$", re.IGNORECASE)
 
 
 def modal_matches(text: str) -> Iterator[re.Match[str]]:
@@ -97,12 +118,15 @@ def modal_matches(text: str) -> Iterator[re.Match[str]]:
         yield from _MODAL.finditer(text)
         return
     starts = _found_at(lowered, _MODAL_WORDS)
-    at = lowered.find("required")
-    while at >= 0:
-        before = _before_spaces(lowered, at)  # "is", then whitespace
-        if before < at and lowered.endswith("is", 0, before):
-            starts.add(before - 2)
-        at = lowered.find("required", at + 1)
+    for word in _AFTER_IS:
+        at = lowered.find(word)
+        while at >= 0:
+            before = _before_spaces(lowered, at)  # "is" or "are", then whitespace
+            if before < at and lowered.endswith("is", 0, before):
+                starts.add(before - 2)
+            elif before < at and lowered.endswith("are", 0, before):
+                starts.add(before - 3)
+            at = lowered.find(word, at + 1)
     end = 0
     for start in sorted(starts):
         if start >= end and (m := _MODAL.match(text, start)) is not None:
@@ -712,7 +736,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     seen: set[tuple[int, str]] = set()
     ordered = sorted(subjects, key=len, reverse=True)
     for m in modal_matches(text):
-        if _NOT_DUTIES.match(text, m.end()):
+        if _NOT_DUTIES.match(text, m.end()) or _denied(text, m):
             continue
         sentence = sentences.around(m.start())
         if sentence is None:
@@ -737,6 +761,12 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         seen.add((start, party))
         found.extend(_duties(text, m.start(1), end, start, obligors))
     return _most_important(found, _cap(text))
+
+
+def _denied(text: str, modal: re.Match[str]) -> bool:
+    """ "Neither party is obliged to ...": a duty denied (after "shall", "neither party shall" is a restriction)."""
+    verb = modal.group(1).lower()
+    return verb.startswith(("is", "are")) and bool(_DENIED.search(text, max(0, modal.start() - 60), modal.start()))
 
 
 def _cap(text: str) -> int:
