@@ -901,6 +901,11 @@ def test_civil_law_legal_forms_end_a_name() -> None:
         "Lugano Dati Sagl",
         "Baltic Shipping Sp. k.",
         "Recife Comércio Limitada",
+        "Anadolu Tekstil A.Ş.",
+        "Ege Gıda Ltd. Şti.",
+        "Volga Bearings PJSC",
+        "Andes Cobre S.A.C.",
+        "Lima Pesca E.I.R.L.",
     ):
         span = read_name(name + ", a company", 0)
         assert span is not None and span.legal_form and span.text(name) == name, name
