@@ -1036,3 +1036,17 @@ def test_translated_definition_verbs_give_the_defined_term() -> None:
             ("LUMIERE OPTIQUE S.A.S.", "licensor"),
             ("PORTO LENTES, LDA", "licensee"),
         ], verb
+
+
+def test_continental_quotation_marks_and_a_colon_after_hereinafter_define_the_term() -> None:
+    text = (
+        "SALE CONTRACT\n\nBerghof Maschinen GmbH, Talstrasse 4, 79098 Freiburg, Germany (hereinafter{colon} {o}Seller{c}), "
+        "and Vignoble Lemoine SARL, 12 rue du Moulin, 68000 Colmar, France (hereinafter{colon} {o}Buyer{c}), agree as "
+        "follows:\n\n1. The Seller shall deliver two presses."
+    )
+    for o, c in (("„", "“"), ("« ", " »"), ("«", "»")):
+        for colon in (":", ""):
+            assert [(p.name, p.role) for p in find_parties(text.format(o=o, c=c, colon=colon))] == [
+                ("Berghof Maschinen GmbH", "seller"),
+                ("Vignoble Lemoine SARL", "buyer"),
+            ], (o, colon)

@@ -123,9 +123,9 @@ _NOISE = re.compile(
 _CALLED_AS = r"(?:referred\s+to\s+as|called|designated(?:\s+as)?|denominated(?:\s+as)?|named|termed)"
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
 _BARE_ALIAS = re.compile(
-    r"\((?:the\s+|hereinafter,?\s+(?:" + _CALLED_AS + r",?\s+)?(?:the\s+)?)?"
+    r"\((?:the\s+|hereinafter[,:]?\s+(?:" + _CALLED_AS + r",?\s+)?(?:the\s+)?)?"
     r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})\)|"
-    r"hereinafter,?\s+(?:(?:(?:simply|also)\s+)?"
+    r"hereinafter[,:]?\s+(?:(?:(?:simply|also)\s+)?"
     + _CALLED_AS
     + r",?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
@@ -469,7 +469,7 @@ def _from_anchors(text: str, regions: list[tuple[int, int]], preamble_only: bool
 
 
 _DEFINED = re.compile(
-    r"\((?:the\s+|(?:hereinafter,?\s+)?(?:"
+    r"\((?:the\s+|(?:hereinafter[,:]?\s+)?(?:"
     + _CALLED_AS
     + r",?\s+)?(?:the\s+)?)?[\"“']|"  # '(hereinafter, "the Buyer")'
     r"\([^()\"“]{1,60}?,\s+the\s+[\"“]|"  # '(or one or more Affiliates, the "Investor")'
@@ -727,9 +727,14 @@ def _dedupe(parties: list[Party]) -> list[Party]:
     return list(seen.values())
 
 
+# continental quotation marks read as the English ones, so their defined terms are read the same way
+_CONTINENTAL_QUOTES = str.maketrans({"«": "“", "»": "”", "„": "“"})
+
+
 def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     """Parties named in the preamble, in order of appearance; `hint` is the clause model's preamble span."""
     text = without_markup(text)  # a Markdown contract: names in **bold**, parties as list items
+    text = text.translate(_CONTINENTAL_QUOTES)  # '(hereinafter: „Seller“)', '« Buyer »': one character for one
     regions = [(0, min(len(text), _OPENING))]
     if hint and hint[0] >= _OPENING:
         regions.append(hint)
