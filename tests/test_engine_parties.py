@@ -1050,3 +1050,23 @@ def test_continental_quotation_marks_and_a_colon_after_hereinafter_define_the_te
                 ("Berghof Maschinen GmbH", "seller"),
                 ("Vignoble Lemoine SARL", "buyer"),
             ], (o, colon)
+
+
+def test_an_individual_appearing_in_his_own_name_beside_a_represented_company() -> None:
+    text = (
+        "PURCHASE CONTRACT\n\nIn Seville, on 4 May 2028.\n\nAPPEARING\n\nOF THE ONE PART, Mr. Rafael Ortega Luna, "
+        "{descriptor}, married, with address at Calle Feria 20, 41003 Seville, acting in his own name and right "
+        '(hereinafter, "the Seller").\n\nAND OF THE OTHER PART, Mrs. Lucía Prieto Gil, of legal age, acting in the '
+        "name and on behalf of the company VIVEROS DEL GUADALQUIVIR, S.L., with registered office at Carretera de "
+        'Córdoba km 4, Seville (hereinafter, "the Buyer").\n\nSTATE\n\nI. That the Seller owns the olive grove.'
+    )
+    for descriptor in (
+        "of legal age",
+        "of full age",
+        "domiciled in Seville",
+        "holder of national identity card 28990112T",
+    ):
+        assert [(p.name, p.role) for p in find_parties(text.format(descriptor=descriptor))] == [
+            ("Rafael Ortega Luna", "seller"),
+            ("VIVEROS DEL GUADALQUIVIR, S.L.", "buyer"),
+        ], descriptor

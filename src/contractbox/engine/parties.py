@@ -496,7 +496,10 @@ _ENTITY_DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:(?:is\s+)?an?\s+(?:[\w.\-]+\s+){0,5}?(?:corporation|company|partnership|individual|entity|organi[sz]ation|"
     r"association|bank|trust|university|society|institution|limited\s+liability|business)\b|residing|born\s+(?:on\s+)?(?:\d|[A-Z][a-z]+\s+\d)|date\s+of\s+birth|"
     r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under)|"
-    r"(?:an?\s+)?(?:sole\s+(?:trader|proprietor(?:ship)?)|self[- ]employed)\b|trading\s+as\b)",
+    r"(?:an?\s+)?(?:sole\s+(?:trader|proprietor(?:ship)?)|self[- ]employed)\b|trading\s+as\b|"
+    # a person introduced the civil-law way: "Mr. X, of legal age, married, domiciled at", "holder of identity card no."
+    r"of\s+(?:full\s+|legal\s+)+age\b|domiciled\b|with\s+domicile\b|"
+    r"(?:holder\s+of|with)\s+(?:the\s+)?(?:national\s+)?(?:identity\s+(?:card|document)|passport)\b)",
     re.IGNORECASE,
 )
 
