@@ -1070,3 +1070,19 @@ def test_an_individual_appearing_in_his_own_name_beside_a_represented_company() 
             ("Rafael Ortega Luna", "seller"),
             ("VIVEROS DEL GUADALQUIVIR, S.L.", "buyer"),
         ], descriptor
+
+
+def test_a_party_list_that_names_the_person_first_gives_the_company_he_appears_for() -> None:
+    text = (
+        "SUPPLY CONTRACT\n\nThis contract is made between Mr. Juan Pérez Soto, of legal age, acting in the name and on "
+        'behalf of ACEROS DEL EBRO, S.L., with registered office in Zaragoza (hereinafter "the Supplier"), and {second} '
+        '(hereinafter "the Customer").\n\n1. The Supplier shall deliver steel.'
+    )
+    for second in (
+        "Mrs. Karin Vogt, in her capacity as managing director of Vogt Stahlhandel GmbH, Essen",
+        "Vogt Stahlhandel GmbH, Essen, represented by Mrs. Karin Vogt",
+    ):
+        assert [(p.name, p.role) for p in find_parties(text.format(second=second))] == [
+            ("ACEROS DEL EBRO, S.L.", "supplier"),
+            ("Vogt Stahlhandel GmbH", "customer"),
+        ], second

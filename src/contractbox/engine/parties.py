@@ -366,6 +366,7 @@ def _read_list(text: str, pos: int) -> list[Party]:
             break
         tail_end, at = _scan_tail(text, span.end, limit)
         aliases = _aliases(text, span.end, tail_end)
+        span = _company_appeared_for(text, span, tail_end)
         formal = bool(span.legal_form or aliases or _DESCRIPTOR.match(text, span.end))
         parties.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases, formal=formal))
         parties += _loaned_out(text, span.end, tail_end)
@@ -507,10 +508,21 @@ _ENTITY_DESCRIPTOR = re.compile(
 # "Mr. X, of legal age, ... acting in the name and on behalf of the company Y, S.L., ... (hereinafter, "the Licensor")":
 # the person appears for the company, which is the party
 _ON_BEHALF = re.compile(
-    r"\b(?:acting\s+)?(?:(?:in\s+the\s+name\s+and\s+)?on\s+behalf|in\s+(?:the\s+)?(?:name\s+and\s+)?representation)\s+"
+    r"\b(?:(?:acting\s+)?(?:(?:in\s+the\s+name\s+and\s+)?on\s+behalf|in\s+(?:the\s+)?(?:name\s+and\s+)?representation)|"
+    r"in\s+(?:his|her|their)\s+capacity\s+as\s+(?:[\w\-]+\s+){1,4}?)\s*"  # "in his capacity as managing director of"
     r"of\s+(?:the\s+(?:(?:commercial\s+)?company|firm|entity|corporation)\s+)?(?=[A-Z\u00C0-\u00DE])",
     re.IGNORECASE,
 )
+
+
+def _company_appeared_for(text: str, span: NameSpan, tail_end: int) -> NameSpan:
+    """The list's name, or the company with a legal form its person appears for ("between Mr. X, acting in the name
+    and on behalf of Y, S.L., ...")."""
+    if span.legal_form:
+        return span
+    appearance = _ON_BEHALF.search(text, span.end, tail_end)
+    company = _name_at(text, appearance.end()) if appearance else None
+    return company if company is not None and company.legal_form else span
 
 
 def _represented_company(text: str, lo: int, alias_at: int) -> NameSpan | None:
