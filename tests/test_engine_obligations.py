@@ -654,7 +654,8 @@ def test_translated_duty_verbs_bind_the_party_unless_the_duty_is_denied() -> Non
         "5.3 The Lessee commits to insure the drilling rig against all risks. "
         "5.4 The Lessor is bound to repair any defect within forty-eight hours. "
         "5.5 Neither party is obliged to extend the lease. "
-        "5.6 The Lessor is not obliged to supply fuel."
+        "5.6 The Lessor is not obliged to supply fuel. "
+        "5.7 If the Lessor is obliged to pay a toll to the mine's owner, the Lessee shall reimburse it."
     )
     found = obligations(text, [lessor, lessee])
     assert [(o.party, o.kind) for o in found] == [
@@ -662,4 +663,5 @@ def test_translated_duty_verbs_bind_the_party_unless_the_duty_is_denied() -> Non
         ("Alquileres Andinos S.A.", "delivery"),
         ("Minera Cordillera Ltda.", "insurance"),
         ("Alquileres Andinos S.A.", "other"),
+        ("Minera Cordillera Ltda.", "payment"),
     ]

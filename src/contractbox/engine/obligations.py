@@ -106,8 +106,15 @@ _MODAL_WORDS = (
     "commit",
 )
 _AFTER_IS = ("required", "obliged", "obligated", "bound")
-# "Neither party is obliged to negotiate", "no Party is bound to": no duty at all
-_DENIED = re.compile(r"\b(?:neither|no|nor|nothing|none)\b[^.;:,]{0,40}$", re.IGNORECASE)
+# "Neither party is obliged to negotiate", "no Party is bound to": no duty at all; "amounts that AT&T is obligated to
+# reimburse", "If Seller is obliged to pay a third party, ...": a duty referred to, not stated (after "shall" these read
+# as the clause's own duty, as they always have)
+_DENIED = re.compile(
+    r"\b(?:neither|no|nor|nothing|none|if|which|that|who|whom|whose|where|wherever|when|whenever|unless|extent|"
+    r"whether|until|as|than|what|whatever|because|since)\b[^.;:,]{0,60}$",
+    re.IGNORECASE,
+)
+_SHALL_LIKE = ("shall", "will", "must", "agree", "undertake", "covenant", "grant", "guarantee", "assign", "give")
 
 
 def modal_matches(text: str) -> Iterator[re.Match[str]]:
@@ -764,9 +771,10 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
 
 
 def _denied(text: str, modal: re.Match[str]) -> bool:
-    """ "Neither party is obliged to ...": a duty denied (after "shall", "neither party shall" is a restriction)."""
+    """ "Neither party is obliged to ...", "which the Buyer is obliged to pay": a duty denied or referred to, after a
+    verb other than "shall" and its kin ("neither party shall" is a restriction)."""
     verb = modal.group(1).lower()
-    return verb.startswith(("is", "are")) and bool(_DENIED.search(text, max(0, modal.start() - 60), modal.start()))
+    return not verb.startswith(_SHALL_LIKE) and bool(_DENIED.search(text, max(0, modal.start() - 80), modal.start()))
 
 
 def _cap(text: str) -> int:
