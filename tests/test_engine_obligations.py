@@ -665,3 +665,20 @@ def test_translated_duty_verbs_bind_the_party_unless_the_duty_is_denied() -> Non
         ("Alquileres Andinos S.A.", "other"),
         ("Minera Cordillera Ltda.", "payment"),
     ]
+
+
+def test_a_duty_of_whichever_party_is_in_breach_or_affected_is_each_partys() -> None:
+    text = (
+        "9.1 For each late delivery the Party in breach shall pay the other Party a penalty of EUR 500. "
+        "9.2 The affected party shall notify the other party of the force majeure event within three days. "
+        "9.3 The defaulting Party shall bear the costs of collection."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.kind) for o in found] == [
+        ("Array BioPharma Inc.", "payment"),
+        ("Ono Pharmaceutical Co., Ltd.", "payment"),
+        ("Array BioPharma Inc.", "notice"),
+        ("Ono Pharmaceutical Co., Ltd.", "notice"),
+        ("Array BioPharma Inc.", "other"),
+        ("Ono Pharmaceutical Co., Ltd.", "other"),
+    ]

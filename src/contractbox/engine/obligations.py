@@ -225,6 +225,14 @@ _MUTUAL = (
     "either of us",
     "both of us",
     "neither of us",
+    # whichever party is in that situation: "the Party in breach shall pay the other Party a contractual penalty",
+    # "the affected party shall notify the other party of the force majeure event"
+    "the party in breach",
+    "the breaching party",
+    "the defaulting party",
+    "the party in default",
+    "the non-performing party",
+    "the affected party",
 )
 # a full stop before a capital, a blank line, or a colon at the end of a line that a list item follows ("The Supplier
 # shall:" over "a) maintain ..."): the lead-in is a sentence of its own, so its items are read as its duties
