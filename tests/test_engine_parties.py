@@ -978,14 +978,15 @@ def test_a_person_appearing_on_behalf_of_a_company_makes_the_company_the_party()
         "before the Notary of Valencia Mrs. Amparo Soler on 2 February 2026 under number 311 of her protocol, in his "
         'capacity as general manager (hereinafter, "the Supplier").\n\n'
         "AND ON THE OTHER HAND, Mrs. Ingrid Halvorsen, an individual of legal age, acting in representation of "
-        "Nordfrukt Import AS, with registered office at Havnegata 3, Oslo, Norway, in her capacity as director "
+        "Nordfrukt Import AS, with registered office at Havnegata 3, Oslo, Norway, in her capacity as {capacity} "
         '(hereinafter, "the Distributor").\n\nBoth parties recognise each other\'s capacity and\n\nSTATE\n\n'
         "I. That the Supplier grows oranges."
     )
-    assert [(p.name, p.role) for p in find_parties(text)] == [
-        ("CITRICOS DEL TURIA, S.L.", "supplier"),
-        ("Nordfrukt Import AS", "distributor"),
-    ]
+    for capacity in ("director", "attorney-in-fact by virtue of a power of attorney granted before a notary of Oslo"):
+        assert [(p.name, p.role) for p in find_parties(text.format(capacity=capacity))] == [
+            ("CITRICOS DEL TURIA, S.L.", "supplier"),
+            ("Nordfrukt Import AS", "distributor"),
+        ], capacity
 
 
 def test_a_continental_address_abbreviation_does_not_end_the_party_list() -> None:

@@ -510,7 +510,7 @@ _ENTITY_DESCRIPTOR = re.compile(
 _ON_BEHALF = re.compile(
     r"\b(?:(?:acting\s+)?(?:(?:in\s+the\s+name\s+and\s+)?on\s+behalf|in\s+(?:the\s+)?(?:name\s+and\s+)?representation)|"
     r"in\s+(?:his|her|their)\s+capacity\s+as\s+(?:[\w\-]+\s+){1,4}?)\s*"  # "in his capacity as managing director of"
-    r"of\s+(?:the\s+(?:(?:commercial\s+)?company|firm|entity|corporation)\s+)?(?=[A-Z\u00C0-\u00DE])",
+    r"of\s+(?:the\s+(?:(?:commercial\s+)?company|firm|entity|corporation)\s+)?(?=(?-i:[A-Z\u00C0-\u00DE]))",
     re.IGNORECASE,
 )
 
@@ -528,9 +528,11 @@ def _company_appeared_for(text: str, span: NameSpan, tail_end: int) -> NameSpan:
 def _represented_company(text: str, lo: int, alias_at: int) -> NameSpan | None:
     """The company a person appears for, in the same paragraph as the defined term: a name with a legal form."""
     lo = max(lo, text.rfind("\n\n", lo, alias_at) + 1)
-    appearances = list(_ON_BEHALF.finditer(text, lo, alias_at))
-    span = _name_at(text, appearances[-1].end()) if appearances else None
-    return span if span is not None and span.legal_form and span.end <= alias_at else None
+    for appearance in reversed(list(_ON_BEHALF.finditer(text, lo, alias_at))):
+        span = _name_at(text, appearance.end())
+        if span is not None and span.legal_form and span.end <= alias_at:
+            return span
+    return None
 
 
 def _walk_back(text: str, lo: int, alias_at: int) -> NameSpan | None:
