@@ -682,3 +682,16 @@ def test_a_duty_of_whichever_party_is_in_breach_or_affected_is_each_partys() -> 
         ("Array BioPharma Inc.", "other"),
         ("Ono Pharmaceutical Co., Ltd.", "other"),
     ]
+
+
+def test_a_period_granted_or_a_state_reached_is_not_a_duty() -> None:
+    text = (
+        "The defaulting Party shall have thirty (30) days to cure the breach. "
+        "Ono will have an additional 90 days to complete the study. "
+        "The affected party shall be excused from performance while the event lasts. "
+        "Array shall be subject to a cure period of ten days. "
+        "Array shall have received the samples before the audit. "
+        "Ono shall pay the milestone within ten days."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.kind) for o in found] == [("Ono Pharmaceutical Co., Ltd.", "payment")]

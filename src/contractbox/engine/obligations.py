@@ -211,7 +211,11 @@ _NOT_DUTIES = re.compile(
     r"(?:be\s+entitled|have\s+(?:the\s+)?(?:sole\s+|exclusive\s+|first\s+)?right|be\s+deemed|be\s+liable|"
     r"not\s+be\s+liable|be\s+permitted|have\s+no\s+(?:obligation|liability)|(?:also\s+)?(?:continue\s+to\s+)?own\b|"
     r"retain\b|remain\b|become\b|be\s+the\s+(?:sole\s+)?owner|not\s+be\s+(?:required|obligated|obliged)|"
-    r"be\s+(?:construed|vested|owned))",
+    r"be\s+(?:construed|vested|owned)|"
+    # a period granted, a state reached: "shall have thirty (30) days to cure", "will have an additional 180 days",
+    # "shall have received written notice", "shall be excused from performance", "shall be subject to a cure period"
+    r"have\s+(?:an?\s+)?(?:additional\s+|further\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?(?:business\s+|calendar\s+)?"
+    r"(?:days?|weeks?|months?)\b|have\s+received\b|be\s+excused\b|be\s+subject\s+to\b|no\s+longer\s+be\b)",
     re.IGNORECASE,
 )
 _MUTUAL = (
