@@ -745,13 +745,22 @@ def _dedupe(parties: list[Party]) -> list[Party]:
 
 
 # continental quotation marks read as the English ones, so their defined terms are read the same way
-_CONTINENTAL_QUOTES = str.maketrans({"«": "“", "»": "”", "„": "“"})
+_CONTINENTAL_QUOTES = (("«", "“"), ("»", "”"), ("„", "“"))
+
+
+def _english_quotes(text: str) -> str:
+    """`text` with continental quotation marks as English ones (`str.replace`: `str.translate` with a table costs
+    4 ms on a long contract)."""
+    for mark, english in _CONTINENTAL_QUOTES:
+        if mark in text:
+            text = text.replace(mark, english)
+    return text
 
 
 def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     """Parties named in the preamble, in order of appearance; `hint` is the clause model's preamble span."""
     text = without_markup(text)  # a Markdown contract: names in **bold**, parties as list items
-    text = text.translate(_CONTINENTAL_QUOTES)  # '(hereinafter: „Seller“)', '« Buyer »': one character for one
+    text = _english_quotes(text)  # '(hereinafter: „Seller“)', '« Buyer »': one character for one
     regions = [(0, min(len(text), _OPENING))]
     if hint and hint[0] >= _OPENING:
         regions.append(hint)
