@@ -1087,3 +1087,16 @@ def test_a_party_list_that_names_the_person_first_gives_the_company_he_appears_f
             ("ACEROS DEL EBRO, S.L.", "supplier"),
             ("Vogt Stahlhandel GmbH", "customer"),
         ], second
+
+
+def test_a_name_does_not_run_on_into_the_address_line_under_it() -> None:
+    text = (
+        'FRAMEWORK AGREEMENT\n\nSetouchi Kogyo (hereinafter referred to as "Party A") and Naniwa Hatsujo '
+        '(hereinafter referred to as "Party B") hereby agree as follows.\n\nArticle 1 Party B shall supply springs.\n\n'
+        "April 2, 2028\n\nParty A: Setouchi Kogyo\n2-14-6 Honmachi, Okayama\n\nParty B: Naniwa Hatsujo\n"
+        "5 Dojima, Kita-ku, Osaka\n"
+    )
+    span = read_name(text, text.index("Setouchi Kogyo\n2-14-6"))
+    assert span is not None and span.text(text) == "Setouchi Kogyo"
+    span = read_name(text, text.index("Naniwa Hatsujo\n5 Dojima"))
+    assert span is not None and span.text(text) == "Naniwa Hatsujo"

@@ -26,6 +26,8 @@ _AND = re.compile(r"(?:and|AND)(?=\s)")
 _FORM_GAP = re.compile(r",?[ \t]*\n?[ \t]*")
 _GAP = re.compile(r"[ \t]{0,4}(?:\n[ \t]*)?")
 _LABEL_LINE = re.compile(r"[A-Z][\w'’ ]{0,40}:")
+# a line that opens with a house number ("2-14-6 Shiba, Minato-ku", "14 rue de la Paix"): the address under a name
+_ADDRESS_LINE = re.compile(r"\d[\d\-/]*[a-zA-Z]?,?[ \t]+[A-Za-z\u00C0-\u024F]")
 _STOP_WORDS = {
     "whereas",
     "hereinafter",
@@ -300,7 +302,7 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
             end, formed, words = following, True, words + 1
             following = _continue_with_form(text, end)
         nxt = _after_gap(text, end)
-        if "\n" in text[end:nxt] and _LABEL_LINE.match(text, nxt):
+        if "\n" in text[end:nxt] and (_LABEL_LINE.match(text, nxt) or _ADDRESS_LINE.match(text, nxt)):
             break  # "Host: Thomas O'Halloran" over "Host account number: H-220914": the next line is another field
         if formed:
             at = nxt
