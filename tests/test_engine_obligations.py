@@ -735,3 +735,93 @@ def test_the_amendment_a_document_makes_is_no_duty() -> None:
     )
     found = obligations(text, [GROWER, PACKER])
     assert {o.action for o in found} == {"agree to meet every quarter to review the crate price"}
+
+
+def test_a_list_right_under_shall_with_no_blank_line_gives_one_duty_an_item() -> None:
+    carrier = Party("Transportes Serra Azul Ltda.", "carrier", 0, 10, ("CARRIER",))
+    shipper = Party("Cooperativa Cafeeira do Sul", "shipper", 20, 30, ("SHIPPER",))
+    for marker in ("a)", "(a)", "-", "1."):
+        items = [f"{marker.replace('a', letter).replace('1', str(n))} " for n, letter in enumerate("abc", 1)]
+        text = (
+            "2.1. The CARRIER shall:\n"
+            f"{items[0]}collect the coffee sacks at the cooperative's warehouse;\n"
+            f"{items[1]}insure the cargo for its invoice value;\n"
+            f"{items[2]}deliver to the SHIPPER a monthly report of the trips made.\n\n"
+            "2.2. The SHIPPER shall pay the freight within fifteen days."
+        )
+        found = obligations(text, [carrier, shipper])
+        assert [(o.party, o.kind, o.action) for o in found] == [
+            ("Transportes Serra Azul Ltda.", "other", "collect the coffee sacks at the cooperative's warehouse"),
+            ("Transportes Serra Azul Ltda.", "insurance", "insure the cargo for its invoice value"),
+            ("Transportes Serra Azul Ltda.", "delivery", "deliver to the SHIPPER a monthly report of the trips made"),
+            ("Cooperativa Cafeeira do Sul", "payment", "shall pay the freight within fifteen days"),
+        ], marker
+
+
+def test_two_assignors_who_hereby_assign_each_assign() -> None:
+    lab = Party("Qingdao Haiyang Materials Co., Ltd.", "party a", 0, 10, ("Party A",))
+    mill = Party("Weifang Textile Machinery Co., Ltd.", "party b", 20, 30, ("Party B",))
+    coater = Party("Yantai Coating Technology Co., Ltd.", "party c", 40, 50, ("Party C",))
+    text = (
+        "3.2 Party B and Party C hereby assign to Party A all patent rights in the new fibre coating. "
+        "3.3 Party B irrevocably assigns to Party A the copyright in the test reports. "
+        "3.4 The successors and assigns of each Party are bound by this Article."
+    )
+    found = obligations(text, [lab, mill, coater])
+    assert [(o.party, o.action) for o in found] == [
+        ("Weifang Textile Machinery Co., Ltd.", "assign to Party A all patent rights in the new fibre coating"),
+        ("Yantai Coating Technology Co., Ltd.", "assign to Party A all patent rights in the new fibre coating"),
+        ("Weifang Textile Machinery Co., Ltd.", "assigns to Party A the copyright in the test reports"),
+    ]
+
+
+def test_translated_duty_verbs_bind_the_party_unless_the_duty_is_denied() -> None:
+    lessor = Party("Alquileres Andinos S.A.", "lessor", 0, 10, ("Lessor",))
+    lessee = Party("Minera Cordillera Ltda.", "lessee", 20, 30, ("Lessee",))
+    text = (
+        "5.1 The Lessee is obliged to pay the rent by the fifth day of each month. "
+        "5.2 The Lessor binds itself to deliver the drilling rig to the mine site. "
+        "5.3 The Lessee commits to insure the drilling rig against all risks. "
+        "5.4 The Lessor is bound to repair any defect within forty-eight hours. "
+        "5.5 Neither party is obliged to extend the lease. "
+        "5.6 The Lessor is not obliged to supply fuel. "
+        "5.7 If the Lessor is obliged to pay a toll to the mine's owner, the Lessee shall reimburse it."
+    )
+    found = obligations(text, [lessor, lessee])
+    assert [(o.party, o.kind) for o in found] == [
+        ("Minera Cordillera Ltda.", "payment"),
+        ("Alquileres Andinos S.A.", "delivery"),
+        ("Minera Cordillera Ltda.", "insurance"),
+        ("Alquileres Andinos S.A.", "other"),
+        ("Minera Cordillera Ltda.", "payment"),
+    ]
+
+
+def test_a_duty_of_whichever_party_is_in_breach_or_affected_is_each_partys() -> None:
+    text = (
+        "9.1 For each late delivery the Party in breach shall pay the other Party a penalty of EUR 500. "
+        "9.2 The affected party shall notify the other party of the force majeure event within three days. "
+        "9.3 The defaulting Party shall bear the costs of collection."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.kind) for o in found] == [
+        ("Array BioPharma Inc.", "payment"),
+        ("Ono Pharmaceutical Co., Ltd.", "payment"),
+        ("Array BioPharma Inc.", "notice"),
+        ("Ono Pharmaceutical Co., Ltd.", "notice"),
+        ("Array BioPharma Inc.", "other"),
+        ("Ono Pharmaceutical Co., Ltd.", "other"),
+    ]
+
+
+def test_a_period_granted_or_a_state_reached_is_not_a_duty() -> None:
+    text = (
+        "The defaulting Party shall have thirty (30) days to cure the breach. "
+        "Ono will have an additional 90 days to complete the study. "
+        "The affected party shall be excused from performance while the event lasts. "
+        "Array shall be subject to a cure period of ten days. "
+        "Array shall have received the samples before the audit. "
+        "Ono shall pay the milestone within ten days."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.kind) for o in found] == [("Ono Pharmaceutical Co., Ltd.", "payment")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from contractbox.engine.legal_forms import ends_with_legal_form
 from contractbox.engine.markup import without_markup
 from contractbox.engine.parties import find_parties, named_passages_first
+from contractbox.engine.party_names import read_name
 from contractbox.engine.signatures import signature_names
 
 
@@ -941,3 +942,223 @@ def test_south_african_forms_end_a_name_only_in_capitals() -> None:
     assert not ends_with_legal_form("copies to: cc")
     assert ends_with_legal_form("Shenzhen CC-Bright Ltd.")
     assert not ends_with_legal_form("Shenzhen CC-Bright")
+
+
+def test_civil_law_legal_forms_end_a_name() -> None:
+    text = (
+        'MASTER PURCHASE AGREEMENT\n\nHokuriku Seiki Kabushiki Kaisha (hereinafter referred to as "Party A") and '
+        'Sanin Kogyo Godo Kaisha (hereinafter referred to as "Party B") hereby enter into this Agreement as follows.\n\n'
+        "Article 1 (Purpose)\nParty B shall sell valves to Party A.\n\nMay 9, 2028\n\n"
+        "Party A: Hokuriku Seiki Kabushiki Kaisha\n5-3-1 Marunouchi, Chiyoda-ku, Tokyo\n"
+        "Representative Director: Ichiro Tanabe (seal)\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Hokuriku Seiki Kabushiki Kaisha", "party a"),
+        ("Sanin Kogyo Godo Kaisha", "party b"),
+    ]
+    for name in (
+        "Brabant Logistics SA/NV",
+        "Ostrava Tools, spol. s r.o.",
+        "Monterrey Aceros, S.A.P.I. de C.V.",
+        "Lugano Dati Sagl",
+        "Baltic Shipping Sp. k.",
+        "Recife Comércio Limitada",
+        "Anadolu Tekstil A.Ş.",
+        "Ege Gıda Ltd. Şti.",
+        "Volga Bearings PJSC",
+        "Andes Cobre S.A.C.",
+        "Lima Pesca E.I.R.L.",
+    ):
+        span = read_name(name + ", a company", 0)
+        assert span is not None and span.legal_form and span.text(name) == name, name
+
+
+def test_the_undersigned_heads_the_party_list() -> None:
+    first = (
+        "TOLL MANUFACTURING CONTRACT\n\n{heading}\n\n1. FONDERIE DE LA LOIRE S.A.R.L., a limited liability company with "
+        "registered office at 7 quai Vauban, 44000 Nantes, registered with the RCS of Nantes under number 448 901 223, "
+        'represented by Mrs Odile Perrin, its Manager,\n\nhereinafter referred to as "the Manufacturer",\n\n'
+        "of the one part,\n\nand\n\n2. VERRERIES DU JURA S.A., a public limited company with registered office at "
+        '2 rue Pasteur, 39100 Dole,\n\nhereinafter referred to as "the Customer",\n\nof the other part.\n\n'
+        "IT HAS BEEN AGREED AS FOLLOWS:\n\nArticle 1. The Manufacturer shall cast the parts."
+    )
+    for heading in ("The undersigned:", "BETWEEN THE UNDERSIGNED:"):
+        assert [(p.name, p.role) for p in find_parties(first.format(heading=heading))] == [
+            ("FONDERIE DE LA LOIRE S.A.R.L.", "manufacturer"),
+            ("VERRERIES DU JURA S.A.", "customer"),
+        ], heading
+
+
+def test_people_who_represent_a_party_are_not_parties() -> None:
+    text = (
+        "SERVICE CONTRACT\n\nconcluded between\n\nHafenlogistik Bremen GmbH, Am Speicher 3, 28217 Bremen, registered "
+        "under HRB 99120, represented by its managing directors Mr. Jan Oltmanns and Mrs. Frauke Siebels,\n"
+        '(hereinafter "Customer")\n\nand\n\nWeserkran Service GmbH, Deichstrasse 8, 28195 Bremen, '
+        'represented by Mr. Lars Hinrichs,\n(hereinafter "Contractor")\n\n1. The Contractor shall inspect the cranes.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Hafenlogistik Bremen GmbH", "customer"),
+        ("Weserkran Service GmbH", "contractor"),
+    ]
+    labelled = (
+        "COOPERATION AGREEMENT\n\nParty A: Xiamen Haiyun Packaging Co., Ltd.\nAddress: No. 5 Binhai Road, Xiamen\n"
+        "Legal Representative: Lin Jiahui\n\nParty B: Fuzhou Minjiang Printing Co., Ltd.\nAddress: No. 12 Gutian Road, "
+        "Fuzhou\nAuthorized Representative: Huang Weiqiang\n\nArticle 1 Party B shall print the cartons."
+    )
+    assert [(p.name, p.role) for p in find_parties(labelled)] == [
+        ("Xiamen Haiyun Packaging Co., Ltd.", "party a"),
+        ("Fuzhou Minjiang Printing Co., Ltd.", "party b"),
+    ]
+    guarantor = (
+        "GUARANTEE AGREEMENT between Nordsee Fisch GmbH, represented by its managing director, and Heike Brandt, an "
+        'individual residing at Hafenstrasse 2, Cuxhaven (the "Guarantor"), and Kiel Netz AG (the "Lender").'
+    )
+    assert [p.name for p in find_parties(guarantor)] == ["Nordsee Fisch GmbH", "Heike Brandt", "Kiel Netz AG"]
+
+
+def test_a_capitals_heading_that_names_the_parties_jointly_adds_no_party() -> None:
+    text = (
+        "SUPPLY AGREEMENT ENTERED INTO BY AND BETWEEN, ON THE ONE HAND, AGROQUIMICOS DEL NORTE, S.A. DE C.V., "
+        'REPRESENTED HEREIN BY MR. JULIAN TREVINO, HEREINAFTER REFERRED TO AS "THE SUPPLIER", AND, ON THE OTHER HAND, '
+        'HORTALIZAS DE SINALOA, S. DE R.L. DE C.V., HEREINAFTER REFERRED TO AS "THE BUYER", AND {together} AS "THE '
+        'PARTIES", IN ACCORDANCE WITH THE FOLLOWING CLAUSES:\n\nFIRST. The Supplier shall deliver the fertiliser.'
+    )
+    for together in ("JOINTLY", "COLLECTIVELY", "TOGETHER"):
+        assert [(p.name, p.role) for p in find_parties(text.format(together=together))] == [
+            ("AGROQUIMICOS DEL NORTE, S.A. DE C.V.", "supplier"),
+            ("HORTALIZAS DE SINALOA, S. DE R.L. DE C.V.", "buyer"),
+        ], together
+
+
+def test_a_person_appearing_on_behalf_of_a_company_makes_the_company_the_party() -> None:
+    text = (
+        "DISTRIBUTION CONTRACT\n\nIn Valencia, on the third of May two thousand twenty-eight.\n\nAPPEARING\n\n"
+        "ON THE ONE HAND, Mr. Vicente Ferrer Lloret, of legal age, married, with national identity document number "
+        "22.114.908-R, acting in the name and on behalf of the company CITRICOS DEL TURIA, S.L., with registered office "
+        "at Avenida del Puerto 40, 46023 Valencia, holder of tax identification number B-46112233, registered in the "
+        "Commercial Registry of Valencia, Volume 7781, Folio 12, Sheet V-99120, by virtue of a power of attorney granted "
+        "before the Notary of Valencia Mrs. Amparo Soler on 2 February 2026 under number 311 of her protocol, in his "
+        'capacity as general manager (hereinafter, "the Supplier").\n\n'
+        "AND ON THE OTHER HAND, Mrs. Ingrid Halvorsen, an individual of legal age, acting in representation of "
+        "Nordfrukt Import AS, with registered office at Havnegata 3, Oslo, Norway, in her capacity as {capacity} "
+        '(hereinafter, "the Distributor").\n\nBoth parties recognise each other\'s capacity and\n\nSTATE\n\n'
+        "I. That the Supplier grows oranges."
+    )
+    for capacity in ("director", "attorney-in-fact by virtue of a power of attorney granted before a notary of Oslo"):
+        assert [(p.name, p.role) for p in find_parties(text.format(capacity=capacity))] == [
+            ("CITRICOS DEL TURIA, S.L.", "supplier"),
+            ("Nordfrukt Import AS", "distributor"),
+        ], capacity
+
+
+def test_a_continental_address_abbreviation_does_not_end_the_party_list() -> None:
+    text = (
+        "COOPERATION AGREEMENT\n\nconcluded in Gdańsk on 4 April 2028 between:\n\n"
+        "Bałtycka Chłodnia Sp. z o.o. with its registered office in Gdańsk, {street} Długie Pobrzeże 12, 80-888 Gdańsk, "
+        "entered into the Register of Entrepreneurs of the National Court Register kept by the District Court Gdańsk-Północ "
+        "in Gdańsk, VII Commercial Division, under KRS number 0000123456, NIP 5831234567, REGON 220123456, with a share "
+        "capital of PLN 50,000.00, represented by:\n"
+        "- Mr Piotr Lis - President of the Management Board,\n"
+        'hereinafter referred to as "Chłodnia",\n\nand\n\n'
+        "Sorrento Frutta S.r.l. with its registered office in Sorrento, {second} Marina Grande 4, "
+        'represented by Mrs Anna Esposito - Director,\nhereinafter referred to as "Sorrento",\n\n'
+        "§ 1 Subject\n\n1. Chłodnia shall store the fruit."
+    )
+    for street, second in (("ul.", "Vle."), ("al.", "Int."), ("pl.", "Col.")):
+        assert [(p.name, p.role) for p in find_parties(text.format(street=street, second=second))] == [
+            ("Bałtycka Chłodnia Sp. z o.o.", "chłodnia"),
+            ("Sorrento Frutta S.r.l.", "sorrento"),
+        ], street
+
+
+def test_capitals_role_labels_name_the_parties_and_their_roles() -> None:
+    text = (
+        "PRIVATE INSTRUMENT OF LEASE OF MACHINERY\n\nBy this private instrument, the parties below:\n\n"
+        "LESSOR: MAQUINAS DO VALE LTDA., a limited liability company with head office at Rua das Flores 100, "
+        "Joinville/SC, enrolled in the CNPJ under No. 11.222.333/0001-44, herein represented by its Managing Partner, "
+        "Mr. Paulo Henrique Braga, hereinafter simply referred to as LESSOR;\n\n"
+        "LESSEE: CONSTRUTORA LITORAL NORTE S.A., a corporation with head office at Avenida Beira Mar 55, "
+        "Florianópolis/SC, enrolled in the CNPJ under No. 55.666.777/0001-88, herein represented by its Officers, "
+        "hereinafter simply referred to as LESSEE;\n\n"
+        "have agreed to the following clauses:\n\nCLAUSE ONE - The LESSEE shall pay the rent."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("MAQUINAS DO VALE LTDA.", "lessor"),
+        ("CONSTRUTORA LITORAL NORTE S.A.", "lessee"),
+    ]
+
+
+def test_translated_definition_verbs_give_the_defined_term() -> None:
+    text = (
+        "LICENCE AGREEMENT\n\nLUMIERE OPTIQUE S.A.S., with registered office at 5 rue des Lilas, 75011 Paris, France "
+        '(hereinafter {verb} "the Licensor"), and PORTO LENTES, LDA, with registered office at Rua do Almada 12, Porto, '
+        'Portugal (hereinafter {verb} "the Licensee"), have agreed as follows:\n\n1. The Licensor grants a licence.'
+    )
+    for verb in ("designated as", "denominated", "named", "termed"):
+        assert [(p.name, p.role) for p in find_parties(text.format(verb=verb))] == [
+            ("LUMIERE OPTIQUE S.A.S.", "licensor"),
+            ("PORTO LENTES, LDA", "licensee"),
+        ], verb
+
+
+def test_continental_quotation_marks_and_a_colon_after_hereinafter_define_the_term() -> None:
+    text = (
+        "SALE CONTRACT\n\nBerghof Maschinen GmbH, Talstrasse 4, 79098 Freiburg, Germany (hereinafter{colon} {o}Seller{c}), "
+        "and Vignoble Lemoine SARL, 12 rue du Moulin, 68000 Colmar, France (hereinafter{colon} {o}Buyer{c}), agree as "
+        "follows:\n\n1. The Seller shall deliver two presses."
+    )
+    for o, c in (("„", "“"), ("« ", " »"), ("«", "»")):
+        for colon in (":", ""):
+            assert [(p.name, p.role) for p in find_parties(text.format(o=o, c=c, colon=colon))] == [
+                ("Berghof Maschinen GmbH", "seller"),
+                ("Vignoble Lemoine SARL", "buyer"),
+            ], (o, colon)
+
+
+def test_an_individual_appearing_in_his_own_name_beside_a_represented_company() -> None:
+    text = (
+        "PURCHASE CONTRACT\n\nIn Seville, on 4 May 2028.\n\nAPPEARING\n\nOF THE ONE PART, Mr. Rafael Ortega Luna, "
+        "{descriptor}, married, with address at Calle Feria 20, 41003 Seville, acting in his own name and right "
+        '(hereinafter, "the Seller").\n\nAND OF THE OTHER PART, Mrs. Lucía Prieto Gil, of legal age, acting in the '
+        "name and on behalf of the company VIVEROS DEL GUADALQUIVIR, S.L., with registered office at Carretera de "
+        'Córdoba km 4, Seville (hereinafter, "the Buyer").\n\nSTATE\n\nI. That the Seller owns the olive grove.'
+    )
+    for descriptor in (
+        "of legal age",
+        "of full age",
+        "domiciled in Seville",
+        "holder of national identity card 28990112T",
+    ):
+        assert [(p.name, p.role) for p in find_parties(text.format(descriptor=descriptor))] == [
+            ("Rafael Ortega Luna", "seller"),
+            ("VIVEROS DEL GUADALQUIVIR, S.L.", "buyer"),
+        ], descriptor
+
+
+def test_a_party_list_that_names_the_person_first_gives_the_company_he_appears_for() -> None:
+    text = (
+        "SUPPLY CONTRACT\n\nThis contract is made between Mr. Juan Pérez Soto, of legal age, acting in the name and on "
+        'behalf of ACEROS DEL EBRO, S.L., with registered office in Zaragoza (hereinafter "the Supplier"), and {second} '
+        '(hereinafter "the Customer").\n\n1. The Supplier shall deliver steel.'
+    )
+    for second in (
+        "Mrs. Karin Vogt, in her capacity as managing director of Vogt Stahlhandel GmbH, Essen",
+        "Vogt Stahlhandel GmbH, Essen, represented by Mrs. Karin Vogt",
+    ):
+        assert [(p.name, p.role) for p in find_parties(text.format(second=second))] == [
+            ("ACEROS DEL EBRO, S.L.", "supplier"),
+            ("Vogt Stahlhandel GmbH", "customer"),
+        ], second
+
+
+def test_a_name_does_not_run_on_into_the_address_line_under_it() -> None:
+    text = (
+        'FRAMEWORK AGREEMENT\n\nSetouchi Kogyo (hereinafter referred to as "Party A") and Naniwa Hatsujo '
+        '(hereinafter referred to as "Party B") hereby agree as follows.\n\nArticle 1 Party B shall supply springs.\n\n'
+        "April 2, 2028\n\nParty A: Setouchi Kogyo\n2-14-6 Honmachi, Okayama\n\nParty B: Naniwa Hatsujo\n"
+        "5 Dojima, Kita-ku, Osaka\n"
+    )
+    span = read_name(text, text.index("Setouchi Kogyo\n2-14-6"))
+    assert span is not None and span.text(text) == "Setouchi Kogyo"
+    span = read_name(text, text.index("Naniwa Hatsujo\n5 Dojima"))
+    assert span is not None and span.text(text) == "Naniwa Hatsujo"

@@ -77,18 +77,47 @@ _BETWEEN_END = re.compile(
 )
 _MODAL = re.compile(
     # the lookahead holds the first letters of the words: most word starts fail one class test (twice as fast)
-    r"\b(?=[swmaucig])(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to|"
+    r"\b(?=[swmaucigob])(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|"
+    # translated civil-law duties ("est tenu de", "ist verpflichtet", "se obliga a", "obriga-se a"): "The Buyer is obliged
+    # to pay", "The Lessee binds itself to return", "The Agent commits to visit"
+    r"(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:obliges|binds)\s+(?:itself|themselves)\s+to|"
+    r"commits?\s+(?:itself\s+|themselves\s+)?to|"
     # a party's grant, guarantee or assignment in the present tense binds it too ("Licensor hereby grants",
     # "The Consultant hereby assigns to the Company ... all intellectual property rights"; not "successors and assigns")
-    r"grants|guarantees|(?<=hereby )assigns|"
+    # "Party B and Party C hereby assign": two assignors
+    r"grants|guarantees|(?<=hereby )assigns?\b|"
     # plain English: "You give us a non-exclusive licence", "We grant you a licence"
     rf"(?:gives?|grant){_GIVES_A_LICENCE}|"
-    r"(?<=irrevocably )assigns|assigns(?=\s+to\s+the\s+(?-i:[A-Z])))"  # "assigns to the Client"
+    r"(?<=irrevocably )assigns?\b|assigns(?=\s+to\s+the\s+(?-i:[A-Z])))"  # "assigns to the Client"
     r"(\s+not)?\b\s*",
     re.IGNORECASE,
 )
 # what `text.lower()` holds where a modal can match ("is" of "is required to" is found from "required")
-_MODAL_WORDS = ("shall", "will", "must", "agree", "undertake", "covenant", "grant", "guarantee", "assigns", "give")
+_MODAL_WORDS = (
+    "shall",
+    "will",
+    "must",
+    "agree",
+    "undertake",
+    "covenant",
+    "grant",
+    "guarantee",
+    "assign",
+    "give",
+    "oblige",
+    "bind",
+    "commit",
+)
+_AFTER_IS = ("required", "obliged", "obligated", "bound")
+# "Neither party is obliged to negotiate", "no Party is bound to": no duty at all; "amounts that AT&T is obligated to
+# reimburse", "If Seller is obliged to pay a third party, ...": a duty referred to, not stated (after "shall" these read
+# as the clause's own duty, as they always have)
+_DENIED = re.compile(
+    r"\b(?:neither|no|nor|nothing|none|if|which|that|who|whom|whose|where|wherever|when|whenever|unless|extent|"
+    r"whether|until|as|than|what|whatever|because|since)\b[^.;:,]{0,60}$",
+    re.IGNORECASE,
+)
+_SHALL_LIKE = ("shall", "will", "must", "agree", "undertake", "covenant", "grant", "guarantee", "assign", "give")
 
 
 def modal_matches(text: str) -> Iterator[re.Match[str]]:
@@ -99,12 +128,15 @@ def modal_matches(text: str) -> Iterator[re.Match[str]]:
         yield from _MODAL.finditer(text)
         return
     starts = _found_at(lowered, _MODAL_WORDS)
-    at = lowered.find("required")
-    while at >= 0:
-        before = _before_spaces(lowered, at)  # "is", then whitespace
-        if before < at and lowered.endswith("is", 0, before):
-            starts.add(before - 2)
-        at = lowered.find("required", at + 1)
+    for word in _AFTER_IS:
+        at = lowered.find(word)
+        while at >= 0:
+            before = _before_spaces(lowered, at)  # "is" or "are", then whitespace
+            if before < at and lowered.endswith("is", 0, before):
+                starts.add(before - 2)
+            elif before < at and lowered.endswith("are", 0, before):
+                starts.add(before - 3)
+            at = lowered.find(word, at + 1)
     end = 0
     for start in sorted(starts):
         if start >= end and (m := _MODAL.match(text, start)) is not None:
@@ -187,7 +219,11 @@ _NOT_DUTIES = re.compile(
     r"(?:(?:also|continue\s+to|solely|exclusively|jointly|wholly|fully|absolutely|beneficially|legally|"
     r"separately|individually|collectively|respectively)\s+(?:and\s+)?)*own\b|hold\s+all\s+right,?\s+title|"
     r"retain\b|remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
-    r"be\s+(?:construed|vested|owned))",
+    r"be\s+(?:construed|vested|owned)|"
+    # a period granted, a state reached: "shall have thirty (30) days to cure", "will have an additional 180 days",
+    # "shall have received written notice", "shall be excused from performance", "shall be subject to a cure period"
+    r"have\s+(?:an?\s+)?(?:additional\s+|further\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?(?:business\s+|calendar\s+)?"
+    r"(?:days?|weeks?|months?)\b|have\s+received\b|be\s+excused\b|be\s+subject\s+to\b|no\s+longer\s+be\b)",
     re.IGNORECASE,
 )
 # a release after "shall not" or "Neither ... shall": "shall not be obligated to supply more than", "Neither party shall be
@@ -234,8 +270,20 @@ _MUTUAL = (
     "either of us",
     "both of us",
     "neither of us",
+    # whichever party is in that situation: "the Party in breach shall pay the other Party a contractual penalty",
+    # "the affected party shall notify the other party of the force majeure event"
+    "the party in breach",
+    "the breaching party",
+    "the defaulting party",
+    "the party in default",
+    "the non-performing party",
+    "the affected party",
 )
-_SENTENCE_END = re.compile(r"\.(?=\s+(?:[A-Z(\"“]|\d+\.))|\n[ \t]*\n")
+# a full stop before a capital, a blank line, or a colon at the end of a line that a list item follows ("The Supplier
+# shall:" over "a) maintain ..."): the lead-in is a sentence of its own, so its items are read as its duties
+_SENTENCE_END = re.compile(
+    r"\.(?=\s+(?:[A-Z(\"“]|\d+\.))|\n[ \t]*\n|:(?=[ \t]*\n[ \t]*(?:[-*•–]|\(?[a-z]{1,3}\)|\(?\d{1,2}[.)])[ \t]+\S)"
+)
 _ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|Rs|Mr|Ms|Dr|U\.S|e\.g|i\.e|Art|para))$")
 # "Schedule B." and "Part C." end a sentence: the capital there is a reference, not an initial
 _LETTERED_REFERENCE = re.compile(
@@ -782,7 +830,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     in_sentence: set[tuple[int, str]] = set()
     ordered = sorted(subjects, key=len, reverse=True)
     for m in modal_matches(text):
-        if _NOT_DUTIES.match(text, m.end()):
+        if _NOT_DUTIES.match(text, m.end()) or _denied(text, m):
             continue
         sentence = sentences.around(m.start())
         if sentence is None:
@@ -859,6 +907,13 @@ def _in_parenthesis(text: str, start: int, at: int, end: int) -> bool:
 _CIRCUMSTANCE_BEFORE = re.compile(
     r"\b(?:as|than|if|unless|when|whenever|where|until|whether)\s+[^,;()]{1,60}$", re.IGNORECASE
 )
+
+
+def _denied(text: str, modal: re.Match[str]) -> bool:
+    """ "Neither party is obliged to ...", "which the Buyer is obliged to pay": a duty denied or referred to, after a
+    verb other than "shall" and its kin ("neither party shall" is a restriction)."""
+    verb = modal.group(1).lower()
+    return not verb.startswith(_SHALL_LIKE) and bool(_DENIED.search(text, max(0, modal.start() - 80), modal.start()))
 
 
 def _cap(text: str) -> int:

@@ -26,6 +26,8 @@ _AND = re.compile(r"(?:and|AND)(?=\s)")
 _FORM_GAP = re.compile(r",?[ \t]*\n?[ \t]*")
 _GAP = re.compile(r"[ \t]{0,4}(?:\n[ \t]*)?")
 _LABEL_LINE = re.compile(r"[A-Z][\w'’ ]{0,40}:")
+# a line that opens with a house number ("2-14-6 Shiba, Minato-ku", "14 rue de la Paix"): the address under a name
+_ADDRESS_LINE = re.compile(r"\d[\d\-/]*[a-zA-Z]?,?[ \t]+[A-Za-z\u00C0-\u024F]")
 _STOP_WORDS = {
     "whereas",
     "hereinafter",
@@ -300,7 +302,7 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
             end, formed, words = following, True, words + 1
             following = _continue_with_form(text, end)
         nxt = _after_gap(text, end)
-        if "\n" in text[end:nxt] and _LABEL_LINE.match(text, nxt):
+        if "\n" in text[end:nxt] and (_LABEL_LINE.match(text, nxt) or _ADDRESS_LINE.match(text, nxt)):
             break  # "Host: Thomas O'Halloran" over "Host account number: H-220914": the next line is another field
         if formed:
             at = nxt
@@ -341,6 +343,10 @@ def _caps_start(text: str, start: int, end: int) -> int:
     return start
 
 
+# the words that name the parties together, never one party
+_COLLECTIVE = re.compile(r"(?:jointly|collectively|together|individually|severally|each|both)\b")
+
+
 def is_plausible_name(name: str, legal_form: bool) -> bool:
     """Reject addresses, headings, places, dates and bare defined terms."""
     low = name.lower().strip(" .,")
@@ -349,6 +355,8 @@ def is_plausible_name(name: str, legal_form: bool) -> bool:
     ):
         return False
     if legal_form_pattern().fullmatch(name.strip(" ,")):
+        return False
+    if not legal_form and _COLLECTIVE.match(low):  # '... AND JOINTLY AS "THE PARTIES"' in a capitals heading
         return False
     if _CLAUSE_WORDS.search(name) or _place_with_form(name):
         return False
