@@ -1485,11 +1485,40 @@ def test_a_contract_that_begins_on_the_date_stated_above_takes_effect_on_its_own
 def test_a_lease_that_is_entered_into_dates_its_own_start_and_place_date_signatures_date_it() -> None:
     text = (
         "EQUIPMENT LEASE\n\nBetween Dorsvlakte Verhuur B.V. and Kempen Bouw B.V.\n\n"
-        '2.1 The lease is entered into for a period of twenty-four (24) months commencing on 01.05.2027 (the '
+        "2.1 The lease is entered into for a period of twenty-four (24) months commencing on 01.05.2027 (the "
         '"Commencement Date").\n\n9.1 This Agreement is governed by the laws of the Netherlands.\n\n'
-        + "4.1 The Lessee shall keep the equipment insured.\n" * 30
+        + "4.1 The Lessee shall keep the equipment insured.\n"
+        * 30
         + "\nSigned in duplicate.\n\nEindhoven, 12.03.2027                    Tilburg, 15.03.2027\n"
         "Dorsvlakte Verhuur B.V.                Kempen Bouw B.V."
     )
     facts, _ = read_facts(text, {})
     assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2027-03-15", "2027-05-01")
+
+
+def test_the_civil_law_signing_formula_dates_the_contract_where_it_is_signed() -> None:
+    """The civil-law "Done at <place>, on <date>" at the end and "concluded in <place> on <date>" at the top date the contract;
+    the delivery planned in its body does not."""
+    body = "ARTICLE 3. The first consignment of seedlings is expected on 2 September 2028 at the nursery in Angers."
+    closing = (
+        f"ARTICLE 9. This contract is governed by French law.\n\n{FILLER}\n\n"
+        "Done at Nantes, on 14 August 2028, in three originals.\n\nFor the Grower\nCamille Roux"
+    )
+    text = f"PLANT SUPPLY CONTRACT\n\n{body}\n\n{closing}"
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2028-08-14"
+    opening = "FRAMEWORK CONTRACT\n\nconcluded in Wrocław on 5 October 2028 between Odra Metal Sp. z o.o. and Nysa Tools SA.\n\n"
+    facts, _ = read_facts(opening + FILLER, {})
+    assert facts["agreement_date"].value == "2028-10-05"
+
+
+def test_a_place_and_date_line_at_the_end_dates_an_undated_contract() -> None:
+    """With no signature mark before it, a line holding only the place and the date at the end is where the parties
+    signed; of two such lines the later date is the agreement's."""
+    text = (
+        "MAINTENANCE CONTRACT\n\nBetween Salzach Lifts GmbH and Innviertel Hotels AG.\n\n"
+        f"1. The Contractor shall service the lifts every quarter. {FILLER}\n\n"
+        "Linz, 17.06.2028\n\nFor the Contractor:\nAnna Berger\n\nSalzburg, 21.06.2028\n\nFor the Client:\nJosef Huber\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2028-06-21"

@@ -334,8 +334,33 @@ _TESTING_CLAUSE = re.compile(
 )
 
 
+# the civil-law signing formula, where and when the parties sign: "Done in Lyon, on 12 March 2027, in two originals",
+# "concluded in Kraków on", "the Parties sign it in duplicate in the city of Querétaro, Querétaro, on", and a line
+# that opens with the place: "In Madrid, on the twelfth of March ..."
+_PLACE_NAME = r"[A-Z][a-z\u00df-\u024f][\w'’.-]*(?:(?:[ \t]+|,[ \t]*|-)[A-Z][\w'’.-]*){0,3}"
+_SIGNING_PLACE = re.compile(
+    r"(?:\b(?i:done|made|signed|signs?|executed|concluded|drawn\s+up)\b[^.;:]{0,80}?\b(?i:in|at)\s+"
+    rf"(?:the\s+(?:city|town|municipality)\s+of\s+)?{_PLACE_NAME},?\s+(?i:on\s+)?"
+    rf"|(?:^|\n)[ \t]*(?i:in|at)\s+{_PLACE_NAME},?\s+(?i:on)\s+)(?i:the\s+)?$"
+)
+# a line that holds only a place and the date, at the end of the document, where civil-law contracts are signed
+# ("Vienna, 03.09.2027", "Graz, 11.05.2027"), even with no signature mark before it
+_PLACE_COMMA = re.compile(r"(?:^|\n)[ \t]*[A-Z][\w.'’/ -]{1,40},[ \t]*$")
+_LINE_REST = re.compile(r"[ \t.]*(?:\n|$)")
+
+
 def _in_testing_clause(text: str, at: int) -> bool:
-    return _TESTING_CLAUSE.search(text, max(0, at - 180), at) is not None
+    window = max(0, at - 180)
+    return _TESTING_CLAUSE.search(text, window, at) is not None or _SIGNING_PLACE.search(text, window, at) is not None
+
+
+def _place_and_date_line(text: str, mention: _Mention) -> bool:
+    return (
+        mention.date is not None
+        and mention.start > 0.6 * len(text)
+        and _PLACE_COMMA.search(text, max(0, mention.start - 50), mention.start) is not None
+        and _LINE_REST.match(text, mention.end) is not None
+    )
 
 
 def _in_signature_block(text: str, at: int) -> bool:
@@ -489,15 +514,16 @@ def _letter_date(text: str, mentions: list[_Mention]) -> Fact | None:
 def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> float:
     before = text[max(0, mention.start - 90) : mention.start]
     score = _model_confidence(mention, scored)
-    cue = bool(_AGREEMENT_CUE.search(before))
+    signing_place = _SIGNING_PLACE.search(text, max(0, mention.start - 180), mention.start) is not None
+    cue = signing_place or bool(_AGREEMENT_CUE.search(before))
     if cue:
         score += 0.35
     if mention.start < _EARLY:
         score += 0.35 if _STRONG_CUE.search(before[-40:]) else 0.25  # "made this first day of July, 2017"
     elif _is_signature_date(text, mention):
         score += _SIGNATURE_BONUS
-    if _refers_elsewhere(text, mention.start) or _OTHER_THING.search(before[-45:]):
-        score -= 1.0
+    if _refers_elsewhere(text, mention.start) or (_OTHER_THING.search(before[-45:]) and not signing_place):
+        score -= 1.0  # (a contract "concluded in Kraków on" a date is made then, not ended)
     near = _EFFECTIVE_NEAR.search(before)
     if near and re.search(r"\b(?:19|20)\d\d\b", before[: near.start()]):
         score -= 0.3  # "dated June 1, 2020, effective as of July 1, 2020": the later date is the effective date
@@ -692,7 +718,10 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         signed = [
             m
             for m in mentions
-            if m.date is not None and (_in_signature_block(text, m.start) or _in_testing_clause(text, m.start))
+            if m.date is not None
+            and (
+                _in_signature_block(text, m.start) or _in_testing_clause(text, m.start) or _place_and_date_line(text, m)
+            )
         ]
         agreement = _best(text, signed, by_category.get("agreement_date"), _agreement_score, _SIGNATURE_BONUS - 0.05)
     read_from_text = agreement is not None and agreement is not labelled and agreement.value is not None
