@@ -1522,3 +1522,19 @@ def test_a_place_and_date_line_at_the_end_dates_an_undated_contract() -> None:
     )
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2028-06-21"
+
+
+def test_a_start_date_the_model_ranks_first_is_not_the_agreement_date() -> None:
+    """The date a contract comes into force or is valid from is when it starts, not when it was made: the signing
+    dates at its end date it; "valid from ... to ..." starts it on the first date."""
+    for term in (
+        "12.1 This Agreement shall be valid from 1 July 2028 to 30 June 2030.",
+        "12.1 This Agreement enters into force on 1 July 2028.",
+        "12.1 The contract enters into force on 1 July 2028 and is concluded for two years.",
+    ):
+        text = (
+            f"COOPERATION AGREEMENT\n\nBetween Alpine Sensors AG and Rhone Instruments SA.\n\n{FILLER}\n\n{term}\n\n"
+            "Geneva, 20.06.2028\n\nAlpine Sensors AG\n\nLausanne, 22.06.2028\n\nRhone Instruments SA\n"
+        )
+        facts, _ = read_facts(text, spans(text, agreement_date=term, effective_date=term))
+        assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2028-06-22", "2028-07-01")

@@ -45,7 +45,7 @@ _AGREEMENT_CUE = re.compile(
 )
 _EFFECTIVE_CUE = re.compile(
     r"\b(?:effective|co(?:m|rn){2}enc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
-    r"takes? effect|in force|with effect from|appl(?:y|ies) from|"
+    r"takes? effect|in force|with effect from|appl(?:y|ies) from|valid (?:from|as of)|"
     r"(?:agreement|contract|term|lease|licen[cs]e|order)\s+(?:shall\s+|will\s+)?run(?:s|ning)?\s+from)\b[^.;\d]{0,50}$",
     re.IGNORECASE,
 )
@@ -85,14 +85,15 @@ _DEFINED_EFFECTIVE = re.compile(
 # "The lease shall commence on": the contract named is the subject that starts, so it is this one
 _SUBJECT_STARTS = re.compile(
     r"\b(?:the|this)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|lease|licen[cs]e|term)(?:\s+period)?\s+(?:shall|will|is to)?\s*"
-    r"(?:commence|begin|start|take effect|come into (?:force|effect)|runs?\s+from)[^.;\d]{0,20}$",
+    r"(?:commence|begin|start|takes? effect|(?:come|comes|enters?) into (?:force|effect)|runs?\s+from|"
+    r"(?:is|be) valid (?:from|as of))[^.;\d]{0,20}$",
     re.IGNORECASE,
 )
 _OTHER_THING = re.compile(
     r"\b(?:amended|original|prior|previous|existing|expir\w*|terminat\w*|until|through|thru|before|after|scheduled|"
     r"deliver\w*|warrant\w*|"
     r"fiscal|end|ends|ending|ended|conclud\w*|filed|no later than|not later than|prior to|due|paid|payable|"
-    r"beginning|launch\w*)"
+    r"beginning|launch\w*|from\b[^.;]{1,25}\bto)"  # "valid from 1 April 2027 to": the date after "to" is an end
     r"\b[^.;]{0,30}$",
     re.IGNORECASE,
 )
@@ -212,7 +213,7 @@ _DATE_LABEL_AFTER = re.compile(r"[ \t]+(?:\S*\d\S*[ \t]+)?date\b(?![ \t]*:)", re
 _STRONG_CUE = re.compile(r"\b(?:dated|made|entered into|executed|as of)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _STARTS_LATER = re.compile(
     r"\b(?:co(?:m|rn){2}enc\w*|begin|begins|start|starts|starting|continuing|scheduled|with effect from|"
-    r"(?:come|comes|enters?) into (?:force|effect)|takes? effect)\b[^.;\d]{0,25}$",
+    r"(?:come|comes|enters?) into (?:force|effect)|takes? effect|valid (?:from|as of))\b[^.;\d]{0,25}$",
     re.IGNORECASE,
 )
 # a definition that states the date ('"Effective Date" means October 31, 2019'), wherever it is
@@ -528,7 +529,7 @@ def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> flo
     if near and re.search(r"\b(?:19|20)\d\d\b", before[: near.start()]):
         score -= 0.3  # "dated June 1, 2020, effective as of July 1, 2020": the later date is the effective date
     if _STARTS_LATER.search(before[-60:]):
-        score -= 0.5  # "The Term shall commence on March 15, 2018": when it starts, not when it was made
+        score -= 1.0  # "The Term shall commence on March 15, 2018": when it starts, not when it was made
     return score
 
 
@@ -580,7 +581,17 @@ def _about_this_contract(text: str, at: int) -> bool:
     """A later sentence dates this contract's start ("The term of this Agreement shall commence on"), not a
     part of it ("the first Fiscal Year shall commence on", "Phase I will commence on", "fees starting on")."""
     prefix = _sentence_before(text, at)
-    return bool(_STARTS_THIS.search(prefix)) and not _SUB_PERIOD.search(prefix)
+    return bool(_STARTS_THIS.search(prefix) or _THE_CONTRACT_STARTS.search(prefix)) and not _SUB_PERIOD.search(prefix)
+
+
+# a sentence whose subject is "the contract" that starts: in translated drafting "the contract" is this one ("6.1 The
+# contract enters into force on 1 October 2027")
+_THE_CONTRACT_STARTS = re.compile(
+    r"^\W*(?:[\d.()a-z]{1,6}\s+)?the\s+(?:contract|agreement)\s+(?:shall\s+|will\s+)?"
+    r"(?:commence|begin|start|takes?\s+effect|(?:come|comes|enters?)\s+into\s+(?:force|effect)|(?:is|be)\s+valid\s+from)"
+    r"[^.;\d]{0,20}$",
+    re.IGNORECASE,
+)
 
 
 def _best(text: str, mentions: list[_Mention], scored: Scored | None, scorer, least: float = _MIN_SCORE) -> Fact | None:
