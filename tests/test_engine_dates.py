@@ -1538,3 +1538,22 @@ def test_a_start_date_the_model_ranks_first_is_not_the_agreement_date() -> None:
         )
         facts, _ = read_facts(text, spans(text, agreement_date=term, effective_date=term))
         assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2028-06-22", "2028-07-01")
+
+
+def test_notarial_papers_and_filings_in_the_declarations_do_not_date_the_contract() -> None:
+    """A deed or power of attorney that empowers a representative, and a filing with an office, carry their own
+    dates: even ranked first by the model, none of them is the agreement date."""
+    wrong = [
+        "I. The Supplier declares that its representative acts under public deed number 4,410 dated 3 February 2021, "
+        "granted before Notary Public No. 12 of Monterrey.",
+        "II. The Buyer declares that its attorney holds a power of attorney granted on 8 August 2019 before the Notary "
+        "of Seville.",
+        "III. The Supplier filed with the Industrial Property Office, on 1 March 2028, an application for the design.",
+    ]
+    declarations = "\n\n".join(wrong)
+    text = (
+        f"SUPPLY CONTRACT\n\nDECLARATIONS\n\n{declarations}\n\n{FILLER}\n\n"
+        "The Parties sign this contract in the city of Monterrey, Nuevo León, on 9 May 2028."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date=wrong))
+    assert facts["agreement_date"].value == "2028-05-09"

@@ -107,7 +107,13 @@ _IS_ENTERED_INTO = re.compile(
     r"\s+(?:is|shall\s+be|has\s+been)\s+(?:hereby\s+)?(?:entered\s+into|made|concluded)\b", re.I
 )
 _OTHER_DATED_PAPER = re.compile(
-    r"\b(?:annex|appendix|exhibit|specification|quotation|proposal|offer|invoice)\b[^.;]{0,40}\bdated\s*$",
+    r"\b(?:annex|appendix|exhibit|specification|quotation|proposal|offer|invoice)\b[^.;]{0,40}\bdated\s*$|"
+    # the notarial papers a civil-law preamble cites for a company or its representative: "public deed number 31,905
+    # dated", "a power of attorney granted on ... before the Notary"
+    r"\b(?:(?:public|notarial)\s+(?:deed|instrument)|deed\s+(?:no\.?|number)|powers?\s+of\s+attorney|proxy)\b"
+    r"[^.;]{0,40}\b(?:dated|granted|issued|executed|of)\b[^.;\d]{0,12}$|"
+    # a filing with an office: "filed with the Patent and Trademark Office, on"
+    r"\b(?:filed|lodged|submitted)\s+(?:with|at|to)\b[^.;\d]{0,60}$",
     re.IGNORECASE,
 )
 _DETERMINER = re.compile(
