@@ -1557,3 +1557,15 @@ def test_notarial_papers_and_filings_in_the_declarations_do_not_date_the_contrac
     )
     facts, _ = read_facts(text, spans(text, agreement_date=wrong))
     assert facts["agreement_date"].value == "2028-05-09"
+
+
+def test_a_day_and_month_before_a_year_in_words() -> None:
+    from contractbox.engine.dates import find_dates_loose
+
+    text = (
+        "Signed in Porto, on the ninth of October two thousand twenty-eight; amended on 2 May two thousand and thirty."
+    )
+    assert [d for _, _, d in find_dates_loose(text)] == [date(2028, 10, 9), date(2030, 5, 2)]
+    heading = f"LEASE CONTRACT\n\nIn Seville, on the third of June two thousand twenty-nine.\n\n{FILLER}"
+    facts, _ = read_facts(heading, {})
+    assert facts["agreement_date"].value == "2029-06-03"
