@@ -1569,3 +1569,13 @@ def test_a_day_and_month_before_a_year_in_words() -> None:
     heading = f"LEASE CONTRACT\n\nIn Seville, on the third of June two thousand twenty-nine.\n\n{FILLER}"
     facts, _ = read_facts(heading, {})
     assert facts["agreement_date"].value == "2029-06-03"
+
+
+@pytest.mark.parametrize(
+    "start", ["enters into force on the date of its signature", "comes into force on the day of its conclusion"]
+)
+def test_a_contract_in_force_from_its_signature_or_conclusion_takes_effect_on_its_date(start: str) -> None:
+    text = "AGENCY CONTRACT\n\nconcluded in Gdynia on 4 April 2028 between Baltyk Sp. z o.o. and Kiel Marine GmbH.\n\n"
+    text += f"1. The present contract {start} and is concluded for an indefinite period.\n\n{FILLER}"
+    facts, _ = read_facts(text, spans(text, agreement_date="4 April 2028"))
+    assert facts["effective_date"].value == "2028-04-04"
