@@ -1579,3 +1579,14 @@ def test_a_contract_in_force_from_its_signature_or_conclusion_takes_effect_on_it
     text += f"1. The present contract {start} and is concluded for an indefinite period.\n\n{FILLER}"
     facts, _ = read_facts(text, spans(text, agreement_date="4 April 2028"))
     assert facts["effective_date"].value == "2028-04-04"
+
+
+def test_a_period_from_the_date_the_contract_comes_into_effect_runs_from_its_effective_date() -> None:
+    start = "10.1 This Contract shall take effect on 2 May 2028."
+    term = "10.2 The term of cooperation is four years from the date on which this Contract takes effect."
+    text = (
+        f"SERVICE CONTRACT\n\nBetween Jade River Co., Ltd. and Pearl Delta Co., Ltd.\n\n{start}\n\n{term}\n\n{FILLER}"
+    )
+    facts, _ = read_facts(text, spans(text, effective_date=start, expiration_date=term))
+    assert facts["effective_date"].value == "2028-05-02"
+    assert facts["expiration_date"].value == "2032-05-02"

@@ -116,7 +116,10 @@ _PERIOD_LEAD = re.compile(
 )
 _OWN_ANCHOR = re.compile(
     r"(?:the\s+)?(?:effective date|date (?:hereof|of this agreement|of (?:its )?execution|first (?:above |set forth )?written|"
-    r"(?:on which )?(?:this agreement|it) (?:is|was|has been) (?:signed|executed))|execution (?:date|hereof|of this agreement)|"
+    r"(?:on which )?(?:this agreement|it) (?:is|was|has been) (?:signed|executed)|"
+    # "three years from the date on which this Agreement comes into effect": its effective date
+    r"(?:on |upon )?which (?:(?:this|the) (?:agreement|contract)|it) (?:(?:comes|enters|came|entered) into (?:force|effect)|"
+    r"takes effect|took effect|becomes effective))|execution (?:date|hereof|of this agreement)|"
     r"commencement date|signing|full execution|date of signature)",
     re.IGNORECASE,
 )
