@@ -1590,3 +1590,30 @@ def test_a_period_from_the_date_the_contract_comes_into_effect_runs_from_its_eff
     facts, _ = read_facts(text, spans(text, effective_date=start, expiration_date=term))
     assert facts["effective_date"].value == "2028-05-02"
     assert facts["expiration_date"].value == "2032-05-02"
+
+
+@pytest.mark.parametrize(
+    "renew",
+    [
+        "On expiry it is tacitly renewed for periods of two (2) years, unless either Party terminates it by registered "
+        "letter at least sixty (60) days before its expiry.",
+        "The contract shall be renewed by tacit agreement for one further year at a time unless a Party objects in "
+        "writing at least sixty (60) days before the end of the running period.",
+        "If no party gives written notice of non-renewal at least sixty (60) days before the end of the term, this "
+        "Contract shall be renewed for a further two (2) years, and likewise thereafter.",
+    ],
+)
+def test_tacit_renewal_and_renewal_failing_notice_are_automatic(renew: str) -> None:
+    term = "5.1 This Contract is concluded for a fixed period ending on 30 June 2029."
+    text = f"{PREAMBLE}\n\n{term} {renew}"
+    facts, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 60
+    assert notice_deadline(t.expiry, t.notice_days, t.notice_period) == date(2029, 5, 1)
+
+
+def test_a_contract_that_shall_not_be_tacitly_renewed_does_not_renew() -> None:
+    term = "5.1 This Contract is concluded for a fixed period ending on 30 June 2029."
+    renew = "5.2 This Contract shall not be tacitly renewed; a Party may give notice of termination at any time."
+    text = f"{PREAMBLE}\n\n{term} {renew}"
+    _, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is False
