@@ -1617,3 +1617,14 @@ def test_a_contract_that_shall_not_be_tacitly_renewed_does_not_renew() -> None:
     text = f"{PREAMBLE}\n\n{term} {renew}"
     _, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=renew))
     assert t.auto_renewal is False
+
+
+def test_a_testing_clause_written_with_capitals_dates_the_contract_by_its_last_subscription() -> None:
+    term = "2.1 This Agreement shall commence on 1 October 2026 and continue until terminated by notice."
+    text = (
+        f"SUPPLY AGREEMENT\n\namong BEN NEVIS SPEYSIDE FOODS LIMITED and STRATHSPEY GRAIN MILLERS LTD\n\n{term}\n\n{FILLER}\n\n"
+        "Subscribed for and on behalf of BEN NEVIS SPEYSIDE FOODS LIMITED at Fort William on 2 September 2026 by Ann Ross\n\n"
+        "Subscribed for and on behalf of STRATHSPEY GRAIN MILLERS LTD at Grantown on 9 September 2026 by Ian Shaw\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date=term, effective_date=term))
+    assert facts["agreement_date"].value == "2026-09-09"

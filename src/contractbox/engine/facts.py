@@ -338,7 +338,7 @@ _AN_END_BEFORE = re.compile(
 # a testing clause (the Scots form of execution): "subscribed for and on behalf of X LIMITED at Glasgow on 19 January
 # 2027 by ...", where each party's place and date of signing follow its name ("l9": a scan's "1")
 _TESTING_CLAUSE = re.compile(
-    r"\b(?:subscribed|signed|executed)\b[^.]{0,120}?\bat\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}\s+on\s+[lI]?$"
+    r"\b(?i:subscribed|signed|executed)\b[^.]{0,120}?\bat\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}\s+on\s+[lI]?$"
 )
 
 
@@ -347,7 +347,7 @@ _TESTING_CLAUSE = re.compile(
 # that opens with the place: "In Madrid, on the twelfth of March ..."
 _PLACE_NAME = r"[A-Z][a-z\u00df-\u024f][\w'’.-]*(?:(?:[ \t]+|,[ \t]*|-)[A-Z][\w'’.-]*){0,3}"
 _SIGNING_PLACE = re.compile(
-    r"(?:\b(?i:done|made|signed|signs?|executed|concluded|drawn\s+up)\b[^.;:]{0,80}?\b(?i:in|at)\s+"
+    r"(?:\b(?i:done|made|signed|signs?|executed|subscribed|concluded|drawn\s+up)\b[^.;:]{0,80}?\b(?i:in|at)\s+"
     rf"(?:the\s+(?:city|town|municipality)\s+of\s+)?{_PLACE_NAME},?\s+(?i:on\s+)?"
     rf"|(?:^|\n)[ \t]*(?i:in|at)\s+{_PLACE_NAME},?\s+(?i:on)\s+)(?i:the\s+)?$"
 )
