@@ -1045,5 +1045,23 @@ def test_other_wordings_of_a_takeover_right_and_of_its_denial() -> None:
 
 def test_a_genuine_pre_estimate_that_is_not_a_penalty_is_liquidated_damages() -> None:
     rule = polarity.RULES["liquidated_damages"]
-    assert rule.asserts(polarity.readable("The parties agree that the late fee is a genuine pre-estimate of loss and not a penalty."))
-    assert not rule.asserts(polarity.readable("The parties agree that the late fee is not a genuine pre-estimate of loss."))
+    assert rule.asserts(
+        polarity.readable("The parties agree that the late fee is a genuine pre-estimate of loss and not a penalty.")
+    )
+    assert not rule.asserts(
+        polarity.readable("The parties agree that the late fee is not a genuine pre-estimate of loss.")
+    )
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "9.3 The Licensor may end this Agreement forthwith if a rival brewery acquires, directly or indirectly, more "
+        "than forty percent (40%) of the voting rights in the Licensee.",
+        "9.4 The Supplier may terminate the contract without notice if any third party acquires more than half of the "
+        "shares in the Buyer.",
+    ],
+)
+def test_a_stake_acquired_directly_or_indirectly_or_by_half_is_a_change_of_control(span: str) -> None:
+    out = polarity.apply(span, {"change_of_control": [(0, len(span), 0.02)]})
+    assert out.by_category["change_of_control"][0][2] >= 0.5
