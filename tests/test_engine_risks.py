@@ -1065,3 +1065,22 @@ def test_a_genuine_pre_estimate_that_is_not_a_penalty_is_liquidated_damages() ->
 def test_a_stake_acquired_directly_or_indirectly_or_by_half_is_a_change_of_control(span: str) -> None:
     out = polarity.apply(span, {"change_of_control": [(0, len(span), 0.02)]})
     assert out.by_category["change_of_control"][0][2] >= 0.5
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "4.2 Throughout the agency the Agent shall not represent, directly or indirectly, lines of any manufacturer in "
+        "competition with the Company.",
+        "6.1 The Dealer shall not distribute or sell any goods which compete with the Tractors in the Territory.",
+    ],
+)
+def test_a_promise_not_to_handle_competing_goods_is_a_non_compete(span: str) -> None:
+    out = polarity.apply(span, {"non_compete": [(0, len(span), 0.05)]})
+    assert out.by_category["non_compete"][0][2] >= 0.5
+
+
+def test_a_right_to_handle_competing_goods_is_not_promoted_to_a_non_compete() -> None:
+    span = "6.1 Nothing prevents the Dealer from selling goods which compete with the Tractors."
+    out = polarity.apply(span, {"non_compete": [(0, len(span), 0.05)]})
+    assert out.by_category["non_compete"][0][2] < 0.5

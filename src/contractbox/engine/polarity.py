@@ -341,7 +341,15 @@ RULES: dict[str, Rule] = {
         asserting=_any(
             r"\b(?:(?:shall|will|must)\s+not|neither\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:shall|will|may)"
             r"(?![^.;]*\b(?:restrict\w*|prevent\w*|prohibit\w*|preclud\w*|limit\w*|free)\b))\b[^.;]{0,120}"
-            r"\b(?:carry\s+on|be\s+(?:engaged|concerned|interested)\s+in|engage\s+in)\b[^.;]{0,160}\bcompet\w*"
+            r"\b(?:carry\s+on|be\s+(?:engaged|concerned|interested)\s+in|engage\s+in)\b[^.;]{0,160}\bcompet\w*",
+            # an agent's or distributor's promise not to handle competing goods: "the Agent shall not promote, directly
+            # or indirectly, products of companies in competition with the Principal"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\s+(?:\w+,?\s+){0,6}?(?:promote|represent|distribute|market|sell|"
+                r"manufacture|handle|offer|deal\s+in)\b[^.;]{0,60}\b(?:products?|goods|services|lines|brands?)\b"
+                r"[^.;]{0,80}\b(?:compet\w*|in\s+competition)\b",
+                opening=_PROHIBITS,
+            ),
         ),
         # a promise not to solicit employees or customers is a non-solicitation, not a non-compete
         required=_any(
