@@ -1084,3 +1084,12 @@ def test_a_right_to_handle_competing_goods_is_not_promoted_to_a_non_compete() ->
     span = "6.1 Nothing prevents the Dealer from selling goods which compete with the Tractors."
     out = polarity.apply(span, {"non_compete": [(0, len(span), 0.05)]})
     assert out.by_category["non_compete"][0][2] < 0.5
+
+
+def test_a_promise_not_to_sell_the_goods_to_any_other_customer_is_exclusivity_not_a_non_compete() -> None:
+    span = "3.1 While this contract lasts the Manufacturer shall not sell the Valves to any other customer in Norway."
+    out = polarity.apply(span, {"exclusivity": [(0, len(span), 0.1)], "non_compete": [(0, len(span), 0.7)]})
+    assert out.by_category["exclusivity"][0][2] >= 0.5
+    assert out.by_category["non_compete"][0][2] < 0.5
+    competing = "3.2 The Consultant shall not sell competing services to any other client of the Company in Norway."
+    assert not polarity.negates("non_compete", competing)

@@ -136,7 +136,8 @@ _DEAL_ONLY_WITH = (
     r"\b(?:shall|will|must)\s+not\b(?![^.;]*\b(?:compet\w*|similar|rival\w*|disclos\w*|confidential\w*|assign\w*|sublicen[cs]\w*|"
     r"transfer\w*)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|agree(?:s|d|ing)?|"
     r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
-    r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier)s?|anyone\s+"
+    r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier|customer|"
+    r"client|dealer|reseller|retailer|wholesaler)s?|anyone\s+"
     r"(?:else|other\s+than))\b"
 )
 # a party whose services one uses or engages ("use the Carrier exclusively"), not a thing ("use the Software solely")
