@@ -1093,3 +1093,12 @@ def test_a_promise_not_to_sell_the_goods_to_any_other_customer_is_exclusivity_no
     assert out.by_category["non_compete"][0][2] < 0.5
     competing = "3.2 The Consultant shall not sell competing services to any other client of the Company in Norway."
     assert not polarity.negates("non_compete", competing)
+
+
+def test_a_contract_that_does_not_grant_an_exclusive_right_is_not_exclusivity() -> None:
+    span = (
+        "The framework contract sets no volumes and does not grant the Maker any exclusive right to deliver the Parts."
+    )
+    assert polarity.negates("exclusivity", span)
+    promise = "The Licensor shall not grant any other brewer an exclusive licence of the Mark in Belgium."
+    assert not polarity.negates("exclusivity", promise)

@@ -263,6 +263,10 @@ RULES: dict[str, Rule] = {
             r"\bfree\s+to\s+(?:appoint|sell|enter|deal|engage|licen[cs]e|contract|purchase|buy)\b",
             r"\bnothing\b" + _GAP + r"\b(?:grants?|gives?|creates?|confers?|makes?)\b" + _GAP + r"\bexclusiv\w*",
             r"\bno\s+exclusiv\w*\s+(?:\w+\s+)?(?:rights?|relationship|licen[cs]e|arrangement)",
+            # "does not grant Party B any exclusive right to supply" (not a promise about others: "shall not grant any
+            # third party an exclusive licence")
+            r"\b(?:does|do|shall|will)\s+not\s+(?:grant|give|confer|create)\b(?![^.;]{0,60}\b(?:third|other|another)\b)"
+            r"[^.;]{0,60}\bexclusiv\w*",
             r"\bnothing\b" + _GAP + r"\b(?:oblig|requir)\w*\b" + _GAP + r"\bexclusiv\w*",
         ),
         positive=_any(
