@@ -1102,3 +1102,15 @@ def test_a_contract_that_does_not_grant_an_exclusive_right_is_not_exclusivity() 
     assert polarity.negates("exclusivity", span)
     promise = "The Licensor shall not grant any other brewer an exclusive licence of the Mark in Belgium."
     assert not polarity.negates("exclusivity", promise)
+
+
+def test_a_fine_or_penalty_one_party_pays_the_other_is_liquidated_damages() -> None:
+    fine = (
+        "8.1 A party that fails to perform any obligation shall pay the other a non-compensatory fine equal to twenty "
+        "percent (20%) of the monthly fee, without prejudice to damages."
+    )
+    penalty = "8.2 For each day of delay the Contractor shall pay the Employer a penalty of 0.3% of the Contract Price."
+    for span in (fine, penalty):
+        assert polarity.RULES["liquidated_damages"].asserts(span)
+    authorities = "8.3 The Contractor shall pay any fines imposed by the authorities for its own breaches of law."
+    assert not polarity.RULES["liquidated_damages"].asserts(authorities)

@@ -714,6 +714,11 @@ RULES: dict[str, Rule] = {
             _UNDENIED_BEFORE + r"\bgenuine\s+pre-?estimate\b",
             # a deposit or fee kept on default: "Optionor shall retain the Option Fee ... as liquidated damages"
             r"\b(?:retain|keep|forfeit)\w*\b[^.;]{0,120}\bas\s+(?:liquidated|agreed)\s+damages\b",
+            # a penalty clause in civil-law drafting, a sum one party pays the other: "shall pay to the other party a
+            # non-compensatory fine equivalent to ten percent (10%)" (multa), "shall pay a penalty of 0.5% per day"
+            r"\b(?:shall|will|must)\s+pay\b[^.;]{0,80}?\b(?:(?:non-?compensatory|compensatory|penal|contractual|"
+            r"conventional|moratory)\s+)?(?:fine|penalty)\s+(?:\([^()]{1,40}\)\s+)?(?:of|equal|equivalent|amounting|"
+            r"in\s+the\s+amount|corresponding)\b",
         ),
     ),
     "cap_on_liability": Rule(
