@@ -1114,3 +1114,14 @@ def test_a_fine_or_penalty_one_party_pays_the_other_is_liquidated_damages() -> N
         assert polarity.RULES["liquidated_damages"].asserts(span)
     authorities = "8.3 The Contractor shall pay any fines imposed by the authorities for its own breaches of law."
     assert not polarity.RULES["liquidated_damages"].asserts(authorities)
+
+
+def test_ending_the_contract_on_notice_at_the_end_of_a_calendar_month_is_convenience() -> None:
+    span = "2. Either Party may terminate this Agreement with two months' notice effective at the end of a calendar quarter."
+    out = polarity.apply(span, {"termination_for_convenience": [(0, len(span), 0.1)]})
+    assert out.by_category["termination_for_convenience"][0][2] >= 0.5
+    renewal = (
+        "2. Either Party may terminate this Agreement by notice given at least two months before the end of the term."
+    )
+    out = polarity.apply(renewal, {"termination_for_convenience": [(0, len(renewal), 0.1)]})
+    assert out.by_category["termination_for_convenience"][0][2] < 0.5

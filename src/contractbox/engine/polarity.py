@@ -523,7 +523,9 @@ RULES: dict[str, Rule] = {
             # written notice"; not one ending a renewal ("notice before the end of the term")
             r"(?:^|[.;:]\s|\n)\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?(?:either|each|any)\s+party\s+(?:may|can)\s+"
             rf"terminat\w*\b{_NO_CAUSE_BEFORE}{{0,60}}\b(?:by|on|upon|with)\s+(?:giving\s+)?[^.;]{{0,40}}\bnotice\b"
-            rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED}|expir\w*|renew\w*|end\s+of)\b)",
+            # (notice "effective at the end of a calendar month" ends the contract then; notice before "the end of the
+            # term" ends a renewal)
+            rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED}|expir\w*|renew\w*|end\s+of\s+(?!(?:an?|the|each|any)\s+calendar\b))\b)",
             _ungoverned(
                 r"nothing|neither|no\s+party|not|never|stipulat\w*|(?:provide|require|ensure)s?\s+that",
                 needs=r"any\s+time",
