@@ -1125,3 +1125,22 @@ def test_ending_the_contract_on_notice_at_the_end_of_a_calendar_month_is_conveni
     )
     out = polarity.apply(renewal, {"termination_for_convenience": [(0, len(renewal), 0.1)]})
     assert out.by_category["termination_for_convenience"][0][2] < 0.5
+
+
+def test_no_governing_law_never_contradicts_the_governing_law_read_from_the_text() -> None:
+    fired = playbook.evaluate({}, None, text="The parties sign below.", established=frozenset({"governing_law"}))
+    assert "no_governing_law" not in {f.rule["id"] for f in fired}
+    assert "no_governing_law" in {f.rule["id"] for f in playbook.evaluate({}, None, text="The parties sign below.")}
+
+
+def test_a_contract_subject_to_a_named_law_has_no_governing_law_risk() -> None:
+    text = (
+        "CLEANING SERVICES CONTRACT\n\nbetween Bodensee Reinigung GmbH (the Contractor) and Vorarlberg Kliniken AG "
+        "(the Client).\n\n1. The Contractor shall clean the wards daily. The Client shall pay EUR 9,000 a month.\n\n"
+        "2. Either party may terminate the contract for good cause if the other breaches it and fails to remedy the "
+        "breach within 14 days.\n\n3. Each party shall keep the terms of this contract confidential.\n\n"
+        "4. This contract is subject to Austrian law, excluding its conflict-of-law rules.\n"
+    )
+    result = live.analyze(Document(text=text, title="cleaning"))
+    assert result["summary"]["governingLaw"]["jurisdiction"] == "Austria"
+    assert "rk_no_governing_law" not in {r["id"] for r in result["risks"]}
