@@ -1628,3 +1628,23 @@ def test_a_testing_clause_written_with_capitals_dates_the_contract_by_its_last_s
     )
     facts, _ = read_facts(text, spans(text, agreement_date=term, effective_date=term))
     assert facts["agreement_date"].value == "2026-09-09"
+
+
+def test_a_renewal_for_another_year_failing_notification_is_automatic() -> None:
+    term = "8.1 This Contract is valid until 31 March 2029."
+    renew = (
+        "8.2 If neither party notifies the other in writing of its intention not to renew at least sixty (60) days "
+        "before the expiry, this Contract shall be extended for another one (1) year, and so on each year."
+    )
+    text = f"{PREAMBLE}\n\n{term} {renew}"
+    _, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 60
+
+
+def test_a_signing_date_label_and_a_place_on_a_date_line_date_the_contract() -> None:
+    labelled = f"COOPERATION AGREEMENT\n\n{FILLER}\n\nPlace of signing: Suzhou\nDate of signing: 18 April 2028\n"
+    facts, _ = read_facts(labelled, {})
+    assert facts["agreement_date"].value == "2028-04-18"
+    place_on = f"SUPPLY CONTRACT\n\n{FILLER}\n\nBologna, on 7 May 2028\n\nThe Seller\n\nThe Buyer\n"
+    facts, _ = read_facts(place_on, {})
+    assert facts["agreement_date"].value == "2028-05-07"

@@ -40,6 +40,7 @@ _AGREEMENT_CUE = re.compile(
     r"(?:\bdated\b(?:\s+for\s+(?:reference|identification)(?:\s+purposes)?)?|\bmade\b|\bentered into\b|\bexecuted\b|\bas of\b|\bday of\b|\bsigned\b|\bdate[d]? of\b|"
     r"\bdate:|\b(?:made|entered|executed|signed|subscribed|dated|concluded|agreement|contract|amendment|deed)\b"
     r"[^.;\d]{0,60}?\bon\b|"
+    r"\bdate\s+of\s+(?:signing|signature|execution|conclusion)\b|\bsigning\s+date\b|"  # "Date of signing: 18 March 2027"
     r"\bthis\b)[\s,:\-]*(?:the\s+)?(?:\d{1,2}\w*\s+day\s+of\s+)?(?:[a-z-]+(?:st|nd|rd|th)\s*\(?\s*)?$",
     re.IGNORECASE,
 )
@@ -174,7 +175,7 @@ _THIS_CONTRACT = re.compile(
 _BLANK = re.compile(r"_|\[")
 # a signature block's date: "Date: January 8, 2025", "Munich, 12 May 2025" (place, date on a line of its own)
 _SIGNED_CUE = re.compile(
-    r"(?:\b(?:date|dated|signed|executed|subscribed)\b[^.]{0,60}|(?:^|\n|[ \t]{3})[ \t]*[A-Z][\w.'/ -]{1,40},[ \t]*)$",
+    r"(?:\b(?:date|dated|signed|executed|subscribed)\b[^.]{0,60}|(?:^|\n|[ \t]{3})[ \t]*[A-Z][\w.'/ -]{1,40},[ \t]*(?:on[ \t]+)?)$",
     re.IGNORECASE,
 )
 # a signature block's marks ("/s/", "By:", "Signature", "Name:", "Title:", "IN WITNESS WHEREOF") and its cells
@@ -353,7 +354,7 @@ _SIGNING_PLACE = re.compile(
 )
 # a line that holds only a place and the date, at the end of the document, where civil-law contracts are signed
 # ("Vienna, 03.09.2027", "Graz, 11.05.2027"), even with no signature mark before it
-_PLACE_COMMA = re.compile(r"(?:^|\n)[ \t]*[A-Z][\w.'’/ -]{1,40},[ \t]*$")
+_PLACE_COMMA = re.compile(r"(?:^|\n)[ \t]*[A-Z][\w.'’/ -]{1,40},[ \t]*(?:on[ \t]+|the[ \t]+|dated[ \t]+)?$")
 _LINE_REST = re.compile(r"[ \t.]*(?:\n|$)")
 
 

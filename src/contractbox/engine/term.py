@@ -141,12 +141,13 @@ _AUTO_RENEWAL = re.compile(
     re.IGNORECASE,
 )
 _RENEWS_UNLESS = re.compile(
-    r"\b(?:renew\w*|extend\w*|continue\w*)\b[^.;]{0,160}?\b(?:successive|additional|further|year[- ]to[- ]year|"
-    r"month[- ]to[- ]month|at a time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy)\b|"
+    r"\b(?:renew\w*|extend\w*|continue\w*)\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
+    r"month[- ]to[- ]month|at a time|each time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy|fication)\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
-    r"\b(?:unless|if\s+(?:neither|no)\s+party|in\s+the\s+absence\s+of)\b[^.]{0,150}?\bnotice\b[^.]{0,150}?"
-    r"\b(?:continue|renew|extend)\w*\b[^.]{0,40}?\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional|further)\b",
+    r"\b(?:unless|if\s+(?:neither|no)\s+party|in\s+the\s+absence\s+of)\b[^.]{0,150}?\bnoti(?:ce|fies|fy|fication)\b"
+    r"[^.]{0,150}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
+    r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional|further|another)\b",
     re.IGNORECASE,
 )
 # renewal refused or taken away: "does not renew automatically", "will not renew", "Clause 3.2 (Automatic Renewal) is
