@@ -1648,3 +1648,14 @@ def test_a_signing_date_label_and_a_place_on_a_date_line_date_the_contract() -> 
     place_on = f"SUPPLY CONTRACT\n\n{FILLER}\n\nBologna, on 7 May 2028\n\nThe Seller\n\nThe Buyer\n"
     facts, _ = read_facts(place_on, {})
     assert facts["agreement_date"].value == "2028-05-07"
+
+
+def test_a_payment_made_in_a_currency_on_a_date_is_not_where_the_contract_was_signed() -> None:
+    text = (
+        f"SALE CONTRACT\n\nBetween Elbe Grain GmbH and Weser Mills GmbH.\n\n{FILLER}\n\n"
+        "9.1 The final instalment shall be made in Euro on 30 June 2028.\n\nHamburg, 02.03.2028\n\nElbe Grain GmbH\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2028-03-02"
+    made = f"SALE CONTRACT\n\n{FILLER}\n\nMade in Bremen, on 4 March 2028, in two originals.\n"
+    assert read_facts(made, {})[0]["agreement_date"].value == "2028-03-04"

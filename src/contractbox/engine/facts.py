@@ -348,7 +348,9 @@ _TESTING_CLAUSE = re.compile(
 # that opens with the place: "In Madrid, on the twelfth of March ..."
 _PLACE_NAME = r"[A-Z][a-z\u00df-\u024f][\w'’.-]*(?:(?:[ \t]+|,[ \t]*|-)[A-Z][\w'’.-]*){0,3}"
 _SIGNING_PLACE = re.compile(
-    r"(?:\b(?i:done|made|signed|signs?|executed|subscribed|concluded|drawn\s+up)\b[^.;:]{0,80}?\b(?i:in|at)\s+"
+    # "made" only where it opens the line ("Made in Warsaw on"), not "payments shall be made in Euro on"
+    r"(?:(?:\b(?i:done|signed|signs?|executed|subscribed|concluded|drawn\s+up)|(?:^|\n)[ \t]*(?i:made))\b"
+    r"[^.;:]{0,80}?\b(?i:in|at)\s+"
     rf"(?:the\s+(?:city|town|municipality)\s+of\s+)?{_PLACE_NAME},?\s+(?i:on\s+)?"
     rf"|(?:^|\n)[ \t]*(?i:in|at)\s+{_PLACE_NAME},?\s+(?i:on)\s+)(?i:the\s+)?$"
 )
