@@ -1659,3 +1659,14 @@ def test_a_payment_made_in_a_currency_on_a_date_is_not_where_the_contract_was_si
     assert facts["agreement_date"].value == "2028-03-02"
     made = f"SALE CONTRACT\n\n{FILLER}\n\nMade in Bremen, on 4 March 2028, in two originals.\n"
     assert read_facts(made, {})[0]["agreement_date"].value == "2028-03-04"
+
+
+def test_a_sentence_opening_with_a_word_and_on_a_date_is_no_place_and_date_line() -> None:
+    body = "Thereafter, on 30 June 2028 the Buyer shall pay the balance of the price."
+    text = (
+        f"SALE CONTRACT\n\nBetween Elbe Grain GmbH and Weser Mills GmbH.\n\n{FILLER}\n{body}\n\n"
+        "Hamburg, 02.03.2028\n\nElbe Grain GmbH\n"
+    )
+    start = text.index(body)
+    facts, _ = read_facts(text, {"agreement_date": [(start, start + len(body), 0.3)]})
+    assert facts["agreement_date"].value == "2028-03-02"

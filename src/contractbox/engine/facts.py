@@ -175,7 +175,7 @@ _THIS_CONTRACT = re.compile(
 _BLANK = re.compile(r"_|\[")
 # a signature block's date: "Date: January 8, 2025", "Munich, 12 May 2025" (place, date on a line of its own)
 _SIGNED_CUE = re.compile(
-    r"(?:\b(?:date|dated|signed|executed|subscribed)\b[^.]{0,60}|(?:^|\n|[ \t]{3})[ \t]*[A-Z][\w.'/ -]{1,40},[ \t]*(?:on[ \t]+)?)$",
+    r"(?:\b(?:date|dated|signed|executed|subscribed)\b[^.]{0,60}|(?:^|\n|[ \t]{3})[ \t]*[A-Z][\w.'/ -]{1,40},[ \t]*)$",
     re.IGNORECASE,
 )
 # a signature block's marks ("/s/", "By:", "Signature", "Name:", "Title:", "IN WITNESS WHEREOF") and its cells
@@ -327,7 +327,11 @@ def _is_signature_date(text: str, mention: _Mention) -> bool:
         and not _AN_END_BEFORE.search(text, max(0, mention.start - 30), mention.start)
     ):
         return True
-    return _in_signature_block(text, mention.start) or _in_testing_clause(text, mention.start)
+    return (
+        _in_signature_block(text, mention.start)
+        or _in_testing_clause(text, mention.start)
+        or _place_and_date_line(text, mention)  # "Bologna, on 7 May 2028" alone on its line
+    )
 
 
 # "by that date, this offer lapses and the Term will end on February 28, 2027": an end, not a signature's date
