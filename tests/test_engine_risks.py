@@ -1144,3 +1144,12 @@ def test_a_contract_subject_to_a_named_law_has_no_governing_law_risk() -> None:
     result = live.analyze(Document(text=text, title="cleaning"))
     assert result["summary"]["governingLaw"]["jurisdiction"] == "Austria"
     assert "rk_no_governing_law" not in {r["id"] for r in result["risks"]}
+
+
+def test_a_price_the_other_party_is_not_entitled_to_is_no_exclusive_dealing() -> None:
+    span = (
+        "The rates are fixed for two years, and the Client shall not be entitled to any lower rate that the Provider "
+        "offers to any other customer."
+    )
+    out = polarity.apply(span, {"exclusivity": [(0, len(span), 0.1)]})
+    assert out.by_category["exclusivity"][0][2] < 0.5

@@ -134,7 +134,10 @@ _CONTROL_ACQUIRED = (
 # ... negotiate ... any offer from any person other than the Buyer", "shall not grant ... rights ... to any other person"
 _DEAL_ONLY_WITH = (
     r"\b(?:shall|will|must)\s+not\b(?![^.;]*\b(?:compet\w*|similar|rival\w*|disclos\w*|confidential\w*|assign\w*|sublicen[cs]\w*|"
-    r"transfer\w*)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|agree(?:s|d|ing)?|"
+    # (nor a price the other party is "not entitled to": "shall not be entitled to any price that the Licensor offers to
+    # any other customer" refuses a most-favoured price)
+    r"transfer\w*|entitl\w*|pric\w*|favou?r\w*)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|"
+    r"agree(?:s|d|ing)?|"
     r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
     r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier|customer|"
     r"client|dealer|reseller|retailer|wholesaler)s?|anyone\s+"
