@@ -1153,3 +1153,12 @@ def test_a_price_the_other_party_is_not_entitled_to_is_no_exclusive_dealing() ->
     )
     out = polarity.apply(span, {"exclusivity": [(0, len(span), 0.1)]})
     assert out.by_category["exclusivity"][0][2] < 0.5
+
+
+def test_only_a_law_the_text_speaks_of_silences_the_missing_governing_law_risk() -> None:
+    from contractbox.engine.jurisdictions import speaks_of_law
+
+    chosen = "9.2 This contract is subject to Slovenian law. Disputes go to the court in Ljubljana."
+    address = "SUPPLIER: Alpen Tools AG, Hauptstrasse 4, Chur, Switzerland, represented by its board."
+    assert speaks_of_law(chosen, chosen.index("Slovenian"), chosen.index(" law"))
+    assert not speaks_of_law(address, address.index("Switzerland"), address.index(", represented"))
