@@ -1613,3 +1613,179 @@ def test_a_term_given_part_by_part_with_a_perpetual_part_has_no_end_date() -> No
     )
     _, term = read_facts(text, spans(text, expiration_date=clause))
     assert term.expiry is not None and term.expiry.date is None and "perpetual" in term.expiry.reason
+
+
+def test_the_civil_law_signing_formula_dates_the_contract_where_it_is_signed() -> None:
+    """The civil-law "Done at <place>, on <date>" at the end and "concluded in <place> on <date>" at the top date the contract;
+    the delivery planned in its body does not."""
+    body = "ARTICLE 3. The first consignment of seedlings is expected on 2 September 2028 at the nursery in Angers."
+    closing = (
+        f"ARTICLE 9. This contract is governed by French law.\n\n{FILLER}\n\n"
+        "Done at Nantes, on 14 August 2028, in three originals.\n\nFor the Grower\nCamille Roux"
+    )
+    text = f"PLANT SUPPLY CONTRACT\n\n{body}\n\n{closing}"
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2028-08-14"
+    opening = "FRAMEWORK CONTRACT\n\nconcluded in Wrocław on 5 October 2028 between Odra Metal Sp. z o.o. and Nysa Tools SA.\n\n"
+    facts, _ = read_facts(opening + FILLER, {})
+    assert facts["agreement_date"].value == "2028-10-05"
+
+
+def test_a_place_and_date_line_at_the_end_dates_an_undated_contract() -> None:
+    """With no signature mark before it, a line holding only the place and the date at the end is where the parties
+    signed; of two such lines the later date is the agreement's."""
+    text = (
+        "MAINTENANCE CONTRACT\n\nBetween Salzach Lifts GmbH and Innviertel Hotels AG.\n\n"
+        f"1. The Contractor shall service the lifts every quarter. {FILLER}\n\n"
+        "Linz, 17.06.2028\n\nFor the Contractor:\nAnna Berger\n\nSalzburg, 21.06.2028\n\nFor the Client:\nJosef Huber\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2028-06-21"
+
+
+def test_a_start_date_the_model_ranks_first_is_not_the_agreement_date() -> None:
+    """The date a contract comes into force or is valid from is when it starts, not when it was made: the signing
+    dates at its end date it; "valid from ... to ..." starts it on the first date."""
+    for term in (
+        "12.1 This Agreement shall be valid from 1 July 2028 to 30 June 2030.",
+        "12.1 This Agreement enters into force on 1 July 2028.",
+        "12.1 The contract enters into force on 1 July 2028 and is concluded for two years.",
+    ):
+        text = (
+            f"COOPERATION AGREEMENT\n\nBetween Alpine Sensors AG and Rhone Instruments SA.\n\n{FILLER}\n\n{term}\n\n"
+            "Geneva, 20.06.2028\n\nAlpine Sensors AG\n\nLausanne, 22.06.2028\n\nRhone Instruments SA\n"
+        )
+        facts, _ = read_facts(text, spans(text, agreement_date=term, effective_date=term))
+        assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2028-06-22", "2028-07-01")
+
+
+def test_notarial_papers_and_filings_in_the_declarations_do_not_date_the_contract() -> None:
+    """A deed or power of attorney that empowers a representative, and a filing with an office, carry their own
+    dates: even ranked first by the model, none of them is the agreement date."""
+    wrong = [
+        "I. The Supplier declares that its representative acts under public deed number 4,410 dated 3 February 2021, "
+        "granted before Notary Public No. 12 of Monterrey.",
+        "II. The Buyer declares that its attorney holds a power of attorney granted on 8 August 2019 before the Notary "
+        "of Seville.",
+        "III. The Supplier filed with the Industrial Property Office, on 1 March 2028, an application for the design.",
+    ]
+    declarations = "\n\n".join(wrong)
+    text = (
+        f"SUPPLY CONTRACT\n\nDECLARATIONS\n\n{declarations}\n\n{FILLER}\n\n"
+        "The Parties sign this contract in the city of Monterrey, Nuevo León, on 9 May 2028."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date=wrong))
+    assert facts["agreement_date"].value == "2028-05-09"
+
+
+def test_a_day_and_month_before_a_year_in_words() -> None:
+    from contractbox.engine.dates import find_dates_loose
+
+    text = (
+        "Signed in Porto, on the ninth of October two thousand twenty-eight; amended on 2 May two thousand and thirty."
+    )
+    assert [d for _, _, d in find_dates_loose(text)] == [date(2028, 10, 9), date(2030, 5, 2)]
+    heading = f"LEASE CONTRACT\n\nIn Seville, on the third of June two thousand twenty-nine.\n\n{FILLER}"
+    facts, _ = read_facts(heading, {})
+    assert facts["agreement_date"].value == "2029-06-03"
+
+
+@pytest.mark.parametrize(
+    "start", ["enters into force on the date of its signature", "comes into force on the day of its conclusion"]
+)
+def test_a_contract_in_force_from_its_signature_or_conclusion_takes_effect_on_its_date(start: str) -> None:
+    text = "AGENCY CONTRACT\n\nconcluded in Gdynia on 4 April 2028 between Baltyk Sp. z o.o. and Kiel Marine GmbH.\n\n"
+    text += f"1. The present contract {start} and is concluded for an indefinite period.\n\n{FILLER}"
+    facts, _ = read_facts(text, spans(text, agreement_date="4 April 2028"))
+    assert facts["effective_date"].value == "2028-04-04"
+
+
+def test_a_period_from_the_date_the_contract_comes_into_effect_runs_from_its_effective_date() -> None:
+    start = "10.1 This Contract shall take effect on 2 May 2028."
+    term = "10.2 The term of cooperation is four years from the date on which this Contract takes effect."
+    text = (
+        f"SERVICE CONTRACT\n\nBetween Jade River Co., Ltd. and Pearl Delta Co., Ltd.\n\n{start}\n\n{term}\n\n{FILLER}"
+    )
+    facts, _ = read_facts(text, spans(text, effective_date=start, expiration_date=term))
+    assert facts["effective_date"].value == "2028-05-02"
+    assert facts["expiration_date"].value == "2032-05-02"
+
+
+@pytest.mark.parametrize(
+    "renew",
+    [
+        "On expiry it is tacitly renewed for periods of two (2) years, unless either Party terminates it by registered "
+        "letter at least sixty (60) days before its expiry.",
+        "The contract shall be renewed by tacit agreement for one further year at a time unless a Party objects in "
+        "writing at least sixty (60) days before the end of the running period.",
+        "If no party gives written notice of non-renewal at least sixty (60) days before the end of the term, this "
+        "Contract shall be renewed for a further two (2) years, and likewise thereafter.",
+    ],
+)
+def test_tacit_renewal_and_renewal_failing_notice_are_automatic(renew: str) -> None:
+    term = "5.1 This Contract is concluded for a fixed period ending on 30 June 2029."
+    text = f"{PREAMBLE}\n\n{term} {renew}"
+    facts, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 60
+    assert notice_deadline(t.expiry, t.notice_days, t.notice_period) == date(2029, 5, 1)
+
+
+def test_a_contract_that_shall_not_be_tacitly_renewed_does_not_renew() -> None:
+    term = "5.1 This Contract is concluded for a fixed period ending on 30 June 2029."
+    renew = "5.2 This Contract shall not be tacitly renewed; a Party may give notice of termination at any time."
+    text = f"{PREAMBLE}\n\n{term} {renew}"
+    _, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is False
+
+
+def test_a_testing_clause_written_with_capitals_dates_the_contract_by_its_last_subscription() -> None:
+    term = "2.1 This Agreement shall commence on 1 October 2026 and continue until terminated by notice."
+    text = (
+        f"SUPPLY AGREEMENT\n\namong BEN NEVIS SPEYSIDE FOODS LIMITED and STRATHSPEY GRAIN MILLERS LTD\n\n{term}\n\n{FILLER}\n\n"
+        "Subscribed for and on behalf of BEN NEVIS SPEYSIDE FOODS LIMITED at Fort William on 2 September 2026 by Ann Ross\n\n"
+        "Subscribed for and on behalf of STRATHSPEY GRAIN MILLERS LTD at Grantown on 9 September 2026 by Ian Shaw\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date=term, effective_date=term))
+    assert facts["agreement_date"].value == "2026-09-09"
+
+
+def test_a_renewal_for_another_year_failing_notification_is_automatic() -> None:
+    term = "8.1 This Contract is valid until 31 March 2029."
+    renew = (
+        "8.2 If neither party notifies the other in writing of its intention not to renew at least sixty (60) days "
+        "before the expiry, this Contract shall be extended for another one (1) year, and so on each year."
+    )
+    text = f"{PREAMBLE}\n\n{term} {renew}"
+    _, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 60
+
+
+def test_a_signing_date_label_and_a_place_on_a_date_line_date_the_contract() -> None:
+    labelled = f"COOPERATION AGREEMENT\n\n{FILLER}\n\nPlace of signing: Suzhou\nDate of signing: 18 April 2028\n"
+    facts, _ = read_facts(labelled, {})
+    assert facts["agreement_date"].value == "2028-04-18"
+    place_on = f"SUPPLY CONTRACT\n\n{FILLER}\n\nBologna, on 7 May 2028\n\nThe Seller\n\nThe Buyer\n"
+    facts, _ = read_facts(place_on, {})
+    assert facts["agreement_date"].value == "2028-05-07"
+
+
+def test_a_payment_made_in_a_currency_on_a_date_is_not_where_the_contract_was_signed() -> None:
+    text = (
+        f"SALE CONTRACT\n\nBetween Elbe Grain GmbH and Weser Mills GmbH.\n\n{FILLER}\n\n"
+        "9.1 The final instalment shall be made in Euro on 30 June 2028.\n\nHamburg, 02.03.2028\n\nElbe Grain GmbH\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2028-03-02"
+    made = f"SALE CONTRACT\n\n{FILLER}\n\nMade in Bremen, on 4 March 2028, in two originals.\n"
+    assert read_facts(made, {})[0]["agreement_date"].value == "2028-03-04"
+
+
+def test_a_sentence_opening_with_a_word_and_on_a_date_is_no_place_and_date_line() -> None:
+    body = "Thereafter, on 30 June 2028 the Buyer shall pay the balance of the price."
+    text = (
+        f"SALE CONTRACT\n\nBetween Elbe Grain GmbH and Weser Mills GmbH.\n\n{FILLER}\n{body}\n\n"
+        "Hamburg, 02.03.2028\n\nElbe Grain GmbH\n"
+    )
+    start = text.index(body)
+    facts, _ = read_facts(text, {"agreement_date": [(start, start + len(body), 0.3)]})
+    assert facts["agreement_date"].value == "2028-03-02"

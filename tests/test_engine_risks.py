@@ -1135,3 +1135,114 @@ def test_a_genuine_pre_estimate_that_is_not_a_penalty_is_liquidated_damages() ->
     assert not rule.asserts(
         polarity.readable("The parties agree that the late fee is not a genuine pre-estimate of loss.")
     )
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "9.3 The Licensor may end this Agreement forthwith if a rival brewery acquires, directly or indirectly, more "
+        "than forty percent (40%) of the voting rights in the Licensee.",
+        "9.4 The Supplier may terminate the contract without notice if any third party acquires more than half of the "
+        "shares in the Buyer.",
+    ],
+)
+def test_a_stake_acquired_directly_or_indirectly_or_by_half_is_a_change_of_control(span: str) -> None:
+    out = polarity.apply(span, {"change_of_control": [(0, len(span), 0.02)]})
+    assert out.by_category["change_of_control"][0][2] >= 0.5
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "4.2 Throughout the agency the Agent shall not represent, directly or indirectly, lines of any manufacturer in "
+        "competition with the Company.",
+        "6.1 The Dealer shall not distribute or sell any goods which compete with the Tractors in the Territory.",
+    ],
+)
+def test_a_promise_not_to_handle_competing_goods_is_a_non_compete(span: str) -> None:
+    out = polarity.apply(span, {"non_compete": [(0, len(span), 0.05)]})
+    assert out.by_category["non_compete"][0][2] >= 0.5
+
+
+def test_a_right_to_handle_competing_goods_is_not_promoted_to_a_non_compete() -> None:
+    span = "6.1 Nothing prevents the Dealer from selling goods which compete with the Tractors."
+    out = polarity.apply(span, {"non_compete": [(0, len(span), 0.05)]})
+    assert out.by_category["non_compete"][0][2] < 0.5
+
+
+def test_a_promise_not_to_sell_the_goods_to_any_other_customer_is_exclusivity_not_a_non_compete() -> None:
+    span = "3.1 While this contract lasts the Manufacturer shall not sell the Valves to any other customer in Norway."
+    out = polarity.apply(span, {"exclusivity": [(0, len(span), 0.1)], "non_compete": [(0, len(span), 0.7)]})
+    assert out.by_category["exclusivity"][0][2] >= 0.5
+    assert out.by_category["non_compete"][0][2] < 0.5
+    competing = "3.2 The Consultant shall not sell competing services to any other client of the Company in Norway."
+    assert not polarity.negates("non_compete", competing)
+
+
+def test_a_contract_that_does_not_grant_an_exclusive_right_is_not_exclusivity() -> None:
+    span = (
+        "The framework contract sets no volumes and does not grant the Maker any exclusive right to deliver the Parts."
+    )
+    assert polarity.negates("exclusivity", span)
+    promise = "The Licensor shall not grant any other brewer an exclusive licence of the Mark in Belgium."
+    assert not polarity.negates("exclusivity", promise)
+
+
+def test_a_fine_or_penalty_one_party_pays_the_other_is_liquidated_damages() -> None:
+    fine = (
+        "8.1 A party that fails to perform any obligation shall pay the other a non-compensatory fine equal to twenty "
+        "percent (20%) of the monthly fee, without prejudice to damages."
+    )
+    penalty = "8.2 For each day of delay the Contractor shall pay the Employer a penalty of 0.3% of the Contract Price."
+    for span in (fine, penalty):
+        assert polarity.RULES["liquidated_damages"].asserts(span)
+    authorities = "8.3 The Contractor shall pay any fines imposed by the authorities for its own breaches of law."
+    assert not polarity.RULES["liquidated_damages"].asserts(authorities)
+
+
+def test_ending_the_contract_on_notice_at_the_end_of_a_calendar_month_is_convenience() -> None:
+    span = "2. Either Party may terminate this Agreement with two months' notice effective at the end of a calendar quarter."
+    out = polarity.apply(span, {"termination_for_convenience": [(0, len(span), 0.1)]})
+    assert out.by_category["termination_for_convenience"][0][2] >= 0.5
+    renewal = (
+        "2. Either Party may terminate this Agreement by notice given at least two months before the end of the term."
+    )
+    out = polarity.apply(renewal, {"termination_for_convenience": [(0, len(renewal), 0.1)]})
+    assert out.by_category["termination_for_convenience"][0][2] < 0.5
+
+
+def test_no_governing_law_never_contradicts_the_governing_law_read_from_the_text() -> None:
+    fired = playbook.evaluate({}, None, text="The parties sign below.", established=frozenset({"governing_law"}))
+    assert "no_governing_law" not in {f.rule["id"] for f in fired}
+    assert "no_governing_law" in {f.rule["id"] for f in playbook.evaluate({}, None, text="The parties sign below.")}
+
+
+def test_a_contract_subject_to_a_named_law_has_no_governing_law_risk() -> None:
+    text = (
+        "CLEANING SERVICES CONTRACT\n\nbetween Bodensee Reinigung GmbH (the Contractor) and Vorarlberg Kliniken AG "
+        "(the Client).\n\n1. The Contractor shall clean the wards daily. The Client shall pay EUR 9,000 a month.\n\n"
+        "2. Either party may terminate the contract for good cause if the other breaches it and fails to remedy the "
+        "breach within 14 days.\n\n3. Each party shall keep the terms of this contract confidential.\n\n"
+        "4. This contract is subject to Austrian law, excluding its conflict-of-law rules.\n"
+    )
+    result = live.analyze(Document(text=text, title="cleaning"))
+    assert result["summary"]["governingLaw"]["jurisdiction"] == "Austria"
+    assert "rk_no_governing_law" not in {r["id"] for r in result["risks"]}
+
+
+def test_a_price_the_other_party_is_not_entitled_to_is_no_exclusive_dealing() -> None:
+    span = (
+        "The rates are fixed for two years, and the Client shall not be entitled to any lower rate that the Provider "
+        "offers to any other customer."
+    )
+    out = polarity.apply(span, {"exclusivity": [(0, len(span), 0.1)]})
+    assert out.by_category["exclusivity"][0][2] < 0.5
+
+
+def test_only_a_law_the_text_speaks_of_silences_the_missing_governing_law_risk() -> None:
+    from contractbox.engine.jurisdictions import speaks_of_law
+
+    chosen = "9.2 This contract is subject to Slovenian law. Disputes go to the court in Ljubljana."
+    address = "SUPPLIER: Alpen Tools AG, Hauptstrasse 4, Chur, Switzerland, represented by its board."
+    assert speaks_of_law(chosen, chosen.index("Slovenian"), chosen.index(" law"))
+    assert not speaks_of_law(address, address.index("Switzerland"), address.index(", represented"))

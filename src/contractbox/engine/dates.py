@@ -255,7 +255,10 @@ _WORD_YEAR = re.compile(
 )
 _DAY_MONTH_BEFORE = re.compile(
     rf"(?:(?:\bthe\s+)?\b(?P<day>\d{{1,2}}|{_ORDINAL_DAY_WORDS})(?:\s?(?:st|nd|rd|th))?\)?\s+(?:\(\d{{1,2}}(?:st|nd|rd|th)?\)\s+)?"
-    rf"day\s+of\s+(?P<month>{_MONTH_RE})|(?P<month2>{_MONTH_RE})\s+(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?)\.?\s*,?\s+$",
+    rf"day\s+of\s+(?P<month>{_MONTH_RE})|(?P<month2>{_MONTH_RE})\s+(?P<day2>\d{{1,2}})(?:st|nd|rd|th)?|"
+    # "the twelfth of March two thousand twenty-seven", "12 March two thousand and twenty-eight"
+    rf"(?:\bthe\s+)?\b(?P<day3>\d{{1,2}}|{_ORDINAL_DAY_WORDS})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month3>{_MONTH_RE}))"
+    r"\.?\s*,?\s+$",
     re.IGNORECASE,
 )
 
@@ -270,9 +273,10 @@ def _word_year_dates(text: str) -> list[tuple[int, int, date]]:
         prefix = _DAY_MONTH_BEFORE.search(text, max(0, year.start() - 60), year.start())
         if prefix is None:
             continue
-        day_text = prefix.group("day") or prefix.group("day2")
+        day_text = prefix.group("day") or prefix.group("day2") or prefix.group("day3")
         day = int(day_text) if day_text.isdigit() else ordinal_day(day_text)
-        month = _MONTHS_LOWER.get((prefix.group("month") or prefix.group("month2")).lower().rstrip("."))
+        month_text = prefix.group("month") or prefix.group("month2") or prefix.group("month3")
+        month = _MONTHS_LOWER.get(month_text.lower().rstrip("."))
         found = _safe_date(2000 + sum(units), month, day) if month and day else None
         if found:
             out.append((prefix.start(), year.end(), found))

@@ -40,12 +40,13 @@ _AGREEMENT_CUE = re.compile(
     r"(?:\bdated\b(?:\s+for\s+(?:reference|identification)(?:\s+purposes)?)?|\bmade\b|\bentered into\b|\bexecuted\b|\bas of\b|\bday of\b|\bsigned\b|\bdate[d]? of\b|"
     r"\bdate:|\b(?:made|entered|executed|signed|subscribed|dated|concluded|agreement|contract|amendment|deed)\b"
     r"[^.;\d]{0,60}?\bon\b|"
+    r"\bdate\s+of\s+(?:signing|signature|execution|conclusion)\b|\bsigning\s+date\b|"  # "Date of signing: 18 March 2027"
     r"\bthis\b)[\s,:\-]*(?:the\s+)?(?:\d{1,2}\w*\s+day\s+of\s+)?(?:[a-z-]+(?:st|nd|rd|th)\s*\(?\s*)?$",
     re.IGNORECASE,
 )
 _EFFECTIVE_CUE = re.compile(
     r"\b(?:effective|co(?:m|rn){2}enc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
-    r"takes? effect|in force|with effect from|appl(?:y|ies) from|"
+    r"takes? effect|in force|with effect from|appl(?:y|ies) from|valid (?:from|as of)|"
     r"(?:agreement|contract|term|lease|licen[cs]e|order)\s+(?:shall\s+|will\s+)?run(?:s|ning)?\s+from)\b[^.;\d]{0,50}$",
     re.IGNORECASE,
 )
@@ -85,14 +86,15 @@ _DEFINED_EFFECTIVE = re.compile(
 # "The lease shall commence on": the contract named is the subject that starts, so it is this one
 _SUBJECT_STARTS = re.compile(
     r"\b(?:the|this)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|lease|licen[cs]e|term)(?:\s+period)?\s+(?:shall|will|is to)?\s*"
-    r"(?:commence|begin|start|take effect|come into (?:force|effect)|runs?\s+from)[^.;\d]{0,20}$",
+    r"(?:commence|begin|start|takes? effect|(?:come|comes|enters?) into (?:force|effect)|runs?\s+from|"
+    r"(?:is|be) valid (?:from|as of))[^.;\d]{0,20}$",
     re.IGNORECASE,
 )
 _OTHER_THING = re.compile(
     r"\b(?:amended|original|prior|previous|existing|expir\w*|terminat\w*|until|through|thru|before|after|scheduled|"
     r"deliver\w*|warrant\w*|"
     r"fiscal|end|ends|ending|ended|conclud\w*|filed|no later than|not later than|prior to|due|paid|payable|"
-    r"beginning|launch\w*)"
+    r"beginning|launch\w*|from\b[^.;]{1,25}\bto)"  # "valid from 1 April 2027 to": the date after "to" is an end
     r"\b[^.;]{0,30}$",
     re.IGNORECASE,
 )
@@ -106,7 +108,13 @@ _IS_ENTERED_INTO = re.compile(
     r"\s+(?:is|shall\s+be|has\s+been)\s+(?:hereby\s+)?(?:entered\s+into|made|concluded)\b", re.I
 )
 _OTHER_DATED_PAPER = re.compile(
-    r"\b(?:annex|appendix|exhibit|specification|quotation|proposal|offer|invoice)\b[^.;]{0,40}\bdated\s*$",
+    r"\b(?:annex|appendix|exhibit|specification|quotation|proposal|offer|invoice)\b[^.;]{0,40}\bdated\s*$|"
+    # the notarial papers a civil-law preamble cites for a company or its representative: "public deed number 31,905
+    # dated", "a power of attorney granted on ... before the Notary"
+    r"\b(?:(?:public|notarial)\s+(?:deed|instrument)|deed\s+(?:no\.?|number)|powers?\s+of\s+attorney|proxy)\b"
+    r"[^.;]{0,40}\b(?:dated|granted|issued|executed|of)\b[^.;\d]{0,12}$|"
+    # a filing with an office: "filed with the Patent and Trademark Office, on"
+    r"\b(?:filed|lodged|submitted)\s+(?:with|at|to)\b[^.;\d]{0,60}$",
     re.IGNORECASE,
 )
 # a verb naming the document that follows as another one this contract replaces, amends or renews
@@ -137,7 +145,8 @@ _STARTS_ON_SIGNING = re.compile(
     r"date (?:stated|set out|set forth|shown|given|specified|appearing|mentioned|recorded|entered) "
     r"(?:at the (?:beginning|start|top|head)|(?:above|at the top|on the (?:first|cover) page))|"
     r"date (?:at the (?:top|head|(?:beginning|start) of this)|on the (?:first|cover) page)|"
-    r"date of (?:this agreement|the agreement|(?:its |actual )?execution|signature|signing)|date hereof|on its date\b|"
+    r"(?:date|day) of (?:this agreement|the agreement|(?:its |actual )?(?:execution|signature|signing|conclusion))|"
+    r"date hereof|on its date\b|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"signing date|signature dates?|last signature|date (?:on which )?(?:it|this agreement) is (?:signed|executed|made|entered into|concluded)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
@@ -215,7 +224,7 @@ _DATE_LABEL_AFTER = re.compile(r"[ \t]+(?:\S*\d\S*[ \t]+)?date\b(?![ \t]*:)", re
 _STRONG_CUE = re.compile(r"\b(?:dated|made|entered into|executed|as of)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _STARTS_LATER = re.compile(
     r"\b(?:co(?:m|rn){2}enc\w*|begin|begins|start|starts|starting|continuing|scheduled|with effect from|"
-    r"(?:come|comes|enters?) into (?:force|effect)|takes? effect)\b[^.;\d]{0,25}$",
+    r"(?:come|comes|enters?) into (?:force|effect)|takes? effect|valid (?:from|as of))\b[^.;\d]{0,25}$",
     re.IGNORECASE,
 )
 # a definition that states the date ('"Effective Date" means October 31, 2019'), wherever it is
@@ -323,7 +332,11 @@ def _is_signature_date(text: str, mention: _Mention) -> bool:
         and not _AN_END_BEFORE.search(text, max(0, mention.start - 30), mention.start)
     ):
         return True
-    return _in_signature_block(text, mention.start) or _in_testing_clause(text, mention.start)
+    return (
+        _in_signature_block(text, mention.start)
+        or _in_testing_clause(text, mention.start)
+        or _place_and_date_line(text, mention)  # "Bologna, on 7 May 2028" alone on its line
+    )
 
 
 # "by that date, this offer lapses and the Term will end on February 28, 2027": an end, not a signature's date
@@ -349,12 +362,39 @@ def _same_part(text: str, first: int, second: int) -> bool:
 # a testing clause (the Scots form of execution): "subscribed for and on behalf of X LIMITED at Glasgow on 19 January
 # 2027 by ...", where each party's place and date of signing follow its name ("l9": a scan's "1")
 _TESTING_CLAUSE = re.compile(
-    r"\b(?:subscribed|signed|executed)\b[^.]{0,120}?\bat\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}\s+on\s+[lI]?$"
+    r"\b(?i:subscribed|signed|executed)\b[^.]{0,120}?\bat\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}\s+on\s+[lI]?$"
 )
 
 
+# the civil-law signing formula, where and when the parties sign: "Done in Lyon, on 12 March 2027, in two originals",
+# "concluded in Kraków on", "the Parties sign it in duplicate in the city of Querétaro, Querétaro, on", and a line
+# that opens with the place: "In Madrid, on the twelfth of March ..."
+_PLACE_NAME = r"[A-Z][a-z\u00df-\u024f][\w'’.-]*(?:(?:[ \t]+|,[ \t]*|-)[A-Z][\w'’.-]*){0,3}"
+_SIGNING_PLACE = re.compile(
+    # "made" only where it opens the line ("Made in Warsaw on"), not "payments shall be made in Euro on"
+    r"(?:(?:\b(?i:done|signed|signs?|executed|subscribed|concluded|drawn\s+up)|(?:^|\n)[ \t]*(?i:made))\b"
+    r"[^.;:]{0,80}?\b(?i:in|at)\s+"
+    rf"(?:the\s+(?:city|town|municipality)\s+of\s+)?{_PLACE_NAME},?\s+(?i:on\s+)?"
+    rf"|(?:^|\n)[ \t]*(?i:in|at)\s+{_PLACE_NAME},?\s+(?i:on)\s+)(?i:the\s+)?$"
+)
+# a line that holds only a place and the date, at the end of the document, where civil-law contracts are signed
+# ("Vienna, 03.09.2027", "Graz, 11.05.2027"), even with no signature mark before it
+_PLACE_COMMA = re.compile(r"(?:^|\n)[ \t]*[A-Z][\w.'’/ -]{1,40},[ \t]*(?:on[ \t]+|the[ \t]+|dated[ \t]+)?$")
+_LINE_REST = re.compile(r"[ \t.]*(?:\n|$)")
+
+
 def _in_testing_clause(text: str, at: int) -> bool:
-    return _TESTING_CLAUSE.search(text, max(0, at - 180), at) is not None
+    window = max(0, at - 180)
+    return _TESTING_CLAUSE.search(text, window, at) is not None or _SIGNING_PLACE.search(text, window, at) is not None
+
+
+def _place_and_date_line(text: str, mention: _Mention) -> bool:
+    return (
+        mention.date is not None
+        and mention.start > 0.6 * len(text)
+        and _PLACE_COMMA.search(text, max(0, mention.start - 50), mention.start) is not None
+        and _LINE_REST.match(text, mention.end) is not None
+    )
 
 
 def _in_signature_block(text: str, at: int) -> bool:
@@ -530,20 +570,21 @@ def _letter_date(text: str, mentions: list[_Mention]) -> Fact | None:
 def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> float:
     before = text[max(0, mention.start - 90) : mention.start]
     score = _model_confidence(mention, scored)
-    cue = bool(_AGREEMENT_CUE.search(before))
+    signing_place = _SIGNING_PLACE.search(text, max(0, mention.start - 180), mention.start) is not None
+    cue = signing_place or bool(_AGREEMENT_CUE.search(before))
     if cue:
         score += 0.35
     if mention.start < _EARLY:
         score += 0.35 if _STRONG_CUE.search(before[-40:]) else 0.25  # "made this first day of July, 2017"
     elif _is_signature_date(text, mention):
         score += _SIGNATURE_BONUS
-    if _refers_elsewhere(text, mention.start) or _OTHER_THING.search(before[-45:]):
-        score -= 1.0
+    if _refers_elsewhere(text, mention.start) or (_OTHER_THING.search(before[-45:]) and not signing_place):
+        score -= 1.0  # (a contract "concluded in Kraków on" a date is made then, not ended)
     near = _EFFECTIVE_NEAR.search(before)
     if near and re.search(r"\b(?:19|20)\d\d\b", before[: near.start()]):
         score -= 0.3  # "dated June 1, 2020, effective as of July 1, 2020": the later date is the effective date
     if _STARTS_LATER.search(before[-60:]):
-        score -= 0.5  # "The Term shall commence on March 15, 2018": when it starts, not when it was made
+        score -= 1.0  # "The Term shall commence on March 15, 2018": when it starts, not when it was made
     return score
 
 
@@ -595,7 +636,17 @@ def _about_this_contract(text: str, at: int) -> bool:
     """A later sentence dates this contract's start ("The term of this Agreement shall commence on"), not a
     part of it ("the first Fiscal Year shall commence on", "Phase I will commence on", "fees starting on")."""
     prefix = _sentence_before(text, at)
-    return bool(_STARTS_THIS.search(prefix)) and not _SUB_PERIOD.search(prefix)
+    return bool(_STARTS_THIS.search(prefix) or _THE_CONTRACT_STARTS.search(prefix)) and not _SUB_PERIOD.search(prefix)
+
+
+# a sentence whose subject is "the contract" that starts: in translated drafting "the contract" is this one ("6.1 The
+# contract enters into force on 1 October 2027")
+_THE_CONTRACT_STARTS = re.compile(
+    r"^\W*(?:[\d.()a-z]{1,6}\s+)?the\s+(?:contract|agreement)\s+(?:shall\s+|will\s+)?"
+    r"(?:commence|begin|start|takes?\s+effect|(?:come|comes|enters?)\s+into\s+(?:force|effect)|(?:is|be)\s+valid\s+from)"
+    r"[^.;\d]{0,20}$",
+    re.IGNORECASE,
+)
 
 
 def _best(text: str, mentions: list[_Mention], scored: Scored | None, scorer, least: float = _MIN_SCORE) -> Fact | None:
@@ -734,7 +785,10 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         signed = [
             m
             for m in mentions
-            if m.date is not None and (_in_signature_block(text, m.start) or _in_testing_clause(text, m.start))
+            if m.date is not None
+            and (
+                _in_signature_block(text, m.start) or _in_testing_clause(text, m.start) or _place_and_date_line(text, m)
+            )
         ]
         agreement = _best(text, signed, by_category.get("agreement_date"), _agreement_score, _SIGNATURE_BONUS - 0.05)
     read_from_text = agreement is not None and agreement is not labelled and agreement.value is not None

@@ -280,6 +280,17 @@ def _after_last(text: str, separator: str, before: int) -> int:
     return at + len(separator) if at >= 0 else 0
 
 
+_SPEAKS_OF_LAW = re.compile(r"\blaws?\b|\bgovern\w*|\bconstrued\b", re.IGNORECASE)
+
+
+def speaks_of_law(text: str, start: int, end: int) -> bool:
+    """Whether the sentence holding text[start:end] speaks of a law ("This contract is subject to Austrian law"), not
+    of an address or a territory that merely names the place ("Coinsins, Switzerland", "in the United States")."""
+    begin = max(_after_last(text, ". ", start), _after_last(text, "\n\n", start), start - 300)
+    ends = [e for e in (text.find(". ", end), text.find("\n\n", end)) if e >= 0]
+    return _SPEAKS_OF_LAW.search(text, begin, min(ends + [end + 300, len(text)])) is not None
+
+
 def stated_governing_law(text: str) -> tuple[str, int, int] | None:
     """The jurisdiction of the first sentence in `text` that chooses a law, with its offsets in `text`."""
     for m in _CHOOSES_LAW.finditer(text):

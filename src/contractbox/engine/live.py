@@ -27,6 +27,7 @@ from contractbox.engine.facts import (
     stating_the_date_first,
     summary_sentences,
 )
+from contractbox.engine.jurisdictions import speaks_of_law
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties, named_passages_first
 from contractbox.engine.selection import (
@@ -148,7 +149,17 @@ def _analyze(document: Document, model: ClauseModel) -> dict[str, Any]:
     sentences = [(c.start, c.end) for c in candidates if c.kind == "sent"]
     obligations = _obligations(text, sentences, found_parties, evidence)
     renewal_span = (term.renewal.start, term.renewal.end) if term.renewal else None
-    fired = playbook.evaluate(best, notice_days, auto_renewal=term.auto_renewal, renewal_span=renewal_span, text=text)
+    law_read = facts.get("governing_law")
+    law_stated = law_read is not None and law_read.value and speaks_of_law(text, law_read.start, law_read.end)
+    established = frozenset({"governing_law"}) if law_stated else frozenset()
+    fired = playbook.evaluate(
+        best,
+        notice_days,
+        auto_renewal=term.auto_renewal,
+        renewal_span=renewal_span,
+        text=text,
+        established=established,
+    )
     deadline = next((k["date"] for k in key_dates if k["kind"] == "notice_deadline"), None)
     risks = _risks(fired, evidence, notice_days, deadline)
     value, level = playbook.score(fired)

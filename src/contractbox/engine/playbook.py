@@ -69,14 +69,19 @@ def _pattern(source: str) -> re.Pattern[str]:
 
 
 def _matches(
-    when: dict[str, Any], best: dict[str, Scored], notice_days: int | None, fired: set[str], text: str
+    when: dict[str, Any],
+    best: dict[str, Scored],
+    notice_days: int | None,
+    fired: set[str],
+    text: str,
+    established: frozenset[str] = frozenset(),
 ) -> bool:
     if not all(_found(best, c) for c in when.get("found", [])):
         return False
     if when.get("found_any") and not any(_found(best, c) for c in when["found_any"]):
         return False
-    if any(_found(best, c) for c in when.get("absent", [])):
-        return False
+    if any(_found(best, c) or c in established for c in when.get("absent", [])):
+        return False  # a risk about something missing never contradicts a key fact read from the text
     if "notice_days_below" in when and not (notice_days is not None and notice_days < when["notice_days_below"]):
         return False
     if text and "unless_text" in when and _pattern(when["unless_text"]).search(text):
@@ -92,6 +97,7 @@ def evaluate(
     auto_renewal: bool | None = None,
     renewal_span: tuple[int, int] | None = None,
     text: str = "",
+    established: frozenset[str] = frozenset(),
 ) -> list[Fired]:
     """`best`: category -> (start, end, confidence) of its best clause (after polarity).
 
@@ -100,13 +106,14 @@ def evaluate(
     `fallback` is no longer quoted (risks about
     something missing have no evidence); it stays for callers written against the old signature.
     `text` is the contract: an absence rule with `unless_text` does not fire when its pattern occurs
-    in it (the clause may be there although the model did not find it)."""
+    in it (the clause may be there although the model did not find it). `established` are the categories the key
+    facts read from the text (a governing law): an absence rule over one of them does not fire."""
     best = _with_renewal(best, auto_renewal, renewal_span)
     out: list[Fired] = []
     names: set[str] = set()
     for rule in load_playbook()["rules"]:
         when = rule["when"]
-        if not _matches(when, best, notice_days, names, text):
+        if not _matches(when, best, notice_days, names, text, established):
             continue
         cats = list(when.get("found", [])) + [c for c in when.get("found_any", []) if _found(best, c)][:1]
         weight = min(best[c][2] for c in cats) if cats else 1.0

@@ -122,8 +122,10 @@ _CONTROL = r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|shareholding)"
 # ending the contract: "may terminate", "may end this Agreement"
 _ENDS_IT = r"(?:terminat\w*|end\s+(?:this|the)\s+(?:agreement|contract|licen[cs]e|lease|hire|engagement|appointment))"
 _CONTROL_ACQUIRED = (
-    r"(?:(?:acquires?|obtains?|gains?)\s+(?:control\s+of|(?:more\s+than|over|at\s+least)\s+[^.;]{0,30}?"
-    r"(?:per\s*cent|percent|%)\)?\s+of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:stock|shares|voting\s+rights|equity|securities))|"
+    # "acquires directly or indirectly more than 50 percent of the shares", "acquires more than half of the shares"
+    r"(?:(?:acquires?|obtains?|gains?)[\s,]+(?:(?:directly|indirectly|whether|or|and|,)\s*){0,4}(?:control\s+of|"
+    r"(?:more\s+than|over|at\s+least)\s+(?:[^.;]{0,30}?(?:per\s*cent|percent|%)\)?|(?:one[\s-])?half|a\s+majority)\s+"
+    r"of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:stock|shares|voting\s+rights|equity|securities))|"
     # the party as the one taken over: "is acquired by, or comes under the control of, a competitor"
     r"(?:is|are|becomes?)\s+(?:acquired\s+by|controlled\s+by|taken\s+over\s+by)|(?:comes?|falls?)\s+under\s+(?:the\s+)?"
     r"control\s+of)"
@@ -132,10 +134,13 @@ _CONTROL_ACQUIRED = (
 # ... negotiate ... any offer from any person other than the Buyer", "shall not grant ... rights ... to any other person"
 _DEAL_ONLY_WITH = (
     r"\b(?:shall|will|must)\s+not\b(?![^.;]*\b(?:compet\w*|similar|rival\w*|disclos\w*|confidential\w*|assign\w*|sublicen[cs]\w*|"
-    r"transfer\w*)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|licen[cs]e|agree(?:s|d|ing)?|"
+    # (nor a price the other party is "not entitled to": "shall not be entitled to any price that the Licensor offers to
+    # any other customer" refuses a most-favoured price)
+    r"transfer\w*|entitl\w*|pric\w*|favou?r\w*)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|"
+    r"licen[cs]e|agree(?:s|d|ing)?|"
     r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
     r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier|company|companie|"
-    r"firm|brand|business(?:e)?|organi[sz]ation)s?|anyone\s+"
+    r"firm|brand|business(?:e)?|organi[sz]ation|customer|client|dealer|reseller|retailer|wholesaler)s?|anyone\s+"
     r"(?:else|other\s+than))\b"
 )
 # a party whose services one uses or engages ("use the Carrier exclusively"), not a thing ("use the Software solely")
@@ -261,6 +266,10 @@ RULES: dict[str, Rule] = {
             r"\bfree\s+to\s+(?:appoint|sell|enter|deal|engage|licen[cs]e|contract|purchase|buy)\b",
             r"\bnothing\b" + _GAP + r"\b(?:grants?|gives?|creates?|confers?|makes?)\b" + _GAP + r"\bexclusiv\w*",
             r"\bno\s+exclusiv\w*\s+(?:\w+\s+)?(?:rights?|relationship|licen[cs]e|arrangement)",
+            # "does not grant Party B any exclusive right to supply" (not a promise about others: "shall not grant any
+            # third party an exclusive licence")
+            r"\b(?:does|do|shall|will)\s+not\s+(?:grant|give|confer|create)\b(?![^.;]{0,60}\b(?:third|other|another)\b)"
+            r"[^.;]{0,60}\bexclusiv\w*",
             r"\bnothing\b" + _GAP + r"\b(?:oblig|requir)\w*\b" + _GAP + r"\bexclusiv\w*",
         ),
         positive=_any(
@@ -340,7 +349,15 @@ RULES: dict[str, Rule] = {
         asserting=_any(
             r"\b(?:(?:shall|will|must)\s+not|neither\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:shall|will|may)"
             r"(?![^.;]*\b(?:restrict\w*|prevent\w*|prohibit\w*|preclud\w*|limit\w*|free)\b))\b[^.;]{0,120}"
-            r"\b(?:carry\s+on|be\s+(?:engaged|concerned|interested)\s+in|engage\s+in)\b[^.;]{0,160}\bcompet\w*"
+            r"\b(?:carry\s+on|be\s+(?:engaged|concerned|interested)\s+in|engage\s+in)\b[^.;]{0,160}\bcompet\w*",
+            # an agent's or distributor's promise not to handle competing goods: "the Agent shall not promote, directly
+            # or indirectly, products of companies in competition with the Principal"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\s+(?:\w+,?\s+){0,6}?(?:promote|represent|distribute|market|sell|"
+                r"manufacture|handle|offer|deal\s+in)\b[^.;]{0,60}\b(?:products?|goods|services|lines|brands?)\b"
+                r"[^.;]{0,80}\b(?:compet\w*|in\s+competition)\b",
+                opening=_PROHIBITS,
+            ),
         ),
         # a promise not to solicit employees or customers is a non-solicitation, not a non-compete
         required=_any(
@@ -520,7 +537,9 @@ RULES: dict[str, Rule] = {
             # written notice"; not one ending a renewal ("notice before the end of the term")
             r"(?:^|[.;:]\s|\n)\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?(?:either|each|any)\s+party\s+(?:may|can)\s+"
             rf"terminat\w*\b{_NO_CAUSE_BEFORE}{{0,60}}\b(?:by|on|upon|with)\s+(?:giving\s+)?[^.;]{{0,40}}\bnotice\b"
-            rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED}|expir\w*|renew\w*|end\s+of)\b)",
+            # (notice "effective at the end of a calendar month" ends the contract then; notice before "the end of the
+            # term" ends a renewal)
+            rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED}|expir\w*|renew\w*|end\s+of\s+(?!(?:an?|the|each|any)\s+calendar\b))\b)",
             _ungoverned(
                 r"nothing|neither|no\s+party|not|never|stipulat\w*|(?:provide|require|ensure)s?\s+that",
                 needs=r"any\s+time",
@@ -711,6 +730,11 @@ RULES: dict[str, Rule] = {
             _UNDENIED_BEFORE + r"\bgenuine\s+pre-?estimate\b",
             # a deposit or fee kept on default: "Optionor shall retain the Option Fee ... as liquidated damages"
             r"\b(?:retain|keep|forfeit)\w*\b[^.;]{0,120}\bas\s+(?:liquidated|agreed)\s+damages\b",
+            # a penalty clause in civil-law drafting, a sum one party pays the other: "shall pay to the other party a
+            # non-compensatory fine equivalent to ten percent (10%)" (multa), "shall pay a penalty of 0.5% per day"
+            r"\b(?:shall|will|must)\s+pay\b[^.;]{0,80}?\b(?:(?:non-?compensatory|compensatory|penal|contractual|"
+            r"conventional|moratory)\s+)?(?:fine|penalty)\s+(?:\([^()]{1,40}\)\s+)?(?:of|equal|equivalent|amounting|"
+            r"in\s+the\s+amount|corresponding)\b",
         ),
     ),
     "cap_on_liability": Rule(

@@ -121,7 +121,10 @@ _PERIOD_LEAD = re.compile(
 )
 _OWN_ANCHOR = re.compile(
     r"(?:the\s+)?(?:effective date|date (?:hereof|of this agreement|of (?:its )?execution|first (?:above |set forth )?written|"
-    r"(?:on which )?(?:this agreement|it) (?:is|was|has been) (?:signed|executed))|execution (?:date|hereof|of this agreement)|"
+    r"(?:on which )?(?:this agreement|it) (?:is|was|has been) (?:signed|executed)|"
+    # "three years from the date on which this Agreement comes into effect": its effective date
+    r"(?:on |upon )?which (?:(?:this|the) (?:agreement|contract)|it) (?:(?:comes|enters|came|entered) into (?:force|effect)|"
+    r"takes effect|took effect|becomes effective))|execution (?:date|hereof|of this agreement)|"
     r"commencement date|signing|full execution|date of signature)",
     re.IGNORECASE,
 )
@@ -134,27 +137,35 @@ _EVENT_ANCHOR = re.compile(
 _AUTO_RENEWAL = re.compile(
     r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend|continue|prolong)|"
     r"\b(?:renew|extend|continue|prolong)\w*\s+automatically|"
-    r"\bautomatic\s+(?:\w+\s+){0,3}(?:renewal|extension)s?\b|\bauto-renew|\bevergreen\b",
+    r"\bautomatic\s+(?:\w+\s+){0,3}(?:renewal|extension)s?\b|\bauto-renew|\bevergreen\b|"
+    # the civil-law tacit renewal (reconduction tacite, stillschweigende Verlängerung): "it is tacitly renewed", "is
+    # renewed by tacit agreement", "tacit renewal"
+    r"\btacit(?:ly)?\s+(?:be\s+)?(?:renew|extend|prolong|reconduct)|"
+    r"\b(?:renew|extend|prolong)\w*\s+(?:by\s+)?tacit(?:ly|\s+(?:agreement|consent|reconduction))\b|"
+    r"\btacit\s+(?:renewal|extension|prolongation|reconduction)",
     re.IGNORECASE,
 )
 _RENEWS_UNLESS = re.compile(
-    r"\b(?:renew\w*|extend\w*|continue\w*)\b[^.;]{0,160}?\b(?:successive|additional|further|year[- ]to[- ]year|"
-    r"month[- ]to[- ]month|at a time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy)\b|"
-    r"\bunless\b[^.]{0,150}?\bnotice\b[^.]{0,150}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
-    r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional)\b",
+    r"\b(?:renew\w*|extend\w*|continue\w*)\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
+    r"month[- ]to[- ]month|at a time|each time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy|fication)\b|"
+    # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
+    # further one (1) year"
+    r"\b(?:unless|if\s+(?:neither|no)\s+party|in\s+the\s+absence\s+of)\b[^.]{0,150}?\bnoti(?:ce|fies|fy|fication)\b"
+    r"[^.]{0,150}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
+    r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional|further|another)\b",
     re.IGNORECASE,
 )
 # renewal refused or taken away: "does not renew automatically", "will not renew", "Clause 3.2 (Automatic Renewal) is
 # deleted", "the renewal provisions formerly in Section 3.2 are deleted" (an amendment overrides the renewal clause
 # it quotes; a section number's dot does not end the sentence)
 _NO_RENEWAL = re.compile(
-    r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend)\w*|\bno\s+(?:automatic|tacit)\s+(?:renewal|extension)|"
+    r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+|tacitly\s+)?(?:renew|extend)\w*|\bno\s+(?:automatic|tacit)\s+(?:renewal|extension)|"
     r"\b(?:renewal|extension)\b(?:[^.]|\.(?=\d)){0,60}\b(?:is|are|shall be|hereby)\s+(?:deleted|removed|revoked)\b",
     re.IGNORECASE,
 )
 # said of the contract itself, wherever the model ranked it: "This Agreement does not renew automatically."
 _STATED_NO_RENEWAL = re.compile(
-    r"\b(?:this\s+agreement|the\s+(?:initial\s+)?term)\s+(?:does|shall|will)\s+not\s+(?:be\s+)?(?:automatically\s+)?renew",
+    r"\b(?:this\s+agreement|the\s+(?:initial\s+)?term)\s+(?:does|shall|will)\s+not\s+(?:be\s+)?(?:automatically\s+|tacitly\s+)?renew",
     re.IGNORECASE,
 )
 _BY_AGREEMENT = re.compile(
