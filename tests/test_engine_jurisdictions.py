@@ -122,3 +122,22 @@ def test_a_choice_of_law_broken_by_a_blank_line_is_still_one() -> None:
         "12. This Lease shall be interpreted under, and governed by, the\n\nlaws of the State of Oregon.\n\n13. Keys."
     )
     assert _law_read(text, "laws of the State of Oregon.", 0.1) == "Oregon"
+
+
+def test_translated_wordings_that_choose_a_law_are_read_anywhere_in_the_text() -> None:
+    wordings = {
+        "Article 14. This contract is subject to Finnish law, without its rules on conflicts.": "Finland",
+        "14.1 The present Agreement shall be submitted to the legislation of the Republic of Peru.": "Peru",
+        "Clause 9. This Contract is regulated by the laws of Argentina.": "Argentina",
+        "9. The Agreement shall be interpreted according to Norwegian law.": "Norway",
+        "The laws of Greece are applicable to this Agreement and to any dispute under it.": "Greece",
+        "The law applicable to this Contract is the law of Hungary.": "Hungary",
+    }
+    for sentence, country in wordings.items():
+        text = f"8. Notices go to the addresses above.\n\n{sentence}\n\n10. Signatures follow."
+        assert (stated_governing_law(text) or ("",))[0] == country, sentence
+
+
+def test_a_party_formed_under_a_law_is_not_read_as_the_stated_law() -> None:
+    text = "The Buyer, a company incorporated under the laws of Malta, is subject to the laws of Malta on excise."
+    assert stated_governing_law(text) is None

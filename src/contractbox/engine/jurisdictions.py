@@ -269,7 +269,13 @@ def jurisdiction_in(sentence: str) -> tuple[str, int, int] | None:
 _CHOOSES_LAW = re.compile(
     r"\b(?:governed\s+by|governing\s+law|applicable\s+law\s*[.:]|construed\s+(?:and\s+enforced\s+)?in\s+accordance\s+with|"
     r"subject\s+to\s+the\s+application\s+of|(?:laws?|regulations)\s+of\s+[^.;]{0,60}\bshall\s+(?:govern|apply)|"
-    r"\blaws?\s+(?:governs?|applies|(?:shall|will)\s+(?:govern|apply))\b)",  # terse: "Iowa law governs this Agreement."
+    r"\blaws?\s+(?:governs?|applies|(?:shall|will)\s+(?:govern|apply))\b|"  # terse: "Iowa law governs this Agreement."
+    # translated drafting: "is subject to Austrian law", "shall be submitted to the legislation of", "is regulated by
+    # the laws of", "shall be interpreted according to Swiss law", "the laws of Chile are applicable"
+    r"\b(?:is|are|shall\s+be|will\s+be)\s+(?:subject|submitted)\s+to\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:laws?|legislation)\b|"
+    r"\b(?:regulated|ruled|interpreted|construed|enforced)\s+(?:[\w,]+\s+){0,3}?(?:by|under|in\s+accordance\s+with|"
+    r"according\s+to|pursuant\s+to)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:laws?|legislation)\b|"
+    r"\b(?:laws?|legislation)\s+of\s+[^.;]{0,60}\b(?:is|are)\s+applicable\b|\blaw\s+applicable\s+to\s+(?:this|the)\b)",
     re.IGNORECASE,
 )
 
