@@ -79,3 +79,65 @@ def test_a_terse_place_law_governs_clause_is_a_choice_of_law() -> None:
     text = "7. Miscellaneous. Nevada law governs this contract. Notices go to the addresses above."
     assert (stated_governing_law(text) or ("",))[0] == "Nevada"
     assert (stated_governing_law("Manitoba law applies to this lease.") or ("",))[0] == "Manitoba"
+
+
+def _law_read(text: str, clause: str, confidence: float) -> str | None:
+    """The governing-law fact when the clause model offers `clause` of `text` as its governing-law clause."""
+    from contractbox.engine.facts import read_facts
+
+    start = text.index(clause)
+    facts, _ = read_facts(text, {"governing_law": [(start, start + len(clause), confidence)]})
+    fact = facts.get("governing_law")
+    return fact.value if fact else None
+
+
+def test_a_place_in_a_clause_that_chooses_no_law_is_no_governing_law() -> None:
+    address = "Ferronnerie Dubois SA, Rue du Lac 4, 1260 Nyon, Switzerland, acting through its director"
+    territory = "The Reseller may offer the Licensed Tools to end users in Canada: hand tools and bench vices."
+    formed = "Hanbit Tools Co., Ltd., a company organized and existing under the laws of the Republic of Korea"
+    for clause in (address, territory, formed):
+        text = f"PURCHASE TERMS\n\n{clause}.\n\n2. Prices are in euro and include packing."
+        assert _law_read(text, clause, 0.1) is None, clause
+
+
+def test_a_party_formed_under_one_law_and_a_contract_governed_by_another() -> None:
+    clause = (
+        "Hanbit Tools Co., Ltd., a company incorporated under the laws of the Republic of Korea, sells to Lakeshore "
+        "Hardware Inc. This Agreement is governed by the laws of the Province of Ontario"
+    )
+    assert _law_read(f"{clause}.\n\nNotices go to the addresses above.", clause, 0.2) == "Ontario"
+
+
+def test_a_forum_alone_is_the_law_only_in_the_governing_law_section_or_a_sure_clause() -> None:
+    forum = "Any claim under this Agreement shall be brought before the courts of Lisbon, Portugal"
+    plain = f"9. Notices go to the addresses above.\n\n{forum}.\n\n10. Prices include packing."
+    assert _law_read(plain, forum, 0.1) is None
+    assert _law_read(plain, forum, 0.8) == "Portugal"
+    headed = f"9. Notices go to the addresses above.\n\n10. GOVERNING LAW\n\n{forum}.\n\n11. Prices include packing."
+    assert _law_read(headed, forum, 0.1) == "Portugal"
+
+
+def test_a_choice_of_law_broken_by_a_blank_line_is_still_one() -> None:
+    text = (
+        "12. This Lease shall be interpreted under, and governed by, the\n\nlaws of the State of Oregon.\n\n13. Keys."
+    )
+    assert _law_read(text, "laws of the State of Oregon.", 0.1) == "Oregon"
+
+
+def test_translated_wordings_that_choose_a_law_are_read_anywhere_in_the_text() -> None:
+    wordings = {
+        "Article 14. This contract is subject to Finnish law, without its rules on conflicts.": "Finland",
+        "14.1 The present Agreement shall be submitted to the legislation of the Republic of Peru.": "Peru",
+        "Clause 9. This Contract is regulated by the laws of Argentina.": "Argentina",
+        "9. The Agreement shall be interpreted according to Norwegian law.": "Norway",
+        "The laws of Greece are applicable to this Agreement and to any dispute under it.": "Greece",
+        "The law applicable to this Contract is the law of Hungary.": "Hungary",
+    }
+    for sentence, country in wordings.items():
+        text = f"8. Notices go to the addresses above.\n\n{sentence}\n\n10. Signatures follow."
+        assert (stated_governing_law(text) or ("",))[0] == country, sentence
+
+
+def test_a_party_formed_under_a_law_is_not_read_as_the_stated_law() -> None:
+    text = "The Buyer, a company incorporated under the laws of Malta, is subject to the laws of Malta on excise."
+    assert stated_governing_law(text) is None

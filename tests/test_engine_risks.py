@@ -1246,3 +1246,15 @@ def test_only_a_law_the_text_speaks_of_silences_the_missing_governing_law_risk()
     address = "SUPPLIER: Alpen Tools AG, Hauptstrasse 4, Chur, Switzerland, represented by its board."
     assert speaks_of_law(chosen, chosen.index("Slovenian"), chosen.index(" law"))
     assert not speaks_of_law(address, address.index("Switzerland"), address.index(", represented"))
+
+
+def test_a_party_formed_under_a_law_is_no_choice_of_law_so_the_law_is_missing() -> None:
+    formed = (
+        "SPONSORSHIP AGREEMENT between Riverbend Rowing Club, a nonprofit corporation organized under the laws of "
+        "Oregon, and Cascade Paddles LLC, a company registered under the laws of Washington. The Sponsor shall pay "
+        "USD 4,000 a season."
+    )
+    rules = {f.rule["id"] for f in playbook.evaluate({}, None, text=formed)}
+    assert "no_governing_law" in rules
+    chosen = formed + " This agreement shall be construed and enforced under the laws of the State of Oregon."
+    assert "no_governing_law" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=chosen)}

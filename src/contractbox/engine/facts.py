@@ -19,8 +19,9 @@ from functools import lru_cache
 from contractbox.engine.date_pattern import occurrences
 from contractbox.engine.dates import PERIOD, TIME_OF_DAY, add_period, find_dates_loose, parse_date, period_amount
 from contractbox.engine.first_chars import Scanned
-from contractbox.engine.jurisdictions import jurisdiction_in, stated_governing_law
+from contractbox.engine.jurisdictions import chooses_law_at, jurisdiction_in, stated_governing_law
 from contractbox.engine.particulars import particulars
+from contractbox.engine.selection import FINDING
 from contractbox.engine.term import Term, notice_deadline, read_term
 
 Scored = list[tuple[int, int, float]]  # (start, end, confidence) of one category's clauses
@@ -667,11 +668,16 @@ def _governing_law(text: str, scored: Scored | None) -> Fact | None:
     when none of them names a jurisdiction, the first sentence of the text that chooses a law."""
     ranked = sorted(scored or [], key=lambda s: (-s[2], s[0]))[:3]
     close = sorted((s for s in ranked if s[2] >= ranked[0][2] - _LAW_TIE), key=lambda s: s[0]) if ranked else []
-    for start, end, _ in close + [s for s in ranked if s not in close]:
+    for start, end, confidence in close + [s for s in ranked if s not in close]:
         found = jurisdiction_in(text[start:end])
-        if found:
-            name, s, e = found
-            return Fact(name, start + s, start + e, text[start + s : start + e])
+        chosen = (
+            (found[0], start + found[1], start + found[2])
+            if found and chooses_law_at(text, start + found[1], start + found[2], confidence >= FINDING)
+            else stated_governing_law(text, start, end)
+        )
+        if chosen:
+            name, s, e = chosen
+            return Fact(name, s, e, text[s:e])
     stated = stated_governing_law(text)
     if stated:
         name, s, e = stated

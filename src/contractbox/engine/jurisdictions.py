@@ -269,7 +269,13 @@ def jurisdiction_in(sentence: str) -> tuple[str, int, int] | None:
 _CHOOSES_LAW = re.compile(
     r"\b(?:governed\s+by|governing\s+law|applicable\s+law\s*[.:]|construed\s+(?:and\s+enforced\s+)?in\s+accordance\s+with|"
     r"subject\s+to\s+the\s+application\s+of|(?:laws?|regulations)\s+of\s+[^.;]{0,60}\bshall\s+(?:govern|apply)|"
-    r"\blaws?\s+(?:governs?|applies|(?:shall|will)\s+(?:govern|apply))\b)",  # terse: "Iowa law governs this Agreement."
+    r"\blaws?\s+(?:governs?|applies|(?:shall|will)\s+(?:govern|apply))\b|"  # terse: "Iowa law governs this Agreement."
+    # translated drafting: "is subject to Austrian law", "shall be submitted to the legislation of", "is regulated by
+    # the laws of", "shall be interpreted according to Swiss law", "the laws of Chile are applicable"
+    r"\b(?:is|are|shall\s+be|will\s+be)\s+(?:subject|submitted)\s+to\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:laws?|legislation)\b|"
+    r"\b(?:regulated|ruled|interpreted|construed|enforced)\s+(?:[\w,]+\s+){0,3}?(?:by|under|in\s+accordance\s+with|"
+    r"according\s+to|pursuant\s+to)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:laws?|legislation)\b|"
+    r"\b(?:laws?|legislation)\s+of\s+[^.;]{0,60}\b(?:is|are)\s+applicable\b|\blaw\s+applicable\s+to\s+(?:this|the)\b)",
     re.IGNORECASE,
 )
 
@@ -291,15 +297,60 @@ def speaks_of_law(text: str, start: int, end: int) -> bool:
     return _SPEAKS_OF_LAW.search(text, begin, min(ends + [end + 300, len(text)])) is not None
 
 
-def stated_governing_law(text: str) -> tuple[str, int, int] | None:
-    """The jurisdiction of the first sentence in `text` that chooses a law, with its offsets in `text`."""
-    for m in _CHOOSES_LAW.finditer(text):
-        start = max(_after_last(text, ". ", m.start()), _after_last(text, "\n\n", m.start()), m.start() - 300)
-        ends = [e for e in (text.find(". ", m.end()), text.find("\n\n", m.end())) if e >= 0]
-        end = min(ends + [m.end() + 300, len(text)])
-        sentence = text[start:end]
-        found = jurisdiction_in(sentence)
-        if found:
+# A choice of law: a verb of choosing before a law ("governed by and construed in accordance with the laws of",
+# "is subject to Austrian law", "submitted to the legislation of", "requires application of the laws of"), a law that
+# governs or applies ("the laws of Ontario shall govern", "Swiss law is applicable"), or a heading ("Governing law",
+# "Applicable law:", "the proper law of")
+_CHOICE_OF_LAW = re.compile(
+    r"\b(?:govern(?:ed|s|ing)?|constru(?:ed|e|ction)|interpret(?:ed|ation)|enforced|regulated|ruled|controlled|"
+    r"subject(?:ed)?\s+to|submitted\s+to|application\s+of|pursuant\s+to|in\s+accordance\s+with|according\s+to)\b"
+    r"[^.;]{0,150}?\b(?:laws?|legislation)\b|"
+    r"\b(?:laws?|legislation)\b[^.;]{0,80}?\b(?:govern(?:s|ed)?|appl(?:y|ies)|(?:is|are|be)\s+applicable|prevails?)\b|"
+    r"\b(?:applicable|governing|proper)\s+law\b|\blaw\s+applicable\b|\bchoice\s+of\s+law\b",
+    re.IGNORECASE,
+)
+# a name that tells where a party was formed, not the law the contract chooses ("a company organized and existing
+# under the laws of", "incorporated in")
+_FORMED_UNDER = re.compile(
+    r"\b(?:organi[sz]ed|incorporated|existing|formed|registered|established|constituted|chartered|domiciled)\b"
+    r"[^.;]{0,60}?\b(?:under|in|of|pursuant\s+to)\s+(?:the\s+)?(?:laws?\s+of\s+)?(?:the\s+)?"
+    r"(?:(?:state|province|commonwealth|republic|kingdom)\s+of\s+)?$",
+    re.IGNORECASE,
+)
+_FORUM = re.compile(r"\b(?:courts?|arbitration|arbitral|venue|jurisdiction|tribunal)\b", re.IGNORECASE)
+_LAW_HEADING = re.compile(r"\b(?:governing|applicable|proper)\s+law\b|\bchoice\s+of\s+law\b", re.IGNORECASE)
+
+
+def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """The sentence holding text[start:end]: from the last ". " or blank line before it to the next (300 characters
+    at most either side)."""
+    begin = max(_after_last(text, ". ", start), _after_last(text, "\n\n", start), start - 300)
+    ends = [e for e in (text.find(". ", end), text.find("\n\n", end)) if e >= 0]
+    return begin, min(ends + [end + 300, len(text)])
+
+
+def chooses_law_at(text: str, start: int, end: int, forum_counts: bool = False) -> bool:
+    """Whether the jurisdiction named at text[start:end] is the one a sentence chooses as the contract's law, not an
+    address, a territory or a party's place of formation. A forum ("the courts of", "arbitration in") counts only
+    when `forum_counts` (the clause model is sure it is the governing-law clause) or under a "Governing law" heading."""
+    _, stop = _sentence_around(text, start, end)
+    # back to the last full stop only: PDF text breaks a sentence with blank lines ("governed by, the\n\nlaws of")
+    begin = max(_after_last(text, ". ", start), start - 300)
+    if _FORMED_UNDER.search(text, max(begin, start - 120), start):
+        return False
+    if _CHOICE_OF_LAW.search(text, begin, stop):
+        return True
+    under_heading = _LAW_HEADING.search(text, max(0, begin - 60), begin) is not None
+    return (forum_counts or under_heading) and _FORUM.search(text, begin, stop) is not None
+
+
+def stated_governing_law(text: str, begin: int = 0, end: int | None = None) -> tuple[str, int, int] | None:
+    """The jurisdiction of the first sentence in `text` (or in text[begin:end]) that chooses a law, with its offsets
+    in `text`."""
+    for m in _CHOOSES_LAW.finditer(text, begin, len(text) if end is None else end):
+        start, stop = _sentence_around(text, m.start(), m.end())
+        found = jurisdiction_in(text[start:stop])
+        if found and chooses_law_at(text, start + found[1], start + found[2]):
             name, s, e = found
             return name, start + s, start + e
     return None
