@@ -1135,3 +1135,17 @@ def test_a_genuine_pre_estimate_that_is_not_a_penalty_is_liquidated_damages() ->
     assert not rule.asserts(
         polarity.readable("The parties agree that the late fee is not a genuine pre-estimate of loss.")
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Owner may dismiss the Gardener and end this agreement at once for gross misconduct.",
+        "The Studio may end this agreement by email if a monthly fee is more than ten days overdue.",
+        "If a completion notice is not complied with, the party that served it may cancel this contract.",
+    ],
+)
+def test_ending_for_misconduct_an_overdue_fee_or_an_ignored_notice_is_termination_for_cause(text: str) -> None:
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    unrelated = "Fees overdue bear interest. The Gardener shall avoid misconduct on the premises."
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
