@@ -1149,3 +1149,30 @@ def test_ending_for_misconduct_an_overdue_fee_or_an_ignored_notice_is_terminatio
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
     unrelated = "Fees overdue bear interest. The Gardener shall avoid misconduct on the premises."
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "Nothing in this contract restricts the Designer from working for other studios. Neither party has an exclusive "
+        "relationship with the other.",
+        "The Reseller does not have any exclusive right to sell the Products in the Territory.",
+    ],
+)
+def test_saying_no_party_has_an_exclusive_relationship_negates_exclusivity(span: str) -> None:
+    assert polarity.negates("exclusivity", span)
+    assert not polarity.negates(
+        "exclusivity", "The Reseller has an exclusive right to sell the Products in the Territory."
+    )
+
+
+def test_not_being_subject_to_any_non_compete_negates_it() -> None:
+    span = (
+        "The Adviser shall not be subject to any non-compete and may advise other firms in the same industry after the "
+        "engagement ends."
+    )
+    assert polarity.negates("non_compete", span)
+    bound = (
+        "The Adviser shall not engage in any business that competes with the Firm for one year after the engagement."
+    )
+    assert not polarity.negates("non_compete", bound)

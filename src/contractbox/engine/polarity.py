@@ -257,8 +257,11 @@ RULES: dict[str, Rule] = {
             + _GAP
             + r"\b(?:prevent|preclude|restrict|prohibit|limit)s?\b"
             + _GAP
-            + r"\b(?:appoint|enter|sell|licen[cs]e|deal|contract|engage|purchas|buy)\w*",
+            + r"\b(?:appoint|enter|sell|licen[cs]e|deal|contract|engage|purchas|buy|work)\w*",
             r"\bfree\s+to\s+(?:appoint|sell|enter|deal|engage|licen[cs]e|contract|purchase|buy)\b",
+            # "Neither party has an exclusive relationship with the other", "does not have any exclusive right"
+            r"\b(?:neither|no)\s+party\s+(?:has|have|holds?|enjoys?|(?:shall|will)\s+have)\s+(?:an?\s+|any\s+)?exclusiv\w*",
+            r"\b(?:does|do|shall|will)\s+not\s+(?:have|hold|enjoy|create|confer)\s+(?:an?\s+|any\s+)?exclusiv\w*",
             r"\bnothing\b" + _GAP + r"\b(?:grants?|gives?|creates?|confers?|makes?)\b" + _GAP + r"\bexclusiv\w*",
             r"\bno\s+exclusiv\w*\s+(?:\w+\s+)?(?:rights?|relationship|licen[cs]e|arrangement)",
             r"\bnothing\b" + _GAP + r"\b(?:oblig|requir)\w*\b" + _GAP + r"\bexclusiv\w*",
@@ -322,6 +325,8 @@ RULES: dict[str, Rule] = {
             r"\bnot\s+(?:be\s+)?(?:restricted|prevented|prohibited|precluded|limited)\s+(?:in\s+any\s+way\s+)?from\s+"
             r"(?:compet|develop|market|engag|offer|sell)\w*",
             r"\bno\s+non[\s\-]?compet\w*",
+            # "The Consultant shall not be subject to any non-compete", "is not bound by a covenant not to compete"
+            r"\bnot\s+(?:be\s+)?(?:subject\s+to|bound\s+by)\s+(?:any\s+|a\s+)?(?:non[\s\-]?compet\w*|covenants?\s+not\s+to\s+compete)",
             r"\b(?:neither|no)\s+party\s+(?:is|shall\s+be|will\s+be)\s+(?:restricted|prevented|prohibited|precluded)\b",
             # a span opening with a licence grant that restricts nothing: "grants ... a licence ... to market"
             r"^(?![^.;]*\b(?:not|never|refrain\w*|compet\w*)\b)[^.;]*\bgrants?\b[^.;]{0,80}\blicen[cs]e\b",
