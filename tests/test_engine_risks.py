@@ -1176,3 +1176,21 @@ def test_not_being_subject_to_any_non_compete_negates_it() -> None:
         "The Adviser shall not engage in any business that competes with the Firm for one year after the engagement."
     )
     assert not polarity.negates("non_compete", bound)
+
+
+def test_a_promise_not_to_solicit_customers_is_non_solicitation_not_exclusivity() -> None:
+    span = (
+        "7.1 The Vendor shall not open a cleaning firm in the county. 7.2 For eighteen months after Completion the Vendor "
+        "shall not solicit any client named in the schedule to buy cleaning services from anyone other than the Purchaser."
+    )
+    candidates = {"exclusivity": [(0, len(span), 0.2)], "no_solicit_of_customers": [(0, len(span), 0.1)]}
+    out = polarity.apply(span, candidates)
+    assert out.by_category["exclusivity"][0][2] < 0.5
+    assert out.by_category["no_solicit_of_customers"][0] == (0, len(span), polarity.PROMOTED)
+    no_shop = (
+        "Until Completion the Vendor shall not solicit any offer for the shares from any person other than the Buyer."
+    )
+    assert polarity.RULES["exclusivity"].asserts(no_shop)
+    assert not polarity.RULES["no_solicit_of_customers"].asserts(no_shop)
+    territorial = "The Agent shall not actively solicit customers outside its region, but may accept their orders."
+    assert not polarity.RULES["no_solicit_of_customers"].asserts(territorial)

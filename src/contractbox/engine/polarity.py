@@ -132,7 +132,11 @@ _CONTROL_ACQUIRED = (
 # ... negotiate ... any offer from any person other than the Buyer", "shall not grant ... rights ... to any other person"
 _DEAL_ONLY_WITH = (
     r"\b(?:shall|will|must)\s+not\b(?![^.;]*\b(?:compet\w*|similar|rival\w*|disclos\w*|confidential\w*|assign\w*|sublicen[cs]\w*|"
-    r"transfer\w*)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|licen[cs]e|agree(?:s|d|ing)?|"
+    r"transfer\w*)\b)"
+    # soliciting the other party's customers or staff is a non-solicitation ("solicit any customer ... to buy ... from
+    # anyone other than the Buyer"), not a promise to deal only with the other party
+    r"(?![^.;]{0,200}?\b(?:solicit\w*|entic\w*|canvass\w*)\s+(?:any\s+|the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?"
+    r"(?:customers?|clients?|employees?|staff)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|licen[cs]e|agree(?:s|d|ing)?|"
     r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
     r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier|company|companie|"
     r"firm|brand|business(?:e)?|organi[sz]ation)s?|anyone\s+"
@@ -668,6 +672,16 @@ RULES: dict[str, Rule] = {
         + _any(
             r"\bcustomers?\b", r"\bclients?\b", r"\baccounts?\b", r"\binsureds?\b", r"\bsubscribers?\b", r"\bpatrons?\b"
         ),
+        # "the Seller shall not solicit any customer on the customer list", "any client of the Firm": a prohibition (its
+        # "not" is the point) about the other party's customers, not "shall not actively solicit customers outside the
+        # Territory"; a clause number may open the sentence inside a span ("Napier. 5.2 For the same period ...")
+        asserting=_any(
+            r"(?:^|[.;]\s+)\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?(?![^.;]*\b(?:nothing|neither|free\s+to)\b)[^.;]*?"
+            r"\b(?:shall|must|will)\s+not\b[^.;]{0,60}\b(?:solicit\w*|entic(?:e|ing)|canvass\w*)\s+"
+            r"(?:(?:any|the|its|their)\s+)?(?:\w+\s+){0,2}?(?:(?:customers?|clients?)\s+(?:of|on|who|whom|that|listed|named)\b|"
+            r"\w+(?:'s|s')\s+(?:\w+\s+)?(?:customers?|clients?)\b)"
+        ),
+        sources=("no_solicit_of_employees", "non_compete"),
     ),
     "no_solicit_of_employees": Rule(
         "restricts something other than soliciting customers or employees",
