@@ -1194,3 +1194,11 @@ def test_a_promise_not_to_solicit_customers_is_non_solicitation_not_exclusivity(
     assert not polarity.RULES["no_solicit_of_customers"].asserts(no_shop)
     territorial = "The Agent shall not actively solicit customers outside its region, but may accept their orders."
     assert not polarity.RULES["no_solicit_of_customers"].asserts(territorial)
+
+
+def test_a_promoters_promise_not_to_endorse_another_brand_is_exclusivity() -> None:
+    span = "While the campaign runs, the Ambassador shall not promote or endorse any other running shoe brand online."
+    out = polarity.apply(span, {"non_compete": [(0, len(span), 0.1)]})
+    assert out.by_category["exclusivity"][0] == (0, len(span), polarity.PROMOTED)
+    free = "Nothing in this agreement means the Ambassador shall not promote any other brand."
+    assert not polarity.RULES["exclusivity"].asserts(free)

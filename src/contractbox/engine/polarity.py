@@ -290,6 +290,13 @@ RULES: dict[str, Rule] = {
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
             r"\b(?:carry\s+on|conduct|pursue)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
             _DEAL_ONLY_WITH,
+            # a category exclusivity of a promoter: "the Creator must not promote or endorse any other swimwear brand"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\s+(?:(?:promote|endorse|advertise|represent|model\s+for)\s+(?:or|and|nor)\s+)?"
+                r"(?:promote|endorse|advertise|represent|model\s+for)\s+(?:any\s+other|another)\s+(?:\w+\s+){0,2}?"
+                r"(?:brands?|labels?|products?|compan(?:y|ies)|manufacturers?|retailers?|sponsors?)\b",
+                opening=_PROHIBITS,
+            ),
             # a duty to use or buy from the other party only: "the Shipper shall use the Carrier exclusively",
             # "shall engage only the Contractor", "shall buy its fuel only from Seller"
             _affirmed(
