@@ -1613,3 +1613,18 @@ def test_a_term_given_part_by_part_with_a_perpetual_part_has_no_end_date() -> No
     )
     _, term = read_facts(text, spans(text, expiration_date=clause))
     assert term.expiry is not None and term.expiry.date is None and "perpetual" in term.expiry.reason
+
+
+def test_a_notice_that_the_party_will_not_renew_is_how_an_automatic_renewal_is_stopped() -> None:
+    term = "The first quarterly term runs from July 1, 2026 to September 30, 2026."
+    renew = (
+        "The membership then renews automatically for further quarterly terms unless the Member tells the Club in "
+        "writing, at least fourteen (14) days before the current term ends, that it will not renew."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 14
+    refused = "The membership will not renew; a new membership needs a new application, unless the Club agrees."
+    text = f"{PREAMBLE} {term} {refused}"
+    _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=refused))
+    assert t.auto_renewal is False
