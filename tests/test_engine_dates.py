@@ -1628,3 +1628,14 @@ def test_a_notice_that_the_party_will_not_renew_is_how_an_automatic_renewal_is_s
     text = f"{PREAMBLE} {term} {refused}"
     _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=refused))
     assert t.auto_renewal is False
+
+
+def test_the_end_inside_a_defined_name_is_not_a_reference_to_a_signature_date() -> None:
+    clause = (
+        "The right to use the plans lasts until 30 June 2029 (the Permit End Date), and this agreement ends on the "
+        "Permit End Date."
+    )
+    signatures = "Signed by the Architect\nDate: 2 March 2026\n\nSigned by the Owner\nDate: 3 March 2026"
+    text = f"This agreement is dated 2 March 2026 and is between Fern Ltd and Oak Ltd.\n{clause}\n\n{signatures}"
+    facts, _ = read_facts(text, spans(text, agreement_date="2 March 2026", expiration_date=clause))
+    assert facts["expiration_date"].value == "2029-06-30"
