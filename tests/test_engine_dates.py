@@ -1639,3 +1639,17 @@ def test_the_end_inside_a_defined_name_is_not_a_reference_to_a_signature_date() 
     text = f"This agreement is dated 2 March 2026 and is between Fern Ltd and Oak Ltd.\n{clause}\n\n{signatures}"
     facts, _ = read_facts(text, spans(text, agreement_date="2 March 2026", expiration_date=clause))
     assert facts["expiration_date"].value == "2029-06-30"
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "The Borrower shall repay the loan in ten monthly instalments of $500, the first starting on May 1, 2026.",
+        "The options vest quarterly over three years, counted from a vesting start date of January 10, 2026.",
+    ],
+)
+def test_a_repayment_or_vesting_start_is_not_the_contracts_effective_date(clause: str) -> None:
+    text = f"This Loan and Option Agreement is dated March 3, 2026 between Ash Ltd and Beech Ltd.\n{clause}"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 3, 2026", effective_date=clause))
+    assert facts["agreement_date"].value == "2026-03-03"
+    assert facts["effective_date"].value is None
