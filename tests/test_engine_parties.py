@@ -1172,3 +1172,11 @@ def test_a_company_defined_in_the_recitals_of_a_guaranty_is_not_a_party() -> Non
         "1. Guarantor guarantees every payment Tenant owes under the lease."
     )
     assert names(text) == ["ANNA LEE", "NORTHGATE PROPERTIES LLC"]
+
+
+def test_an_ampersand_before_a_numbered_street_name_keeps_the_name_whole() -> None:
+    text = (
+        'This Lease is made between PARK & 5TH HOLDINGS LLC, a Delaware limited liability company ("Landlord"), and '
+        'Rosa Vance, an individual residing at 20 Pine Road ("Tenant").'
+    )
+    assert names(text) == ["PARK & 5TH HOLDINGS LLC", "Rosa Vance"]
