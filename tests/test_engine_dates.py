@@ -1789,3 +1789,43 @@ def test_a_sentence_opening_with_a_word_and_on_a_date_is_no_place_and_date_line(
     start = text.index(body)
     facts, _ = read_facts(text, {"agreement_date": [(start, start + len(body), 0.3)]})
     assert facts["agreement_date"].value == "2028-03-02"
+
+
+def test_a_notice_that_the_party_will_not_renew_is_how_an_automatic_renewal_is_stopped() -> None:
+    term = "The first quarterly term runs from July 1, 2026 to September 30, 2026."
+    renew = (
+        "The membership then renews automatically for further quarterly terms unless the Member tells the Club in "
+        "writing, at least fourteen (14) days before the current term ends, that it will not renew."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 14
+    refused = "The membership will not renew; a new membership needs a new application, unless the Club agrees."
+    text = f"{PREAMBLE} {term} {refused}"
+    _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=refused))
+    assert t.auto_renewal is False
+
+
+def test_the_end_inside_a_defined_name_is_not_a_reference_to_a_signature_date() -> None:
+    clause = (
+        "The right to use the plans lasts until 30 June 2029 (the Permit End Date), and this agreement ends on the "
+        "Permit End Date."
+    )
+    signatures = "Signed by the Architect\nDate: 2 March 2026\n\nSigned by the Owner\nDate: 3 March 2026"
+    text = f"This agreement is dated 2 March 2026 and is between Fern Ltd and Oak Ltd.\n{clause}\n\n{signatures}"
+    facts, _ = read_facts(text, spans(text, agreement_date="2 March 2026", expiration_date=clause))
+    assert facts["expiration_date"].value == "2029-06-30"
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "The Borrower shall repay the loan in ten monthly instalments of $500, the first starting on May 1, 2026.",
+        "The options vest quarterly over three years, counted from a vesting start date of January 10, 2026.",
+    ],
+)
+def test_a_repayment_or_vesting_start_is_not_the_contracts_effective_date(clause: str) -> None:
+    text = f"This Loan and Option Agreement is dated March 3, 2026 between Ash Ltd and Beech Ltd.\n{clause}"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 3, 2026", effective_date=clause))
+    assert facts["agreement_date"].value == "2026-03-03"
+    assert facts["effective_date"].value is None

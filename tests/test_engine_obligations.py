@@ -825,3 +825,18 @@ def test_a_period_granted_or_a_state_reached_is_not_a_duty() -> None:
     )
     found = obligations(text, [ARRAY, ONO])
     assert [(o.party, o.kind) for o in found] == [("Ono Pharmaceutical Co., Ltd.", "payment")]
+
+
+def test_a_guarantee_then_a_duty_of_the_same_guarantor_binds_the_guarantor() -> None:
+    surety = Party("Mara Quinn", "surety", 0, 10, ("Surety",))
+    lender = Party("Harbour Bank plc", "lender", 20, 36, ("Lender",))
+    text = (
+        "Mara Quinn (Surety) and Harbour Bank plc (Lender) agree as follows. Surety fully, unconditionally and "
+        "irrevocably guarantees to Lender the due repayment of every advance made to the Borrower under the Facility "
+        "Letter, and shall pay to Lender within five days of a written demand any sum the Borrower has not paid."
+    )
+    found = [(o.party, o.action) for o in obligations(text, [surety, lender])]
+    assert (
+        "Mara Quinn",
+        "shall pay to Lender within five days of a written demand any sum the Borrower has not paid",
+    ) in found

@@ -1162,3 +1162,21 @@ def test_a_name_does_not_run_on_into_the_address_line_under_it() -> None:
     assert span is not None and span.text(text) == "Setouchi Kogyo"
     span = read_name(text, text.index("Naniwa Hatsujo\n5 Dojima"))
     assert span is not None and span.text(text) == "Naniwa Hatsujo"
+
+
+def test_a_company_defined_in_the_recitals_of_a_guaranty_is_not_a_party() -> None:
+    text = (
+        "GUARANTEE\n\nTHIS GUARANTEE is given by ANNA LEE, an individual residing at 4 Elm Street, Albany, New York "
+        '("Guarantor"), in favour of NORTHGATE PROPERTIES LLC, a Delaware limited liability company ("Landlord").\n\n'
+        'RECITALS\n\nA. Landlord and Lee Bakery Inc. ("Tenant") have signed a lease of the shop at 9 Main Street.\n\n'
+        "1. Guarantor guarantees every payment Tenant owes under the lease."
+    )
+    assert names(text) == ["ANNA LEE", "NORTHGATE PROPERTIES LLC"]
+
+
+def test_an_ampersand_before_a_numbered_street_name_keeps_the_name_whole() -> None:
+    text = (
+        'This Lease is made between PARK & 5TH HOLDINGS LLC, a Delaware limited liability company ("Landlord"), and '
+        'Rosa Vance, an individual residing at 20 Pine Road ("Tenant").'
+    )
+    assert names(text) == ["PARK & 5TH HOLDINGS LLC", "Rosa Vance"]

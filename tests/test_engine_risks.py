@@ -1258,3 +1258,70 @@ def test_a_party_formed_under_a_law_is_no_choice_of_law_so_the_law_is_missing() 
     assert "no_governing_law" in rules
     chosen = formed + " This agreement shall be construed and enforced under the laws of the State of Oregon."
     assert "no_governing_law" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=chosen)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Owner may dismiss the Gardener and end this agreement at once for gross misconduct.",
+        "The Studio may end this agreement by email if a monthly fee is more than ten days overdue.",
+        "If a completion notice is not complied with, the party that served it may cancel this contract.",
+    ],
+)
+def test_ending_for_misconduct_an_overdue_fee_or_an_ignored_notice_is_termination_for_cause(text: str) -> None:
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    unrelated = "Fees overdue bear interest. The Gardener shall avoid misconduct on the premises."
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "Nothing in this contract restricts the Designer from working for other studios. Neither party has an exclusive "
+        "relationship with the other.",
+        "The Reseller does not have any exclusive right to sell the Products in the Territory.",
+    ],
+)
+def test_saying_no_party_has_an_exclusive_relationship_negates_exclusivity(span: str) -> None:
+    assert polarity.negates("exclusivity", span)
+    assert not polarity.negates(
+        "exclusivity", "The Reseller has an exclusive right to sell the Products in the Territory."
+    )
+
+
+def test_not_being_subject_to_any_non_compete_negates_it() -> None:
+    span = (
+        "The Adviser shall not be subject to any non-compete and may advise other firms in the same industry after the "
+        "engagement ends."
+    )
+    assert polarity.negates("non_compete", span)
+    bound = (
+        "The Adviser shall not engage in any business that competes with the Firm for one year after the engagement."
+    )
+    assert not polarity.negates("non_compete", bound)
+
+
+def test_a_promise_not_to_solicit_customers_is_non_solicitation_not_exclusivity() -> None:
+    span = (
+        "7.1 The Vendor shall not open a cleaning firm in the county. 7.2 For eighteen months after Completion the Vendor "
+        "shall not solicit any client named in the schedule to buy cleaning services from anyone other than the Purchaser."
+    )
+    candidates = {"exclusivity": [(0, len(span), 0.2)], "no_solicit_of_customers": [(0, len(span), 0.1)]}
+    out = polarity.apply(span, candidates)
+    assert out.by_category["exclusivity"][0][2] < 0.5
+    assert out.by_category["no_solicit_of_customers"][0] == (0, len(span), polarity.PROMOTED)
+    no_shop = (
+        "Until Completion the Vendor shall not solicit any offer for the shares from any person other than the Buyer."
+    )
+    assert polarity.RULES["exclusivity"].asserts(no_shop)
+    assert not polarity.RULES["no_solicit_of_customers"].asserts(no_shop)
+    territorial = "The Agent shall not actively solicit customers outside its region, but may accept their orders."
+    assert not polarity.RULES["no_solicit_of_customers"].asserts(territorial)
+
+
+def test_a_promoters_promise_not_to_endorse_another_brand_is_exclusivity() -> None:
+    span = "While the campaign runs, the Ambassador shall not promote or endorse any other running shoe brand online."
+    out = polarity.apply(span, {"non_compete": [(0, len(span), 0.1)]})
+    assert out.by_category["exclusivity"][0] == (0, len(span), polarity.PROMOTED)
+    free = "Nothing in this agreement means the Ambassador shall not promote any other brand."
+    assert not polarity.RULES["exclusivity"].asserts(free)

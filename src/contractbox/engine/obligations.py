@@ -521,6 +521,24 @@ def _antecedent(text: str, start: int, modal: re.Match[str], subjects: list[str]
     return []
 
 
+# a guarantee or undertaking opening the sentence, then a duty of the same subject: "Guarantor absolutely and
+# irrevocably guarantees to Landlord the payment of all rent due under the Lease, and shall pay ... on demand"
+_GUARANTEES_THEN = re.compile(
+    r"(?:[\s,]+(?:and\s+)?\w+ly)*\s+(?:guarantees|guaranties|undertakes|covenants)\b[^;.:]{1,240}?,\s*and\s+(?:also\s+)?$"
+)
+
+
+def _guarantor(text: str, start: int, modal: re.Match[str], subjects: list[str]) -> list[str]:
+    """The subject of a guarantee that opens the sentence, when the modal continues it after ", and" (the look-back
+    for a subject is too short for a guarantee's long first predicate); empty otherwise."""
+    opening = " ".join(text[start : modal.start()].lower().split()) + " "
+    opening = re.sub(r"^(?:\(?\d+(?:\.\d+)*[.)]?\s+)?(?:the\s+)?", "", opening)
+    for subject in subjects:  # longest first
+        if opening.startswith(subject) and _GUARANTEES_THEN.match(opening, len(subject)):
+            return [subject]
+    return []
+
+
 _JOINED_SUBJECT = re.compile(r"(?:,|,?\s+(?:and|&))$")
 _ARTICLE_AT_END = re.compile(r"(?:\s*\bthe)?\s*$")
 
@@ -837,7 +855,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
             continue
         start, end = sentence
         found_subjects = _subjects_before(text, max(start, m.start() - _LOOK_BACK), m.start(), ordered)
-        found_subjects = found_subjects or _antecedent(text, start, m, ordered)
+        found_subjects = found_subjects or _antecedent(text, start, m, ordered) or _guarantor(text, start, m, ordered)
         if not found_subjects or _no_duty(text, m, start, end):
             continue
         party = subjects[found_subjects[0]]

@@ -103,6 +103,13 @@ def referenced(sentence: str, found: dict[str, Particular], lead: str) -> list[t
     for label, particular in found.items():
         if label not in lowered:  # most labels are not in the sentence: no pattern compiled for them
             continue
-        for m in re.finditer(rf"(?:{lead})\s+(?:the\s+)?{re.escape(label)}\b", sentence, re.IGNORECASE):
-            out.append((particular, m.end()))
+        for m in re.finditer(rf"\b(?:{lead})\s+(?:the\s+)?{re.escape(label)}\b", sentence, re.IGNORECASE):
+            if not _inside_a_name(sentence, m.start()):
+                out.append((particular, m.end()))
     return sorted(out, key=lambda pair: pair[1])
+
+
+def _inside_a_name(sentence: str, at: int) -> bool:
+    """Whether a capitalised word at `at` continues a capitalised name: the "End" of "the Licence End Date" is no
+    lead to a particular labelled "Date"."""
+    return sentence[at : at + 1].isupper() and re.search(r"\b[A-Z][\w'’-]*\s+$", sentence[:at]) is not None

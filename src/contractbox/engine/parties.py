@@ -635,6 +635,10 @@ def _labelled_name(text: str, at: int) -> NameSpan | None:
     return None
 
 
+# where the recitals begin: a "RECITALS" / "BACKGROUND" heading on its own line, or "WHEREAS"
+_RECITALS_START = re.compile(r"^[ \t]*(?:RECITALS?|BACKGROUND|WITNESSETH)[ \t]*:?[ \t]*$|\bWHEREAS\b", re.MULTILINE)
+
+
 def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
     """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`;
     none unless at least `least` are found."""
@@ -670,6 +674,8 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             if len(found) >= 2:
                 break
             found = []
+        if len(found) >= 2 and _RECITALS_START.search(text, last, span.start):
+            break  # "RECITALS A. Landlord and Acme Inc. ("Tenant") have entered into a lease": a party of another deal
         found.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases))
         lo, last = max(at, span.end), at
     return found if len(found) >= least else []

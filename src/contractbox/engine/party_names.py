@@ -312,7 +312,9 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
             connector = _inner_and(text, nxt)
         if connector:
             beyond = _after_gap(text, connector.end())
-            if text[beyond : beyond + 1].isdigit() or not (_word_at(text, beyond) or _legal_form_at(text, beyond)):
+            # "of 12 Main Street" is an address; "Madison & 31st Owner LLC" is one name ("&" never leads to a house number)
+            numbered = text[beyond : beyond + 1].isdigit() and connector.group() != "&"
+            if numbered or not (_word_at(text, beyond) or _legal_form_at(text, beyond)):
                 break
             at = beyond
         else:

@@ -136,7 +136,11 @@ _DEAL_ONLY_WITH = (
     r"\b(?:shall|will|must)\s+not\b(?![^.;]*\b(?:compet\w*|similar|rival\w*|disclos\w*|confidential\w*|assign\w*|sublicen[cs]\w*|"
     # (nor a price the other party is "not entitled to": "shall not be entitled to any price that the Licensor offers to
     # any other customer" refuses a most-favoured price)
-    r"transfer\w*|entitl\w*|pric\w*|favou?r\w*)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|"
+    r"transfer\w*|entitl\w*|pric\w*|favou?r\w*)\b)"
+    # soliciting the other party's customers or staff is a non-solicitation ("solicit any customer ... to buy ... from
+    # anyone other than the Buyer"), not a promise to deal only with the other party
+    r"(?![^.;]{0,200}?\b(?:solicit\w*|entic\w*|canvass\w*)\s+(?:any\s+|the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?"
+    r"(?:customers?|clients?|employees?|staff)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|"
     r"licen[cs]e|agree(?:s|d|ing)?|"
     r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
     r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier|company|companie|"
@@ -262,8 +266,11 @@ RULES: dict[str, Rule] = {
             + _GAP
             + r"\b(?:prevent|preclude|restrict|prohibit|limit)s?\b"
             + _GAP
-            + r"\b(?:appoint|enter|sell|licen[cs]e|deal|contract|engage|purchas|buy)\w*",
+            + r"\b(?:appoint|enter|sell|licen[cs]e|deal|contract|engage|purchas|buy|work)\w*",
             r"\bfree\s+to\s+(?:appoint|sell|enter|deal|engage|licen[cs]e|contract|purchase|buy)\b",
+            # "Neither party has an exclusive relationship with the other", "does not have any exclusive right"
+            r"\b(?:neither|no)\s+party\s+(?:has|have|holds?|enjoys?|(?:shall|will)\s+have)\s+(?:an?\s+|any\s+)?exclusiv\w*",
+            r"\b(?:does|do|shall|will)\s+not\s+(?:have|hold|enjoy|create|confer)\s+(?:an?\s+|any\s+)?exclusiv\w*",
             r"\bnothing\b" + _GAP + r"\b(?:grants?|gives?|creates?|confers?|makes?)\b" + _GAP + r"\bexclusiv\w*",
             r"\bno\s+exclusiv\w*\s+(?:\w+\s+)?(?:rights?|relationship|licen[cs]e|arrangement)",
             # "does not grant Party B any exclusive right to supply" (not a promise about others: "shall not grant any
@@ -292,6 +299,13 @@ RULES: dict[str, Rule] = {
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
             r"\b(?:carry\s+on|conduct|pursue)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
             _DEAL_ONLY_WITH,
+            # a category exclusivity of a promoter: "the Creator must not promote or endorse any other swimwear brand"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\s+(?:(?:promote|endorse|advertise|represent|model\s+for)\s+(?:or|and|nor)\s+)?"
+                r"(?:promote|endorse|advertise|represent|model\s+for)\s+(?:any\s+other|another)\s+(?:\w+\s+){0,2}?"
+                r"(?:brands?|labels?|products?|compan(?:y|ies)|manufacturers?|retailers?|sponsors?)\b",
+                opening=_PROHIBITS,
+            ),
             # a duty to use or buy from the other party only: "the Shipper shall use the Carrier exclusively",
             # "shall engage only the Contractor", "shall buy its fuel only from Seller"
             _affirmed(
@@ -331,6 +345,8 @@ RULES: dict[str, Rule] = {
             r"\bnot\s+(?:be\s+)?(?:restricted|prevented|prohibited|precluded|limited)\s+(?:in\s+any\s+way\s+)?from\s+"
             r"(?:compet|develop|market|engag|offer|sell)\w*",
             r"\bno\s+non[\s\-]?compet\w*",
+            # "The Consultant shall not be subject to any non-compete", "is not bound by a covenant not to compete"
+            r"\bnot\s+(?:be\s+)?(?:subject\s+to|bound\s+by)\s+(?:any\s+|a\s+)?(?:non[\s\-]?compet\w*|covenants?\s+not\s+to\s+compete)",
             r"\b(?:neither|no)\s+party\s+(?:is|shall\s+be|will\s+be)\s+(?:restricted|prevented|prohibited|precluded)\b",
             # a span opening with a licence grant that restricts nothing: "grants ... a licence ... to market"
             r"^(?![^.;]*\b(?:not|never|refrain\w*|compet\w*)\b)[^.;]*\bgrants?\b[^.;]{0,80}\blicen[cs]e\b",
@@ -682,6 +698,16 @@ RULES: dict[str, Rule] = {
         + _any(
             r"\bcustomers?\b", r"\bclients?\b", r"\baccounts?\b", r"\binsureds?\b", r"\bsubscribers?\b", r"\bpatrons?\b"
         ),
+        # "the Seller shall not solicit any customer on the customer list", "any client of the Firm": a prohibition (its
+        # "not" is the point) about the other party's customers, not "shall not actively solicit customers outside the
+        # Territory"; a clause number may open the sentence inside a span ("Napier. 5.2 For the same period ...")
+        asserting=_any(
+            r"(?:^|[.;]\s+)\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?(?![^.;]*\b(?:nothing|neither|free\s+to)\b)[^.;]*?"
+            r"\b(?:shall|must|will)\s+not\b[^.;]{0,60}\b(?:solicit\w*|entic(?:e|ing)|canvass\w*)\s+"
+            r"(?:(?:any|the|its|their)\s+)?(?:\w+\s+){0,2}?(?:(?:customers?|clients?)\s+(?:of|on|who|whom|that|listed|named)\b|"
+            r"\w+(?:'s|s')\s+(?:\w+\s+)?(?:customers?|clients?)\b)"
+        ),
+        sources=("no_solicit_of_employees", "non_compete"),
     ),
     "no_solicit_of_employees": Rule(
         "restricts something other than soliciting customers or employees",

@@ -163,6 +163,16 @@ _NO_RENEWAL = re.compile(
     r"\b(?:renewal|extension)\b(?:[^.]|\.(?=\d)){0,60}\b(?:is|are|shall be|hereby)\s+(?:deleted|removed|revoked)\b",
     re.IGNORECASE,
 )
+# the notice that stops a renewal: "renews ... unless either party gives notice ... that it will not renew"
+_IN_NOTICE_OF_NON_RENEWAL = re.compile(r"\b(?:unless|notice|notif(?:y|ies|ication))\b[^.;]{0,200}$", re.IGNORECASE)
+
+
+def _refuses_renewal(sentence: str) -> bool:
+    """Whether the sentence refuses renewal; "not renew" inside the notice that stops one is the notice's
+    content ("unless either party gives notice that it will not renew"), not a refusal."""
+    return any(not _IN_NOTICE_OF_NON_RENEWAL.search(sentence, 0, m.start()) for m in _NO_RENEWAL.finditer(sentence))
+
+
 # said of the contract itself, wherever the model ranked it: "This Agreement does not renew automatically."
 _STATED_NO_RENEWAL = re.compile(
     r"\b(?:this\s+agreement|the\s+(?:initial\s+)?term)\s+(?:does|shall|will)\s+not\s+(?:be\s+)?(?:automatically\s+|tacitly\s+)?renew",
@@ -611,7 +621,7 @@ def read_renewal(
         if not _RENEW_WORD.search(sentence):
             continue
         seen = True
-        if _NO_RENEWAL.search(sentence):
+        if _refuses_renewal(sentence):
             refused_at = refused_at or Span(start, end)
         elif automatic_at is None and (
             _AUTO_RENEWAL.search(sentence) or _RENEWS_UNLESS.search(sentence) or _CONTINUES_UNLESS.search(sentence)
