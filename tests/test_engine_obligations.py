@@ -840,3 +840,59 @@ def test_a_guarantee_then_a_duty_of_the_same_guarantor_binds_the_guarantor() -> 
         "Mara Quinn",
         "shall pay to Lender within five days of a written demand any sum the Borrower has not paid",
     ) in found
+
+
+def test_neither_one_party_nor_the_other_restricts_both() -> None:
+    text = (
+        "Neither the Grower nor the Packer shall disclose the contract price to a supermarket buyer. "
+        "Neither Grower nor Packer will load fruit onto a lorry that is not refrigerated. "
+        "Neither party shall publish photographs of the orchard without consent. "
+        "Neither party shall be liable for hail damage and the Packer shall be responsible for cold storage. "
+        "Neither the Grower nor any of its seasonal pickers shall smoke in the packhouse."
+    )
+    found = obligations(text, [GROWER, PACKER])
+    both = ["Hollowmere Orchards Ltd", "Saltmarsh Fruit Packing plc"]
+    assert [(o.party, o.action, o.kind) for o in found] == [
+        *((p, "shall not disclose the contract price to a supermarket buyer", "confidentiality") for p in both),
+        *((p, "will not load fruit onto a lorry that is not refrigerated", "other") for p in both),
+        *((p, "shall not publish photographs of the orchard without consent", "other") for p in both),
+        # the release is the parties'; the Packer's own duty after it is not denied
+        ("Saltmarsh Fruit Packing plc", "shall be responsible for cold storage", "other"),
+        ("Hollowmere Orchards Ltd", "shall not smoke in the packhouse", "other"),  # the Grower's, and its pickers'
+    ]
+
+
+def test_a_denied_right_is_a_restriction_in_either_wording() -> None:
+    text = (
+        "The Grower shall not have the right to sell the contracted crop to anyone else. "
+        "The Packer shall have no right to grant licences of the Hollowmere brand. "
+        "The Packer will not have any authority to bind the Grower. "
+        "Neither the Grower nor the Packer shall have the right to assign this Agreement. "
+        "No partnership is created between the Grower and the Packer, and neither party shall have authority to "
+        "bind the other. "
+        "This is the whole agreement, and neither of the parties shall be bound by any promise not written in it. "
+        "The Packer shall have the right to transfer its rights and obligations to an Affiliate."
+    )
+    found = obligations(text, [GROWER, PACKER])
+    assert [(o.party, o.action) for o in found] == [
+        ("Hollowmere Orchards Ltd", "shall not have the right to sell the contracted crop to anyone else"),
+        ("Saltmarsh Fruit Packing plc", "shall have no right to grant licences of the Hollowmere brand"),
+        ("Saltmarsh Fruit Packing plc", "will not have any authority to bind the Grower"),
+        ("Hollowmere Orchards Ltd", "shall not have the right to assign this Agreement"),
+        ("Saltmarsh Fruit Packing plc", "shall not have the right to assign this Agreement"),
+        ("Hollowmere Orchards Ltd", "shall not have authority to bind the other"),
+        ("Saltmarsh Fruit Packing plc", "shall not have authority to bind the other"),
+    ]
+    assert {o.kind for o in found} == {"other"}  # restrictions, whichever way the right is denied
+
+
+def test_a_shouted_denial_reads_in_capitals_and_a_shouted_release_is_none() -> None:
+    text = (
+        "NEITHER THE GROWER NOR THE PACKER WILL GRANT A LICENCE OF THE ORCHARD BRAND TO A THIRD PARTY. "
+        "NEITHER PARTY WILL, UNDER ANY CIRCUMSTANCES, BE LIABLE FOR LOST PROFITS."
+    )
+    found = obligations(text, [GROWER, PACKER])
+    assert [(o.party, o.action, o.kind) for o in found] == [
+        (party, "WILL NOT GRANT A LICENCE OF THE ORCHARD BRAND TO A THIRD PARTY", "other")
+        for party in ("Hollowmere Orchards Ltd", "Saltmarsh Fruit Packing plc")
+    ]

@@ -46,7 +46,8 @@ _KINDS = (
 )
 # behind a lookahead on the kinds' first letters (`first_chars.either`): the same first match, found sooner
 _ANY_KIND = either(("|".join(f"(?P<{kind}>{pattern.pattern})" for kind, pattern in _KINDS),), re.IGNORECASE)
-_NOT_TO_DO = re.compile(r"\w+\s+not\b")
+# "shall not sell", "shall have no right to sell": a restriction
+_NOT_TO_DO = re.compile(r"\w+\s+(?:not|have\s+no)\b", re.IGNORECASE)
 _CONFIDENTIALITY = dict(_KINDS)["confidentiality"]
 _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insurance"}
 # a clause with a subject of its own ("acknowledges that Newegg is and shall be"), not a pronoun for the same party
@@ -56,6 +57,8 @@ _BETWEEN_END = re.compile(
     r"(?=[,\s(])"  # every alternative starts so: most places in the look-back fail one class test
     r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|"
     r"(?:\s+(?:also|hereby|promptly|further|\w+ly)(?:\s+and)?)+\s+|"  # "unconditionally and irrevocably"
+    # "Neither Ono nor its Affiliates shall", "Neither Party nor any of its respective Subsidiaries will"
+    r"\s+nor\s+(?:any\s+of\s+)?(?:its|their)\s+(?:[\w-]+\s+){1,4}?|"
     # "Each party receiving Confidential Information shall"; not "The Receiving Party shall"
     r"(?<=party|rties)\s+(?:receiving|disclosing)\s+[^,;.]{1,40}?\s+|"
     # a second predicate of the same subject: "Developer retains its libraries listed in the SOW and grants", "The
@@ -213,7 +216,7 @@ _DUTY_WORD = r"(?:obligations?|liabilit(?:y|ies)|dut(?:y|ies)|responsibilit(?:y|
 # rights, states and ownership after "shall" are not duties ("shall own", "will retain the right", "shall be deemed",
 # "shall solely and exclusively own", "shall have no responsibility", "shall be under no obligation")
 _NOT_DUTIES = re.compile(
-    r"(?:be\s+entitled|have\s+(?:the\s+)?(?:sole\s+|exclusive\s+|first\s+)?right|be\s+deemed|be\s+liable|"
+    r"(?:be\s+entitled|be\s+deemed|be\s+liable|"
     r"be\s+permitted|have\s+no\s+(?:\w+\s+)?" + _DUTY_WORD + r"|be\s+under\s+no\s+(?:obligation|duty)|"
     r"in\s+no\s+(?:event|case)\s+be\s+(?:liable|responsible|required|obligated|obliged)|"
     r"(?:(?:also|continue\s+to|solely|exclusively|jointly|wholly|fully|absolutely|beneficially|legally|"
@@ -229,15 +232,14 @@ _NOT_DUTIES = re.compile(
 # a release after "shall not" or "Neither ... shall": "shall not be obligated to supply more than", "Neither party shall be
 # required to", "will not have any obligation to"; not a denial of a duty's object ("shall not disclose")
 _RELEASE = re.compile(
-    r"(?:,?\s*(?:however|otherwise|thereby|then|thereafter|at\s+any\s+time|in\s+any\s+(?:event|case|way))\s*,?\s*)*"
+    r"(?:,?\s*(?:however|otherwise|thereby|then|thereafter|at\s+any\s+time|in\s+any\s+(?:event|case|way)|"
+    r"under\s+any\s+circumstances?)\s*,?\s*)*"
     r"(?:be\s+(?:held\s+|deemed\s+|considered\s+)?(?:in\s+any\s+way\s+)?"
     r"(?:required|obligated|obliged|responsible|liable|bound|under\s+any\s+(?:obligation|duty))\b|"
     r"have\s+(?:any\s+|an?\s+|the\s+)?(?:\w+\s+)?" + _DUTY_WORD + r")",
     re.IGNORECASE,
 )
 _DUTY = re.compile(_DUTY_WORD, re.IGNORECASE)
-# "Neither party shall", "neither the Supplier nor the Buyer shall": the modal is denied by its subject
-_DENYING_SUBJECT = re.compile(r"\b(?:neither|nor)\b[^,;.()]{0,80}$", re.IGNORECASE)
 # a right or a power, not a duty: "shall have the option to extend", "will have sole control of the defence", "shall have
 # full discretion", "shall have the authority to approve"; not a right that is denied ("shall have no right to set off",
 # "Neither party shall have any authority to bind the other": a restriction)
@@ -248,9 +250,11 @@ _RIGHT = re.compile(
     re.IGNORECASE,
 )
 # the same sentence makes the right a duty too: "shall have the right and the obligation to", "shall have sole control
-# over, and responsibility for, the budget"; not "the right, but not the obligation, to"
+# over, and responsibility for, the budget"; not "the right, but not the obligation, to", nor the object of the right
+# ("the right to assign its rights and obligations")
 _AND_A_DUTY = re.compile(
-    r"[^.;:()]{0,60}?\b(?:and|&)\s+(?:the\s+|an?\s+|full\s+|sole\s+|primary\s+)*" + _DUTY_WORD, re.IGNORECASE
+    r"(?:(?!\bto\b)[^.;:()]){0,60}?\b(?:and|&)\s+(?:the\s+|an?\s+|full\s+|sole\s+|primary\s+)*" + _DUTY_WORD,
+    re.IGNORECASE,
 )
 # the amendment a document makes, not a duty: "The parties agree to make the following changes to the Agreement:",
 # "agree to amend Section 4 as follows"
@@ -316,7 +320,7 @@ _SECONDARY_KINDS = {"confidentiality", "compliance", "notice"}
 _RELEASE_OR_RIGHT = re.compile(
     r"(?:shall|will|must)\s+(?:not\s+(?:be\s+(?:required|obligated|obliged|responsible|liable)|"
     r"have\s+(?:any\s+|such\s+)?(?:obligation|liability))|"
-    r"have\s+(?:the\s+|any\s+|no\s+)?(?:\w+\s+){0,2}?(?:option|ability|control|discretion|authority|power|right)s?\b)",
+    r"(?:not\s+)?have\s+(?:the\s+|any\s+|no\s+)?(?:\w+\s+){0,2}?(?:option|ability|control|discretion|authority|power|right)s?\b)",
     re.IGNORECASE,
 )
 _MAX_ACTION = 400
@@ -466,16 +470,17 @@ def _party_named(fragment: str, parties: Sequence[PartyLike], at_edge: Callable[
     return None
 
 
-def _subjects_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> list[str]:
+def _subjects_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> tuple[list[str], bool]:
     """The subjects (keys of the subject map) ending right before a modal verb: one, or several joined by "and"
-    ("The Institution and the Principal Investigator shall"); empty when none.
+    ("The Institution and the Principal Investigator shall") or "nor"; empty when none. And whether they deny the
+    modal: "Neither party shall", "Neither the Supplier nor the Buyer shall".
 
     Plain string tests instead of one regex per contract: compiling an alternation of every party's
     names takes longer than reading the whole contract.
     """
     gap = _BETWEEN_END.search(text, lo, modal_at)
     if gap is None:
-        return []
+        return [], False
     before = " ".join(text[lo : gap.start()].lower().split())
     found: list[str] = []
     while (subject := _subject_ending(before, subjects)) is not None:
@@ -483,11 +488,14 @@ def _subjects_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> 
         if _AGENT_OR_OBJECT.search(before):  # "Equipment supplied by the Host is ...": the Host is no subject
             break
         found.append(subject)
+        if subject.startswith("neither "):  # "between the Parties, and neither Party shall": no subject joins it
+            break
         joined = _JOINED_SUBJECT.search(before)
         if joined is None:
             break
         before = before[: joined.start()]
-    return found
+    neither = bool(found) and (found[-1].startswith("neither ") or _NEITHER_AT_END.search(before) is not None)
+    return found, neither
 
 
 # a party named after a preposition is not the subject of what follows
@@ -539,7 +547,8 @@ def _guarantor(text: str, start: int, modal: re.Match[str], subjects: list[str])
     return []
 
 
-_JOINED_SUBJECT = re.compile(r"(?:,|,?\s+(?:and|&))$")
+_JOINED_SUBJECT = re.compile(r"(?:,|,?\s+(?:and|&|nor))$")  # "neither the Supplier nor the Buyer shall"
+_NEITHER_AT_END = re.compile(r"\bneither(?:\s+of)?$")  # "neither of the parties shall"
 _ARTICLE_AT_END = re.compile(r"(?:\s*\bthe)?\s*$")
 
 
@@ -726,12 +735,28 @@ def _group_forms(group: str) -> list[str]:
     ]
 
 
-def _duties(text: str, action_start: int, end: int, start: int, obligors: list[str]) -> list[Obligation]:
-    """The duty from `action_start` to the end of its sentence (which starts at `start`), once per obligor."""
+def _duties(
+    text: str, action_start: int, end: int, start: int, obligors: list[str], restriction: bool = False
+) -> list[Obligation]:
+    """The duty from `action_start` to the end of its sentence (which starts at `start`), once per obligor; a
+    `restriction` when its subject denies the modal ("Neither party shall disclose": "shall not disclose")."""
     action = whole_action(text, action_start, end)
+    if restriction:
+        action = _as_restriction(action)
     due_text, due_date = _due(text[start:end])
     kind = _kind(action)
     return [Obligation(obligor, action, kind, due_text or due_date, due_date, start, end) for obligor in obligors]
+
+
+# the modals a denying subject turns into a restriction: "Neither party shall disclose" = each "shall not disclose"
+_NEGATABLE = ("shall", "will", "must")
+_FIRST_WORD = re.compile(r"^\w+")  # "shall, except at its own risk, assume" -> "shall not, except ..."
+
+
+def _as_restriction(action: str) -> str:
+    """ "shall disclose the price" -> "shall not disclose the price", as a duty not to do something reads ("shall,
+    without consent, assign" -> "shall not, without consent, assign")."""
+    return _FIRST_WORD.sub(lambda modal: f"{modal[0]} {'NOT' if modal[0].isupper() else 'not'}", action, count=1)
 
 
 # a modal that ends its sentence with a colon introduces a list of duties ("The Client shall:")
@@ -780,17 +805,22 @@ def _listed_duties(text: str, lead: str, start: int, end: int, obligors: list[st
 
 
 def _listed(
-    text: str, modal: re.Match[str], end: int, obligors: list[str]
+    text: str, modal: re.Match[str], end: int, obligors: list[str], restriction: bool = False
 ) -> tuple[list[tuple[int, int]], Callable[[int, int], list[Obligation]]] | None:
     """The items of the list a modal introduces and how an item becomes duties; None when it introduces none.
-    "The Client shall:" makes each item a duty; "Vendor shall perform the following services:" each item with the
-    lead-in's words."""
+    "The Client shall:" makes each item a duty ("Neither party shall:" each a restriction, "shall not: <item>");
+    "Vendor shall perform the following services:" each item with the lead-in's words."""
     if _INTRODUCES_LIST.fullmatch(text, modal.end(), end):
+        if restriction:
+            denied = _as_restriction(modal.group(1))
+            return list_items(text, end), lambda s, e: _listed_duties(text, denied, s, e, obligors)
         return list_items(text, end), lambda s, e: _duties(text, s, e, s, obligors)
     items = _duty_items(text, end) if _LEADS_INTO_LIST.fullmatch(text, modal.end(), end) else []
     if not items:
         return None
     lead = whole_action(text, modal.start(1), end)
+    if restriction:
+        lead = _as_restriction(lead)
     return items, lambda s, e: _listed_duties(text, lead, s, e, obligors)
 
 
@@ -854,13 +884,14 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         if sentence is None:
             continue
         start, end = sentence
-        found_subjects = _subjects_before(text, max(start, m.start() - _LOOK_BACK), m.start(), ordered)
+        found_subjects, neither = _subjects_before(text, max(start, m.start() - _LOOK_BACK), m.start(), ordered)
         found_subjects = found_subjects or _antecedent(text, start, m, ordered) or _guarantor(text, start, m, ordered)
-        if not found_subjects or _no_duty(text, m, start, end):
+        if not found_subjects or _no_duty(text, m, start, end, neither):
             continue
         party = subjects[found_subjects[0]]
         obligors = _obligors([subjects[s] for s in reversed(found_subjects)], named, groups)
-        listed = _listed(text, m, end, obligors)
+        restriction = neither and m.group(2) is None and m.group(1).lower() in _NEGATABLE
+        listed = _listed(text, m, end, obligors, restriction)
         if listed is not None:
             items, duties_of = listed
             for place, (item_start, item_end) in enumerate(items):
@@ -873,31 +904,26 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         if (start, party) in seen or len(whole_action(text, m.start(1), end)) < 12:
             continue
         seen.add((start, party))
-        duties = _duties(text, m.start(1), end, start, obligors)
+        duties = _duties(text, m.start(1), end, start, obligors, restriction)
         found.extend(duties)
         further.extend((start, ob.party) in in_sentence for ob in duties)
         in_sentence.update((start, ob.party) for ob in duties)
     return _most_important(found, further, _cap(text))
 
 
-def _no_duty(text: str, modal: re.Match[str], start: int, end: int) -> bool:
+def _no_duty(text: str, modal: re.Match[str], start: int, end: int, neither: bool) -> bool:
     """The modal in the sentence from `start` to `end` reads as no duty: a release ("shall not be obligated to",
     "Neither party shall be required to"), a right ("shall have the option to", unless also "and the obligation"),
-    the amendment the document makes ("agree to make the following changes") or a clause inside a parenthesis."""
+    the amendment the document makes ("agree to make the following changes") or a clause inside a parenthesis.
+    A right denied ("shall not have the right to sublicense", "Neither party shall have the right to assign") is a
+    restriction, as "shall have no right to sublicense" is: no release."""
     after = modal.end()
-    if modal.group(2) is not None or _denied_by_subject(text, max(start, modal.start() - 80), modal.start()):
+    if modal.group(2) is not None or neither:
         if _RELEASE.match(text, after):
             return True
     elif _is_a_right(text, after):
         return True
     return _AMENDS.match(text, after) is not None or _in_parenthesis(text, start, modal.start(), end)
-
-
-def _denied_by_subject(text: str, lo: int, at: int) -> bool:
-    """ "Neither party shall", "neither the Supplier nor the Buyer shall": the subject before `at` denies the modal
-    (`_DENYING_SUBJECT`, tried only where the lower-cased text holds "neither" or "nor")."""
-    window = text[lo:at].lower()
-    return ("neither" in window or "nor" in window) and _DENYING_SUBJECT.search(text, lo, at) is not None
 
 
 def _is_a_right(text: str, at: int) -> bool:
