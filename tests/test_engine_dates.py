@@ -1264,6 +1264,16 @@ def test_an_interest_period_is_a_part_and_the_term_ends_on_a_defined_date():
     assert facts["expiration_date"].value == "2031-03-31"
 
 
+def test_a_defined_date_in_markdown_bold_gives_the_end_of_the_term() -> None:
+    definitions = "2.1 **Start Date** means 1 May 2028.\n2.2 **Final Date** means 30 April 2031.\n"
+    quoted = '2.2 **"Final Date"** means 30 April 2031.\n'
+    term = "3.1 This lease begins on the Start Date and terminates on the Final Date."
+    for defined in (definitions, definitions.replace("2.2 **Final Date** means 30 April 2031.\n", quoted)):
+        text = f"{PREAMBLE}\n\n{defined}\n{term}"
+        facts, _ = read_facts(text, spans(text, expiration_date=term))
+        assert facts["expiration_date"].value == "2031-04-30"
+
+
 def test_extended_at_a_time_unless_a_party_notifies_is_automatic_renewal():
     term = "The Initial Term is two (2) years from the Effective Date."
     renew = (
