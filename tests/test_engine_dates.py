@@ -66,6 +66,18 @@ def test_the_date_of_a_document_this_contract_replaces_does_not_date_it() -> Non
     assert facts["agreement_date"].value == "2026-07-07"
 
 
+def test_an_earlier_arrangement_or_memorandum_this_contract_replaces_does_not_date_it() -> None:
+    body = "(2) The Packer shall wrap each pallet in film.\n" * 30
+    for earlier in ("the interim packing arrangement of 3 May 2025", "the memorandum of 3 May 2025"):
+        text = (
+            "PACKING FRAMEWORK AGREEMENT\n\nbetween Nordhang Textil GmbH and Packwerk Sommer GmbH\n\n"
+            f"§ 1 Packing\n\n{body}\n§ 9 Final Provisions\n\n(1) This Agreement supersedes {earlier}.\n\n"
+            "Chemnitz, 9 January 2026\nNordhang Textil GmbH\n\nZwickau, 12 January 2026\nPackwerk Sommer GmbH\n"
+        )
+        facts, _ = read_facts(text, spans(text, agreement_date=f"This Agreement supersedes {earlier}."))
+        assert facts["agreement_date"].value == "2026-01-12"
+
+
 def test_an_approval_under_the_signatures_is_not_the_last_signature() -> None:
     body = "2.1 The Contractor shall keep the road signs clean.\n" * 30
     text = (
