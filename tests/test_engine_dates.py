@@ -66,6 +66,18 @@ def test_the_date_of_a_document_this_contract_replaces_does_not_date_it() -> Non
     assert facts["agreement_date"].value == "2026-07-07"
 
 
+def test_an_earlier_arrangement_or_memorandum_this_contract_replaces_does_not_date_it() -> None:
+    body = "(2) The Packer shall wrap each pallet in film.\n" * 30
+    for earlier in ("the interim packing arrangement of 3 May 2025", "the memorandum of 3 May 2025"):
+        text = (
+            "PACKING FRAMEWORK AGREEMENT\n\nbetween Nordhang Textil GmbH and Packwerk Sommer GmbH\n\n"
+            f"§ 1 Packing\n\n{body}\n§ 9 Final Provisions\n\n(1) This Agreement supersedes {earlier}.\n\n"
+            "Chemnitz, 9 January 2026\nNordhang Textil GmbH\n\nZwickau, 12 January 2026\nPackwerk Sommer GmbH\n"
+        )
+        facts, _ = read_facts(text, spans(text, agreement_date=f"This Agreement supersedes {earlier}."))
+        assert facts["agreement_date"].value == "2026-01-12"
+
+
 def test_an_approval_under_the_signatures_is_not_the_last_signature() -> None:
     body = "2.1 The Contractor shall keep the road signs clean.\n" * 30
     text = (
@@ -1262,6 +1274,16 @@ def test_an_interest_period_is_a_part_and_the_term_ends_on_a_defined_date():
     text = f"{PREAMBLE}\n\n{interest}\n\n{maturity}\n\n{term}"
     facts, _ = read_facts(text, spans(text, expiration_date=[interest, term]))
     assert facts["expiration_date"].value == "2031-03-31"
+
+
+def test_a_defined_date_in_markdown_bold_gives_the_end_of_the_term() -> None:
+    definitions = "2.1 **Start Date** means 1 May 2028.\n2.2 **Final Date** means 30 April 2031.\n"
+    quoted = '2.2 **"Final Date"** means 30 April 2031.\n'
+    term = "3.1 This lease begins on the Start Date and terminates on the Final Date."
+    for defined in (definitions, definitions.replace("2.2 **Final Date** means 30 April 2031.\n", quoted)):
+        text = f"{PREAMBLE}\n\n{defined}\n{term}"
+        facts, _ = read_facts(text, spans(text, expiration_date=term))
+        assert facts["expiration_date"].value == "2031-04-30"
 
 
 def test_extended_at_a_time_unless_a_party_notifies_is_automatic_renewal():

@@ -896,3 +896,17 @@ def test_a_shouted_denial_reads_in_capitals_and_a_shouted_release_is_none() -> N
         (party, "WILL NOT GRANT A LICENCE OF THE ORCHARD BRAND TO A THIRD PARTY", "other")
         for party in ("Hollowmere Orchards Ltd", "Saltmarsh Fruit Packing plc")
     ]
+
+
+def test_a_subject_in_markdown_bold_is_read_as_plain_text() -> None:
+    kiln = Party("Ashby Kiln Works Ltd", "supplier", 0, 20, ("Supplier",))
+    potter = Party("Wren Pottery Ltd", "buyer", 30, 46, ("Buyer",))
+    text = (
+        "## 4. Supply\n\n4.1 **The Supplier** must fire each batch within five (5) days of its order.\n\n"
+        "4.2 The **Buyer** must collect the fired batches from the yard of the **Supplier**.\n"
+    )
+    found = obligations(text, [kiln, potter])
+    assert [(o.party, o.action) for o in found] == [
+        ("Ashby Kiln Works Ltd", "must fire each batch within five (5) days of its order"),
+        ("Wren Pottery Ltd", "must collect the fired batches from the yard of the Supplier"),
+    ]

@@ -1180,3 +1180,35 @@ def test_an_ampersand_before_a_numbered_street_name_keeps_the_name_whole() -> No
         'Rosa Vance, an individual residing at 20 Pine Road ("Tenant").'
     )
     assert names(text) == ["PARK & 5TH HOLDINGS LLC", "Rosa Vance"]
+
+
+def test_a_bold_defined_term_in_brackets_without_quotes_is_read_through_its_markers() -> None:
+    text = (
+        "# Hire Agreement\n\nDate: 2 June 2028\n\n## Parties\n\n"
+        "1. **Marrowgate Plant Hire Pty Ltd** ACN 301 552 118 of 7 Quarry Lane, Geelong VIC 3220 (**Owner**)\n\n"
+        "2. **Tallis Earthworks Pty Ltd** ACN 402 663 229 of 19 Depot Road, Ballarat VIC 3350 (**Hirer**)\n\n"
+        "## 1. Hire\n\n1.1 The Owner must deliver the excavator to the site by 9 June 2028.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role, p.aliases) for p in parties] == [
+        ("Marrowgate Plant Hire Pty Ltd", "owner", ("Owner",)),
+        ("Tallis Earthworks Pty Ltd", "hirer", ("Hirer",)),
+    ]
+    for p in parties:
+        assert text[p.start : p.end] == p.name
+
+
+def test_a_parties_label_with_the_names_on_the_same_line() -> None:
+    text = (
+        "EQUIPMENT LEASE\n\nDated May 9, 2028.\n\n"
+        "Parties: Brindle Crane Rentals, Inc., an Ohio corporation, 20 Canal Street, Toledo, Ohio 43604 (Lessor); "
+        "and Parrish Steel Fabricators LLC, a Michigan limited liability company, 5 Mill Road, Flint, Michigan "
+        "48502 (Lessee).\n\n1. Lease.\n1.1 Lessor shall deliver the crane by May 20, 2028.\n\n"
+        "Signed:\n\nBRINDLE CRANE RENTALS, INC.\nBy: Ada Kerr, President\n\n"
+        "PARRISH STEEL FABRICATORS LLC\nBy: Tom Ruiz, Manager\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Brindle Crane Rentals, Inc.", "lessor"),
+        ("Parrish Steel Fabricators LLC", "lessee"),
+    ]

@@ -347,6 +347,11 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "14.1 While Tenant operates a bakery in the Premises, Landlord shall not let any other unit in the Centre to "
             "a tenant whose main business is the sale of bread or pastries.",
         ),
+        (  # the pre-estimate called fair rather than genuine
+            "liquidated_damages",
+            "6.2 If fewer than 500 tonnes are loaded in a month, the Charterer shall pay the idle-berth charge, which both "
+            "parties accept is a fair pre-estimate of the Owner's standing costs.",
+        ),
     ],
 )
 def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span: str) -> None:
@@ -1134,6 +1139,12 @@ def test_a_genuine_pre_estimate_that_is_not_a_penalty_is_liquidated_damages() ->
     )
     assert not rule.asserts(
         polarity.readable("The parties agree that the late fee is not a genuine pre-estimate of loss.")
+    )
+    assert rule.asserts(
+        polarity.readable("Each party accepts the storage charge as a reasonable pre-estimate of cost.")
+    )
+    assert not rule.asserts(
+        polarity.readable("Neither party treats the storage charge as a fair pre-estimate of cost.")
     )
 
 

@@ -102,7 +102,7 @@ _OTHER_THING = re.compile(
     re.IGNORECASE,
 )
 _DOCUMENT_NOUN = re.compile(
-    r"\b(?:agreement|contract|amendment|addendum|letter|lease|plan|license|licence|note|"
+    r"\b(?:agreement|arrangement|memorandum|contract|amendment|addendum|letter|lease|plan|license|licence|note|"
     r"convention|act|order|deed)s?\b",
     re.IGNORECASE,
 )

@@ -28,6 +28,14 @@ def looks_like_markdown(text: str) -> bool:
     return len(_EMPHASIS.findall(text, 0, 20000)) >= 2
 
 
+def without_emphasis(text: str) -> str:
+    """`text` with Markdown bold markers replaced by spaces (same length); list and heading markers kept, for a
+    reader that needs them (the duty reader reads a list's items after "shall:" by their "-")."""
+    if not looks_like_markdown(text):
+        return text
+    return _EMPHASIS.sub(lambda m: "  " + m.group(2) + "  ", text)
+
+
 def without_markup(text: str) -> str:
     """`text` with Markdown emphasis, heading and list markers replaced by spaces (same length)."""
     if not looks_like_markdown(text):

@@ -18,6 +18,7 @@ from typing import Protocol
 
 from contractbox.engine.dates import PERIOD, find_dates
 from contractbox.engine.first_chars import either, lowered_as_ignorecase_folds
+from contractbox.engine.markup import without_emphasis
 
 # "gives"/"grant" read as a licence only when a licence follows in the clause ("You give us a non-exclusive licence");
 # not "receiving the grant of a licence"
@@ -852,8 +853,11 @@ def list_items(text: str, pos: int) -> list[tuple[int, int]]:
 def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[PartyLike]) -> list[Obligation]:
     """Obligations in the sentence spans, main duties of named parties first when there are too many (`_cap`).
 
-    One duty per party per sentence; a mutual duty ("each Party shall") is each named party's.
+    One duty per party per sentence; a mutual duty ("each Party shall") is each named party's. A Markdown contract is
+    read as the plain text it shows ("**The Hirer** must pay"): its bold markers become spaces, the offsets stay the
+    same (its list markers stay: a list's items are read by them).
     """
+    text = without_emphasis(text)
     subjects = subject_map(parties)
     for pronoun, party in pronoun_subjects(text, parties).items():
         subjects.setdefault(pronoun, party)

@@ -36,7 +36,8 @@ _MEANS = re.compile(r"(?<=[ \t])(?:means|shall mean)[ \t]+([^;\n]{1,300})")
 # after a clause number or a list item's letter or numeral ('(b) "Initial Term" means', 'iv) "Expiry Date" means')
 _DEFINED_LABEL = re.compile(
     r"(?:^|[\n.;:(])[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?(?:[a-z]{1,2}|[ivx]{1,5}|\d{1,3})\))[ \t]+)?"
-    r"[\"“]?([A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,3})[\"”]?[ \t]*$"
+    # the label's quotes and Markdown emphasis read through: '**Expiry Date** means', '**"Expiry Date"** means'
+    r"(?:\*\*)?[\"“]?(?:\*\*)?([A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,3})(?:\*\*)?[\"”]?(?:\*\*)?[ \t]*$"
 )
 
 

@@ -97,6 +97,7 @@ ROLE_WORDS = {
 _ANCHOR = re.compile(
     r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?|"
     r"^[ \t]*(?:THE\s+)?(?:(?i:parties)|BY)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))|"
+    r"^[ \t]*(?i:parties)[ \t]*:[ \t]*(?=[A-Z])|"  # a label line: "Parties: Alder Ltd, of ... (Buyer); and ..."
     # "The parties to this Agreement are:", "The parties are as follows:" introducing the list
     r"^[ \t]*(?i:the\s+parties\s+(?:(?:to|of)\s+this\s+[\w ]{1,40}?\s+)?(?:are|shall\s+be)(?:\s+as\s+follows)?)[ \t]*:|"
     # "The undersigned:" heading a numbered list of parties (the French "Les soussignés")
@@ -123,8 +124,9 @@ _NOISE = re.compile(
 _CALLED_AS = r"(?:referred\s+to\s+as|called|designated(?:\s+as)?|denominated(?:\s+as)?|named|termed)"
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
 _BARE_ALIAS = re.compile(
-    r"\((?:the\s+|hereinafter[,:]?\s+(?:" + _CALLED_AS + r",?\s+)?(?:the\s+)?)?"
-    r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})\)|"
+    # "[ \t]*" inside the brackets: a Markdown term "(**Vendor**)" reads "(  Vendor  )" once its markers are blanked
+    r"\([ \t]*(?:the\s+|hereinafter[,:]?\s+(?:" + _CALLED_AS + r",?\s+)?(?:the\s+)?)?"
+    r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})[ \t]*\)|"
     r"hereinafter[,:]?\s+(?:(?:(?:simply|also)\s+)?"
     + _CALLED_AS
     + r",?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier"
@@ -152,7 +154,7 @@ _NOT_ALIASES = {
     "schedule",
 }
 _DESCRIPTOR = re.compile(
-    r"[ \t]*,?\s*(?:\((?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
+    r"[ \t]*,?\s*(?:\([ \t]*(?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
     r"(?:Ph\.\s?D|M\.\s?D|D\.\s?Phil|J\.\s?D|Esq|Jr|Sr|CPA)\.?(?=[,\s(])|"  # "Samuel J. Whitcombe, Ph.D., an individual"
     r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
     r"(?<=,\s)of\s+(?=[A-Z])|"  # "Jane Smith, of Kingston, Ontario": a person "of" her town

@@ -751,9 +751,10 @@ RULES: dict[str, Rule] = {
             r"\bliquidated\s+damages\b[^.;]{0,80}\b(?:of|in\s+the\s+amount|equal)",
             r"\bcontractual\s+penalty\s+(?:\([^()]{1,40}\)\s+)?(?:of|in\s+the\s+amount)\b",  # "(Vertragsstrafe)"
             r"\bshall\s+pay\b[^.;]{0,120}\b(?:as\s+)?(?:liquidated|agreed)\s+damages\b",
-            # English law's mark of liquidated damages: "the parties agree this sum is a genuine pre-estimate of loss"
-            # (its usual tail "and not a penalty" is no negation of it: only a "not" before the words denies them)
-            _UNDENIED_BEFORE + r"\bgenuine\s+pre-?estimate\b",
+            # English law's mark of liquidated damages: "the parties agree this sum is a genuine pre-estimate of loss",
+            # also "a fair / reasonable pre-estimate" (its usual tail "and not a penalty" is no negation of it: only a
+            # "not" before the words denies them)
+            _UNDENIED_BEFORE + r"\b(?:genuine|fair|reasonable|proper|honest|bona\s+fide)\s+pre-?estimate\b",
             # a deposit or fee kept on default: "Optionor shall retain the Option Fee ... as liquidated damages"
             r"\b(?:retain|keep|forfeit)\w*\b[^.;]{0,120}\bas\s+(?:liquidated|agreed)\s+damages\b",
             # a penalty clause in civil-law drafting, a sum one party pays the other: "shall pay to the other party a
