@@ -28,18 +28,19 @@ def looks_like_markdown(text: str) -> bool:
     return len(_EMPHASIS.findall(text, 0, 20000)) >= 2
 
 
+def _emphasis_blanked(text: str) -> str:
+    return _EMPHASIS.sub(lambda m: "  " + m.group(2) + "  ", text)
+
+
 def without_emphasis(text: str) -> str:
     """`text` with Markdown bold markers replaced by spaces (same length); list and heading markers kept, for a
     reader that needs them (the duty reader reads a list's items after "shall:" by their "-")."""
-    if not looks_like_markdown(text):
-        return text
-    return _EMPHASIS.sub(lambda m: "  " + m.group(2) + "  ", text)
+    return _emphasis_blanked(text) if looks_like_markdown(text) else text
 
 
 def without_markup(text: str) -> str:
     """`text` with Markdown emphasis, heading and list markers replaced by spaces (same length)."""
     if not looks_like_markdown(text):
         return text
-    text = _EMPHASIS.sub(lambda m: "  " + m.group(2) + "  ", text)
-    text = _HEADING.sub(lambda m: _blank(m, 1), text)
+    text = _HEADING.sub(lambda m: _blank(m, 1), _emphasis_blanked(text))
     return _BULLET.sub(lambda m: _blank(m, 1), text)
