@@ -292,9 +292,7 @@ _SPEAKS_OF_LAW = re.compile(r"\blaws?\b|\bgovern\w*|\bconstrued\b", re.IGNORECAS
 def speaks_of_law(text: str, start: int, end: int) -> bool:
     """Whether the sentence holding text[start:end] speaks of a law ("This contract is subject to Austrian law"), not
     of an address or a territory that merely names the place ("Coinsins, Switzerland", "in the United States")."""
-    begin = max(_after_last(text, ". ", start), _after_last(text, "\n\n", start), start - 300)
-    ends = [e for e in (text.find(". ", end), text.find("\n\n", end)) if e >= 0]
-    return _SPEAKS_OF_LAW.search(text, begin, min(ends + [end + 300, len(text)])) is not None
+    return _SPEAKS_OF_LAW.search(text, *_sentence_around(text, start, end)) is not None
 
 
 # A choice of law: a verb of choosing before a law ("governed by and construed in accordance with the laws of",
