@@ -1942,3 +1942,16 @@ def test_a_renewal_notice_given_within_the_notice_period_of_a_data_sheet() -> No
     _, term = read_facts(text, spans(text, renewal_term=renewal, notice_period_to_terminate_renewal=renewal))
     assert term.auto_renewal is True
     assert term.notice_days == 60
+
+
+def test_a_row_labelled_date_does_not_stand_for_the_date_in_a_later_item() -> None:
+    clause = "1. This Agreement starts on the date in Item 2 and ends on the date in Item 3."
+    text = (
+        "CRANE HIRE AGREEMENT\n\nSCHEDULE\n\n"
+        "Item 1   Date           9 April 2027\n"
+        "Item 2   Start          3 May 2027\n"
+        "Item 3   Finish         2 August 2027\n\n"
+        "This Agreement is made on the date in Item 1.\n\n" + clause + "\n"
+    )
+    facts, _ = read_facts(text, spans(text, expiration_date=clause))
+    assert facts["expiration_date"].value == "2027-08-02"

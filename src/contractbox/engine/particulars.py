@@ -133,15 +133,15 @@ def _first_sentence(value: str) -> str:
 def referenced(sentence: str, found: dict[str, Particular], lead: str) -> list[tuple[Particular, int]]:
     """The particulars the sentence names right after a `lead` pattern ("ends on the", "for the"), with
     where the name ends in the sentence."""
-    out = []
+    longest: dict[int, tuple[Particular, int]] = {}  # by where the lead starts: "the date in Item 5", not "the date"
     lowered = sentence.lower()
     for label, particular in found.items():
         if label not in lowered:  # most labels are not in the sentence: no pattern compiled for them
             continue
         for m in re.finditer(rf"\b(?:{lead})\s+(?:the\s+)?{re.escape(label)}\b", sentence, re.IGNORECASE):
-            if not _inside_a_name(sentence, m.start()):
-                out.append((particular, m.end()))
-    return sorted(out, key=lambda pair: pair[1])
+            if not _inside_a_name(sentence, m.start()) and m.end() > longest.get(m.start(), (particular, -1))[1]:
+                longest[m.start()] = (particular, m.end())
+    return sorted(longest.values(), key=lambda pair: pair[1])
 
 
 def _inside_a_name(sentence: str, at: int) -> bool:
