@@ -1955,3 +1955,16 @@ def test_a_row_labelled_date_does_not_stand_for_the_date_in_a_later_item() -> No
     )
     facts, _ = read_facts(text, spans(text, expiration_date=clause))
     assert facts["expiration_date"].value == "2027-08-02"
+
+
+def test_a_non_renewal_notice_stated_in_a_coded_row() -> None:
+    renewal = (
+        "2. The subscription renews automatically for further periods of one year unless either party gives notice "
+        "of non-renewal at least the number of days stated in R4 before the end of the then current period."
+    )
+    text = (
+        "SUBSCRIPTION TERMS\n\n  R1  Start     1 October 2027\n  R2  Expiry    30 September 2029\n"
+        "  R4  Notice    Forty-five (45) days\n\n1. The subscription ends on the date in R2.\n" + renewal + "\n"
+    )
+    _, term = read_facts(text, spans(text, renewal_term=renewal, notice_period_to_terminate_renewal=renewal))
+    assert term.notice_days == 45

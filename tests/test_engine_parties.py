@@ -1291,3 +1291,16 @@ def test_a_document_defined_beside_a_title_is_not_a_party() -> None:
         "| Buyer | Cascade Orchard Growers, LLC, 77 Valley Road, Wenatchee |\n"
     )
     assert names(text) == ["Northwind Metrics, Inc.", "Cascade Orchard Growers, LLC"]
+
+
+def test_a_subscriber_or_an_assignee_labelled_in_the_particulars_is_a_party() -> None:
+    text = (
+        "DEED OF ASSIGNMENT\n\nPARTICULARS\n\n"
+        "  1.  Assignor      Tollymore Music Limited, 3 Bridge Street, Newry\n"
+        "  2.  Assignee      Slieve Songs Limited, 8 Hill Street, Armagh\n\n"
+        "The Assignor assigns the copyright in the Works to the Assignee.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Tollymore Music Limited", "assignor"),
+        ("Slieve Songs Limited", "assignee"),
+    ]

@@ -792,7 +792,7 @@ def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) ->
 # table or the schedule item that states it: "at least the number of days stated in Item 5 of the Schedule"
 _NAMES_A_NOTICE = re.compile(
     r"\b(?:least|of|giving|within)\s+the\s+(?:[A-Z][\w-]*\s+){0,2}?Notice(?:\s+[Pp]eriod)?\b|"
-    r"\b(?:days|period|notice)\s+(?:stated|set\s+(?:out|forth)|specified)\s+in\s+(?:Item|Part)\s+\d"
+    r"\b(?:days|period|notice)\s+(?:stated|set\s+(?:out|forth)|specified)\s+in\s+(?:(?:Item|Part|[Pp]aragraph)\s+\d|[A-Z]\d)"
 )
 
 
