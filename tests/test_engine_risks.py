@@ -1250,13 +1250,19 @@ def test_a_price_the_other_party_is_not_entitled_to_is_no_exclusive_dealing() ->
     assert out.by_category["exclusivity"][0][2] < 0.5
 
 
-def test_only_a_law_the_text_speaks_of_silences_the_missing_governing_law_risk() -> None:
-    from contractbox.engine.jurisdictions import speaks_of_law
-
-    chosen = "9.2 This contract is subject to Slovenian law. Disputes go to the court in Ljubljana."
-    address = "SUPPLIER: Alpen Tools AG, Hauptstrasse 4, Chur, Switzerland, represented by its board."
-    assert speaks_of_law(chosen, chosen.index("Slovenian"), chosen.index(" law"))
-    assert not speaks_of_law(address, address.index("Switzerland"), address.index(", represented"))
+def test_the_missing_law_risk_agrees_with_the_law_fact() -> None:
+    chosen = (
+        "SUPPLY CONTRACT between Alpen Tools AG, Hauptstrasse 4, Chur, Switzerland, and Drava Trade d.o.o., Ljubljana, "
+        "Slovenia.\n\n1. The Supplier shall deliver the tools ordered within 20 days.\n\n"
+        "2. This contract is subject to Slovenian law. Disputes go to the court in Ljubljana.\n"
+    )
+    result = live.analyze(Document(text=chosen, title="supply"))
+    assert result["summary"]["governingLaw"]["jurisdiction"] == "Slovenia"
+    assert "rk_no_governing_law" not in {r["id"] for r in result["risks"]}
+    addresses_only = chosen.replace("This contract is subject to Slovenian law. ", "")
+    result = live.analyze(Document(text=addresses_only, title="supply"))
+    assert result["summary"]["governingLaw"] is None
+    assert "rk_no_governing_law" in {r["id"] for r in result["risks"]}
 
 
 def test_a_party_formed_under_a_law_is_no_choice_of_law_so_the_law_is_missing() -> None:
