@@ -182,7 +182,6 @@ OTHER = [
     "Bahrain",
     "Kuwait",
     "Oman",
-    "Jordan",
     "Lebanon",
     "Morocco",
     "Tunisia",
@@ -225,6 +224,8 @@ OTHER = [
     "Wales",
     "Delhi",
     "Maharashtra",
+    # not "Jordan": a first name as often as a country (every word of a place is never part of a party's name);
+    # "Jordanian law" still reads as Jordan
 ]
 CHINA = re.compile(r"People'?s\s+Republic\s+of\s+China|\bPRC\b|\bChina\b|\bChinese\s+law", re.IGNORECASE)
 # "English law", "Italian Law": the adjective names the jurisdiction
