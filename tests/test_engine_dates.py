@@ -1874,3 +1874,16 @@ def test_a_guarantee_inside_an_agreement_does_not_end_the_agreement() -> None:
     facts, _ = read_facts(text, spans(text, agreement_date="3 May 2028"))
     assert (facts.get("expiration_date") and facts["expiration_date"].value) != "2030-10-31"
 
+
+def test_a_deed_takes_effect_on_the_date_it_is_delivered_as_a_deed() -> None:
+    body = (
+        "DEED OF WARRANTY\n\nTHIS DEED is dated 9 February 2029 and is made between Linton Vale Roofing Limited and "
+        "Harrowgate Estates Limited.\n\n1. The Roofer warrants that the roof has been built with reasonable skill and "
+        "care.\n\n2. The Roofer shall maintain professional indemnity insurance.\n\n"
+    )
+    deed = body + "EXECUTED AS A DEED by the parties on the date first written above.\n"
+    facts, _ = read_facts(deed, spans(deed, agreement_date="9 February 2029"))
+    assert facts["effective_date"].value == "2029-02-09"
+    signed = body + "SIGNED by the parties on the date first written above.\n"
+    facts, _ = read_facts(signed, spans(signed, agreement_date="9 February 2029"))
+    assert facts["effective_date"].value is None  # the contract does not say when it takes effect
