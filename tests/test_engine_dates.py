@@ -1851,3 +1851,39 @@ def test_a_repayment_or_vesting_start_is_not_the_contracts_effective_date(clause
     facts, _ = read_facts(text, spans(text, agreement_date="March 3, 2026", effective_date=clause))
     assert facts["agreement_date"].value == "2026-03-03"
     assert facts["effective_date"].value is None
+
+
+def test_a_bond_that_names_itself_so_ends_on_the_date_it_states() -> None:
+    text = (
+        "RETENTION BOND\n\nTHIS BOND is dated 3 May 2028 and is given by Fenwick Surety Limited to Oakridge Homes "
+        "Limited.\n\n1. The Surety guarantees the release of the retention.\n\n"
+        "2. This Bond shall remain in force until 31 October 2030, after which no claim may be made under it.\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="3 May 2028"))
+    assert facts["expiration_date"].value == "2030-10-31"
+
+
+def test_a_guarantee_inside_an_agreement_does_not_end_the_agreement() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nThis Services Agreement is made on 3 May 2028 between Oakridge Homes Limited and "
+        "Fenwick Facilities Limited.\n\n1. Fenwick shall clean the show homes on the estate each week and shall "
+        "keep a log of the visits, the materials used and any damage found, and shall send the log to Oakridge at "
+        "the end of each month.\n\n2. Oakridge shall pay each invoice within 30 days after it is received.\n\n"
+        "3. Parent guarantee. This Guarantee shall remain in force until 31 October 2030.\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="3 May 2028"))
+    assert (facts.get("expiration_date") and facts["expiration_date"].value) != "2030-10-31"
+
+
+def test_a_deed_takes_effect_on_the_date_it_is_delivered_as_a_deed() -> None:
+    body = (
+        "DEED OF WARRANTY\n\nTHIS DEED is dated 9 February 2029 and is made between Linton Vale Roofing Limited and "
+        "Harrowgate Estates Limited.\n\n1. The Roofer warrants that the roof has been built with reasonable skill and "
+        "care.\n\n2. The Roofer shall maintain professional indemnity insurance.\n\n"
+    )
+    deed = body + "EXECUTED AS A DEED by the parties on the date first written above.\n"
+    facts, _ = read_facts(deed, spans(deed, agreement_date="9 February 2029"))
+    assert facts["effective_date"].value == "2029-02-09"
+    signed = body + "SIGNED by the parties on the date first written above.\n"
+    facts, _ = read_facts(signed, spans(signed, agreement_date="9 February 2029"))
+    assert facts["effective_date"].value is None  # the contract does not say when it takes effect

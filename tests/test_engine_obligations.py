@@ -910,3 +910,16 @@ def test_a_subject_in_markdown_bold_is_read_as_plain_text() -> None:
         ("Ashby Kiln Works Ltd", "must fire each batch within five (5) days of its order"),
         ("Wren Pottery Ltd", "must collect the fired batches from the yard of the Supplier"),
     ]
+
+
+def test_keeping_a_holdback_or_records_is_a_duty_keeping_ownership_is_not() -> None:
+    owner = Party("Kestrel Homes Ltd.", "owner", 0, 18, ("Owner",))
+    builder = Party("Arbour Build Ltd.", "contractor", 20, 37, ("Contractor",))
+    text = (
+        "The Owner shall retain the statutory holdback of ten per cent from each progress payment. "
+        "The Contractor shall retain complete records of the Work for six years after completion. "
+        "The Contractor shall retain ownership of its shop drawings."
+    )
+    found = [(o.party, o.action) for o in obligations(text, [owner, builder])]
+    assert [party for party, _ in found] == ["Kestrel Homes Ltd.", "Arbour Build Ltd."]
+    assert "holdback" in found[0][1] and "records" in found[1][1]

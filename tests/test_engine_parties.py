@@ -1212,3 +1212,35 @@ def test_a_parties_label_with_the_names_on_the_same_line() -> None:
         ("Brindle Crane Rentals, Inc.", "lessor"),
         ("Parrish Steel Fabricators LLC", "lessee"),
     ]
+
+
+def test_a_standard_forms_role_labels_over_each_partys_details_give_the_roles() -> None:
+    text = (
+        "STANDARD FORM OF AGREEMENT BETWEEN CLIENT AND ENGINEER\n\n"
+        "AGREEMENT made as of the ____ day of ________ in the year 2029\n\n"
+        "BETWEEN the Client:\n(Name, legal status, address)\n"
+        "Quarry Bend Hotels LLC, a Vermont limited liability company\n14 Mill Street, Burlington, VT 05401\n\n"
+        "and the Engineer:\n(Name, legal status, address)\n"
+        "Tallow Ridge Engineering PC, a Vermont professional corporation\n9 Elm Row, Montpelier, VT 05602\n\n"
+        "for the following Project: a four-story hotel.\n\nThe Client and the Engineer agree as follows.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Quarry Bend Hotels LLC", "client"),
+        ("Tallow Ridge Engineering PC", "engineer"),
+    ]
+
+
+def test_a_defined_term_given_after_a_comma_without_hereinafter_or_quotes() -> None:
+    text = (
+        "IRRIGATION SERVICES DEED\n\nDate of this Deed: 3 March 2029\n\nParties\n\n"
+        "Marlow Creek Irrigation Pty Ltd ACN 123 456 789 of 4 Weir Street, Mildura, Victoria 3500, called the "
+        "Customer in this Deed.\n\n"
+        "Brassey Pump Services Pty Ltd ACN 987 654 321 of 2 Depot Road, Shepparton, Victoria 3630, called the "
+        "Contractor in this Deed.\n\nBackground\n\nA. The Customer needs its pumps serviced.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Marlow Creek Irrigation Pty Ltd", "customer"),
+        ("Brassey Pump Services Pty Ltd", "contractor"),
+    ]

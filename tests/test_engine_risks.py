@@ -1342,3 +1342,60 @@ def test_a_promoters_promise_not_to_endorse_another_brand_is_exclusivity() -> No
     assert out.by_category["exclusivity"][0] == (0, len(span), polarity.PROMOTED)
     free = "Nothing in this agreement means the Ambassador shall not promote any other brand."
     assert not polarity.RULES["exclusivity"].asserts(free)
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "The Buyer may bring this Supply Contract to an end at its discretion by giving one month's written notice.",
+        "The Client may terminate this engagement at any time, whether or not the Consultant is in default, by giving "
+        "14 days' written notice.",
+        "The Principal may end the Subcontract without having to show any default by the Subcontractor, on 21 days' "
+        "notice.",
+    ],
+)
+def test_ending_at_a_partys_discretion_or_whatever_the_other_did_is_convenience(span: str) -> None:
+    assert polarity.RULES["termination_for_convenience"].asserts(span)
+    assert not polarity.negates("termination_for_convenience", span)
+    for on_a_condition in (
+        "The Buyer may bring this Supply Contract to an end if the Seller is in breach, by giving notice.",
+        "In the event the Rider should retire from racing, the Sponsor may terminate this Agreement at its discretion.",
+        "The Sponsor may terminate this Agreement, as it decides in its sole discretion, in the event that the Rider "
+        "is charged with a crime.",
+    ):
+        assert not polarity.RULES["termination_for_convenience"].asserts(on_a_condition)
+
+
+def test_delay_damages_at_a_rate_per_day_or_week_are_liquidated_damages() -> None:
+    rule = polarity.RULES["liquidated_damages"]
+    assert rule.asserts(
+        "If the Works are late, the Builder shall pay delay damages of GBP 2,000 for each week of delay."
+    )
+    assert rule.asserts("The Contractor shall pay delay damages to the Owner of USD 900 per day until Taking-Over.")
+    assert not rule.asserts("The Builder shall pay any delay damages that a court awards to the Owner.")
+
+
+def test_a_right_to_terminate_in_the_sentence_after_a_takeover_is_change_of_control() -> None:
+    rule = polarity.RULES["change_of_control"]
+    span = (
+        "The Supplier shall tell the Customer within 10 days after any person acquires control of the Supplier. The "
+        "Customer may, within 30 days after that notice, terminate this Agreement by written notice."
+    )
+    assert rule.asserts(span)
+    refused = span.replace("Customer may, within", "Customer may not, within")
+    assert not rule.asserts(refused)
+
+
+def test_a_customers_promise_to_engage_no_other_provider_is_not_a_non_compete() -> None:
+    span = (
+        "The Customer appoints the Contractor as the sole cleaner of the Premises. During the Term the Customer shall "
+        "not engage any other contractor to clean the Premises."
+    )
+    assert polarity.negates("non_compete", span)
+    rival = "During the Term the Contractor shall not engage any other contractor to compete with the Customer."
+    assert not polarity.negates("non_compete", rival)
+
+
+def test_ending_the_contract_when_the_other_fails_to_perform_is_termination_for_cause() -> None:
+    text = "If either party fails materially to perform this Agreement, the other party may terminate it on 7 days' notice."
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}

@@ -699,10 +699,20 @@ def _squashed(lower: str) -> str:
 _IT_BEFORE = re.compile(r"\bit\s+$")
 
 
+# a deed takes effect when it is delivered, and its testimonium says when that is: "EXECUTED as a deed by the parties
+# on the date first written above", "executed this Bond as a deed on the date stated at the beginning of it"
+_DELIVERED_AS_DEED = re.compile(
+    r"\bas a deed\b[^.]{0,60}?\b(?:on|as of) the (?:date|day and year) (?:first |last )?"
+    r"(?:written|stated|set out|set forth|appearing|given|shown|above|at the)\b"
+)
+
+
 def _starts_on_signing(text: str, lower: str) -> bool:
-    """The contract says it takes effect when signed ("effective as of the date first written above").
-    Matched on the lower-cased text: a case-sensitive scan is several times faster."""
+    """The contract says it takes effect when signed ("effective as of the date first written above"), or is a deed
+    delivered on its date. Matched on the lower-cased text: a case-sensitive scan is several times faster."""
     squashed = _squashed(lower)  # "commencing on the date of\nthis Agreement"
+    if "as a deed" in squashed and _DELIVERED_AS_DEED.search(squashed):
+        return True
     runs_from_its_date = any(
         _TERM_WORDS.search(squashed, max(0, m.start() - 100), m.start()) for m in _FROM_ITS_DATE_SCAN.finditer(squashed)
     )

@@ -130,7 +130,10 @@ _BARE_ALIAS = re.compile(
     r"hereinafter[,:]?\s+(?:(?:(?:simply|also)\s+)?"
     + _CALLED_AS
     + r",?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier"
-    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
+    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
+    # the term given after a comma without "hereinafter", as Australian deeds write it: ", called the Principal in
+    # this Deed", ", referred to as the Lender"
+    r"(?<=,\s)(?:called|referred\s+to\s+as|known\s+as)\s+(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
 _REGISTRATION = re.compile(
@@ -229,12 +232,16 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
         found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
     for m in _BARE_ALIAS.finditer(text, start, end):
         bare = (m.group(1) or "").strip(" ,.")
-        if m.group(2) or (
-            _unaccented(bare).lower() not in PLACES
-            and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
-            and not _REGISTER_BEFORE.search(text, max(start, m.start() - 40), m.start())
+        if (
+            m.group(2)
+            or m.group(3)
+            or (
+                _unaccented(bare).lower() not in PLACES
+                and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
+                and not _REGISTER_BEFORE.search(text, max(start, m.start() - 40), m.start())
+            )
         ):
-            found.append((m.start(), (m.group(2) or bare).strip(" ,.")))
+            found.append((m.start(), (m.group(2) or m.group(3) or bare).strip(" ,.")))
     out: list[str] = []
     for at, alias in sorted(found):
         if _COLLECTIVE_BEFORE.search(text, max(start, at - 70), at):
@@ -363,6 +370,8 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
         nxt = skip_run(_NOISE, text, i)
         if _LIST_END.match(text, nxt):
             return (None,)
+        if _ROLE_LABEL_ENTRY.match(text, nxt):
+            return (nxt,)
         span = _name_at(text, nxt)
         # after a full stop, "1. Relationship with the MSA" is the first clause, not a party
         clause = text[max(0, i - 3) : i].rstrip().endswith(".") and re.search(r"\d{1,2}\.\s", text[i:nxt])
@@ -404,16 +413,30 @@ def _second_representative(text: str, pos: int, i: int, span: NameSpan) -> bool:
     return bool(opened) and not _QUOTED_ALIAS.search(text, opened[-1], i)
 
 
+# a standard form's party entry: the role as a label, a printed instruction in brackets, then the party's details
+# ("BETWEEN the Owner:\n(Name, legal status, address)\nHarbourview Holdings LLC ..."; "and the Contractor:")
+_ROLE_LABEL_ENTRY = re.compile(
+    r"the\s+([A-Z][A-Za-z\-]+(?:[ \t][A-Z][A-Za-z\-]+)?)[ \t]*:\s*(?:\([^()\n]{1,80}\)\s*)?(?=[A-Z])"
+)
+
+
+def _role_label_entry(text: str, at: int) -> tuple[int, tuple[str, ...]]:
+    """Where the party's name starts and the role its label gives (none: no label at `at`)."""
+    m = _ROLE_LABEL_ENTRY.match(text, at)
+    return (m.end(), (m.group(1),)) if m else (at, ())
+
+
 def _read_list(text: str, pos: int) -> list[Party]:
     limit = min(len(text), pos + 4000)
     parties: list[Party] = []
     at: int | None = skip_run(_NOISE, text, pos)
     while at is not None and len(parties) < MAX_PARTIES:
+        at, labelled = _role_label_entry(text, at)
         span = _name_at(text, at)
         if span is None:
             break
         tail_end, at = _scan_tail(text, span.end, limit)
-        aliases = _aliases(text, span.end, tail_end)
+        aliases = _aliases(text, span.end, tail_end) or labelled
         span = _company_appeared_for(text, span, tail_end)
         formal = bool(span.legal_form or aliases or _DESCRIPTOR.match(text, span.end))
         parties.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases, formal=formal))

@@ -195,7 +195,15 @@ _CAUSE_NAMED = (
 # convenience", "either party may terminate ... without giving reasons", "may at any time cancel ... for any reason"
 _TERMINATION_RIGHT = (
     r"\b(?:may|can|(?:is|are|shall\s+be)\s+entitled\s+to|(?:has|have|shall\s+have)\s+the\s+right\s+to|"
-    r"reserves?\s+the\s+right\s+to)\s+(?:(?!not\b|never\b)\w+\s+){0,3}?(?:terminat\w*|cancel\w*|end)\b"
+    r"reserves?\s+the\s+right\s+to)\s+(?:(?!not\b|never\b)\w+\s+){0,3}?(?:terminat\w*|cancel\w*|end|"
+    r"bring\s+(?:\S+\s+){1,3}?to\s+an\s+end)\b"  # "may bring this Sub-Contract to an end"
+)
+# a right used as the party sees fit, or whatever the other party did: "at its discretion", "without having to show any
+# default", "whether or not the Architect is in breach"
+_AT_DISCRETION = (
+    r"(?:(?:at|in)\s+(?:its|their|his|her|our|your)\s+(?:(?:own|sole|absolute|complete|entire|unfettered)\s+(?:and\s+)?)*"
+    r"discretion\b|without\s+(?:having\s+|needing\s+|being\s+required\s+)?to\s+(?:show|prove|establish|give)\s+"
+    r"(?:any\s+)?(?:cause|reasons?|default|breach|fault)\b|whether\s+or\s+not\s+[^.;]{0,60}?\b(?:breach|default)\w*)"
 )
 _NO_CAUSE = (
     r"(?:for\s+(?:(?:its|their|his|her|our|your)\s+)?(?:own\s+)?convenience|without\s+(?:any\s+)?(?:cause|reason)\b|"
@@ -352,6 +360,11 @@ RULES: dict[str, Rule] = {
             r"^(?![^.;]*\b(?:not|never|refrain\w*|compet\w*)\b)[^.;]*\bgrants?\b[^.;]{0,80}\blicen[cs]e\b",
             # a promise to deal only with the other party is exclusivity, not a restraint on competing with it
             _DEAL_ONLY_WITH + _REST,
+            # a customer's promise to use no one else for the work: "the Owner shall not engage any other person to
+            # operate or maintain the Plant" (the provider's exclusivity)
+            r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\bcompet)(?:engage|appoint|use|retain|employ|instruct|contract\s+with)"
+            r"\s+(?:any\s+)?(?:other|another|third[\s-]part(?:y|ies)|additional)\b[^.;]{0,30}?\b(?:persons?|part(?:y|ies)|"
+            r"entit(?:y|ies)|" + _PROVIDER + r")\s+(?:to|for)\b" + _REST,
         ),
         positive=_any(
             r"\b(?:shall|will|must|may)\s+not\b[^.;]{0,250}\b(?:compet|engag|develop|market|sell|offer|manufactur|"
@@ -420,6 +433,10 @@ RULES: dict[str, Rule] = {
                 + r"\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,120}\b"
                 + _CONTROL_ACQUIRED,
                 _CONTROL_ACQUIRED + r"\b[^.;]{0,120}\b(?:without|requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
+                # the right in the next sentence: "... after any person acquires control of the Operator. The Owner
+                # may, within sixty (60) days after receiving that notice, terminate this Contract"
+                rf"(?:{_CONTROL_ACQUIRED}|{_CONTROL})\b[^.;]{{0,80}}\.\s+[^.;]{{0,40}}?\bmay\b(?!\s+not\b)[^.;]{{0,80}}?"
+                rf"\b{_ENDS_IT}",
                 opening=_ungoverned(
                     r"nothing|neither|no\s+party|(?<!who\sis\s)(?<!that\sis\s)(?<!which\sis\s)not|never|free\s+to"
                 ),
@@ -548,6 +565,16 @@ RULES: dict[str, Rule] = {
                 needs=r"convenience|without\s|(?:any|no)\s+reason|at\s+will",
             )
             + _CONVENIENCE_RIGHT,
+            # a right the sentence opens with, used at the party's discretion or whatever the other did, and on no
+            # condition: "The Main Contractor may bring this Sub-Contract to an end at its discretion"; not "In the
+            # event the Professional should ..., the Company shall have the right to terminate ... at its discretion"
+            _SENTENCE_OPENING
+            + r"(?![^.;,]{0,60}?\b(?:if|in\s+the\s+event|should|upon|where|when|unless|neither|nothing|no\s+party)\b)"
+            + r"[^.;,]{0,60}?"
+            + _TERMINATION_RIGHT
+            + r"[^.;]{0,100}?\b"
+            + _AT_DISCRETION
+            + r"(?![^.;]*\b(?:if|in\s+the\s+event|upon\s+the\s+occurrence|should)\b)",
             # on notice, no cause: "Either party may terminate this Agreement by giving three months' notice" (CUAD's
             # own definition: solely by giving a notice), "The Buyer may end the Exclusivity Period early at any time by
             # written notice"; not one ending a renewal ("notice before the end of the term")
@@ -587,6 +614,7 @@ RULES: dict[str, Rule] = {
             r"\bwithout\s+(?:cause|reason)\b",
             r"\bwith\s+or\s+without\s+cause\b",
             r"\b(?:sole|absolute)\s+discretion\b",
+            r"\b" + _AT_DISCRETION,
             r"\bat\s+will\b",
             r"\bat\s+any\s+time\s+(?:upon|on|by|with|after)\b[^.;]{0,60}\bnotice\b"
             rf"(?![^.;]{{0,40}}\b(?:upon\s+the\s+occurrence|should|{_CAUSE_NAMED})\b)",
@@ -751,6 +779,10 @@ RULES: dict[str, Rule] = {
             r"\bliquidated\s+damages\b[^.;]{0,80}\b(?:of|in\s+the\s+amount|equal)",
             r"\bcontractual\s+penalty\s+(?:\([^()]{1,40}\)\s+)?(?:of|in\s+the\s+amount)\b",  # "(Vertragsstrafe)"
             r"\bshall\s+pay\b[^.;]{0,120}\b(?:as\s+)?(?:liquidated|agreed)\s+damages\b",
+            # the FIDIC name, a fixed sum for each day or week of delay: "shall pay delay damages to the Employer of
+            # AED 150,000 for every day"
+            r"\b(?:shall|will|must)\s+pay\s+(?:to\s+\w+(?:\s+\w+)?\s+)?delay\s+damages\b[^.;]{0,80}?"
+            r"\b(?:for\s+(?:each|every)|per|a)\s+(?:\w+\s+)?(?:day|week|month)\b",
             # English law's mark of liquidated damages: "the parties agree this sum is a genuine pre-estimate of loss",
             # also "a fair / reasonable pre-estimate" (its usual tail "and not a penalty" is no negation of it: only a
             # "not" before the words denies them)

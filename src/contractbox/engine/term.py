@@ -110,6 +110,17 @@ _STATED_END = re.compile(
     r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?",
     re.IGNORECASE,
 )
+# an instrument that is not called an agreement ("PERFORMANCE BOND ... This Bond remains in force until 30 June 2029"):
+# its own end, when the title or opening names the document by that word
+_INSTRUMENTS = r"deed|bond|guarantee|guaranty|indemnity|undertaking|warranty|letter\s+of\s+credit"
+_STATED_INSTRUMENT_END = re.compile(
+    rf"\bthis\s+({_INSTRUMENTS})\b[^.;:]{{0,80}}?"
+    r"\b(?:(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate|cease)|expires|ends|terminates|"
+    r"remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?",
+    re.IGNORECASE,
+)
+_INSTRUMENT_IN_OPENING = re.compile(rf"\b(?:{_INSTRUMENTS})\b", re.IGNORECASE)
+_OPENING_CHARS = 300
 _EARLIER_AGREEMENT = re.compile(r"\b(?:original|prior|previous|existing|former)\b", re.IGNORECASE)
 _FIRM_END = re.compile(r"expir|terminat|\bend|until|through|date\s*:", re.IGNORECASE)
 _DAY_BEFORE = re.compile(r"\b(?:the\s+)?day\s+(?:before|prior\s+to|preceding)\s+(?:the\s+)?$", re.IGNORECASE)
@@ -476,6 +487,7 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
     return (
         _labelled_end(text)
         or _stated_end(text, anchor)
+        or _stated_instrument_end(text, anchor)
         or _end_of_a_defined_period(text, anchor)
         or _stated_open_end(text)
     )
@@ -587,6 +599,21 @@ def _stated_end(text: str, anchor: date | None) -> Expiry | None:
         opening = re.split(r"[.;:\n]\s", text[max(0, m.start() - 100) : m.start()])[-1]
         stated = opening + m.group(0)
         if _EARLIER_AGREEMENT.search(stated) or _about_a_part(stated, len(stated)):
+            continue
+        for s, e, d in find_dates_loose(text[m.end() : m.end() + 40]):
+            if d is not None and s == 0 and (anchor is None or d > anchor):
+                return Expiry(d, m.end() + s, m.end() + e, "stated end date")
+    return None
+
+
+def _stated_instrument_end(text: str, anchor: date | None) -> Expiry | None:
+    """The stated end of a bond, deed or guarantee that names itself so in its title or opening ("PERFORMANCE
+    BOND ... This Bond remains in force until 30 June 2029"); a guarantee inside an agreement is a part of it."""
+    own = {" ".join(m.group(0).lower().split()) for m in _INSTRUMENT_IN_OPENING.finditer(text, 0, _OPENING_CHARS)}
+    if not own:
+        return None
+    for m in _STATED_INSTRUMENT_END.finditer(text):
+        if " ".join(m.group(1).lower().split()) not in own:
             continue
         for s, e, d in find_dates_loose(text[m.end() : m.end() + 40]):
             if d is not None and s == 0 and (anchor is None or d > anchor):
