@@ -910,3 +910,14 @@ def test_a_subject_in_markdown_bold_is_read_as_plain_text() -> None:
         ("Ashby Kiln Works Ltd", "must fire each batch within five (5) days of its order"),
         ("Wren Pottery Ltd", "must collect the fired batches from the yard of the Supplier"),
     ]
+
+
+def test_a_collective_term_given_without_quotes_binds_every_party() -> None:
+    first = Party("Glenbrae Council", "council", 0, 16, ("Council",))
+    second = Party("Kelvinhaugh College", "college", 20, 39, ("College",))
+    text = (
+        "Glenbrae Council (the Council) and Kelvinhaugh College (the College), each a Member.\n\n"
+        "5.1 Each Member shall pay its own travel costs for the steering group meetings."
+    )
+    found = obligations(text, [first, second])
+    assert sorted(o.party for o in found if "travel costs" in o.action) == ["Glenbrae Council", "Kelvinhaugh College"]

@@ -1212,3 +1212,25 @@ def test_a_parties_label_with_the_names_on_the_same_line() -> None:
         ("Brindle Crane Rentals, Inc.", "lessor"),
         ("Parrish Steel Fabricators LLC", "lessee"),
     ]
+
+
+def test_public_bodies_introduced_by_what_they_are_and_a_province_code_that_is_no_defined_term() -> None:
+    text = (
+        "This Book Supply Agreement is made on 2 May 2028 by Tamsin Valley Regional Library Board, a public library "
+        'board established under the Libraries Act, 12 Mill Road, Tamsin (the "Board"), and Folio Wholesale Books '
+        'Inc., a Delaware corporation ("Folio").\n\n1. Supply.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Tamsin Valley Regional Library Board", "board"),
+        ("Folio Wholesale Books Inc.", "folio"),
+    ]
+    italian = (
+        "CONCESSION CONTRACT\n\nBETWEEN\n\nthe TOWN OF RIVA SERENA, with its seat at Via Roma 3, 38066 Riva Serena (TN), "
+        "hereinafter referred to as the Town,\n\nAND\n\nLAGO SERVIZI S.R.L., with its registered office at Via Garda 9, "
+        "38066 Riva Serena, hereinafter referred to as the Operator.\n\nPREMISES\n\n(a) By resolution of the Town "
+        "Council the Town decided to award the concession.\n\nArticle 1 - Subject"
+    )
+    assert [(p.name, p.role) for p in find_parties(italian)] == [
+        ("TOWN OF RIVA SERENA", "town"),
+        ("LAGO SERVIZI S.R.L.", "operator"),
+    ]
