@@ -1887,3 +1887,33 @@ def test_a_deed_takes_effect_on_the_date_it_is_delivered_as_a_deed() -> None:
     signed = body + "SIGNED by the parties on the date first written above.\n"
     facts, _ = read_facts(signed, spans(signed, agreement_date="9 February 2029"))
     assert facts["effective_date"].value is None  # the contract does not say when it takes effect
+
+
+def test_a_contract_that_takes_effect_on_the_first_day_of_a_defined_period_starts_on_its_first_date():
+    term = "3.1 This Panel Agreement takes effect on the first day of the Panel Period and ends on its last day."
+    text = (
+        "PANEL AGREEMENT dated 9 February 2028\n\n"
+        '2.4 "Panel Period" means the period from 1 May 2028 to 30 April 2031, unless ended earlier under clause 12.\n\n'
+        f"{term}"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 9 February 2028", expiration_date=term))
+    assert facts["effective_date"].value == "2028-05-01"
+
+
+def test_an_item_coded_field_and_a_start_date_defined_after_its_preposition_date_the_term():
+    expires = "D2 Duration. This Services Contract starts on the Service Start Date and expires on the Service End Date."
+    text = (
+        "SERVICES CONTRACT No. 77 dated 3 March 2028\n\nC1 Service Start Date: 1 April 2028.\n"
+        "C2 Service End Date: 31 January 2029.\n\n"
+        f"{expires}"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 3 March 2028", expiration_date=expires))
+    assert facts["expiration_date"].value == "2029-01-31"
+    ends = "4.1 This Agreement ends on the day before the second anniversary of the Study Start Date."
+    text = (
+        "STUDY AGREEMENT dated 5 June 2028\n\n"
+        '4.0 The study begins on July 3, 2028 (the "Study Start Date").\n\n'
+        f"{ends}"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 5 June 2028", expiration_date=ends))
+    assert facts["expiration_date"].value == "2030-07-02"

@@ -923,3 +923,14 @@ def test_keeping_a_holdback_or_records_is_a_duty_keeping_ownership_is_not() -> N
     found = [(o.party, o.action) for o in obligations(text, [owner, builder])]
     assert [party for party, _ in found] == ["Kestrel Homes Ltd.", "Arbour Build Ltd."]
     assert "holdback" in found[0][1] and "records" in found[1][1]
+
+
+def test_a_collective_term_given_without_quotes_binds_every_party() -> None:
+    first = Party("Glenbrae Council", "council", 0, 16, ("Council",))
+    second = Party("Kelvinhaugh College", "college", 20, 39, ("College",))
+    text = (
+        "Glenbrae Council (the Council) and Kelvinhaugh College (the College), each a Member.\n\n"
+        "5.1 Each Member shall pay its own travel costs for the steering group meetings."
+    )
+    found = obligations(text, [first, second])
+    assert sorted(o.party for o in found if "travel costs" in o.action) == ["Glenbrae Council", "Kelvinhaugh College"]

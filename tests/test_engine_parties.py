@@ -1244,3 +1244,25 @@ def test_a_defined_term_given_after_a_comma_without_hereinafter_or_quotes() -> N
         ("Marlow Creek Irrigation Pty Ltd", "customer"),
         ("Brassey Pump Services Pty Ltd", "contractor"),
     ]
+
+
+def test_public_bodies_introduced_by_what_they_are_and_a_province_code_that_is_no_defined_term() -> None:
+    text = (
+        "This Book Supply Agreement is made on 2 May 2028 by Tamsin Valley Regional Library Board, a public library "
+        'board established under the Libraries Act, 12 Mill Road, Tamsin (the "Board"), and Folio Wholesale Books '
+        'Inc., a Delaware corporation ("Folio").\n\n1. Supply.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Tamsin Valley Regional Library Board", "board"),
+        ("Folio Wholesale Books Inc.", "folio"),
+    ]
+    italian = (
+        "CONCESSION CONTRACT\n\nBETWEEN\n\nthe TOWN OF RIVA SERENA, with its seat at Via Roma 3, 38066 Riva Serena (TN), "
+        "hereinafter referred to as the Town,\n\nAND\n\nLAGO SERVIZI S.R.L., with its registered office at Via Garda 9, "
+        "38066 Riva Serena, hereinafter referred to as the Operator.\n\nPREMISES\n\n(a) By resolution of the Town "
+        "Council the Town decided to award the concession.\n\nArticle 1 - Subject"
+    )
+    assert [(p.name, p.role) for p in find_parties(italian)] == [
+        ("TOWN OF RIVA SERENA", "town"),
+        ("LAGO SERVIZI S.R.L.", "operator"),
+    ]

@@ -1399,3 +1399,33 @@ def test_a_customers_promise_to_engage_no_other_provider_is_not_a_non_compete() 
 def test_ending_the_contract_when_the_other_fails_to_perform_is_termination_for_cause() -> None:
     text = "If either party fails materially to perform this Agreement, the other party may terminate it on 7 days' notice."
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_change_of_control_after_which_the_agreement_simply_continues_is_no_finding() -> None:
+    span = (
+        "11.4 If the Publisher undergoes a change of control, this Agreement continues in full force; the Member "
+        "acquires no right to terminate by reason of it."
+    )
+    out = polarity.apply(span, {"change_of_control": [(0, len(span), 0.7)]})
+    assert out.by_category["change_of_control"][0][2] < 0.5
+
+
+@pytest.mark.parametrize(
+    ("category", "span"),
+    [
+        (
+            "most_favored_nation",
+            "If the Vendor offers any other school district a lower licence fee for a similar number of seats, the "
+            "Vendor shall offer the same fee to the District.",
+        ),
+        (
+            "exclusivity",
+            "The Museum shall not accept sponsorship for the Exhibition from any airline, rail operator or other "
+            "passenger carrier other than the Sponsor.",
+        ),
+    ],
+)
+def test_express_wording_read_from_another_category_s_candidates(category: str, span: str) -> None:
+    source = "price_restrictions" if category == "most_favored_nation" else "non_compete"
+    out = polarity.apply(span, {category: [], source: [(0, len(span), 0.05)]})
+    assert out.by_category[category] and out.by_category[category][0][2] >= 0.5

@@ -459,7 +459,13 @@ _LETTER_DATE = re.compile(r"\n[ \t]*(?=[^\n]+\n(?:[^\n]*\n){0,12}?[ \t]*Dear\s+[
 
 # "This Agreement shall take effect on the Go-Live Date", with '"Go-Live Date" means 1 July 2026' elsewhere
 # (found from its literal " the ": a scan for the verbs first costs several times more)
-_THE_DEFINED_DATE = re.compile(r" the ((?:[A-Z][\w-]*\s+){0,3}Date)\b")
+# also "takes effect on the first day of the Framework Period", the period defined as "the period from 1 April 2027 to ..."
+_THE_DEFINED_DATE = re.compile(
+    r" the (?:(?:first\s+day|start|beginning|commencement)\s+of\s+the\s+((?:[A-Z][\w-]*\s+){0,3}(?:Period|Term))|"
+    r"((?:[A-Z][\w-]*\s+){0,3}Date))\b"
+)
+# where a defined period's value says it starts: "the period from 1 April 2027 to 31 March 2031"
+_PERIOD_STARTS = re.compile(r"\b(?:from|beginning\s+on|commencing\s+on|starting\s+on)\s+$", re.IGNORECASE)
 # "This Agreement continues from the Restatement Date until ...": a contract that runs from a defined date starts on it
 _STARTS_ON_BEFORE = re.compile(
     r"\b(?:takes?\s+effect|commences?|starts?|begins?|comes?\s+into\s+(?:force|effect)|"
@@ -479,11 +485,13 @@ def _defined_start(text: str) -> Fact | None:
             continue
         if not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
             return None
-        particular = particulars(text).get(m.group(1).lower())
+        period = m.group(1)
+        particular = particulars(text).get((period or m.group(2)).lower())
         if particular is None:
             return None
         for s, e, d in find_dates_loose(particular.value):
-            if d is not None and _AT_VALUE_START.fullmatch(particular.value[:s]):
+            opens = _PERIOD_STARTS.search(particular.value[max(0, s - 25) : s]) if period else None
+            if d is not None and (opens or (not period and _AT_VALUE_START.fullmatch(particular.value[:s]))):
                 return Fact(d.isoformat(), particular.start + s, particular.start + e, particular.value[s:e])
         return None
     return None

@@ -335,7 +335,9 @@ _EACH_LISTED_UP_TO = 6
 # a term the preamble gives every party at once: '(each a "Participant" and together the "Participants")',
 # 'individually referred to as a "Member"'
 _COLLECTIVE_TERM = re.compile(
-    r"\b(?:each|individually)\s+(?:referred\s+to\s+as\s+)?an?\s+[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]"
+    r"\b(?:each|individually)\s+(?:referred\s+to\s+as\s+)?an?\s+[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]|"
+    # drafting without quotes: "... (the Trust),\n\neach a Participant."
+    r"\beach\s+an?\s+([A-Z][\w\-]*)(?=\s*[.;,)])"
 )
 _COLLECTIVE_FORMS = ("each {}", "either {}", "every {}", "each {}s", "the {}s", "each of the {}s", "all {}s")
 # a role a party takes on in the body: 'Prairie North is appointed as leader of the consortium (the "Leader")',
@@ -866,7 +868,8 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         subjects.setdefault(pronoun, party)
     for m in mutual_terms(text):  # "each Party (as "Recipient")": either party can be the Recipient
         subjects.setdefault(" ".join((m[1] or m[2]).lower().split()), EACH_PARTY)
-    for term in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH):  # 'each a "Participant"': every party is one
+    for quoted, bare in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH):  # 'each a "Participant"': every party is one
+        term = quoted or bare
         for form in _COLLECTIVE_FORMS:
             subjects.setdefault(form.format(" ".join(term.lower().split())), EACH_PARTY)
     for term, party in _appointed_roles(text, subjects).items():

@@ -107,6 +107,7 @@ _ANCHOR = re.compile(
 _LIST_END = re.compile(
     r"WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|BACKGROUND|NOW,?\s+THEREFORE|"
     r"IN\s+CONSIDERATION|TABLE\s+OF\s+CONTENTS|The\s+parties\s+(?:hereto\s+)?agree|"
+    r"(?m:^)[ \t]*(?-i:PREMISES|Premises)[ \t]*:?[ \t]*(?m:$)|"  # the recitals of Italian drafting ("Premesse")
     r"(?<=\s)between\b",  # "... with reference to the Distribution Agreement between Zentrix and Redline Corp."
     re.IGNORECASE,
 )
@@ -226,6 +227,10 @@ _REGISTER_BEFORE = re.compile(
 )
 
 
+# a province's or state's code after a postcode and its town, not the party's term: "60020 Porto San Vitale (AN)"
+_POSTCODE_TOWN_BEFORE = re.compile(r"\b\d{4,6}[ \t]+(?:[A-Z][\w'\-]*[ \t]+){1,4}$")
+
+
 def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for m in _QUOTED_ALIAS.finditer(text, start, end):
@@ -239,6 +244,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
                 _unaccented(bare).lower() not in PLACES
                 and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
                 and not _REGISTER_BEFORE.search(text, max(start, m.start() - 40), m.start())
+                and not (len(bare) == 2 and _POSTCODE_TOWN_BEFORE.search(text, max(start, m.start() - 60), m.start()))
             )
         ):
             found.append((m.start(), (m.group(2) or m.group(3) or bare).strip(" ,.")))
@@ -566,8 +572,11 @@ _CLUSTER_GAP = 900
 
 _ENTITY_DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:(?:is\s+)?an?\s+(?:[\w.\-]+\s+){0,5}?(?:corporation|company|partnership|individual|entity|organi[sz]ation|"
-    r"association|bank|trust|university|society|institution|limited\s+liability|business)\b|residing|born\s+(?:on\s+)?(?:\d|[A-Z][a-z]+\s+\d)|date\s+of\s+birth|"
-    r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under)|"
+    r"association|bank|trust|university|society|institution|limited\s+liability|business|"
+    # public bodies and non-profits: "a public library system established under Chapter 43", "a statutory authority"
+    r"system|authority|agency|council|board|commission|district|municipality|foundation|charity|college|school|"
+    r"hospital|library|cooperative|co-operative|body)\b|residing|born\s+(?:on\s+)?(?:\d|[A-Z][a-z]+\s+\d)|date\s+of\s+birth|"
+    r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under)|(?:established|constituted|created)\s+(?:by|under)\b|"
     r"(?:an?\s+)?(?:sole\s+(?:trader|proprietor(?:ship)?)|self[- ]employed)\b|trading\s+as\b|"
     # a person introduced the civil-law way: "Mr. X, of legal age, married, domiciled at", "holder of identity card no."
     r"of\s+(?:full\s+|legal\s+)+age\b|domiciled\b|with\s+domicile\b|"
@@ -661,7 +670,9 @@ def _labelled_name(text: str, at: int) -> NameSpan | None:
 
 
 # where the recitals begin: a "RECITALS" / "BACKGROUND" heading on its own line, or "WHEREAS"
-_RECITALS_START = re.compile(r"^[ \t]*(?:RECITALS?|BACKGROUND|WITNESSETH)[ \t]*:?[ \t]*$|\bWHEREAS\b", re.MULTILINE)
+_RECITALS_START = re.compile(
+    r"^[ \t]*(?:RECITALS?|BACKGROUND|WITNESSETH|PREMISES)[ \t]*:?[ \t]*$|\bWHEREAS\b", re.MULTILINE
+)
 
 
 def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:

@@ -143,6 +143,9 @@ _DEAL_ONLY_WITH = (
     r"(?:customers?|clients?|employees?|staff)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|"
     r"licen[cs]e|agree(?:s|d|ing)?|"
     r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
+    # a category named before the exception: "from any bank, credit union or other deposit-taking institution other
+    # than the Sponsor"
+    r"any\s+[^.;]{1,120}?\s+other\s+than\s+(?:the\s+)?(?-i:[A-Z])\w*|"
     r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier|company|companie|"
     r"firm|brand|business(?:e)?|organi[sz]ation|customer|client|dealer|reseller|retailer|wholesaler)s?|anyone\s+"
     r"(?:else|other\s+than))\b"
@@ -153,7 +156,7 @@ _PROVIDER = (
     r"(?:sub)?contractor|consultant|agent|agency|distributor|manufacturer|licensor|operator|packer|processor|"
     r"laborator(?:y|ies)|firm|broker|company)s?\b"
 )
-_PRICE = r"(?:price|prices|pricing|terms|rates?|fees|royalt\w*)"
+_PRICE = r"(?:price|prices|pricing|terms|rates?|fees?|royalt\w*)"
 _REST = r"[^.;]*"  # a negation covers the rest of its sentence
 _SOLICIT = _any(
     r"\bsolicit\w*",
@@ -470,6 +473,12 @@ RULES: dict[str, Rule] = {
             # "a change of control of either party gives the other party no right to terminate"
             _CONTROL + _GAP + r"\b(?:gives?|confers?|creates?)\b[^.;]{0,40}\bno\s+(?:right|consent|approval)\b" + _REST,
             r"\bnothing\b" + _GAP + r"\b(?:restrict|prevent|prohibit|limit)s?\b" + _GAP + r"\b" + _CONTROL + _REST,
+            # "if the Supplier undergoes a change of control, this Agreement continues in full force; the Customer
+            # acquires no right to terminate by reason of it" (the semicolon is no end of what the change does)
+            _CONTROL
+            + r"[^.]{0,200}?\b(?:this\s+agreement|the\s+agreement|it)\s+(?:shall\s+|will\s+)?(?:continues?|remains?)\s+"
+            r"in\s+(?:full\s+)?(?:force|effect)[^.]*",
+            _CONTROL + r"[^.]{0,200}?\b(?:acquires?|has|obtains?|gains?|gets?)\s+no\s+right\s+to\s+terminat[^.]*",
         ),
         # a duty only to give notice of the change is no consequence once the span says the change gives
         # no right to terminate and needs no consent ("shall notify ...; this does not give any right to terminate")
@@ -514,9 +523,18 @@ RULES: dict[str, Rule] = {
                 r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,2}?(?:those|such|the\s+same)\s+"
                 + _PRICE
                 + r"\b",
+                # "If Vendor offers any other library a lower fee for a comparable volume, Vendor shall offer the same
+                # fee to the Customer"
+                r"\b(?:offers?|charges?|grants?|gives?|sells?|extends?)\s+(?:to\s+)?(?:any\s+other|another|other|"
+                r"(?:any\s+|a\s+)?third)\b[^.;]{0,120}\b(?:lower|better|more\s+favou?rable|reduced)\s+(?:[\w\-]+\s+){0,2}?"
+                + _PRICE
+                + r"\b[^.;]{0,120}\b(?:shall|will|must)\s+(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+"
+                r"(?:\w+\s+){0,2}?(?:those|such|the\s+same|that)\s+(?:[\w\-]+\s+){0,2}?" + _PRICE + r"\b",
                 opening=_BINDS,
             ),
         ),
+        # the match-the-better-price promise is often ranked as a price restriction or exclusive dealing
+        sources=("price_restrictions", "exclusivity"),
         negative=_any(
             r"\b(?:no|not\s+(?:a|any))\s+(?:most[\s\-]+)?favou?red[\s\-]+(?:nation|customer|licensee|pricing|terms|treatment|clause|"
             r"commitment|provision)" + _REST,

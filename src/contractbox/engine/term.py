@@ -575,9 +575,13 @@ def _period_at_start(value: str) -> tuple[int, str, int, int] | None:
     return amount[0], amount[1], period.start(), period.end()
 
 
+# a defined date's value may open with its preposition: 'begins on September 1, 2027 (the "Project Start Date")'
+_VALUE_OPENING = re.compile(r"\W*(?:(?:on|as\s+of|from|with\s+effect\s+from)\s+)?", re.IGNORECASE)
+
+
 def _date_at_start(value: str) -> tuple[date, int, int] | None:
     for s, e, d in find_dates_loose(value):
-        if d is not None and s < 3:
+        if d is not None and (s < 3 or _VALUE_OPENING.fullmatch(value[:s])):
             return d, s, e
     return None
 
