@@ -99,7 +99,7 @@ def _about_a_part(sentence: str, upto: int) -> bool:
 
 
 _END_LABEL = re.compile(
-    r"^[ \t]*(?:[A-Z][a-z]+[ \t]+)?(?:End|Expiration|Expiry|Termination) Date[ \t]*:[ \t]*",
+    r"^[ \t]*(?:\d{1,2}(?:\.\d{1,2}){0,2}\.?[ \t]+)?(?:[A-Z][a-z]+[ \t]+)?(?:End|Expiration|Expiry|Termination) Date[ \t]*:[ \t]*",
     re.MULTILINE | re.IGNORECASE,
 )
 # the contract's own end, stated plainly: its subject, then the words that end it right before the date
@@ -146,7 +146,7 @@ _AUTO_RENEWAL = re.compile(
     re.IGNORECASE,
 )
 _RENEWS_UNLESS = re.compile(
-    r"\b(?:renew\w*|extend\w*|continue\w*)\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
+    r"\b(?:renew\w*|extend\w*|continue\w*|roll(?:s|ed)?\s+over)\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
     r"month[- ]to[- ]month|at a time|each time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy|fication)\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
@@ -207,7 +207,7 @@ _CONTINUES_UNLESS = re.compile(
     re.IGNORECASE,
 )
 _RENEW_WORD = re.compile(
-    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|"
+    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|\broll(?:s|ed)?\s+over\b|"
     r"\b" + _PERIOD_TO_PERIOD + r"\b",
     re.IGNORECASE,
 )
