@@ -1256,3 +1256,16 @@ def test_numbered_basic_information_lines_name_the_parties_and_skip_one_said_not
         ("Copper Basin Logistics Partners, L.P.", "landlord"),
         ("Redrock Parcel Services, Inc.", "tenant"),
     ]
+
+
+def test_the_capacity_after_a_partys_descriptors_is_its_role() -> None:
+    text = (
+        "EQUIPMENT SALE AGREEMENT\n\nThis Equipment Sale Agreement is dated as of May 2, 2026 and is made between "
+        "Harrow Ridge Plastics, Inc., an Ohio corporation with offices at 10 Mill Road, Akron, Ohio 44308, as vendor, "
+        "and Brightwater Pump Company, a Delaware corporation with offices at 4 Lake Street, Erie, Pennsylvania "
+        "16501, as purchaser.\n\n1. Sale\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Harrow Ridge Plastics, Inc.", "vendor"),
+        ("Brightwater Pump Company", "purchaser"),
+    ]

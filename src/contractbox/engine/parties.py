@@ -418,12 +418,23 @@ def _read_list(text: str, pos: int) -> list[Party]:
         if span is None:
             break
         tail_end, at = _scan_tail(text, span.end, limit)
-        aliases = _aliases(text, span.end, tail_end)
+        aliases = _aliases(text, span.end, tail_end) or _capacity(text, span.end, tail_end)
         span = _company_appeared_for(text, span, tail_end)
         formal = bool(span.legal_form or aliases or _DESCRIPTOR.match(text, span.end))
         parties.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases, formal=formal))
         parties += _loaned_out(text, span.end, tail_end)
     return parties
+
+
+# the capacity a party signs in, at the end of its descriptors: "X, a Delaware corporation ..., as seller, and Y ...,
+# as buyer."; a role word only ("as agent for the Owner" names whom it acts for, not a term)
+_AS_CAPACITY = re.compile(r",\s+as\s+(?:the\s+)?([A-Za-z][a-z]+)[ \t]*(?:[,;.]|\band\b|$)")
+
+
+def _capacity(text: str, lo: int, hi: int) -> tuple[str, ...]:
+    """The party's role from "..., as seller" when no defined term follows its name."""
+    found = [m for m in _AS_CAPACITY.finditer(text[lo:hi]) if m.group(1).lower() in ROLE_WORDS]
+    return (found[-1].group(1).title(),) if found else ()
 
 
 _LOAN_OUT = re.compile(r"\b(?:for\s+(?:the\s+)?services\s+of|f/s/o|agent\s+for)\s+", re.IGNORECASE)
