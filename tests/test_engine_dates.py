@@ -1925,3 +1925,21 @@ def test_a_term_that_rolls_over_unless_notice_renews_automatically() -> None:
     text = f"{PREAMBLE} {renew}"
     _, t = read_facts(text, spans(text, renewal_term=renew))
     assert t.auto_renewal is True and t.notice_days == 30
+
+
+def test_a_term_that_rolls_over_automatically_renews_and_agreed_terms_close_the_background() -> None:
+    renew = "After the Initial Term this Agreement shall automatically roll over for periods of one year each."
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is True
+    body = "2.1 The Supplier shall deliver the Goods.\n" * 30
+    text = (
+        "SUPPLY AGREEMENT\n\nThis agreement is made between Fenmoor Foods Limited and Ashcombe Packaging Limited.\n\n"
+        "BACKGROUND\n\n(A) Following an invitation to bid dated 2 February 2026, the Buyer chose the Supplier.\n\n"
+        "AGREED TERMS\n\n"
+        f"1. The Supplier shall supply the Goods from 1 May 2026.\n\n{body}\n"
+        "Signed by Ann Lee for Fenmoor Foods Limited\nDate: 14 April 2026\n\n"
+        "Signed by Tom Hart for Ashcombe Packaging Limited\nDate: 20 April 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-04-20"

@@ -237,7 +237,7 @@ _START_DATE_FIELD = re.compile(
     r"\b(?:effective|commencement|start)\s+date[\"”']?[ \t]*(?::|means|shall\s+mean)[ \t]*$", re.IGNORECASE
 )
 # a signature block's date left blank: "Date: ____________ 2027"
-_BLANK_SIGNING_DATE = re.compile(r"\bDate[ \t]*:?[ \t]*_{3,}", re.IGNORECASE)
+_BLANK_SIGNING_DATE = re.compile(r"\bDated?[ \t]*:?[ \t]*_{3,}", re.IGNORECASE)
 
 
 def _start_field_of_an_undated_contract(text: str, fact: Fact) -> bool:
@@ -325,8 +325,9 @@ def _sentence_before(text: str, at: int) -> str:
 # the recitals as a section: a heading ("WHEREAS", "RECITALS", "BACKGROUND") opens it, the operative words close it
 _RECITALS_HEADING = re.compile(r"^[ \t]*(?:WHEREAS|RECITALS?|BACKGROUND|PRELIMINARY\s+STATEMENTS?)\b", re.MULTILINE)
 _OPERATIVE_WORDS = re.compile(
-    r"\bNOW,?\s+THEREFORE\b|\bagree[sd]?\s+as\s+follows\b|\bIT\s+IS\s+(?:HEREBY\s+)?AGREED\b|\bHAVE\s+AGREED\b",
-    re.IGNORECASE,
+    r"\bNOW,?\s+THEREFORE\b|\bagree[sd]?\s+as\s+follows\b|\bIT\s+IS\s+(?:HEREBY\s+)?AGREED\b|\bHAVE\s+AGREED\b|"
+    r"^[ \t]*AGREED\s+TERMS\b",  # the English heading that opens the operative part
+    re.IGNORECASE | re.MULTILINE,
 )
 _RECITALS_REACH = 3000
 

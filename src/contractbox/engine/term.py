@@ -135,8 +135,8 @@ _EVENT_ANCHOR = re.compile(
     r"[A-Z][\w-]+(?:\s+[A-Z][\w-]+)*\s+(?:Date|Launch)\b)[^,.;()]{0,40})",
 )
 _AUTO_RENEWAL = re.compile(
-    r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend|continue|prolong)|"
-    r"\b(?:renew|extend|continue|prolong)\w*\s+automatically|"
+    r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend|continue|prolong|roll(?:s|ed)?\s+over)|"
+    r"\b(?:renew|extend|continue|prolong)\w*\s+automatically|\broll(?:s|ed)?\s+over\s+automatically|"
     r"\bautomatic\s+(?:\w+\s+){0,3}(?:renewal|extension)s?\b|\bauto-renew|\bevergreen\b|"
     # the civil-law tacit renewal (reconduction tacite, stillschweigende Verlängerung): "it is tacitly renewed", "is
     # renewed by tacit agreement", "tacit renewal"
