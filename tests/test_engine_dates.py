@@ -1917,3 +1917,95 @@ def test_an_item_coded_field_and_a_start_date_defined_after_its_preposition_date
     )
     facts, _ = read_facts(text, spans(text, agreement_date="dated 5 June 2028", expiration_date=ends))
     assert facts["expiration_date"].value == "2030-07-02"
+
+
+def test_numbered_basic_information_lines_give_the_start_and_the_end_not_the_rent_start() -> None:
+    text = (
+        "WAREHOUSE LEASE\n\nARTICLE 1. BASIC INFORMATION\n\n1.1 Lease Date: March 3, 2026.\n\n"
+        "1.2 Landlord: Copper Basin Logistics Partners, L.P., a Texas limited partnership.\n\n"
+        "1.3 Tenant: Redrock Parcel Services, Inc., a Nevada corporation.\n\n"
+        "1.8 Commencement Date: May 1, 2026.\n\n1.9 Rent Commencement Date: August 1, 2026.\n\n"
+        "1.10 Expiration Date: April 30, 2031.\n\n"
+        "ARTICLE 2. TERM\n\n2.1 The Term begins on the Commencement Date and ends on the Expiration Date.\n"
+    )
+    commencement, rent = "1.8 Commencement Date: May 1, 2026.", "1.9 Rent Commencement Date: August 1, 2026."
+    term = "2.1 The Term begins on the Commencement Date and ends on the Expiration Date."
+    # the model ranks the rent's start first: its own label says it starts the rent, not the lease
+    facts, _ = read_facts(text, spans(text, effective_date=[rent, commencement], expiration_date=term))
+    assert facts["effective_date"].value == "2026-05-01"
+    assert facts["expiration_date"].value == "2031-04-30"
+    # the end read from the label line alone, when no term sentence is ranked
+    facts, _ = read_facts(text, {})
+    assert facts["expiration_date"].value == "2031-04-30"
+
+
+def test_an_initial_term_defined_in_a_numbered_definition_line_ends_on_its_date() -> None:
+    term = "3.1 This Agreement takes effect on the Start Date and is entered into for the Initial Term."
+    text = (
+        "HOSTING AGREEMENT\n\nbetween Kroonduin Analytics B.V. and Zeewolde Transport B.V.\n\n"
+        "Article 1 - Definitions\n\n1.4 Start Date: 1 September 2026.\n\n"
+        "1.7 Initial Term: the period from the Start Date up to and including 31 August 2029.\n\n"
+        f"Article 3 - Term\n\n{term}\n"
+    )
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2029-08-31"
+
+
+def test_a_start_date_field_does_not_date_an_agreement_with_blank_signature_dates() -> None:
+    body = "5.1 The Provider shall host the Application.\n" * 30
+    text = (
+        "HOSTING AGREEMENT\n\nbetween Kroonduin Analytics B.V. and Zeewolde Transport B.V.\n\n"
+        "Article 1 - Definitions\n\n1.4 Effective Date: 1 September 2026.\n\n"
+        f"Article 5 - Hosting\n\n{body}\nThus agreed and signed in duplicate:\n\n"
+        "Kroonduin Analytics B.V.\nPlace: Leiden\nDate: ______________ 2026\n\n"
+        "Zeewolde Transport B.V.\nPlace: Almere\nDate: ______________ 2026\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="1 September 2026", effective_date="1 September 2026"))
+    assert facts["effective_date"].value == "2026-09-01"
+    assert "agreement_date" not in facts or facts["agreement_date"].value is None
+
+
+def test_a_date_under_the_recitals_heading_is_not_the_agreement_date() -> None:
+    body = "2.1 The Contractor shall clean the premises.\n" * 30
+    text = (
+        'CLEANING CONTRACT\n\nbetween\n\nBRAEMOUNT HOTELS LIMITED ("the Client")\n\nand\n\n'
+        'KELVINSIDE CLEANING LIMITED ("the Contractor")\n\nWHEREAS\n\n'
+        "(One) Following an invitation to bid dated 2 February 2026, the Client chose the Contractor.\n\n"
+        "NOW THEREFORE the Client and the Contractor HAVE AGREED as follows:\n\n"
+        f"{body}\n| Milestone | Completion date |\n|---|---|\n| Site induction | 30 April 2026 |\n\n"
+        "IN WITNESS WHEREOF these presents are executed as follows:\n\n"
+        "SUBSCRIBED for and on behalf of BRAEMOUNT HOTELS LIMITED\nat Perth\non 14 April 2026\nby Iain Moffat, Director\n\n"
+        "SUBSCRIBED for and on behalf of KELVINSIDE CLEANING LIMITED\nat Glasgow\non 20 April 2026\nby Ruth Kerr, Director\n"
+    )
+    facts, _ = read_facts(text, {})
+    # the later signature, not the recital's date nor the milestone table's date above the attestation clause
+    assert facts["agreement_date"].value == "2026-04-20"
+
+
+def test_a_term_that_rolls_over_unless_notice_renews_automatically() -> None:
+    renew = (
+        "At the end of the Initial Term and of each later year, the term shall roll over for a further year on the "
+        "same terms, unless either party has given the other written notice of non-renewal not less than thirty (30) "
+        "days before that day."
+    )
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 30
+
+
+def test_a_term_that_rolls_over_automatically_renews_and_agreed_terms_close_the_background() -> None:
+    renew = "After the Initial Term this Agreement shall automatically roll over for periods of one year each."
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is True
+    body = "2.1 The Supplier shall deliver the Goods.\n" * 30
+    text = (
+        "SUPPLY AGREEMENT\n\nThis agreement is made between Fenmoor Foods Limited and Ashcombe Packaging Limited.\n\n"
+        "BACKGROUND\n\n(A) Following an invitation to bid dated 2 February 2026, the Buyer chose the Supplier.\n\n"
+        "AGREED TERMS\n\n"
+        f"1. The Supplier shall supply the Goods from 1 May 2026.\n\n{body}\n"
+        "Signed by Ann Lee for Fenmoor Foods Limited\nDate: 14 April 2026\n\n"
+        "Signed by Tom Hart for Ashcombe Packaging Limited\nDate: 20 April 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-04-20"

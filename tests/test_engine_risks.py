@@ -1429,3 +1429,39 @@ def test_express_wording_read_from_another_category_s_candidates(category: str, 
     source = "price_restrictions" if category == "most_favored_nation" else "non_compete"
     out = polarity.apply(span, {category: [], source: [(0, len(span), 0.05)]})
     assert out.by_category[category] and out.by_category[category][0][2] >= 0.5
+
+
+def test_neither_party_granting_the_other_an_exclusive_right_is_no_exclusivity() -> None:
+    span = (
+        "The Purchaser may source the Parts from anyone. Neither party grants the other any exclusive right "
+        "under this Agreement."
+    )
+    assert polarity.negates("exclusivity", span)
+    assert not polarity.negates("exclusivity", EXCLUSIVE)
+
+
+def test_a_change_of_control_that_gives_no_right_reads_through_a_company_form_with_dots() -> None:
+    span = (
+        "12.4 A change in the control of either party, including a sale of the Customer's shares by Noordkade "
+        "Beheer B.V., does not give the other party any right to terminate this Agreement."
+    )
+    assert polarity.negates("change_of_control", span)
+
+
+def test_a_promise_not_to_employ_or_engage_the_contractors_staff_is_no_non_compete() -> None:
+    span = (
+        "9.1 The Customer shall not, during this Contract and for six months after it ends, hire or engage, any "
+        "individual who was employed by the Contractor in providing the Services."
+    )
+    assert polarity.negates("non_compete", span)
+    assert not polarity.negates("non_compete", NON_COMPETE)
+
+
+def test_a_duty_to_offer_a_lower_price_given_to_another_reseller_far_into_the_sentence_is_mfn() -> None:
+    span = (
+        "If at any time the Manufacturer sells any Unit to any other reseller in the Territory at a net price "
+        "lower than the net price then payable by the Reseller for the same Unit in comparable volumes and on "
+        "comparable payment terms, the Manufacturer shall promptly notify the Reseller and shall offer the "
+        "Reseller the same lower price for all orders placed while that price applies."
+    )
+    assert polarity.RULES["most_favored_nation"].asserts(polarity.readable(span))

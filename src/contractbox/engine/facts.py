@@ -67,7 +67,7 @@ _STARTS_THIS = re.compile(
 _SUB_PERIOD = re.compile(
     r"\b(?:fiscal|financial|calendar|contract)\s+(?:year|quarter|month)s?\b|"
     r"\b(?:production|exclusivity|warranty|notice|payment|launch|trial|pilot|renewal)\s+(?:period|term)s?\b|"
-    r"\bphase\b|\bforecast|\bredeem|\brevenue|\bfees?\b|\bprices?\b|\brates?\b|\btermination\b|\bintends?\b|"
+    r"\bphase\b|\bforecast|\bredeem|\brevenue|\bfees?\b|\bprices?\b|\brates?\b|\brent\b|\btermination\b|\bintends?\b|"
     # a loan's repayments, a share vesting schedule: "monthly instalments ... starting August 1, 2027"
     r"\binstal(?:l)?ments?\b|\brepay\w*|\bvest(?:s|ed|ing)\b",
     re.IGNORECASE,
@@ -230,6 +230,25 @@ _STARTS_LATER = re.compile(
     r"(?:come|comes|enters?) into (?:force|effect)|takes? effect|valid (?:from|as of))\b[^.;\d]{0,25}$",
     re.IGNORECASE,
 )
+# the start date as a field or a definition of its own ("1.4 Effective Date: 1 June 2027", '"Effective Date" means 1 June
+# 2027'): when the contract starts, not the date it bears (a contract with no date of its own and blank signature dates
+# is undated)
+_START_DATE_FIELD = re.compile(
+    r"\b(?:effective|commencement|start)\s+date[\"”']?[ \t]*(?::|means|shall\s+mean)[ \t]*$", re.IGNORECASE
+)
+# a signature block's date left blank: "Date: ____________ 2027"
+_BLANK_SIGNING_DATE = re.compile(r"\bDated?[ \t]*:?[ \t]*_{3,}", re.IGNORECASE)
+
+
+def _start_field_of_an_undated_contract(text: str, fact: Fact) -> bool:
+    """A start date given as a field or definition ("1.4 Effective Date: 1 June 2027") in a contract whose parties
+    left their signing dates blank: the contract bears no date of its own (a cover page's "Effective Date:" over dated
+    signatures still dates the agreement)."""
+    if fact.value is None or not _START_DATE_FIELD.search(text, max(0, fact.start - 40), fact.start):
+        return False
+    return "___" in text and _BLANK_SIGNING_DATE.search(text) is not None
+
+
 # a definition that states the date ('"Effective Date" means October 31, 2019'), wherever it is
 _DATE_DEFINITION = re.compile(r"(?:effective|commencement|start) date[\"”']?\s*(?:means|shall mean|shall be|is|:)")
 _LAW_TIE = 0.05  # governing-law clauses this close in confidence are taken in document order
@@ -301,6 +320,27 @@ def _sentence_before(text: str, at: int) -> str:
         if m.group(1).lower() not in _ABBREVIATIONS:
             cut = max(cut, m.end() - 1)
     return window[cut + 1 :] if cut >= 0 else window
+
+
+# the recitals as a section: a heading ("WHEREAS", "RECITALS", "BACKGROUND") opens it, the operative words close it
+_RECITALS_HEADING = re.compile(r"^[ \t]*(?:WHEREAS|RECITALS?|BACKGROUND|PRELIMINARY\s+STATEMENTS?)\b", re.MULTILINE)
+_OPERATIVE_WORDS = re.compile(
+    r"\bNOW,?\s+THEREFORE\b|\bagree[sd]?\s+as\s+follows\b|\bIT\s+IS\s+(?:HEREBY\s+)?AGREED\b|\bHAVE\s+AGREED\b|"
+    r"^[ \t]*AGREED\s+TERMS\b",  # the English heading that opens the operative part
+    re.IGNORECASE | re.MULTILINE,
+)
+_RECITALS_REACH = 3000
+
+
+def _in_recitals(text: str, at: int) -> bool:
+    """Whether `at` lies between a recitals heading and the operative words that end the recitals ("(Three)
+    Following an invitation to tender dated 5 November 2026, ..." under "WHEREAS"): a date there is another
+    paper's or event's, whatever its own sentence says."""
+    lo = max(0, at - _RECITALS_REACH)
+    heading = next(reversed(list(_RECITALS_HEADING.finditer(text, lo, at))), None)
+    if heading is None or _OPERATIVE_WORDS.search(text, heading.end(), at):
+        return False
+    return _OPERATIVE_WORDS.search(text, at, at + _RECITALS_REACH) is not None
 
 
 def _refers_elsewhere(text: str, at: int) -> bool:
@@ -438,7 +478,20 @@ def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _M
         ]
     else:
         block = [m for m in mentions if abs(m.start - chosen.start) <= 120 and _dated_line(text, m)]
+    attestation = _attestation_before(text, chosen.start)
+    if attestation is not None:  # a milestone table's "Completion date" column just above is no signature
+        block = [m for m in block if m.start > attestation]
     return _latest_signed(block) or chosen
+
+
+# the attestation clause that opens the signatures: "IN WITNESS WHEREOF", "AS WITNESS"
+_ATTESTATION = re.compile(r"\b(?i:in\s+witness\s+whereof)\b|\bAS\s+WITNESS\b")
+
+
+def _attestation_before(text: str, at: int) -> int | None:
+    """Where the attestation clause closest before `at` (within the reach of a signature block) ends."""
+    found = list(_ATTESTATION.finditer(text, max(0, at - 3 * _BLOCK_REACH), at))
+    return found[-1].end() if found else None
 
 
 # an approval under the signatures, not a party's signature: "Approved by: Dana Okafor, State Controller\nDate of
@@ -589,7 +642,13 @@ def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> flo
         score += 0.35 if _STRONG_CUE.search(before[-40:]) else 0.25  # "made this first day of July, 2017"
     elif _is_signature_date(text, mention):
         score += _SIGNATURE_BONUS
-    if _refers_elsewhere(text, mention.start) or (_OTHER_THING.search(before[-45:]) and not signing_place):
+    # (a date under the recitals' heading is another paper's or event's; the start the recitals define for this
+    # contract, '(C) ... from 03.05.2027 (the "Commencement Date")', is still its effective date)
+    if (
+        _refers_elsewhere(text, mention.start)
+        or (_OTHER_THING.search(before[-45:]) and not signing_place)
+        or _in_recitals(text, mention.start)
+    ):
         score -= 1.0  # (a contract "concluded in Kraków on" a date is made then, not ended)
     near = _EFFECTIVE_NEAR.search(before)
     if near and re.search(r"\b(?:19|20)\d\d\b", before[: near.start()]):
@@ -827,6 +886,8 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
             )
     if agreement is not None:
         agreement = _accepted_offer(text, mentions, agreement) or agreement
+    if agreement is not None and _start_field_of_an_undated_contract(text, agreement):
+        agreement = None
     effective = (
         _start_after_its_date(text, agreement)
         or _best(text, mentions, by_category.get("effective_date"), _effective_score)
@@ -839,6 +900,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         and effective is not None
         and effective.start < _EARLY
         and not _STARTS_LATER.search(text, max(0, effective.start - 60), effective.start)
+        and not _start_field_of_an_undated_contract(text, effective)
     ):
         agreement = effective  # "made effective as of June 1, 2020" in the preamble dates the agreement too
     if effective is None and agreement is not None and agreement.value is not None:

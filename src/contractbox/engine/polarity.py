@@ -78,6 +78,9 @@ _NONE = _any()
 
 
 _GAP = r"[^.;]{0,200}"
+# the same gap read through the dots of an abbreviation or a company's form ("by Rijnmond Holding N.V., does not"):
+# a dot right before a letter or a comma ends no sentence
+_GAP_THROUGH_ABBREVIATIONS = r"(?:[^.;]|\.(?=[\w,])){0,200}"
 
 
 # where a sentence starts: the text's start (a clause number such as "5.3" or "(2)" opens no sentence) or after ". "
@@ -281,6 +284,9 @@ RULES: dict[str, Rule] = {
             r"\bfree\s+to\s+(?:appoint|sell|enter|deal|engage|licen[cs]e|contract|purchase|buy)\b",
             # "Neither party has an exclusive relationship with the other", "does not have any exclusive right"
             r"\b(?:neither|no)\s+party\s+(?:has|have|holds?|enjoys?|(?:shall|will)\s+have)\s+(?:an?\s+|any\s+)?exclusiv\w*",
+            # "Neither party grants the other any exclusive right"
+            r"\b(?:neither|no)\s+party\s+(?:grants?|gives?|confers?|(?:shall|will)\s+(?:grant|give|confer))\s+"
+            r"(?:(?:the\s+)?other(?:\s+party)?\s+)?(?:an?\s+|any\s+)?exclusiv\w*",
             r"\b(?:does|do|shall|will)\s+not\s+(?:have|hold|enjoy|create|confer)\s+(?:an?\s+|any\s+)?exclusiv\w*",
             r"\bnothing\b" + _GAP + r"\b(?:grants?|gives?|creates?|confers?|makes?)\b" + _GAP + r"\bexclusiv\w*",
             r"\bno\s+exclusiv\w*\s+(?:\w+\s+)?(?:rights?|relationship|licen[cs]e|arrangement)",
@@ -396,7 +402,7 @@ RULES: dict[str, Rule] = {
             r"\bcompet\w*",
             # "engage in", not "during the engagement", "an employee who was engaged in the performance" or
             # "solicit or engage any designer or employee" (hiring a person)
-            r"\bengag(?:e|es|ing)\b(?!\s+(?:\w+\s+){0,4}?(?:employees?|designers?|staff|personnel|persons?|"
+            r"\bengag(?:e|es|ing)\b(?![\s,]+(?:\w+\s+){0,4}?(?:employees?|designers?|staff|personnel|persons?|"
             r"individuals?|contractors?|consultants?|workers?|officers?)\b)",
             r"\bengaged\s+in\s+(?:any\s+|a\s+)?(?:business|activit|trade|enterprise|undertaking)",
             r"\bbusiness\w*",
@@ -447,7 +453,7 @@ RULES: dict[str, Rule] = {
         ),
         negative=_any(
             _CONTROL
-            + _GAP
+            + _GAP_THROUGH_ABBREVIATIONS
             + r"\b(?:shall|will|does|do|did)\s+not\s+(?:(?:in|of|by)\s+itself\s+)?(?:give|entitle|constitute|"
             r"be\s+deemed|require|trigger|confer|result|permit|allow|create|affect|terminate|operate)\w*" + _REST,
             # "a change of control of either party is not a ground for termination"
@@ -504,7 +510,7 @@ RULES: dict[str, Rule] = {
             # "If Supplier sells ... to any other customer at a lower price, Supplier shall offer that lower price to
             # Buyer", "Licensor shall extend to Licensee any more favourable royalty it grants another licensee"
             _affirmed(
-                r"\b(?:other|another|third[\s\-]part(?:y|ies))\b[^.;]{0,200}\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+"
+                r"\b(?:other|another|third[\s\-]part(?:y|ies))\b[^.;]{0,260}\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+"
                 r"(?:\w+\s+){0,3}?(?:that|such|the\s+same|those|any\s+such)\s+(?:lower|better|more\s+favou?rable|reduced|"
                 r"lowest|best)\b",
                 r"\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+(?:\w+\s+){0,3}?(?:any|the|a|such)\s+(?:lower|better|"

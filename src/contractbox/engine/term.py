@@ -99,7 +99,7 @@ def _about_a_part(sentence: str, upto: int) -> bool:
 
 
 _END_LABEL = re.compile(
-    r"^[ \t]*(?:[A-Z][a-z]+[ \t]+)?(?:End|Expiration|Expiry|Termination) Date[ \t]*:[ \t]*",
+    r"^[ \t]*(?:\d{1,2}(?:\.\d{1,2}){0,2}\.?[ \t]+)?(?:[A-Z][a-z]+[ \t]+)?(?:End|Expiration|Expiry|Termination) Date[ \t]*:[ \t]*",
     re.MULTILINE | re.IGNORECASE,
 )
 # the contract's own end, stated plainly: its subject, then the words that end it right before the date
@@ -146,8 +146,8 @@ _EVENT_ANCHOR = re.compile(
     r"[A-Z][\w-]+(?:\s+[A-Z][\w-]+)*\s+(?:Date|Launch)\b)[^,.;()]{0,40})",
 )
 _AUTO_RENEWAL = re.compile(
-    r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend|continue|prolong)|"
-    r"\b(?:renew|extend|continue|prolong)\w*\s+automatically|"
+    r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend|continue|prolong|roll(?:s|ed)?\s+over)|"
+    r"\b(?:renew|extend|continue|prolong)\w*\s+automatically|\broll(?:s|ed)?\s+over\s+automatically|"
     r"\bautomatic\s+(?:\w+\s+){0,3}(?:renewal|extension)s?\b|\bauto-renew|\bevergreen\b|"
     # the civil-law tacit renewal (reconduction tacite, stillschweigende Verlängerung): "it is tacitly renewed", "is
     # renewed by tacit agreement", "tacit renewal"
@@ -157,7 +157,7 @@ _AUTO_RENEWAL = re.compile(
     re.IGNORECASE,
 )
 _RENEWS_UNLESS = re.compile(
-    r"\b(?:renew\w*|extend\w*|continue\w*)\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
+    r"\b(?:renew\w*|extend\w*|continue\w*|roll(?:s|ed)?\s+over)\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
     r"month[- ]to[- ]month|at a time|each time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy|fication)\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
@@ -218,7 +218,7 @@ _CONTINUES_UNLESS = re.compile(
     re.IGNORECASE,
 )
 _RENEW_WORD = re.compile(
-    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|"
+    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|\broll(?:s|ed)?\s+over\b|"
     r"\b" + _PERIOD_TO_PERIOD + r"\b",
     re.IGNORECASE,
 )
