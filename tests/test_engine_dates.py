@@ -1968,3 +1968,161 @@ def test_a_non_renewal_notice_stated_in_a_coded_row() -> None:
     )
     _, term = read_facts(text, spans(text, renewal_term=renewal, notice_period_to_terminate_renewal=renewal))
     assert term.notice_days == 45
+
+
+def test_a_bond_that_names_itself_so_ends_on_the_date_it_states() -> None:
+    text = (
+        "RETENTION BOND\n\nTHIS BOND is dated 3 May 2028 and is given by Fenwick Surety Limited to Oakridge Homes "
+        "Limited.\n\n1. The Surety guarantees the release of the retention.\n\n"
+        "2. This Bond shall remain in force until 31 October 2030, after which no claim may be made under it.\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="3 May 2028"))
+    assert facts["expiration_date"].value == "2030-10-31"
+
+
+def test_a_guarantee_inside_an_agreement_does_not_end_the_agreement() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nThis Services Agreement is made on 3 May 2028 between Oakridge Homes Limited and "
+        "Fenwick Facilities Limited.\n\n1. Fenwick shall clean the show homes on the estate each week and shall "
+        "keep a log of the visits, the materials used and any damage found, and shall send the log to Oakridge at "
+        "the end of each month.\n\n2. Oakridge shall pay each invoice within 30 days after it is received.\n\n"
+        "3. Parent guarantee. This Guarantee shall remain in force until 31 October 2030.\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="3 May 2028"))
+    assert (facts.get("expiration_date") and facts["expiration_date"].value) != "2030-10-31"
+
+
+def test_a_deed_takes_effect_on_the_date_it_is_delivered_as_a_deed() -> None:
+    body = (
+        "DEED OF WARRANTY\n\nTHIS DEED is dated 9 February 2029 and is made between Linton Vale Roofing Limited and "
+        "Harrowgate Estates Limited.\n\n1. The Roofer warrants that the roof has been built with reasonable skill and "
+        "care.\n\n2. The Roofer shall maintain professional indemnity insurance.\n\n"
+    )
+    deed = body + "EXECUTED AS A DEED by the parties on the date first written above.\n"
+    facts, _ = read_facts(deed, spans(deed, agreement_date="9 February 2029"))
+    assert facts["effective_date"].value == "2029-02-09"
+    signed = body + "SIGNED by the parties on the date first written above.\n"
+    facts, _ = read_facts(signed, spans(signed, agreement_date="9 February 2029"))
+    assert facts["effective_date"].value is None  # the contract does not say when it takes effect
+
+
+def test_a_contract_that_takes_effect_on_the_first_day_of_a_defined_period_starts_on_its_first_date():
+    term = "3.1 This Panel Agreement takes effect on the first day of the Panel Period and ends on its last day."
+    text = (
+        "PANEL AGREEMENT dated 9 February 2028\n\n"
+        '2.4 "Panel Period" means the period from 1 May 2028 to 30 April 2031, unless ended earlier under clause 12.\n\n'
+        f"{term}"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 9 February 2028", expiration_date=term))
+    assert facts["effective_date"].value == "2028-05-01"
+
+
+def test_an_item_coded_field_and_a_start_date_defined_after_its_preposition_date_the_term():
+    expires = (
+        "D2 Duration. This Services Contract starts on the Service Start Date and expires on the Service End Date."
+    )
+    text = (
+        "SERVICES CONTRACT No. 77 dated 3 March 2028\n\nC1 Service Start Date: 1 April 2028.\n"
+        "C2 Service End Date: 31 January 2029.\n\n"
+        f"{expires}"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 3 March 2028", expiration_date=expires))
+    assert facts["expiration_date"].value == "2029-01-31"
+    ends = "4.1 This Agreement ends on the day before the second anniversary of the Study Start Date."
+    text = (
+        f'STUDY AGREEMENT dated 5 June 2028\n\n4.0 The study begins on July 3, 2028 (the "Study Start Date").\n\n{ends}'
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="dated 5 June 2028", expiration_date=ends))
+    assert facts["expiration_date"].value == "2030-07-02"
+
+
+def test_numbered_basic_information_lines_give_the_start_and_the_end_not_the_rent_start() -> None:
+    text = (
+        "WAREHOUSE LEASE\n\nARTICLE 1. BASIC INFORMATION\n\n1.1 Lease Date: March 3, 2026.\n\n"
+        "1.2 Landlord: Copper Basin Logistics Partners, L.P., a Texas limited partnership.\n\n"
+        "1.3 Tenant: Redrock Parcel Services, Inc., a Nevada corporation.\n\n"
+        "1.8 Commencement Date: May 1, 2026.\n\n1.9 Rent Commencement Date: August 1, 2026.\n\n"
+        "1.10 Expiration Date: April 30, 2031.\n\n"
+        "ARTICLE 2. TERM\n\n2.1 The Term begins on the Commencement Date and ends on the Expiration Date.\n"
+    )
+    commencement, rent = "1.8 Commencement Date: May 1, 2026.", "1.9 Rent Commencement Date: August 1, 2026."
+    term = "2.1 The Term begins on the Commencement Date and ends on the Expiration Date."
+    # the model ranks the rent's start first: its own label says it starts the rent, not the lease
+    facts, _ = read_facts(text, spans(text, effective_date=[rent, commencement], expiration_date=term))
+    assert facts["effective_date"].value == "2026-05-01"
+    assert facts["expiration_date"].value == "2031-04-30"
+    # the end read from the label line alone, when no term sentence is ranked
+    facts, _ = read_facts(text, {})
+    assert facts["expiration_date"].value == "2031-04-30"
+
+
+def test_an_initial_term_defined_in_a_numbered_definition_line_ends_on_its_date() -> None:
+    term = "3.1 This Agreement takes effect on the Start Date and is entered into for the Initial Term."
+    text = (
+        "HOSTING AGREEMENT\n\nbetween Kroonduin Analytics B.V. and Zeewolde Transport B.V.\n\n"
+        "Article 1 - Definitions\n\n1.4 Start Date: 1 September 2026.\n\n"
+        "1.7 Initial Term: the period from the Start Date up to and including 31 August 2029.\n\n"
+        f"Article 3 - Term\n\n{term}\n"
+    )
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2029-08-31"
+
+
+def test_a_start_date_field_does_not_date_an_agreement_with_blank_signature_dates() -> None:
+    body = "5.1 The Provider shall host the Application.\n" * 30
+    text = (
+        "HOSTING AGREEMENT\n\nbetween Kroonduin Analytics B.V. and Zeewolde Transport B.V.\n\n"
+        "Article 1 - Definitions\n\n1.4 Effective Date: 1 September 2026.\n\n"
+        f"Article 5 - Hosting\n\n{body}\nThus agreed and signed in duplicate:\n\n"
+        "Kroonduin Analytics B.V.\nPlace: Leiden\nDate: ______________ 2026\n\n"
+        "Zeewolde Transport B.V.\nPlace: Almere\nDate: ______________ 2026\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="1 September 2026", effective_date="1 September 2026"))
+    assert facts["effective_date"].value == "2026-09-01"
+    assert "agreement_date" not in facts or facts["agreement_date"].value is None
+
+
+def test_a_date_under_the_recitals_heading_is_not_the_agreement_date() -> None:
+    body = "2.1 The Contractor shall clean the premises.\n" * 30
+    text = (
+        'CLEANING CONTRACT\n\nbetween\n\nBRAEMOUNT HOTELS LIMITED ("the Client")\n\nand\n\n'
+        'KELVINSIDE CLEANING LIMITED ("the Contractor")\n\nWHEREAS\n\n'
+        "(One) Following an invitation to bid dated 2 February 2026, the Client chose the Contractor.\n\n"
+        "NOW THEREFORE the Client and the Contractor HAVE AGREED as follows:\n\n"
+        f"{body}\n| Milestone | Completion date |\n|---|---|\n| Site induction | 30 April 2026 |\n\n"
+        "IN WITNESS WHEREOF these presents are executed as follows:\n\n"
+        "SUBSCRIBED for and on behalf of BRAEMOUNT HOTELS LIMITED\nat Perth\non 14 April 2026\nby Iain Moffat, Director\n\n"
+        "SUBSCRIBED for and on behalf of KELVINSIDE CLEANING LIMITED\nat Glasgow\non 20 April 2026\nby Ruth Kerr, Director\n"
+    )
+    facts, _ = read_facts(text, {})
+    # the later signature, not the recital's date nor the milestone table's date above the attestation clause
+    assert facts["agreement_date"].value == "2026-04-20"
+
+
+def test_a_term_that_rolls_over_unless_notice_renews_automatically() -> None:
+    renew = (
+        "At the end of the Initial Term and of each later year, the term shall roll over for a further year on the "
+        "same terms, unless either party has given the other written notice of non-renewal not less than thirty (30) "
+        "days before that day."
+    )
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 30
+
+
+def test_a_term_that_rolls_over_automatically_renews_and_agreed_terms_close_the_background() -> None:
+    renew = "After the Initial Term this Agreement shall automatically roll over for periods of one year each."
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is True
+    body = "2.1 The Supplier shall deliver the Goods.\n" * 30
+    text = (
+        "SUPPLY AGREEMENT\n\nThis agreement is made between Fenmoor Foods Limited and Ashcombe Packaging Limited.\n\n"
+        "BACKGROUND\n\n(A) Following an invitation to bid dated 2 February 2026, the Buyer chose the Supplier.\n\n"
+        "AGREED TERMS\n\n"
+        f"1. The Supplier shall supply the Goods from 1 May 2026.\n\n{body}\n"
+        "Signed by Ann Lee for Fenmoor Foods Limited\nDate: 14 April 2026\n\n"
+        "Signed by Tom Hart for Ashcombe Packaging Limited\nDate: 20 April 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-04-20"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from contractbox.engine.jurisdictions import jurisdiction_in, stated_governing_law
 
 
@@ -141,3 +143,21 @@ def test_translated_wordings_that_choose_a_law_are_read_anywhere_in_the_text() -
 def test_a_party_formed_under_a_law_is_not_read_as_the_stated_law() -> None:
     text = "The Buyer, a company incorporated under the laws of Malta, is subject to the laws of Malta on excise."
     assert stated_governing_law(text) is None
+
+
+@pytest.mark.parametrize(
+    ("clause", "expected"),
+    [
+        ("12.4 This contract is subject to Slovenian law.", "Slovenia"),
+        ("The Agreement shall be governed by the laws of Estonia.", "Estonia"),
+        ("This Deed is governed by Thai law and the courts of Bangkok have jurisdiction.", "Thailand"),
+        ("The laws of the Kingdom of Bahrain govern this Agreement.", "Bahrain"),
+        ("This Lease shall be construed in accordance with the laws of Jersey.", "Jersey"),
+        ("This Agreement is governed by the laws of the State of New Jersey.", "New Jersey"),
+        ("These terms are governed by the law of the Dubai International Financial Centre.",
+         "Dubai International Financial Centre"),
+        ("This Agreement is governed by Vietnamese law.", "Vietnam"),
+    ],
+)
+def test_countries_and_their_adjectives_beyond_the_usual_few(clause: str, expected: str) -> None:
+    assert (stated_governing_law(clause) or ("",))[0] == expected

@@ -646,9 +646,10 @@ def test_over_the_cap_a_long_list_and_releases_give_way_to_the_duties_that_open_
     assert sum("water the rose bed" in a for a in actions) == 40  # every duty that opens a sentence
     assert sum("shall meet on the first Monday" in a for a in actions) == 6  # each party's, three sentences
     assert any("pay the skip hire fee" in a for a in actions)  # a main duty, even as a list's 20th item
+    # the Contractor's duty in a clause of its own after the parties': the parties' duty ends before it
+    assert sum(a == "shall write up the minutes" for a in actions) == 3
     swept = [a for a in actions if "sweep courtyard" in a]
-    assert len(swept) == 13 and swept[-1].endswith("number 12 and the steps beside it")  # then the rest in text order
-    assert not any(a.startswith("shall write up the minutes") for a in actions)  # the Contractor's second duty there
+    assert len(swept) == 10 and swept[-1].endswith("number 9 and the steps beside it")  # then the rest in text order
 
 
 GROWER = Party("Hollowmere Orchards Ltd", "grower", 0, 10, ("Grower",))
@@ -932,3 +933,129 @@ def test_a_warranty_about_another_party_does_not_make_the_warrantor_owe_the_next
     # who "shall keep them in force" is unclear (Ono holds the consents): no duty of Array's
     text = "Array warrants that Ono will hold every consent, licence and permit it needs and shall keep them in force."
     assert [o.party for o in obligations(text, [ARRAY, ONO])] == ["Ono Pharmaceutical Co., Ltd."]  # "will hold"
+
+
+def test_keeping_a_holdback_or_records_is_a_duty_keeping_ownership_is_not() -> None:
+    owner = Party("Kestrel Homes Ltd.", "owner", 0, 18, ("Owner",))
+    builder = Party("Arbour Build Ltd.", "contractor", 20, 37, ("Contractor",))
+    text = (
+        "The Owner shall retain the statutory holdback of ten per cent from each progress payment. "
+        "The Contractor shall retain complete records of the Work for six years after completion. "
+        "The Contractor shall retain ownership of its shop drawings."
+    )
+    found = [(o.party, o.action) for o in obligations(text, [owner, builder])]
+    assert [party for party, _ in found] == ["Kestrel Homes Ltd.", "Arbour Build Ltd."]
+    assert "holdback" in found[0][1] and "records" in found[1][1]
+
+
+def test_a_collective_term_given_without_quotes_binds_every_party() -> None:
+    first = Party("Glenbrae Council", "council", 0, 16, ("Council",))
+    second = Party("Kelvinhaugh College", "college", 20, 39, ("College",))
+    text = (
+        "Glenbrae Council (the Council) and Kelvinhaugh College (the College), each a Member.\n\n"
+        "5.1 Each Member shall pay its own travel costs for the steering group meetings."
+    )
+    found = obligations(text, [first, second])
+    assert sorted(o.party for o in found if "travel costs" in o.action) == ["Glenbrae Council", "Kelvinhaugh College"]
+
+
+BAKER = Party("Kettleby Bakehouse Ltd", "supplier", 0, 22, ("Baker",))
+CAFE = Party("Marlow Street Coffee LLP", "customer", 30, 54, ("Cafe",))
+
+
+def test_neither_a_party_nor_anyone_else_restricts_the_party() -> None:
+    text = (
+        "Neither the Baker nor any third party shall enter the kitchen of the Cafe after closing. "
+        "Neither the Cafe nor any courier engaged by it will carry loaves in an open crate. "
+        "Neither party nor any of its staff shall post photographs of the recipes online. "
+        "Neither this Agreement nor any order under it shall be assigned without consent."
+    )
+    found = obligations(text, [BAKER, CAFE])
+    both = ["Kettleby Bakehouse Ltd", "Marlow Street Coffee LLP"]
+    assert [(o.party, o.action, o.kind) for o in found] == [
+        ("Kettleby Bakehouse Ltd", "shall not enter the kitchen of the Cafe after closing", "other"),
+        ("Marlow Street Coffee LLP", "will not carry loaves in an open crate", "other"),
+        *((p, "shall not post photographs of the recipes online", "other") for p in both),
+    ]
+
+
+def test_neither_a_party_nor_another_party_after_any_binds_both() -> None:
+    text = "Neither the Baker nor any Cafe shall sell day-old bread as fresh."
+    found = obligations(text, [BAKER, CAFE])
+    assert [(o.party, o.action) for o in found] == [
+        ("Kettleby Bakehouse Ltd", "shall not sell day-old bread as fresh"),
+        ("Marlow Street Coffee LLP", "shall not sell day-old bread as fresh"),
+    ]
+
+
+def test_each_item_under_a_denying_lead_in_reads_as_shall_not_the_item() -> None:
+    text = (
+        "Neither party shall:\n"
+        "(a) poach the other's bakers;\n"
+        "(b) disclose the sourdough starter recipe; and\n"
+        "(c) deliver goods bearing the other's logo.\n\n"
+        "The Cafe shall not:\n"
+        "- resell the pastries to another cafe;\n"
+        "- freeze the croissants.\n\n"
+        "The Baker shall:\n"
+        "- bake before dawn.\n"
+    )
+    found = obligations(text, [BAKER, CAFE])
+    both = ["Kettleby Bakehouse Ltd", "Marlow Street Coffee LLP"]
+    assert [(o.party, o.action, o.kind) for o in found] == [
+        *((p, "shall not poach the other's bakers", "other") for p in both),
+        *((p, "shall not disclose the sourdough starter recipe", "confidentiality") for p in both),
+        *((p, "shall not deliver goods bearing the other's logo", "other") for p in both),  # a restriction
+        ("Marlow Street Coffee LLP", "shall not resell the pastries to another cafe", "other"),
+        ("Marlow Street Coffee LLP", "shall not freeze the croissants", "other"),
+        ("Kettleby Bakehouse Ltd", "bake before dawn", "other"),
+    ]
+    # the evidence is the item itself
+    assert text[found[0].start : found[0].end] == "poach the other's bakers;"
+    assert text[found[-2].start : found[-2].end] == "freeze the croissants."
+
+
+def test_a_clause_with_a_subject_of_its_own_after_a_restriction_is_a_duty_of_its_own() -> None:
+    text = (
+        "Neither party shall change the delivery window without notice, and the parties shall meet monthly to "
+        "review it. "
+        "Neither party shall have the right to subcontract the baking, but each party shall name a contact for "
+        "orders. "
+        "The Baker shall label every loaf it bakes, and the Cafe shall display the labels. "
+        "The Baker shall sell to the Cafe, and the Cafe shall buy from the Baker, two hundred loaves a week. "
+        "The Baker shall service its vans, and shall pay their parking fines."
+    )
+    found = obligations(text, [BAKER, CAFE])
+    both = ["Kettleby Bakehouse Ltd", "Marlow Street Coffee LLP"]
+    assert [(o.party, o.action) for o in found] == [
+        *((p, "shall not change the delivery window without notice") for p in both),
+        *((p, "shall meet monthly to review it") for p in both),
+        *((p, "shall not have the right to subcontract the baking") for p in both),
+        *((p, "shall name a contact for orders") for p in both),
+        ("Kettleby Bakehouse Ltd", "shall label every loaf it bakes"),
+        ("Marlow Street Coffee LLP", "shall display the labels"),
+        # the loaves are the object of both clauses: the first is not cut off before them
+        (
+            "Kettleby Bakehouse Ltd",
+            "shall sell to the Cafe, and the Cafe shall buy from the Baker, two hundred loaves a week",
+        ),
+        ("Marlow Street Coffee LLP", "shall buy from the Baker, two hundred loaves a week"),
+        # the same subject's second verb is one duty with its first, listed once
+        ("Kettleby Bakehouse Ltd", "shall service its vans, and shall pay their parking fines"),
+    ]
+    # "Guarantees" with a capital is the defined term, not the Baker's guarantee
+    guarantees = obligations(
+        "The Baker shall keep all Baker Guarantees, and the Cafe shall return the crates, in good order.", [BAKER, CAFE]
+    )
+    assert [o.action for o in guarantees] == [
+        "shall keep all Baker Guarantees",
+        "shall return the crates, in good order",
+    ]
+    # "Kitchen" is no subject the contract defines: the clause before is not cut after "and Kitchen"
+    kitchen = obligations(
+        "The Baker shall inspect the ovens each week and Kitchen and Cafe shall record the temperatures.", [BAKER, CAFE]
+    )
+    assert kitchen[0].action.endswith("shall record the temperatures")
+    # a clause in brackets is part of the one it stands in
+    bracket = obligations("The Baker shall repaint the sign (and the Cafe shall pay for the paint).", [BAKER, CAFE])
+    assert bracket[0].action == "shall repaint the sign (and the Cafe shall pay for the paint)"

@@ -1304,3 +1304,114 @@ def test_a_subscriber_or_an_assignee_labelled_in_the_particulars_is_a_party() ->
         ("Tollymore Music Limited", "assignor"),
         ("Slieve Songs Limited", "assignee"),
     ]
+
+
+def test_a_standard_forms_role_labels_over_each_partys_details_give_the_roles() -> None:
+    text = (
+        "STANDARD FORM OF AGREEMENT BETWEEN CLIENT AND ENGINEER\n\n"
+        "AGREEMENT made as of the ____ day of ________ in the year 2029\n\n"
+        "BETWEEN the Client:\n(Name, legal status, address)\n"
+        "Quarry Bend Hotels LLC, a Vermont limited liability company\n14 Mill Street, Burlington, VT 05401\n\n"
+        "and the Engineer:\n(Name, legal status, address)\n"
+        "Tallow Ridge Engineering PC, a Vermont professional corporation\n9 Elm Row, Montpelier, VT 05602\n\n"
+        "for the following Project: a four-story hotel.\n\nThe Client and the Engineer agree as follows.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Quarry Bend Hotels LLC", "client"),
+        ("Tallow Ridge Engineering PC", "engineer"),
+    ]
+
+
+def test_a_defined_term_given_after_a_comma_without_hereinafter_or_quotes() -> None:
+    text = (
+        "IRRIGATION SERVICES DEED\n\nDate of this Deed: 3 March 2029\n\nParties\n\n"
+        "Marlow Creek Irrigation Pty Ltd ACN 123 456 789 of 4 Weir Street, Mildura, Victoria 3500, called the "
+        "Customer in this Deed.\n\n"
+        "Brassey Pump Services Pty Ltd ACN 987 654 321 of 2 Depot Road, Shepparton, Victoria 3630, called the "
+        "Contractor in this Deed.\n\nBackground\n\nA. The Customer needs its pumps serviced.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Marlow Creek Irrigation Pty Ltd", "customer"),
+        ("Brassey Pump Services Pty Ltd", "contractor"),
+    ]
+
+
+def test_public_bodies_introduced_by_what_they_are_and_a_province_code_that_is_no_defined_term() -> None:
+    text = (
+        "This Book Supply Agreement is made on 2 May 2028 by Tamsin Valley Regional Library Board, a public library "
+        'board established under the Libraries Act, 12 Mill Road, Tamsin (the "Board"), and Folio Wholesale Books '
+        'Inc., a Delaware corporation ("Folio").\n\n1. Supply.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Tamsin Valley Regional Library Board", "board"),
+        ("Folio Wholesale Books Inc.", "folio"),
+    ]
+    italian = (
+        "CONCESSION CONTRACT\n\nBETWEEN\n\nthe TOWN OF RIVA SERENA, with its seat at Via Roma 3, 38066 Riva Serena (TN), "
+        "hereinafter referred to as the Town,\n\nAND\n\nLAGO SERVIZI S.R.L., with its registered office at Via Garda 9, "
+        "38066 Riva Serena, hereinafter referred to as the Operator.\n\nPREMISES\n\n(a) By resolution of the Town "
+        "Council the Town decided to award the concession.\n\nArticle 1 - Subject"
+    )
+    assert [(p.name, p.role) for p in find_parties(italian)] == [
+        ("TOWN OF RIVA SERENA", "town"),
+        ("LAGO SERVIZI S.R.L.", "operator"),
+    ]
+
+
+def test_a_defined_term_after_a_colon_following_referred_to_as() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nTHE UNDERSIGNED:\n\n1. Kroonduin Analytics B.V., having its registered office in Leiden, "
+        "duly represented by its director, Mr. P.H. (Pieter) de Graaf, hereinafter referred to as: the Provider;\n\nand\n\n"
+        "2. Zeewolde Transport B.V., having its registered office in Almere, duly represented by Mrs. L. (Lotte) Bakker, "
+        "hereinafter referred to as: the Customer;\n\nHAVE AGREED AS FOLLOWS:\n\n1. Services\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Kroonduin Analytics B.V.", "provider"),
+        ("Zeewolde Transport B.V.", "customer"),
+    ]
+    assert parties[0].aliases == ("Provider",)  # the director's given name in brackets is no defined term
+
+
+def test_a_sentence_after_the_preamble_calls_each_party_by_its_role() -> None:
+    text = (
+        "PURCHASE AGREEMENT\n\nThis Purchase Agreement is dated as of May 2, 2026 and is made between Harrow Ridge "
+        "Plastics, Inc., an Ohio corporation with offices at 10 Mill Road, Akron, Ohio, as vendor, and Brightwater "
+        "Pump Company, a Delaware corporation with offices at 4 Lake Street, Erie, Pennsylvania, as purchaser. In this "
+        "Agreement Harrow Ridge Plastics, Inc. is called Vendor and Brightwater Pump Company is called Purchaser.\n\n"
+        "1. Sale\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Harrow Ridge Plastics, Inc.", "vendor"),
+        ("Brightwater Pump Company", "purchaser"),
+    ]
+
+
+def test_numbered_basic_information_lines_name_the_parties_and_skip_one_said_not_to_be_a_party() -> None:
+    text = (
+        "WAREHOUSE LEASE\n\nARTICLE 1. BASIC INFORMATION\n\n1.1 Date: March 3, 2026.\n\n"
+        "1.2 Landlord: Copper Basin Logistics Partners, L.P., a Texas limited partnership.\n\n"
+        "1.3 Tenant: Redrock Parcel Services, Inc., a Nevada corporation.\n\n"
+        "1.4 Guarantor: Redrock Holdings, Inc., a Nevada corporation. Guarantor is not a party to this Lease.\n\n"
+        "1.5 Premises: Unit 4, 900 Desert Way, Tucson, Arizona.\n\n"
+        "ARTICLE 2. PARTIES\n\n2.1 This Lease is made on the Date by and between Landlord and Tenant.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Copper Basin Logistics Partners, L.P.", "landlord"),
+        ("Redrock Parcel Services, Inc.", "tenant"),
+    ]
+
+
+def test_the_capacity_after_a_partys_descriptors_is_its_role() -> None:
+    text = (
+        "EQUIPMENT SALE AGREEMENT\n\nThis Equipment Sale Agreement is dated as of May 2, 2026 and is made between "
+        "Harrow Ridge Plastics, Inc., an Ohio corporation with offices at 10 Mill Road, Akron, Ohio 44308, as vendor, "
+        "and Brightwater Pump Company, a Delaware corporation with offices at 4 Lake Street, Erie, Pennsylvania "
+        "16501, as purchaser.\n\n1. Sale\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Harrow Ridge Plastics, Inc.", "vendor"),
+        ("Brightwater Pump Company", "purchaser"),
+    ]

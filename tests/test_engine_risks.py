@@ -1262,13 +1262,19 @@ def test_a_price_the_other_party_is_not_entitled_to_is_no_exclusive_dealing() ->
     assert out.by_category["exclusivity"][0][2] < 0.5
 
 
-def test_only_a_law_the_text_speaks_of_silences_the_missing_governing_law_risk() -> None:
-    from contractbox.engine.jurisdictions import speaks_of_law
-
-    chosen = "9.2 This contract is subject to Slovenian law. Disputes go to the court in Ljubljana."
-    address = "SUPPLIER: Alpen Tools AG, Hauptstrasse 4, Chur, Switzerland, represented by its board."
-    assert speaks_of_law(chosen, chosen.index("Slovenian"), chosen.index(" law"))
-    assert not speaks_of_law(address, address.index("Switzerland"), address.index(", represented"))
+def test_the_missing_law_risk_agrees_with_the_law_fact() -> None:
+    chosen = (
+        "SUPPLY CONTRACT between Alpen Tools AG, Hauptstrasse 4, Chur, Switzerland, and Drava Trade d.o.o., Ljubljana, "
+        "Slovenia.\n\n1. The Supplier shall deliver the tools ordered within 20 days.\n\n"
+        "2. This contract is subject to Slovenian law. Disputes go to the court in Ljubljana.\n"
+    )
+    result = live.analyze(Document(text=chosen, title="supply"))
+    assert result["summary"]["governingLaw"]["jurisdiction"] == "Slovenia"
+    assert "rk_no_governing_law" not in {r["id"] for r in result["risks"]}
+    addresses_only = chosen.replace("This contract is subject to Slovenian law. ", "")
+    result = live.analyze(Document(text=addresses_only, title="supply"))
+    assert result["summary"]["governingLaw"] is None
+    assert "rk_no_governing_law" in {r["id"] for r in result["risks"]}
 
 
 def test_a_party_formed_under_a_law_is_no_choice_of_law_so_the_law_is_missing() -> None:
@@ -1348,3 +1354,126 @@ def test_a_promoters_promise_not_to_endorse_another_brand_is_exclusivity() -> No
     assert out.by_category["exclusivity"][0] == (0, len(span), polarity.PROMOTED)
     free = "Nothing in this agreement means the Ambassador shall not promote any other brand."
     assert not polarity.RULES["exclusivity"].asserts(free)
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "The Buyer may bring this Supply Contract to an end at its discretion by giving one month's written notice.",
+        "The Client may terminate this engagement at any time, whether or not the Consultant is in default, by giving "
+        "14 days' written notice.",
+        "The Principal may end the Subcontract without having to show any default by the Subcontractor, on 21 days' "
+        "notice.",
+    ],
+)
+def test_ending_at_a_partys_discretion_or_whatever_the_other_did_is_convenience(span: str) -> None:
+    assert polarity.RULES["termination_for_convenience"].asserts(span)
+    assert not polarity.negates("termination_for_convenience", span)
+    for on_a_condition in (
+        "The Buyer may bring this Supply Contract to an end if the Seller is in breach, by giving notice.",
+        "In the event the Rider should retire from racing, the Sponsor may terminate this Agreement at its discretion.",
+        "The Sponsor may terminate this Agreement, as it decides in its sole discretion, in the event that the Rider "
+        "is charged with a crime.",
+    ):
+        assert not polarity.RULES["termination_for_convenience"].asserts(on_a_condition)
+
+
+def test_delay_damages_at_a_rate_per_day_or_week_are_liquidated_damages() -> None:
+    rule = polarity.RULES["liquidated_damages"]
+    assert rule.asserts(
+        "If the Works are late, the Builder shall pay delay damages of GBP 2,000 for each week of delay."
+    )
+    assert rule.asserts("The Contractor shall pay delay damages to the Owner of USD 900 per day until Taking-Over.")
+    assert not rule.asserts("The Builder shall pay any delay damages that a court awards to the Owner.")
+
+
+def test_a_right_to_terminate_in_the_sentence_after_a_takeover_is_change_of_control() -> None:
+    rule = polarity.RULES["change_of_control"]
+    span = (
+        "The Supplier shall tell the Customer within 10 days after any person acquires control of the Supplier. The "
+        "Customer may, within 30 days after that notice, terminate this Agreement by written notice."
+    )
+    assert rule.asserts(span)
+    refused = span.replace("Customer may, within", "Customer may not, within")
+    assert not rule.asserts(refused)
+
+
+def test_a_customers_promise_to_engage_no_other_provider_is_not_a_non_compete() -> None:
+    span = (
+        "The Customer appoints the Contractor as the sole cleaner of the Premises. During the Term the Customer shall "
+        "not engage any other contractor to clean the Premises."
+    )
+    assert polarity.negates("non_compete", span)
+    rival = "During the Term the Contractor shall not engage any other contractor to compete with the Customer."
+    assert not polarity.negates("non_compete", rival)
+
+
+def test_ending_the_contract_when_the_other_fails_to_perform_is_termination_for_cause() -> None:
+    text = "If either party fails materially to perform this Agreement, the other party may terminate it on 7 days' notice."
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_change_of_control_after_which_the_agreement_simply_continues_is_no_finding() -> None:
+    span = (
+        "11.4 If the Publisher undergoes a change of control, this Agreement continues in full force; the Member "
+        "acquires no right to terminate by reason of it."
+    )
+    out = polarity.apply(span, {"change_of_control": [(0, len(span), 0.7)]})
+    assert out.by_category["change_of_control"][0][2] < 0.5
+
+
+@pytest.mark.parametrize(
+    ("category", "span"),
+    [
+        (
+            "most_favored_nation",
+            "If the Vendor offers any other school district a lower licence fee for a similar number of seats, the "
+            "Vendor shall offer the same fee to the District.",
+        ),
+        (
+            "exclusivity",
+            "The Museum shall not accept sponsorship for the Exhibition from any airline, rail operator or other "
+            "passenger carrier other than the Sponsor.",
+        ),
+    ],
+)
+def test_express_wording_read_from_another_category_s_candidates(category: str, span: str) -> None:
+    source = "price_restrictions" if category == "most_favored_nation" else "non_compete"
+    out = polarity.apply(span, {category: [], source: [(0, len(span), 0.05)]})
+    assert out.by_category[category] and out.by_category[category][0][2] >= 0.5
+
+
+def test_neither_party_granting_the_other_an_exclusive_right_is_no_exclusivity() -> None:
+    span = (
+        "The Purchaser may source the Parts from anyone. Neither party grants the other any exclusive right "
+        "under this Agreement."
+    )
+    assert polarity.negates("exclusivity", span)
+    assert not polarity.negates("exclusivity", EXCLUSIVE)
+
+
+def test_a_change_of_control_that_gives_no_right_reads_through_a_company_form_with_dots() -> None:
+    span = (
+        "12.4 A change in the control of either party, including a sale of the Customer's shares by Noordkade "
+        "Beheer B.V., does not give the other party any right to terminate this Agreement."
+    )
+    assert polarity.negates("change_of_control", span)
+
+
+def test_a_promise_not_to_employ_or_engage_the_contractors_staff_is_no_non_compete() -> None:
+    span = (
+        "9.1 The Customer shall not, during this Contract and for six months after it ends, hire or engage, any "
+        "individual who was employed by the Contractor in providing the Services."
+    )
+    assert polarity.negates("non_compete", span)
+    assert not polarity.negates("non_compete", NON_COMPETE)
+
+
+def test_a_duty_to_offer_a_lower_price_given_to_another_reseller_far_into_the_sentence_is_mfn() -> None:
+    span = (
+        "If at any time the Manufacturer sells any Unit to any other reseller in the Territory at a net price "
+        "lower than the net price then payable by the Reseller for the same Unit in comparable volumes and on "
+        "comparable payment terms, the Manufacturer shall promptly notify the Reseller and shall offer the "
+        "Reseller the same lower price for all orders placed while that price applies."
+    )
+    assert polarity.RULES["most_favored_nation"].asserts(polarity.readable(span))

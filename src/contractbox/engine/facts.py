@@ -68,7 +68,7 @@ _STARTS_THIS = re.compile(
 _SUB_PERIOD = re.compile(
     r"\b(?:fiscal|financial|calendar|contract)\s+(?:year|quarter|month)s?\b|"
     r"\b(?:production|exclusivity|warranty|notice|payment|launch|trial|pilot|renewal)\s+(?:period|term)s?\b|"
-    r"\bphase\b|\bforecast|\bredeem|\brevenue|\bfees?\b|\bprices?\b|\brates?\b|\btermination\b|\bintends?\b|"
+    r"\bphase\b|\bforecast|\bredeem|\brevenue|\bfees?\b|\bprices?\b|\brates?\b|\brent\b|\btermination\b|\bintends?\b|"
     # a loan's repayments, a share vesting schedule: "monthly instalments ... starting August 1, 2027"
     r"\binstal(?:l)?ments?\b|\brepay\w*|\bvest(?:s|ed|ing)\b",
     re.IGNORECASE,
@@ -234,6 +234,25 @@ _STARTS_LATER = re.compile(
     r"(?:come|comes|enters?) into (?:force|effect)|takes? effect|valid (?:from|as of))\b[^.;\d]{0,25}$",
     re.IGNORECASE,
 )
+# the start date as a field or a definition of its own ("1.4 Effective Date: 1 June 2027", '"Effective Date" means 1 June
+# 2027'): when the contract starts, not the date it bears (a contract with no date of its own and blank signature dates
+# is undated)
+_START_DATE_FIELD = re.compile(
+    r"\b(?:effective|commencement|start)\s+date[\"”']?[ \t]*(?::|means|shall\s+mean)[ \t]*$", re.IGNORECASE
+)
+# a signature block's date left blank: "Date: ____________ 2027"
+_BLANK_SIGNING_DATE = re.compile(r"\bDated?[ \t]*:?[ \t]*_{3,}", re.IGNORECASE)
+
+
+def _start_field_of_an_undated_contract(text: str, fact: Fact) -> bool:
+    """A start date given as a field or definition ("1.4 Effective Date: 1 June 2027") in a contract whose parties
+    left their signing dates blank: the contract bears no date of its own (a cover page's "Effective Date:" over dated
+    signatures still dates the agreement)."""
+    if fact.value is None or not _START_DATE_FIELD.search(text, max(0, fact.start - 40), fact.start):
+        return False
+    return "___" in text and _BLANK_SIGNING_DATE.search(text) is not None
+
+
 # a definition that states the date ('"Effective Date" means October 31, 2019'), wherever it is
 _DATE_DEFINITION = re.compile(r"(?:effective|commencement|start) date[\"”']?\s*(?:means|shall mean|shall be|is|:)")
 _LAW_TIE = 0.05  # governing-law clauses this close in confidence are taken in document order
@@ -305,6 +324,27 @@ def _sentence_before(text: str, at: int) -> str:
         if m.group(1).lower() not in _ABBREVIATIONS:
             cut = max(cut, m.end() - 1)
     return window[cut + 1 :] if cut >= 0 else window
+
+
+# the recitals as a section: a heading ("WHEREAS", "RECITALS", "BACKGROUND") opens it, the operative words close it
+_RECITALS_HEADING = re.compile(r"^[ \t]*(?:WHEREAS|RECITALS?|BACKGROUND|PRELIMINARY\s+STATEMENTS?)\b", re.MULTILINE)
+_OPERATIVE_WORDS = re.compile(
+    r"\bNOW,?\s+THEREFORE\b|\bagree[sd]?\s+as\s+follows\b|\bIT\s+IS\s+(?:HEREBY\s+)?AGREED\b|\bHAVE\s+AGREED\b|"
+    r"^[ \t]*AGREED\s+TERMS\b",  # the English heading that opens the operative part
+    re.IGNORECASE | re.MULTILINE,
+)
+_RECITALS_REACH = 3000
+
+
+def _in_recitals(text: str, at: int) -> bool:
+    """Whether `at` lies between a recitals heading and the operative words that end the recitals ("(Three)
+    Following an invitation to tender dated 5 November 2026, ..." under "WHEREAS"): a date there is another
+    paper's or event's, whatever its own sentence says."""
+    lo = max(0, at - _RECITALS_REACH)
+    heading = next(reversed(list(_RECITALS_HEADING.finditer(text, lo, at))), None)
+    if heading is None or _OPERATIVE_WORDS.search(text, heading.end(), at):
+        return False
+    return _OPERATIVE_WORDS.search(text, at, at + _RECITALS_REACH) is not None
 
 
 def _refers_elsewhere(text: str, at: int) -> bool:
@@ -442,7 +482,20 @@ def _last_signature(text: str, mentions: list[_Mention], chosen: _Mention) -> _M
         ]
     else:
         block = [m for m in mentions if abs(m.start - chosen.start) <= 120 and _dated_line(text, m)]
+    attestation = _attestation_before(text, chosen.start)
+    if attestation is not None:  # a milestone table's "Completion date" column just above is no signature
+        block = [m for m in block if m.start > attestation]
     return _latest_signed(block) or chosen
+
+
+# the attestation clause that opens the signatures: "IN WITNESS WHEREOF", "AS WITNESS"
+_ATTESTATION = re.compile(r"\b(?i:in\s+witness\s+whereof)\b|\bAS\s+WITNESS\b")
+
+
+def _attestation_before(text: str, at: int) -> int | None:
+    """Where the attestation clause closest before `at` (within the reach of a signature block) ends."""
+    found = list(_ATTESTATION.finditer(text, max(0, at - 3 * _BLOCK_REACH), at))
+    return found[-1].end() if found else None
 
 
 # an approval under the signatures, not a party's signature: "Approved by: Dana Okafor, State Controller\nDate of
@@ -463,12 +516,16 @@ _LETTER_DATE = re.compile(r"\n[ \t]*(?=[^\n]+\n(?:[^\n]*\n){0,12}?[ \t]*Dear\s+[
 
 # "This Agreement shall take effect on the Go-Live Date", with '"Go-Live Date" means 1 July 2026' elsewhere
 # (found from its literal " the ": a scan for the verbs first costs several times more)
+# also "takes effect on the first day of the Framework Period", the period defined as "the period from 1 April 2027 to ..."
 # (or "commences on the date in paragraph 3 of Schedule 1", "the date in Item 5", "the date in A4": a numbered row)
 _THE_DEFINED_DATE = re.compile(
-    r" the ((?:[A-Z][\w-]*\s+){0,3}Date)\b|"
+    r" the (?:(?:first\s+day|start|beginning|commencement)\s+of\s+the\s+((?:[A-Z][\w-]*\s+){0,3}(?:Period|Term))|"
+    r"((?:[A-Z][\w-]*\s+){0,3}Date))\b|"
     r" (?=the\s+date\s)" + THE_DATE_IN + r"\s+((?i:item|paragraph|row)\s+\d{1,2}[A-Za-z]?"
     r"(?:\s+of\s+(?:the\s+)?(?i:schedule)\s+(?:\d{1,2}|[A-Z])\b)?|[A-Z]\d{1,2})\b"
 )
+# where a defined period's value says it starts: "the period from 1 April 2027 to 31 March 2031"
+_PERIOD_STARTS = re.compile(r"\b(?:from|beginning\s+on|commencing\s+on|starting\s+on)\s+$", re.IGNORECASE)
 # "This Agreement continues from the Restatement Date until ...": a contract that runs from a defined date starts on it
 _STARTS_ON_BEFORE = re.compile(
     r"\b(?:takes?\s+effect|commences?|starts?|begins?|comes?\s+into\s+(?:force|effect)|"
@@ -488,11 +545,13 @@ def _defined_start(text: str) -> Fact | None:
             continue
         if not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
             return None
-        particular = particulars(text).get(" ".join((m.group(1) or m.group(2)).lower().split()))
+        period = m.group(1)
+        particular = particulars(text).get(" ".join((period or m.group(2) or m.group(3)).lower().split()))
         if particular is None:
             return None
         for s, e, d in find_dates_loose(particular.value):
-            if d is not None and _AT_VALUE_START.fullmatch(particular.value[:s]):
+            opens = _PERIOD_STARTS.search(particular.value[max(0, s - 25) : s]) if period else None
+            if d is not None and (opens or (not period and _AT_VALUE_START.fullmatch(particular.value[:s]))):
                 return Fact(d.isoformat(), particular.start + s, particular.start + e, particular.value[s:e])
         return None
     return None
@@ -590,7 +649,13 @@ def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> flo
         score += 0.35 if _STRONG_CUE.search(before[-40:]) else 0.25  # "made this first day of July, 2017"
     elif _is_signature_date(text, mention):
         score += _SIGNATURE_BONUS
-    if _refers_elsewhere(text, mention.start) or (_OTHER_THING.search(before[-45:]) and not signing_place):
+    # (a date under the recitals' heading is another paper's or event's; the start the recitals define for this
+    # contract, '(C) ... from 03.05.2027 (the "Commencement Date")', is still its effective date)
+    if (
+        _refers_elsewhere(text, mention.start)
+        or (_OTHER_THING.search(before[-45:]) and not signing_place)
+        or _in_recitals(text, mention.start)
+    ):
         score -= 1.0  # (a contract "concluded in Kraków on" a date is made then, not ended)
     near = _EFFECTIVE_NEAR.search(before)
     if near and re.search(r"\b(?:19|20)\d\d\b", before[: near.start()]):
@@ -709,10 +774,20 @@ def _squashed(lower: str) -> str:
 _IT_BEFORE = re.compile(r"\bit\s+$")
 
 
+# a deed takes effect when it is delivered, and its testimonium says when that is: "EXECUTED as a deed by the parties
+# on the date first written above", "executed this Bond as a deed on the date stated at the beginning of it"
+_DELIVERED_AS_DEED = re.compile(
+    r"\bas a deed\b[^.]{0,60}?\b(?:on|as of) the (?:date|day and year) (?:first |last )?"
+    r"(?:written|stated|set out|set forth|appearing|given|shown|above|at the)\b"
+)
+
+
 def _starts_on_signing(text: str, lower: str) -> bool:
-    """The contract says it takes effect when signed ("effective as of the date first written above").
-    Matched on the lower-cased text: a case-sensitive scan is several times faster."""
+    """The contract says it takes effect when signed ("effective as of the date first written above"), or is a deed
+    delivered on its date. Matched on the lower-cased text: a case-sensitive scan is several times faster."""
     squashed = _squashed(lower)  # "commencing on the date of\nthis Agreement"
+    if "as a deed" in squashed and _DELIVERED_AS_DEED.search(squashed):
+        return True
     runs_from_its_date = any(
         _TERM_WORDS.search(squashed, max(0, m.start() - 100), m.start()) for m in _FROM_ITS_DATE_SCAN.finditer(squashed)
     )
@@ -819,6 +894,8 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
             )
     if agreement is not None:
         agreement = _accepted_offer(text, mentions, agreement) or agreement
+    if agreement is not None and _start_field_of_an_undated_contract(text, agreement):
+        agreement = None
     effective = (
         _start_after_its_date(text, agreement)
         or _best(text, mentions, by_category.get("effective_date"), _effective_score)
@@ -831,6 +908,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         and effective is not None
         and effective.start < _EARLY
         and not _STARTS_LATER.search(text, max(0, effective.start - 60), effective.start)
+        and not _start_field_of_an_undated_contract(text, effective)
     ):
         agreement = effective  # "made effective as of June 1, 2020" in the preamble dates the agreement too
     if effective is None and agreement is not None and agreement.value is not None:

@@ -150,8 +150,82 @@ OTHER = [
     "Liechtenstein",
     "Monaco",
     "Macau",
+    "Slovenia",
+    "Slovakia",
+    "Croatia",
+    "Serbia",
+    "Bulgaria",
+    "Estonia",
+    "Latvia",
+    "Lithuania",
+    "Iceland",
+    "Bosnia and Herzegovina",
+    "Albania",
+    "North Macedonia",
+    "Montenegro",
+    "Moldova",
+    "Belarus",
+    "Armenia",
+    "Azerbaijan",
+    "Uzbekistan",
+    "Mongolia",
+    "Jersey",
+    "Gibraltar",
+    "Channel Islands",
+    "Bahamas",
+    "Barbados",
+    "Jamaica",
+    "Trinidad and Tobago",
+    "Cayman",
+    "Anguilla",
+    "Curacao",
+    "Bahrain",
+    "Kuwait",
+    "Oman",
+    "Lebanon",
+    "Morocco",
+    "Tunisia",
+    "Algeria",
+    "Abu Dhabi",
+    "Dubai International Financial Centre",
+    "Abu Dhabi Global Market",
+    "Ghana",
+    "Tanzania",
+    "Uganda",
+    "Rwanda",
+    "Ethiopia",
+    "Zambia",
+    "Zimbabwe",
+    "Botswana",
+    "Namibia",
+    "Mauritius",
+    "Seychelles",
+    "Pakistan",
+    "Bangladesh",
+    "Sri Lanka",
+    "Nepal",
+    "Cambodia",
+    "Myanmar",
+    "Brunei",
+    "Fiji",
+    "Papua New Guinea",
+    "Uruguay",
+    "Paraguay",
+    "Bolivia",
+    "Ecuador",
+    "Venezuela",
+    "Costa Rica",
+    "Panama",
+    "Guatemala",
+    "El Salvador",
+    "Honduras",
+    "Nicaragua",
+    "Dominican Republic",
+    "Wales",
     "Delhi",
     "Maharashtra",
+    # not "Jordan": a first name as often as a country (every word of a place is never part of a party's name);
+    # "Jordanian law" still reads as Jordan
 ]
 CHINA = re.compile(r"People'?s\s+Republic\s+of\s+China|\bPRC\b|\bChina\b|\bChinese\s+law", re.IGNORECASE)
 # "English law", "Italian Law": the adjective names the jurisdiction
@@ -194,6 +268,60 @@ ADJECTIVES = {
     "South African": "South Africa",
     "Luxembourg": "Luxembourg",
     "Hong Kong": "Hong Kong",
+    "Slovenian": "Slovenia",
+    "Slovene": "Slovenia",
+    "Slovak": "Slovakia",
+    "Croatian": "Croatia",
+    "Serbian": "Serbia",
+    "Bulgarian": "Bulgaria",
+    "Estonian": "Estonia",
+    "Latvian": "Latvia",
+    "Lithuanian": "Lithuania",
+    "Icelandic": "Iceland",
+    "Hungarian": "Hungary",
+    "Romanian": "Romania",
+    "Turkish": "Turkey",
+    "Russian": "Russia",
+    "Ukrainian": "Ukraine",
+    "Cypriot": "Cyprus",
+    "Maltese": "Malta",
+    "Luxembourgish": "Luxembourg",
+    "Thai": "Thailand",
+    "Vietnamese": "Vietnam",
+    "Indonesian": "Indonesia",
+    "Malaysian": "Malaysia",
+    "Philippine": "Philippines",
+    "Egyptian": "Egypt",
+    "Nigerian": "Nigeria",
+    "Kenyan": "Kenya",
+    "Ghanaian": "Ghana",
+    "Peruvian": "Peru",
+    "Uruguayan": "Uruguay",
+    "Saudi": "Saudi Arabia",
+    "Qatari": "Qatar",
+    "Emirati": "United Arab Emirates",
+    "Bahraini": "Bahrain",
+    "Kuwaiti": "Kuwait",
+    "Omani": "Oman",
+    "Jordanian": "Jordan",
+    "Moroccan": "Morocco",
+    "Pakistani": "Pakistan",
+    "Bangladeshi": "Bangladesh",
+    "Sri Lankan": "Sri Lanka",
+    "Northern Irish": "Northern Ireland",
+    "Welsh": "Wales",
+    "Manx": "Isle of Man",
+    "Bermudian": "Bermuda",
+    "Hong Kong SAR": "Hong Kong",
+    "Venezuelan": "Venezuela",
+    "Ecuadorian": "Ecuador",
+    "Bolivian": "Bolivia",
+    "Paraguayan": "Paraguay",
+    "Costa Rican": "Costa Rica",
+    "Panamanian": "Panama",
+    "Georgian": "Georgia",
+    "Kazakh": "Kazakhstan",
+    "Mauritian": "Mauritius",
 }
 _NAMES = sorted(US_STATES + OTHER, key=len, reverse=True)
 
@@ -268,7 +396,7 @@ def jurisdiction_in(sentence: str) -> tuple[str, int, int] | None:
 # clauses name no jurisdiction (a short clause the model ranked low, "CLAUSE TWENTY-SEVENTH LEGAL REGIME").
 _CHOOSES_LAW = re.compile(
     r"\b(?:governed\s+by|governing\s+law|applicable\s+law\s*[.:]|construed\s+(?:and\s+enforced\s+)?in\s+accordance\s+with|"
-    r"subject\s+to\s+the\s+application\s+of|(?:laws?|regulations)\s+of\s+[^.;]{0,60}\bshall\s+(?:govern|apply)|"
+    r"subject\s+to\s+the\s+application\s+of|(?:laws?|regulations)\s+of\s+[^.;]{0,60}\b(?:(?:shall|will)\s+)?(?:govern|apply)\b|"
     r"\blaws?\s+(?:governs?|applies|(?:shall|will)\s+(?:govern|apply))\b|"  # terse: "Iowa law governs this Agreement."
     # translated drafting: "is subject to Austrian law", "shall be submitted to the legislation of", "is regulated by
     # the laws of", "shall be interpreted according to Swiss law", "the laws of Chile are applicable"
@@ -284,15 +412,6 @@ def _after_last(text: str, separator: str, before: int) -> int:
     """Where the text after the last `separator` before `before` starts (0 where there is none)."""
     at = text.rfind(separator, 0, before)
     return at + len(separator) if at >= 0 else 0
-
-
-_SPEAKS_OF_LAW = re.compile(r"\blaws?\b|\bgovern\w*|\bconstrued\b", re.IGNORECASE)
-
-
-def speaks_of_law(text: str, start: int, end: int) -> bool:
-    """Whether the sentence holding text[start:end] speaks of a law ("This contract is subject to Austrian law"), not
-    of an address or a territory that merely names the place ("Coinsins, Switzerland", "in the United States")."""
-    return _SPEAKS_OF_LAW.search(text, *_sentence_around(text, start, end)) is not None
 
 
 # A choice of law: a verb of choosing before a law ("governed by and construed in accordance with the laws of",

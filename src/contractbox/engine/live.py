@@ -27,7 +27,6 @@ from contractbox.engine.facts import (
     stating_the_date_first,
     summary_sentences,
 )
-from contractbox.engine.jurisdictions import speaks_of_law
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties, named_passages_first
 from contractbox.engine.selection import (
@@ -150,8 +149,8 @@ def _analyze(document: Document, model: ClauseModel) -> dict[str, Any]:
     obligations = _obligations(text, sentences, found_parties, evidence)
     renewal_span = (term.renewal.start, term.renewal.end) if term.renewal else None
     law_read = facts.get("governing_law")
-    law_stated = law_read is not None and law_read.value and speaks_of_law(text, law_read.start, law_read.end)
-    established = frozenset({"governing_law"}) if law_stated else frozenset()
+    # the fact holds a law only where a sentence chooses one (`jurisdictions.chooses_law_at`)
+    established = frozenset({"governing_law"}) if law_read is not None and law_read.value else frozenset()
     fired = playbook.evaluate(
         best,
         notice_days,

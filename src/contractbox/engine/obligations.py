@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, replace
+from typing import NamedTuple, Protocol
 
 from contractbox.engine.dates import PERIOD, find_dates
 from contractbox.engine.first_chars import either, lowered_as_ignorecase_folds
@@ -222,7 +222,10 @@ _NOT_DUTIES = re.compile(
     r"in\s+no\s+(?:event|case)\s+be\s+(?:liable|responsible|required|obligated|obliged)|"
     r"(?:(?:also|continue\s+to|solely|exclusively|jointly|wholly|fully|absolutely|beneficially|legally|"
     r"separately|individually|collectively|respectively)\s+(?:and\s+)?)*own\b|hold\s+all\s+right,?\s+title|"
-    r"retain\b|remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
+    # keeping records or a statutory holdback is a duty ("shall retain the holdback required by the Act"); keeping
+    # ownership or rights is not
+    r"retain\b(?!\s+(?:(?:all|such|the|its|any|complete|accurate|proper|true|and|statutory|a)\s+)*"
+    r"(?:records?|books|holdbacks?|retention\s+money)\b)|remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
     r"be\s+(?:construed|vested|owned)|"
     # a period granted, a state reached: "shall have thirty (30) days to cure", "will have an additional 180 days",
     # "shall have received written notice", "shall be excused from performance", "shall be subject to a cure period"
@@ -332,7 +335,9 @@ _EACH_LISTED_UP_TO = 6
 # a term the preamble gives every party at once: '(each a "Participant" and together the "Participants")',
 # 'individually referred to as a "Member"'
 _COLLECTIVE_TERM = re.compile(
-    r"\b(?:each|individually)\s+(?:referred\s+to\s+as\s+)?an?\s+[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]"
+    r"\b(?:each|individually)\s+(?:referred\s+to\s+as\s+)?an?\s+[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]|"
+    # drafting without quotes: "... (the Trust),\n\neach a Participant."
+    r"\beach\s+an?\s+([A-Z][\w\-]*)(?=\s*[.;,)])"
 )
 _COLLECTIVE_FORMS = ("each {}", "either {}", "every {}", "each {}s", "the {}s", "each of the {}s", "all {}s")
 # a role a party takes on in the body: 'Prairie North is appointed as leader of the consortium (the "Leader")',
@@ -471,24 +476,37 @@ def _party_named(fragment: str, parties: Sequence[PartyLike], at_edge: Callable[
     return None
 
 
-def _subjects_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> tuple[list[str], bool]:
+class _Subjects(NamedTuple):
+    """The subjects of a modal verb (keys of the subject map, the last first), whether they deny it ("Neither party
+    shall"), and where the clause they open starts when it is joined to the one before in its sentence (", and the
+    Buyer shall ...": the comma), else -1."""
+
+    found: list[str]
+    neither: bool
+    clause_at: int
+
+
+def _subjects_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> _Subjects:
     """The subjects (keys of the subject map) ending right before a modal verb: one, or several joined by "and"
     ("The Institution and the Principal Investigator shall") or "nor"; empty when none. And whether they deny the
-    modal: "Neither party shall", "Neither the Supplier nor the Buyer shall".
+    modal: "Neither party shall", "Neither the Supplier nor the Buyer shall", "Neither the Supplier nor any third
+    party shall" (the third party is no party: the Supplier's restriction).
 
     Plain string tests instead of one regex per contract: compiling an alternation of every party's
     names takes longer than reading the whole contract.
     """
     gap = _BETWEEN_END.search(text, lo, modal_at)
     if gap is None:
-        return [], False
-    before = " ".join(text[lo : gap.start()].lower().split())
+        return _Subjects([], False, -1)
+    whole = " ".join(text[lo : gap.start()].lower().split())
+    before = prefix = whole
     found: list[str] = []
     while (subject := _subject_ending(before, subjects)) is not None:
         before = _ARTICLE_AT_END.sub("", before[: len(before) - len(subject)])
         if _AGENT_OR_OBJECT.search(before):  # "Equipment supplied by the Host is ...": the Host is no subject
             break
         found.append(subject)
+        prefix = before
         if subject.startswith("neither "):  # "between the Parties, and neither Party shall": no subject joins it
             break
         joined = _JOINED_SUBJECT.search(before)
@@ -496,7 +514,53 @@ def _subjects_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> 
             break
         before = before[: joined.start()]
     neither = bool(found) and (found[-1].startswith("neither ") or _NEITHER_AT_END.search(before) is not None)
-    return found, neither
+    if not neither and "neither" in whole and (with_others := _neither_party_nor_others(whole, subjects)):
+        found, prefix = with_others
+        neither = True
+    joint = _CLAUSE_JOINT.search(prefix) if found else None
+    clause_at = _raw_offset(text, lo, gap.start(), joint.start()) if joint else -1
+    return _Subjects(found, neither, clause_at)
+
+
+# "neither the Supplier nor any third party", "Neither party nor any subcontractor engaged by it", "neither the
+# Company nor any Shareholder": the first a party, the second anyone
+# the second a noun phrase, no verb in it ("neither the Grower nor the Packer will grant": "grant" has no subject)
+_NEITHER_NOR = re.compile(
+    r"\bneither\s+(?:of\s+)?([^,;:.()]{1,60}?),?\s+nor\s+"
+    r"((?:(?!\b(?:shall|will|must|may|can|agrees?|is|are|has|have|does|do)\b)[^;:.]){1,80}?)$"
+)
+_ANYONE = re.compile(r"^(?:the|any|each|all|every)\s+")
+# what joins a clause with a subject of its own to the one before it in the sentence: ", and the Parties shall", "; (c)
+# the Buyer shall"; not a bare comma, which also ends a clause that opens the sentence ("If ..., the Buyer shall")
+_CLAUSE_JOINT = re.compile(r"(?:[,;]?\s*\b(?:and|but|while|whereas)|;)(?:\s*\(?(?:[a-z]{1,4}|\d{1,2})\))?$")
+
+
+def _neither_party_nor_others(whole: str, subjects: list[str]) -> tuple[list[str], str] | None:
+    """ "neither <a party> nor <anyone>" ending the lower-cased look-back: its subjects (the last first; the second
+    only when it is a party too, "nor any Shareholder") and what stands before "neither"; None when the first is no
+    party ("Neither this Agreement nor any right under it shall be assigned")."""
+    m = _NEITHER_NOR.search(whole)
+    if m is None:
+        return None
+    named, other = m.group(1), _ANYONE.sub("", m.group(2))
+    first = next((s for s in (f"neither {named}", named, _ANYONE.sub("", named)) if s in subjects), None)
+    if first is None:
+        return None
+    found = [other, first] if other in subjects else [first]
+    return found, whole[: m.start()].rstrip()
+
+
+_WORD = re.compile(r"\S+")
+
+
+def _raw_offset(text: str, lo: int, hi: int, at: int) -> int:
+    """Where in `text[lo:hi]` the character stands that is at `at` in its words joined by single spaces."""
+    joined = 0
+    for word in _WORD.finditer(text, lo, hi):
+        if at <= joined + len(word.group()):
+            return word.start() + max(0, at - joined)
+        joined += len(word.group()) + 1
+    return hi
 
 
 # a party named after a preposition is not the subject of what follows
@@ -844,16 +908,25 @@ def _listed_duties(text: str, lead: str, start: int, end: int, obligors: list[st
     ]
 
 
+def _restricted_items(text: str, denied: str, start: int, end: int, obligors: list[str]) -> list[Obligation]:
+    """The restriction of one list item under "Neither party shall:" or "The Client shall not:", once per obligor:
+    "shall not" and the item's words ("shall not copy the manual"), a restriction as any "shall not" duty is."""
+    action = f"{denied} {whole_action(text, start, end)}"
+    due_text, due_date = _due(text[start:end])
+    return [Obligation(ob, action, _kind(action), due_text or due_date, due_date, start, end) for ob in obligors]
+
+
 def _listed(
     text: str, modal: re.Match[str], end: int, obligors: list[str], restriction: bool = False
 ) -> tuple[list[tuple[int, int]], Callable[[int, int], list[Obligation]]] | None:
     """The items of the list a modal introduces and how an item becomes duties; None when it introduces none.
-    "The Client shall:" makes each item a duty ("Neither party shall:" each a restriction, "shall not: <item>");
+    "The Client shall:" makes each item a duty ("Neither party shall:" and "The Client shall not:" each a restriction,
+    "shall not <item>");
     "Vendor shall perform the following services:" each item with the lead-in's words."""
     if _INTRODUCES_LIST.fullmatch(text, modal.end(), end):
-        if restriction:
-            denied = _as_restriction(modal.group(1))
-            return list_items(text, end), lambda s, e: _listed_duties(text, denied, s, e, obligors)
+        if restriction or modal.group(2) is not None:
+            denied = _as_restriction(modal.group(1)) if restriction else " ".join(f"{modal[1]}{modal[2]}".split())
+            return list_items(text, end), lambda s, e: _restricted_items(text, denied, s, e, obligors)
         return list_items(text, end), lambda s, e: _duties(text, s, e, s, obligors)
     items = _duty_items(text, end) if _LEADS_INTO_LIST.fullmatch(text, modal.end(), end) else []
     if not items:
@@ -892,7 +965,9 @@ def list_items(text: str, pos: int) -> list[tuple[int, int]]:
 def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[PartyLike]) -> list[Obligation]:
     """Obligations in the sentence spans, main duties of named parties first when there are too many (`_cap`).
 
-    One duty per party per sentence; a mutual duty ("each Party shall") is each named party's. A Markdown contract is
+    One duty per party per clause: a clause joined to the one before with a subject of its own (", and the Parties
+    shall cooperate") ends the actions before it and is a duty of its own; a second verb of the same subject is not. A
+    mutual duty ("each Party shall") is each named party's. A Markdown contract is
     read as the plain text it shows ("**The Hirer** must pay"): its bold markers become spaces, the offsets stay the
     same (its list markers stay: a list's items are read by them).
     """
@@ -902,7 +977,8 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         subjects.setdefault(pronoun, party)
     for m in mutual_terms(text):  # "each Party (as "Recipient")": either party can be the Recipient
         subjects.setdefault(" ".join((m[1] or m[2]).lower().split()), EACH_PARTY)
-    for term in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH):  # 'each a "Participant"': every party is one
+    for quoted, bare in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH):  # 'each a "Participant"': every party is one
+        term = quoted or bare
         for form in _COLLECTIVE_FORMS:
             subjects.setdefault(form.format(" ".join(term.lower().split())), EACH_PARTY)
     for term, party in _appointed_roles(text, subjects).items():
@@ -916,18 +992,25 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
             subjects.setdefault(form, _GROUP + group)
     sentences = _Sentences(text, spans)
     found: list[Obligation] = []
-    further: list[bool] = []  # a list's third item on, a party's second duty in one sentence (`_rank`)
+    further: list[bool] = []  # a list's third item on, a party's second duty in one clause (`_rank`)
     seen: set[tuple[int, str]] = set()
-    in_sentence: set[tuple[int, str]] = set()
+    in_clause: set[tuple[int, str]] = set()
+    open_duties: list[_OpenDuty] = []  # the duties of the sentence so far, whose actions run to its end
+    sentence_start = clause_start = -1
     ordered = sorted(subjects, key=len, reverse=True)
     for m in modal_matches(text):
-        if _NOT_DUTIES.match(text, m.end()) or _denied(text, m):
+        if _NOT_DUTIES.match(text, m.end()) or _denied(text, m) or _a_defined_noun(text, m):
             continue
         sentence = sentences.around(m.start())
         if sentence is None:
             continue
         start, end = sentence
-        found_subjects, neither = _subjects_before(text, max(start, m.start() - _LOOK_BACK), m.start(), ordered)
+        if sentence_start != start:  # the sentence's first clause opens with it
+            sentence_start = clause_start = start
+            open_duties = []
+        found_subjects, neither, clause_at = _subjects_before(
+            text, max(start, m.start() - _LOOK_BACK), m.start(), ordered
+        )
         found_subjects = found_subjects or _antecedent(text, start, m, ordered) or _guarantor(text, start, m, ordered)
         if not found_subjects or _no_duty(text, m, start, end, neither):
             continue
@@ -944,14 +1027,67 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
                     found.extend(duties)
                     further.extend(place >= _ITEMS_FIRST for _ in duties)
             continue
-        if (start, party) in seen or len(whole_action(text, m.start(1), end)) < 12:
+        # a clause joined to the one before with a subject of its own ("..., and the Parties shall cooperate") is a
+        # duty of its own even for a party the clause before bound; a second verb of the same subject is not
+        if clause_at > start and text.count("(", start, clause_at) > text.count(")", start, clause_at):
+            clause_at = -1  # "conduct the recall (and the Buyer shall help)": the bracket is part of the clause before
+        if clause_at > clause_start and open_duties and not _ends_a_clause(text, open_duties[-1], clause_at):
+            clause_at = -1  # "Seller shall sell and Buyer shall buy the goods": the goods are both clauses' object
+        clause = max(clause_at, clause_start)
+        if (clause, party) in seen or len(whole_action(text, m.start(1), end)) < 12:
             continue
-        seen.add((start, party))
+        seen.add((clause, party))
+        if clause > clause_start:
+            _end_actions_at(found, open_duties, text, clause)
+            clause_start = clause
         duties = _duties(text, m.start(1), end, start, obligors, restriction)
+        open_duties.extend(_OpenDuty(len(found) + i, m.start(1), restriction) for i in range(len(duties)))
         found.extend(duties)
-        further.extend((start, ob.party) in in_sentence for ob in duties)
-        in_sentence.update((start, ob.party) for ob in duties)
+        further.extend((clause, ob.party) in in_clause for ob in duties)
+        in_clause.update((clause, ob.party) for ob in duties)
     return _most_important(found, further, _cap(text))
+
+
+class _OpenDuty(NamedTuple):
+    """A duty listed from a sentence whose action, so far, runs to the end of the sentence."""
+
+    at: int  # its place in the list found
+    action_start: int
+    restriction: bool
+
+
+# the clause before a joint holds more than its verb: "shall deliver the Products to the Buyer", not "shall sell" or "shall
+# pay to the Agent" (", and the Agent shall pay to the Bank, all amounts due": the object follows the second clause), nor
+# "... and Company" (the first of two subjects)
+_CLAUSE_WORDS_AT_LEAST = 4
+_MODAL_WORDS_AT_START = re.compile(r"^\w+(?:\s+(?:to|not))?\s+")
+_OBJECT_MISSING = re.compile(
+    r"\b(?:(?:to|for|with|from|of|in|on|by|into|upon|and|or)|"
+    r"(?:to|from|for)\s+(?:the\s+|each\s+|any\s+)?[A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)?|"
+    # "... of the situation and Company and Consultant shall": a subject the map does not know starts the next clause
+    r"(?:and|or)\s+[A-Z][\w.&-]*)$"
+)
+
+
+def _ends_a_clause(text: str, duty: _OpenDuty, joint_at: int) -> bool:
+    """The duty's action up to `joint_at` is a clause of its own, not a verb that shares its object with the clause
+    after the joint."""
+    action = whole_action(text, duty.action_start, joint_at)
+    words = _MODAL_WORDS_AT_START.sub("", action, count=1).split()
+    return len(words) >= _CLAUSE_WORDS_AT_LEAST and not _OBJECT_MISSING.search(action)
+
+
+def _end_actions_at(found: list[Obligation], open_duties: list[_OpenDuty], text: str, clause_at: int) -> None:
+    """End the actions of the sentence's duties so far where the next clause with a subject of its own starts:
+    "Neither party shall assign this Agreement, and the Parties shall cooperate ..." lists "shall not assign this
+    Agreement" and "shall cooperate ...", not the cooperation twice."""
+    for duty in open_duties:
+        if duty.action_start < clause_at:
+            action = whole_action(text, duty.action_start, clause_at)
+            if duty.restriction:
+                action = _as_restriction(action)
+            found[duty.at] = replace(found[duty.at], action=action, kind=_kind(action))
+    open_duties.clear()
 
 
 def _no_duty(text: str, modal: re.Match[str], start: int, end: int, neither: bool) -> bool:
@@ -994,6 +1130,23 @@ def _in_parenthesis(text: str, start: int, at: int, end: int) -> bool:
 _CIRCUMSTANCE_BEFORE = re.compile(
     r"\b(?:as|than|if|unless|when|whenever|where|until|whether)\s+[^,;()]{1,60}$", re.IGNORECASE
 )
+
+
+_PRESENT_TENSE = ("grants", "guarantees", "assigns")
+# what a present-tense grant or guarantee goes on with: "the Depositor Grants to the Issuer", "Guarantees the payment"
+_GRANTS_WHAT = re.compile(r"(?:to|the|a|an|all|any|each|its|their|unto)\b", re.IGNORECASE)
+
+
+def _a_defined_noun(text: str, modal: re.Match[str]) -> bool:
+    """ "all RGHI Guarantees, in each case ...": a capitalised "Guarantees" or "Grants" is a defined term, not the verb
+    ("RGHI guarantees", "THE LICENSOR GRANTS", "the Depositor Grants to the Issuer")."""
+    verb = modal[1]
+    return (
+        verb.lower() in _PRESENT_TENSE
+        and verb[0].isupper()
+        and not verb.isupper()
+        and not _GRANTS_WHAT.match(text, modal.end())
+    )
 
 
 def _denied(text: str, modal: re.Match[str]) -> bool:

@@ -17,12 +17,13 @@ _TABLE_ROW = re.compile(
     r"([A-Z][^|\n]{1,40}?)[ \t]*\|[ \t]*([^|\n]{1,300}?)[ \t]*\|[ \t]*$",
     re.MULTILINE,
 )
-# "Commencement Date: 1 July 2026", "Start Date<TAB>1 July 2026" on a line of its own, or a row of a table laid out
-# in plain text with its columns aligned by spaces ("Subcontract End Date      31 March 2028") or joined to its value
-# by a dot leader ("End Date ........ 31 March 2028")
+# "Commencement Date: 1 July 2026", "1.10 Expiration Date: July 31, 2032", "Start Date<TAB>1 July 2026" on a line of its
+# own, or a row of a table laid out in plain text with its columns aligned by spaces ("Subcontract End Date      31 March
+# 2028") or joined to its value by a dot leader ("End Date ........ 31 March 2028")
 _KEY_LINE = re.compile(
-    r"^[ \t]*(?:\d{1,2}[A-Za-z]?\.[ \t]+)?([A-Z][\w'’ -]{1,38}?)(?:[ \t]*(?::|\t)|[ ]{3,}|[ \t]*\.{3,})[ \t]*"
-    r"(\S[^\n]{0,300}?)[ \t]*$",
+    # an item's code before the label is no part of it: "A3 Call-Off Expiry Date: 30 November 2028.", "1.10 Expiration Date:"
+    r"^[ \t]*(?:(?:\d{1,2}(?:\.\d{1,2}){1,2}\.?|\d{1,2}[A-Za-z]?\.|[A-Z]\d{1,2}\.?)[ \t]+)?([A-Z][\w'’ -]{1,38}?)"
+    r"(?:[ \t]*(?::|\t)|[ ]{3,}|[ \t]*\.{3,})[ \t]*(\S[^\n]{0,300}?)[ \t]*$",
     re.MULTILINE,
 )
 # a numbered or coded row of a particulars list, whose number the body cites ("the date in Item 6", "the date in A3",

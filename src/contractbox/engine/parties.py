@@ -121,6 +121,7 @@ _ANCHOR = re.compile(
 _LIST_END = re.compile(
     r"WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|BACKGROUND|NOW,?\s+THEREFORE|"
     r"IN\s+CONSIDERATION|TABLE\s+OF\s+CONTENTS|The\s+parties\s+(?:hereto\s+)?agree|"
+    r"(?m:^)[ \t]*(?-i:PREMISES|Premises)[ \t]*:?[ \t]*(?m:$)|"  # the recitals of Italian drafting ("Premesse")
     r"(?<=\s)between\b",  # "... with reference to the Distribution Agreement between Zentrix and Redline Corp."
     re.IGNORECASE,
 )
@@ -139,12 +140,15 @@ _CALLED_AS = r"(?:referred\s+to\s+as|called|designated(?:\s+as)?|denominated(?:\
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
 _BARE_ALIAS = re.compile(
     # "[ \t]*" inside the brackets: a Markdown term "(**Vendor**)" reads "(  Vendor  )" once its markers are blanked
-    r"\([ \t]*(?:the\s+|hereinafter[,:]?\s+(?:" + _CALLED_AS + r",?\s+)?(?:the\s+)?)?"
+    r"\([ \t]*(?:the\s+|hereinafter[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?)?"
     r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})[ \t]*\)|"
     r"hereinafter[,:]?\s+(?:(?:(?:simply|also)\s+)?"
     + _CALLED_AS
-    + r",?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier"
-    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
+    + r"[,:]?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier", "hereinafter referred to as: the Licensor"
+    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
+    # the term given after a comma without "hereinafter", as Australian deeds write it: ", called the Principal in
+    # this Deed", ", referred to as the Lender"
+    r"(?<=,\s)(?:called|referred\s+to\s+as|known\s+as)\s+(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
 _REGISTRATION = re.compile(
@@ -237,18 +241,30 @@ _REGISTER_BEFORE = re.compile(
 )
 
 
+# a province's or state's code after a postcode and its town, not the party's term: "60020 Porto San Vitale (AN)"
+_POSTCODE_TOWN_BEFORE = re.compile(r"\b\d{4,6}[ \t]+(?:[A-Z][\w'\-]*[ \t]+){1,4}$")
+# a representative's given name between the initials and the surname: "Mr. J.W. (Joost) van der Linde"
+_GIVEN_NAME_AROUND = re.compile(r"\b[A-Z]\.[ \t]*\([A-Z][a-z]+\)[ \t]+[a-zA-Z]")
+
+
 def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for m in _QUOTED_ALIAS.finditer(text, start, end):
         found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
     for m in _BARE_ALIAS.finditer(text, start, end):
         bare = (m.group(1) or "").strip(" ,.")
-        if m.group(2) or (
-            _unaccented(bare).lower() not in PLACES
-            and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
-            and not _REGISTER_BEFORE.search(text, max(start, m.start() - 40), m.start())
+        if (
+            m.group(2)
+            or m.group(3)
+            or (
+                _unaccented(bare).lower() not in PLACES
+                and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
+                and not _REGISTER_BEFORE.search(text, max(start, m.start() - 40), m.start())
+                and not (len(bare) == 2 and _POSTCODE_TOWN_BEFORE.search(text, max(start, m.start() - 60), m.start()))
+                and not _GIVEN_NAME_AROUND.search(text, max(start, m.start() - 12), min(len(text), m.end() + 3))
+            )
         ):
-            found.append((m.start(), (m.group(2) or bare).strip(" ,.")))
+            found.append((m.start(), (m.group(2) or m.group(3) or bare).strip(" ,.")))
     out: list[str] = []
     for at, alias in sorted(found):
         if _COLLECTIVE_BEFORE.search(text, max(start, at - 70), at):
@@ -377,6 +393,8 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
         nxt = skip_run(_NOISE, text, i)
         if _LIST_END.match(text, nxt):
             return (None,)
+        if _ROLE_LABEL_ENTRY.match(text, nxt):
+            return (nxt,)
         span = _name_at(text, nxt)
         # after a full stop, "1. Relationship with the MSA" is the first clause, not a party
         clause = text[max(0, i - 3) : i].rstrip().endswith(".") and re.search(r"\d{1,2}\.\s", text[i:nxt])
@@ -418,21 +436,46 @@ def _second_representative(text: str, pos: int, i: int, span: NameSpan) -> bool:
     return bool(opened) and not _QUOTED_ALIAS.search(text, opened[-1], i)
 
 
+# a standard form's party entry: the role as a label, a printed instruction in brackets, then the party's details
+# ("BETWEEN the Owner:\n(Name, legal status, address)\nHarbourview Holdings LLC ..."; "and the Contractor:")
+_ROLE_LABEL_ENTRY = re.compile(
+    r"the\s+([A-Z][A-Za-z\-]+(?:[ \t][A-Z][A-Za-z\-]+)?)[ \t]*:\s*(?:\([^()\n]{1,80}\)\s*)?(?=[A-Z])"
+)
+
+
+def _role_label_entry(text: str, at: int) -> tuple[int, tuple[str, ...]]:
+    """Where the party's name starts and the role its label gives (none: no label at `at`)."""
+    m = _ROLE_LABEL_ENTRY.match(text, at)
+    return (m.end(), (m.group(1),)) if m else (at, ())
+
+
 def _read_list(text: str, pos: int) -> list[Party]:
     limit = min(len(text), pos + 4000)
     parties: list[Party] = []
     at: int | None = skip_run(_NOISE, text, pos)
     while at is not None and len(parties) < MAX_PARTIES:
+        at, labelled = _role_label_entry(text, at)
         span = _name_at(text, at)
         if span is None:
             break
         tail_end, at = _scan_tail(text, span.end, limit)
-        aliases = _aliases(text, span.end, tail_end)
+        aliases = _aliases(text, span.end, tail_end) or labelled or _capacity(text, span.end, tail_end)
         span = _company_appeared_for(text, span, tail_end)
         formal = bool(span.legal_form or aliases or _DESCRIPTOR.match(text, span.end))
         parties.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases, formal=formal))
         parties += _loaned_out(text, span.end, tail_end)
     return parties
+
+
+# the capacity a party signs in, at the end of its descriptors: "X, a Delaware corporation ..., as seller, and Y ...,
+# as buyer."; a role word only ("as agent for the Owner" names whom it acts for, not a term)
+_AS_CAPACITY = re.compile(r",\s+as\s+(?:the\s+)?([A-Za-z][a-z]+)[ \t]*(?:[,;.]|\band\b|$)")
+
+
+def _capacity(text: str, lo: int, hi: int) -> tuple[str, ...]:
+    """The party's role from "..., as seller" when no defined term follows its name."""
+    found = [m for m in _AS_CAPACITY.finditer(text[lo:hi]) if m.group(1).lower() in ROLE_WORDS]
+    return (found[-1].group(1).title(),) if found else ()
 
 
 _LOAN_OUT = re.compile(r"\b(?:for\s+(?:the\s+)?services\s+of|f/s/o|agent\s+for)\s+", re.IGNORECASE)
@@ -539,7 +582,8 @@ _DEFINED = re.compile(
     r"(?<=,\s)hereinafter\s+" + _CALLED_AS + r"\s+(?:the\s+)?[\"“]"  # 'X, hereinafter referred to as the "Company"'
 )
 _LABELLED = re.compile(
-    r"(?:^|\s{2,}|(?<=[\s.;,])(?=Party\s))(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|(?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+|"
+    # "1.2 Landlord: ...", "(b) Tenant: ...": a numbered item of a basic-information list
+    r"(?:^|^[ \t]*(?:\d{1,2}(?:\.\d{1,2}){0,2}\.?|\(?[a-z]\))[ \t]+|\s{2,}|(?<=[\s.;,])(?=Party\s))(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|(?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+|"
     r"(?:[A-Z]{2,}[ \t])?[A-Z]{3,})"  # "CONTRACTED PARTY: NUVEM LTDA., ..."
     r"[ \t]*[:：]\s*(?=[^\s:])",
     re.MULTILINE,
@@ -566,8 +610,11 @@ _CLUSTER_GAP = 900
 
 _ENTITY_DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:(?:is\s+)?an?\s+(?:[\w.\-]+\s+){0,5}?(?:corporation|company|partnership|individual|entity|organi[sz]ation|"
-    r"association|bank|trust|university|society|institution|limited\s+liability|business)\b|residing|born\s+(?:on\s+)?(?:\d|[A-Z][a-z]+\s+\d)|date\s+of\s+birth|"
-    r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under)|"
+    r"association|bank|trust|university|society|institution|limited\s+liability|business|"
+    # public bodies and non-profits: "a public library system established under Chapter 43", "a statutory authority"
+    r"system|authority|agency|council|board|commission|district|municipality|foundation|charity|college|school|"
+    r"hospital|library|cooperative|co-operative|body)\b|residing|born\s+(?:on\s+)?(?:\d|[A-Z][a-z]+\s+\d)|date\s+of\s+birth|"
+    r"organi[sz]ed\s+(?:and\s+existing\s+)?under|incorporated\s+(?:in|under)|(?:established|constituted|created)\s+(?:by|under)\b|"
     r"(?:an?\s+)?(?:sole\s+(?:trader|proprietor(?:ship)?)|self[- ]employed)\b|trading\s+as\b|"
     # a person introduced the civil-law way: "Mr. X, of legal age, married, domiciled at", "holder of identity card no."
     r"of\s+(?:full\s+|legal\s+)+age\b|domiciled\b|with\s+domicile\b|"
@@ -660,8 +707,20 @@ def _labelled_name(text: str, at: int) -> NameSpan | None:
     return None
 
 
+# "Guarantor: Hale Holdings, Inc. Guarantor is not a party to this Lease": a labelled name its own entry excludes
+_NOT_A_PARTY = re.compile(r"\bnot\s+(?:be\s+)?(?:a\s+)?part(?:y|ies)\b", re.IGNORECASE)
+
+
+def _entry_denies_party(text: str, at: int) -> bool:
+    """Whether the labelled entry starting at `at` (to its line's end) says the one it names is not a party."""
+    end = text.find("\n", at, at + 400)
+    return _NOT_A_PARTY.search(text, at, end if end >= 0 else at + 400) is not None
+
+
 # where the recitals begin: a "RECITALS" / "BACKGROUND" heading on its own line, or "WHEREAS"
-_RECITALS_START = re.compile(r"^[ \t]*(?:RECITALS?|BACKGROUND|WITNESSETH)[ \t]*:?[ \t]*$|\bWHEREAS\b", re.MULTILINE)
+_RECITALS_START = re.compile(
+    r"^[ \t]*(?:RECITALS?|BACKGROUND|WITNESSETH|PREMISES)[ \t]*:?[ \t]*$|\bWHEREAS\b", re.MULTILINE
+)
 
 
 # a defined term that names a date or a document, not a party: '(the "Effective Date")', '(the "General Terms")'
@@ -695,7 +754,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             aliases = _aliases(text, at, close + 1 if close >= 0 else after + 60)
             previous = close + 1 if close >= 0 else after
         else:
-            span = _labelled_name(text, at) if _is_role_label(label) else None
+            span = _labelled_name(text, at) if _is_role_label(label) and not _entry_denies_party(text, at) else None
             aliases = _label_role(label)
         if span is None or (aliases and _DOCUMENT_TERM.search(aliases[0])):
             continue
@@ -894,7 +953,12 @@ def _named_elsewhere(text: str, parties: list[Party]) -> list[Party]:
 
 
 # the name, then its defined term in a parenthesis: 'Glenmoor Security Services Limited (the "Supplier")'
-_DEFINITION_AFTER_NAME = r"\s*,?\s*\(\s*(?:the\s+|hereinafter\s+(?:called|referred\s+to\s+as)\s+(?:the\s+)?)?[\"“]([A-Z][\w\- ]{1,40}?)[\"”]\s*\)"
+# or a sentence that names it: 'In this Agreement Alder Mills, Inc. is called Seller', '... shall be referred to as the "Buyer"'
+_DEFINITION_AFTER_NAME = (
+    r"(?:\s*,?\s*\(\s*(?:the\s+|hereinafter\s+(?:called|referred\s+to\s+as)\s+(?:the\s+)?)?[\"“]([A-Z][\w\- ]{1,40}?)[\"”]\s*\)|"
+    r"\s+(?:is|shall\s+be|will\s+be)\s+(?:called|referred\s+to\s+as)\s+(?:the\s+)?"
+    r"(?:[\"“]([A-Z][\w\- ]{1,40}?)[\"”]|([A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*){0,2})(?=[\s,;.])))"
+)
 
 
 def _defined_later(text: str, parties: list[Party]) -> None:
@@ -905,7 +969,7 @@ def _defined_later(text: str, parties: list[Party]) -> None:
         if p.aliases or len(p.name) < 6:
             continue
         for m in re.finditer(re.escape(p.name) + _DEFINITION_AFTER_NAME, opening):
-            term = m.group(1)
+            term = m.group(1) or m.group(2) or m.group(3)
             # a role ("Supplier") or a short name ("Glenmoor"); '... and Glenmoor Ltd (the "Agreement")' is the letter's
             if term.split()[-1].lower() in ROLE_WORDS or term.split()[0].lower() in p.name.lower().split():
                 p.aliases = (term,)

@@ -78,6 +78,9 @@ _NONE = _any()
 
 
 _GAP = r"[^.;]{0,200}"
+# the same gap read through the dots of an abbreviation or a company's form ("by Rijnmond Holding N.V., does not"):
+# a dot right before a letter or a comma ends no sentence
+_GAP_THROUGH_ABBREVIATIONS = r"(?:[^.;]|\.(?=[\w,])){0,200}"
 
 
 # where a sentence starts: the text's start (a clause number such as "5.3" or "(2)" opens no sentence) or after ". "
@@ -143,6 +146,9 @@ _DEAL_ONLY_WITH = (
     r"(?:customers?|clients?|employees?|staff)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|"
     r"licen[cs]e|agree(?:s|d|ing)?|"
     r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
+    # a category named before the exception: "from any bank, credit union or other deposit-taking institution other
+    # than the Sponsor"
+    r"any\s+[^.;]{1,120}?\s+other\s+than\s+(?:the\s+)?(?-i:[A-Z])\w*|"
     r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier|company|companie|"
     r"firm|brand|business(?:e)?|organi[sz]ation|customer|client|dealer|reseller|retailer|wholesaler)s?|anyone\s+"
     r"(?:else|other\s+than))\b"
@@ -153,7 +159,7 @@ _PROVIDER = (
     r"(?:sub)?contractor|consultant|agent|agency|distributor|manufacturer|licensor|operator|packer|processor|"
     r"laborator(?:y|ies)|firm|broker|company)s?\b"
 )
-_PRICE = r"(?:price|prices|pricing|terms|rates?|fees|royalt\w*)"
+_PRICE = r"(?:price|prices|pricing|terms|rates?|fees?|royalt\w*)"
 _REST = r"[^.;]*"  # a negation covers the rest of its sentence
 _SOLICIT = _any(
     r"\bsolicit\w*",
@@ -195,7 +201,15 @@ _CAUSE_NAMED = (
 # convenience", "either party may terminate ... without giving reasons", "may at any time cancel ... for any reason"
 _TERMINATION_RIGHT = (
     r"\b(?:may|can|(?:is|are|shall\s+be)\s+entitled\s+to|(?:has|have|shall\s+have)\s+the\s+right\s+to|"
-    r"reserves?\s+the\s+right\s+to)\s+(?:(?!not\b|never\b)\w+\s+){0,3}?(?:terminat\w*|cancel\w*|end)\b"
+    r"reserves?\s+the\s+right\s+to)\s+(?:(?!not\b|never\b)\w+\s+){0,3}?(?:terminat\w*|cancel\w*|end|"
+    r"bring\s+(?:\S+\s+){1,3}?to\s+an\s+end)\b"  # "may bring this Sub-Contract to an end"
+)
+# a right used as the party sees fit, or whatever the other party did: "at its discretion", "without having to show any
+# default", "whether or not the Architect is in breach"
+_AT_DISCRETION = (
+    r"(?:(?:at|in)\s+(?:its|their|his|her|our|your)\s+(?:(?:own|sole|absolute|complete|entire|unfettered)\s+(?:and\s+)?)*"
+    r"discretion\b|without\s+(?:having\s+|needing\s+|being\s+required\s+)?to\s+(?:show|prove|establish|give)\s+"
+    r"(?:any\s+)?(?:cause|reasons?|default|breach|fault)\b|whether\s+or\s+not\s+[^.;]{0,60}?\b(?:breach|default)\w*)"
 )
 _NO_CAUSE = (
     r"(?:for\s+(?:(?:its|their|his|her|our|your)\s+)?(?:own\s+)?convenience|without\s+(?:any\s+)?(?:cause|reason)\b|"
@@ -270,6 +284,9 @@ RULES: dict[str, Rule] = {
             r"\bfree\s+to\s+(?:appoint|sell|enter|deal|engage|licen[cs]e|contract|purchase|buy)\b",
             # "Neither party has an exclusive relationship with the other", "does not have any exclusive right"
             r"\b(?:neither|no)\s+party\s+(?:has|have|holds?|enjoys?|(?:shall|will)\s+have)\s+(?:an?\s+|any\s+)?exclusiv\w*",
+            # "Neither party grants the other any exclusive right"
+            r"\b(?:neither|no)\s+party\s+(?:grants?|gives?|confers?|(?:shall|will)\s+(?:grant|give|confer))\s+"
+            r"(?:(?:the\s+)?other(?:\s+party)?\s+)?(?:an?\s+|any\s+)?exclusiv\w*",
             r"\b(?:does|do|shall|will)\s+not\s+(?:have|hold|enjoy|create|confer)\s+(?:an?\s+|any\s+)?exclusiv\w*",
             r"\bnothing\b" + _GAP + r"\b(?:grants?|gives?|creates?|confers?|makes?)\b" + _GAP + r"\bexclusiv\w*",
             # "grants no sole or exclusive rights", a "NO EXCLUSIVITY" heading, "there is no exclusivity"
@@ -354,6 +371,11 @@ RULES: dict[str, Rule] = {
             r"^(?![^.;]*\b(?:not|never|refrain\w*|compet\w*)\b)[^.;]*\bgrants?\b[^.;]{0,80}\blicen[cs]e\b",
             # a promise to deal only with the other party is exclusivity, not a restraint on competing with it
             _DEAL_ONLY_WITH + _REST,
+            # a customer's promise to use no one else for the work: "the Owner shall not engage any other person to
+            # operate or maintain the Plant" (the provider's exclusivity)
+            r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\bcompet)(?:engage|appoint|use|retain|employ|instruct|contract\s+with)"
+            r"\s+(?:any\s+)?(?:other|another|third[\s-]part(?:y|ies)|additional)\b[^.;]{0,30}?\b(?:persons?|part(?:y|ies)|"
+            r"entit(?:y|ies)|" + _PROVIDER + r")\s+(?:to|for)\b" + _REST,
         ),
         positive=_any(
             r"\b(?:shall|will|must|may)\s+not\b[^.;]{0,250}\b(?:compet|engag|develop|market|sell|offer|manufactur|"
@@ -382,7 +404,7 @@ RULES: dict[str, Rule] = {
             r"\bcompet\w*",
             # "engage in", not "during the engagement", "an employee who was engaged in the performance" or
             # "solicit or engage any designer or employee" (hiring a person)
-            r"\bengag(?:e|es|ing)\b(?!\s+(?:\w+\s+){0,4}?(?:employees?|designers?|staff|personnel|persons?|"
+            r"\bengag(?:e|es|ing)\b(?![\s,]+(?:\w+\s+){0,4}?(?:employees?|designers?|staff|personnel|persons?|"
             r"individuals?|contractors?|consultants?|workers?|officers?)\b)",
             r"\bengaged\s+in\s+(?:any\s+|a\s+)?(?:business|activit|trade|enterprise|undertaking)",
             r"\bbusiness\w*",
@@ -422,6 +444,10 @@ RULES: dict[str, Rule] = {
                 + r"\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,120}\b"
                 + _CONTROL_ACQUIRED,
                 _CONTROL_ACQUIRED + r"\b[^.;]{0,120}\b(?:without|requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
+                # the right in the next sentence: "... after any person acquires control of the Operator. The Owner
+                # may, within sixty (60) days after receiving that notice, terminate this Contract"
+                rf"(?:{_CONTROL_ACQUIRED}|{_CONTROL})\b[^.;]{{0,80}}\.\s+[^.;]{{0,40}}?\bmay\b(?!\s+not\b)[^.;]{{0,80}}?"
+                rf"\b{_ENDS_IT}",
                 opening=_ungoverned(
                     r"nothing|neither|no\s+party|(?<!who\sis\s)(?<!that\sis\s)(?<!which\sis\s)not|never|free\s+to"
                 ),
@@ -429,7 +455,7 @@ RULES: dict[str, Rule] = {
         ),
         negative=_any(
             _CONTROL
-            + _GAP
+            + _GAP_THROUGH_ABBREVIATIONS
             + r"\b(?:shall|will|does|do|did)\s+not\s+(?:(?:in|of|by)\s+itself\s+)?(?:give|entitle|constitute|"
             r"be\s+deemed|require|trigger|confer|result|permit|allow|create|affect|terminate|operate)\w*" + _REST,
             # "a change of control of either party is not a ground for termination"
@@ -455,6 +481,12 @@ RULES: dict[str, Rule] = {
             # "a change of control of either party gives the other party no right to terminate"
             _CONTROL + _GAP + r"\b(?:gives?|confers?|creates?)\b[^.;]{0,40}\bno\s+(?:right|consent|approval)\b" + _REST,
             r"\bnothing\b" + _GAP + r"\b(?:restrict|prevent|prohibit|limit)s?\b" + _GAP + r"\b" + _CONTROL + _REST,
+            # "if the Supplier undergoes a change of control, this Agreement continues in full force; the Customer
+            # acquires no right to terminate by reason of it" (the semicolon is no end of what the change does)
+            _CONTROL
+            + r"[^.]{0,200}?\b(?:this\s+agreement|the\s+agreement|it)\s+(?:shall\s+|will\s+)?(?:continues?|remains?)\s+"
+            r"in\s+(?:full\s+)?(?:force|effect)[^.]*",
+            _CONTROL + r"[^.]{0,200}?\b(?:acquires?|has|obtains?|gains?|gets?)\s+no\s+right\s+to\s+terminat[^.]*",
         ),
         # a duty only to give notice of the change is no consequence once the span says the change gives
         # no right to terminate and needs no consent ("shall notify ...; this does not give any right to terminate")
@@ -480,7 +512,7 @@ RULES: dict[str, Rule] = {
             # "If Supplier sells ... to any other customer at a lower price, Supplier shall offer that lower price to
             # Buyer", "Licensor shall extend to Licensee any more favourable royalty it grants another licensee"
             _affirmed(
-                r"\b(?:other|another|third[\s\-]part(?:y|ies))\b[^.;]{0,200}\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+"
+                r"\b(?:other|another|third[\s\-]part(?:y|ies))\b[^.;]{0,260}\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+"
                 r"(?:\w+\s+){0,3}?(?:that|such|the\s+same|those|any\s+such)\s+(?:lower|better|more\s+favou?rable|reduced|"
                 r"lowest|best)\b",
                 r"\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+(?:\w+\s+){0,3}?(?:any|the|a|such)\s+(?:lower|better|"
@@ -499,9 +531,18 @@ RULES: dict[str, Rule] = {
                 r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,2}?(?:those|such|the\s+same)\s+"
                 + _PRICE
                 + r"\b",
+                # "If Vendor offers any other library a lower fee for a comparable volume, Vendor shall offer the same
+                # fee to the Customer"
+                r"\b(?:offers?|charges?|grants?|gives?|sells?|extends?)\s+(?:to\s+)?(?:any\s+other|another|other|"
+                r"(?:any\s+|a\s+)?third)\b[^.;]{0,120}\b(?:lower|better|more\s+favou?rable|reduced)\s+(?:[\w\-]+\s+){0,2}?"
+                + _PRICE
+                + r"\b[^.;]{0,120}\b(?:shall|will|must)\s+(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+"
+                r"(?:\w+\s+){0,2}?(?:those|such|the\s+same|that)\s+(?:[\w\-]+\s+){0,2}?" + _PRICE + r"\b",
                 opening=_BINDS,
             ),
         ),
+        # the match-the-better-price promise is often ranked as a price restriction or exclusive dealing
+        sources=("price_restrictions", "exclusivity"),
         negative=_any(
             r"\b(?:no|not\s+(?:a|any))\s+(?:most[\s\-]+)?favou?red[\s\-]+(?:nation|customer|licensee|pricing|terms|treatment|clause|"
             r"commitment|provision)" + _REST,
@@ -550,6 +591,16 @@ RULES: dict[str, Rule] = {
                 needs=r"convenience|without\s|(?:any|no)\s+reason|at\s+will",
             )
             + _CONVENIENCE_RIGHT,
+            # a right the sentence opens with, used at the party's discretion or whatever the other did, and on no
+            # condition: "The Main Contractor may bring this Sub-Contract to an end at its discretion"; not "In the
+            # event the Professional should ..., the Company shall have the right to terminate ... at its discretion"
+            _SENTENCE_OPENING
+            + r"(?![^.;,]{0,60}?\b(?:if|in\s+the\s+event|should|upon|where|when|unless|neither|nothing|no\s+party)\b)"
+            + r"[^.;,]{0,60}?"
+            + _TERMINATION_RIGHT
+            + r"[^.;]{0,100}?\b"
+            + _AT_DISCRETION
+            + r"(?![^.;]*\b(?:if|in\s+the\s+event|upon\s+the\s+occurrence|should)\b)",
             # on notice, no cause: "Either party may terminate this Agreement by giving three months' notice" (CUAD's
             # own definition: solely by giving a notice), "The Buyer may end the Exclusivity Period early at any time by
             # written notice"; not one ending a renewal ("notice before the end of the term")
@@ -589,6 +640,7 @@ RULES: dict[str, Rule] = {
             r"\bwithout\s+(?:cause|reason)\b",
             r"\bwith\s+or\s+without\s+cause\b",
             r"\b(?:sole|absolute)\s+discretion\b",
+            r"\b" + _AT_DISCRETION,
             r"\bat\s+will\b",
             r"\bat\s+any\s+time\s+(?:upon|on|by|with|after)\b[^.;]{0,60}\bnotice\b"
             rf"(?![^.;]{{0,40}}\b(?:upon\s+the\s+occurrence|should|{_CAUSE_NAMED})\b)",
@@ -753,6 +805,10 @@ RULES: dict[str, Rule] = {
             r"\bliquidated\s+damages\b[^.;]{0,80}\b(?:of|in\s+the\s+amount|equal)",
             r"\bcontractual\s+penalty\s+(?:\([^()]{1,40}\)\s+)?(?:of|in\s+the\s+amount)\b",  # "(Vertragsstrafe)"
             r"\bshall\s+pay\b[^.;]{0,120}\b(?:as\s+)?(?:liquidated|agreed)\s+damages\b",
+            # the FIDIC name, a fixed sum for each day or week of delay: "shall pay delay damages to the Employer of
+            # AED 150,000 for every day"
+            r"\b(?:shall|will|must)\s+pay\s+(?:to\s+\w+(?:\s+\w+)?\s+)?delay\s+damages\b[^.;]{0,80}?"
+            r"\b(?:for\s+(?:each|every)|per|a)\s+(?:\w+\s+)?(?:day|week|month)\b",
             # English law's mark of liquidated damages: "the parties agree this sum is a genuine pre-estimate of loss",
             # also "a fair / reasonable pre-estimate" (its usual tail "and not a penalty" is no negation of it: only a
             # "not" before the words denies them)

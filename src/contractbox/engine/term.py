@@ -101,7 +101,7 @@ def _about_a_part(sentence: str, upto: int) -> bool:
 # an end date labelled as a field: "End Date: June 30, 2028", a table's cell ("| Subscription End Date | March 31,
 # 2028 |") or a dot leader ("End Date ....... June 30, 2028")
 _END_LABEL = re.compile(
-    r"^[ \t]*(?:\|[ \t]*)?(?:[A-Z][a-z]+[ \t]+)?(?:End|Expiration|Expiry|Termination) Date"
+    r"^[ \t]*(?:\|[ \t]*)?(?:\d{1,2}(?:\.\d{1,2}){0,2}\.?[ \t]+)?(?:[A-Z][a-z]+[ \t]+)?(?:End|Expiration|Expiry|Termination) Date"
     r"(?:[ \t]*(?::|\||\.{3,})|[ \t]{2,})[ \t]*",
     re.MULTILINE | re.IGNORECASE,
 )
@@ -113,6 +113,17 @@ _STATED_END = re.compile(
     r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?",
     re.IGNORECASE,
 )
+# an instrument that is not called an agreement ("PERFORMANCE BOND ... This Bond remains in force until 30 June 2029"):
+# its own end, when the title or opening names the document by that word
+_INSTRUMENTS = r"deed|bond|guarantee|guaranty|indemnity|undertaking|warranty|letter\s+of\s+credit"
+_STATED_INSTRUMENT_END = re.compile(
+    rf"\bthis\s+({_INSTRUMENTS})\b[^.;:]{{0,80}}?"
+    r"\b(?:(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate|cease)|expires|ends|terminates|"
+    r"remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?",
+    re.IGNORECASE,
+)
+_INSTRUMENT_IN_OPENING = re.compile(rf"\b(?:{_INSTRUMENTS})\b", re.IGNORECASE)
+_OPENING_CHARS = 300
 _EARLIER_AGREEMENT = re.compile(r"\b(?:original|prior|previous|existing|former)\b", re.IGNORECASE)
 _FIRM_END = re.compile(r"expir|terminat|\bend|until|through|date\s*:", re.IGNORECASE)
 _DAY_BEFORE = re.compile(r"\b(?:the\s+)?day\s+(?:before|prior\s+to|preceding)\s+(?:the\s+)?$", re.IGNORECASE)
@@ -138,8 +149,8 @@ _EVENT_ANCHOR = re.compile(
     r"[A-Z][\w-]+(?:\s+[A-Z][\w-]+)*\s+(?:Date|Launch)\b)[^,.;()]{0,40})",
 )
 _AUTO_RENEWAL = re.compile(
-    r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend|continue|prolong)|"
-    r"\b(?:renew|extend|continue|prolong)\w*\s+automatically|"
+    r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend|continue|prolong|roll(?:s|ed)?\s+over)|"
+    r"\b(?:renew|extend|continue|prolong)\w*\s+automatically|\broll(?:s|ed)?\s+over\s+automatically|"
     r"\bautomatic\s+(?:\w+\s+){0,3}(?:renewal|extension)s?\b|\bauto-renew|\bevergreen\b|"
     # the civil-law tacit renewal (reconduction tacite, stillschweigende Verlängerung): "it is tacitly renewed", "is
     # renewed by tacit agreement", "tacit renewal"
@@ -149,7 +160,7 @@ _AUTO_RENEWAL = re.compile(
     re.IGNORECASE,
 )
 _RENEWS_UNLESS = re.compile(
-    r"\b(?:renew\w*|extend\w*|continue\w*)\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
+    r"\b(?:renew\w*|extend\w*|continue\w*|roll(?:s|ed)?\s+over)\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
     r"month[- ]to[- ]month|at a time|each time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy|fication)\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
@@ -210,7 +221,7 @@ _CONTINUES_UNLESS = re.compile(
     re.IGNORECASE,
 )
 _RENEW_WORD = re.compile(
-    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|"
+    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|\broll(?:s|ed)?\s+over\b|"
     r"\b" + _PERIOD_TO_PERIOD + r"\b",
     re.IGNORECASE,
 )
@@ -479,6 +490,7 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
     return (
         _labelled_end(text)
         or _stated_end(text, anchor)
+        or _stated_instrument_end(text, anchor)
         or _end_of_a_defined_period(text, anchor)
         or _stated_open_end(text)
     )
@@ -570,9 +582,13 @@ def _period_at_start(value: str) -> tuple[int, str, int, int] | None:
     return amount[0], amount[1], period.start(), period.end()
 
 
+# a defined date's value may open with its preposition: 'begins on September 1, 2027 (the "Project Start Date")'
+_VALUE_OPENING = re.compile(r"\W*(?:(?:on|as\s+of|from|with\s+effect\s+from)\s+)?", re.IGNORECASE)
+
+
 def _date_at_start(value: str) -> tuple[date, int, int] | None:
     for s, e, d in find_dates_loose(value):
-        if d is not None and s < 3:
+        if d is not None and (s < 3 or _VALUE_OPENING.fullmatch(value[:s])):
             return d, s, e
     return None
 
@@ -594,6 +610,21 @@ def _stated_end(text: str, anchor: date | None) -> Expiry | None:
         opening = re.split(r"[.;:\n]\s", text[max(0, m.start() - 100) : m.start()])[-1]
         stated = opening + m.group(0)
         if _EARLIER_AGREEMENT.search(stated) or _about_a_part(stated, len(stated)):
+            continue
+        for s, e, d in find_dates_loose(text[m.end() : m.end() + 40]):
+            if d is not None and s == 0 and (anchor is None or d > anchor):
+                return Expiry(d, m.end() + s, m.end() + e, "stated end date")
+    return None
+
+
+def _stated_instrument_end(text: str, anchor: date | None) -> Expiry | None:
+    """The stated end of a bond, deed or guarantee that names itself so in its title or opening ("PERFORMANCE
+    BOND ... This Bond remains in force until 30 June 2029"); a guarantee inside an agreement is a part of it."""
+    own = {" ".join(m.group(0).lower().split()) for m in _INSTRUMENT_IN_OPENING.finditer(text, 0, _OPENING_CHARS)}
+    if not own:
+        return None
+    for m in _STATED_INSTRUMENT_END.finditer(text):
+        if " ".join(m.group(1).lower().split()) not in own:
             continue
         for s, e, d in find_dates_loose(text[m.end() : m.end() + 40]):
             if d is not None and s == 0 and (anchor is None or d > anchor):
