@@ -910,3 +910,15 @@ def test_a_subject_in_markdown_bold_is_read_as_plain_text() -> None:
         ("Ashby Kiln Works Ltd", "must fire each batch within five (5) days of its order"),
         ("Wren Pottery Ltd", "must collect the fired batches from the yard of the Supplier"),
     ]
+
+
+def test_keeping_records_or_samples_is_a_duty_but_keeping_a_right_is_not() -> None:
+    text = (
+        "Ono shall retain copies of every batch record for five years after release. Array shall retain retained "
+        "samples of each lot until the lot expires. Ono will retain all rights in its own know-how."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.action[:25]) for o in found] == [
+        ("Ono Pharmaceutical Co., Ltd.", "shall retain copies of ev"),
+        ("Array BioPharma Inc.", "shall retain retained sam"),
+    ]
