@@ -549,20 +549,30 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
 # the sentence that states the term with the term as its subject, whatever the clause model made of it: "(a) The term
 # of this Lease (the "Term") begins on ...", "2.1 The Initial Term commences on ..." (not "During the term of this
 # Agreement and for five years thereafter", where the term measures something else)
-_THE_TERM_AS_SUBJECT = re.compile(r"\b[Tt]he\s+(?:[Ii]nitial\s+)?[Tt]erm\b(?!\s*[\"”])(?!\s+of\s+(?!this\b))")
+# (scanned for from its "he": a pattern that opens with a letter class is tried at every character)
+_THE_TERM_AS_SUBJECT = re.compile(r"he\s+(?:[Ii]nitial\s+)?[Tt]erm\b(?!\s*[\"”])(?!\s+of\s+(?!this\b))")
 # what may stand between the start of a line or sentence and that subject: clause numbers, "(a)", "Term." headings
 _OPENING_OF_SENTENCE = re.compile(
     r"(?:^|[.;:\n])[ \t]*(?:(?:\(?[a-z0-9]{1,4}[.)]|\d+(?:\.\d+)*\.?|Section\s+\d+(?:\.\d+)*\.?)[ \t]+)*$",
 )
 
 
+def _terms_as_subjects(text: str) -> list[int]:
+    """Where "The term", "the Initial Term" ... (`_THE_TERM_AS_SUBJECT`) start."""
+    return [
+        m.start() - 1
+        for m in _THE_TERM_AS_SUBJECT.finditer(text)
+        if m.start() > 0 and text[m.start() - 1] in "Tt" and (m.start() < 2 or not text[m.start() - 2].isalnum())
+    ]
+
+
 def _end_in_the_term_definition(text: str, anchor: date | None, read: list[tuple[int, int]]) -> Expiry | None:
     """The dated end read from the sentence whose subject is the term, when the clause model ranked it too low to be
     read (a lease whose sentences the model takes for the term speak of casualty and default)."""
-    for m in _THE_TERM_AS_SUBJECT.finditer(text):
-        if not _OPENING_OF_SENTENCE.search(text, max(0, m.start() - 30), m.start()):
+    for at in _terms_as_subjects(text):
+        if not _OPENING_OF_SENTENCE.search(text, max(0, at - 30), at):
             continue
-        span = _sentence_at(text, m.start())
+        span = _sentence_at(text, at)
         sentence = text[span.start : span.end]
         if (span.start, span.end) in read or not _is_term_sentence(sentence) or _EARLIER_AGREEMENT.search(sentence):
             continue
