@@ -104,13 +104,17 @@ _END_LABEL = re.compile(
     re.MULTILINE | re.IGNORECASE,
 )
 # the contract's own end, stated plainly: its subject, then the words that end it right before the date
-_STATED_END = re.compile(
-    rf"\b(?:this\s+agreement|{_THESE_TERMS}|(?P<it>(?-i:It))|"
-    r"the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)\b[^.;:]{0,80}?"
+_ITS_END = (
+    r"\b[^.;:]{0,80}?"
     r"\b(?:(?:term|period)\s+(?:ending|expiring)|(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate)|"
-    r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?",
+    r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?"
+)
+_STATED_END = re.compile(
+    rf"\b(?:this\s+agreement|{_THESE_TERMS}|the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)" + _ITS_END,
     re.IGNORECASE,
 )
+# the same said of "It", matched where "It " opens a sentence (found by its letters: the pattern scan costs more)
+_IT_ENDS = re.compile(r"(?-i:It)" + _ITS_END, re.IGNORECASE)
 _EARLIER_AGREEMENT = re.compile(r"\b(?:original|prior|previous|existing|former)\b", re.IGNORECASE)
 _FIRM_END = re.compile(r"expir|terminat|\bend|until|through|date\s*:", re.IGNORECASE)
 _DAY_BEFORE = re.compile(r"\b(?:the\s+)?day\s+(?:before|prior\s+to|preceding)\s+(?:the\s+)?$", re.IGNORECASE)
@@ -727,17 +731,27 @@ def _stated_end(text: str, anchor: date | None) -> Expiry | None:
     """An end date the contract states for itself in so many words ("This Agreement is concluded for a
     fixed term ending on 30 June 2028", "the Term shall expire on 31 December 2027"), wherever the
     clause model ranked the sentence: wording this plain is the expiry whatever its score."""
-    for m in _STATED_END.finditer(text):
+    for m in sorted([*_STATED_END.finditer(text), *_its_stated_ends(text)], key=lambda m: m.start()):
         opening = re.split(r"[.;:\n]\s", text[max(0, m.start() - 100) : m.start()])[-1]
         stated = opening + m.group(0)
         if _EARLIER_AGREEMENT.search(stated) or _about_a_part(stated, len(stated)):
             continue
-        if m.group("it") and not _after_the_contract_itself(text, m.start()):
-            continue  # "It" is the contract only when the sentence before speaks of the contract
         for s, e, d in find_dates_loose(text[m.end() : m.end() + 40]):
             if d is not None and s == 0 and (anchor is None or d > anchor):
                 return Expiry(d, m.end() + s, m.end() + e, "stated end date")
     return None
+
+
+def _its_stated_ends(text: str) -> list[re.Match[str]]:
+    """`_IT_ENDS` where its "It" is the contract: the sentence before it speaks of the contract."""
+    found = []
+    at = text.find("It ")
+    while at >= 0:
+        m = _IT_ENDS.match(text, at)
+        if m and (at == 0 or not text[at - 1].isalnum()) and _after_the_contract_itself(text, at):
+            found.append(m)
+        at = text.find("It ", at + 3)
+    return found
 
 
 # a sentence, after any clause number, whose subject is the contract itself: "(1) This Agreement is signed on ..."
