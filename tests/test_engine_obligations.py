@@ -1037,3 +1037,15 @@ def test_a_clause_with_a_subject_of_its_own_after_a_restriction_is_a_duty_of_its
     # a clause in brackets is part of the one it stands in
     bracket = obligations("The Baker shall repaint the sign (and the Cafe shall pay for the paint).", [BAKER, CAFE])
     assert bracket[0].action == "shall repaint the sign (and the Cafe shall pay for the paint)"
+
+
+def test_keeping_records_or_samples_is_a_duty_but_keeping_a_right_is_not() -> None:
+    text = (
+        "Ono shall retain copies of every batch record for five years after release. Array shall retain retained "
+        "samples of each lot until the lot expires. Ono will retain all rights in its own know-how."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.action[:25]) for o in found] == [
+        ("Ono Pharmaceutical Co., Ltd.", "shall retain copies of ev"),
+        ("Array BioPharma Inc.", "shall retain retained sam"),
+    ]

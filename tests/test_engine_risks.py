@@ -1465,3 +1465,40 @@ def test_a_duty_to_offer_a_lower_price_given_to_another_reseller_far_into_the_se
         "Reseller the same lower price for all orders placed while that price applies."
     )
     assert polarity.RULES["most_favored_nation"].asserts(polarity.readable(span))
+
+
+@pytest.mark.parametrize(
+    ("category", "span"),
+    [
+        (  # a promise not to appoint anyone else is exclusivity, not a restraint on the appointee competing
+            "non_compete",
+            "While this Agreement lasts the Supplier shall not appoint another reseller for the Goods in Quebec.",
+        ),
+        (  # a party left free to give others better terms
+            "most_favored_nation",
+            "Preferred Pricing. Vendor may offer other dealers discounts or prices lower than those in this Agreement, "
+            "and Dealer is not entitled to claim them.",
+        ),
+    ],
+)
+def test_wordings_that_are_not_their_category(category: str, span: str) -> None:
+    assert polarity.negates(category, span)
+
+
+def test_a_ceiling_at_the_lowest_price_charged_to_others_is_most_favoured() -> None:
+    span = (
+        "Vendor shall not charge Buyer hourly fees greater than the lowest fees it charges any other public-sector "
+        "client for similar work."
+    )
+    assert polarity.RULES["most_favored_nation"].asserts(span)
+    assert not polarity.RULES["most_favored_nation"].asserts("Vendor shall not charge Buyer any fee for support.")
+
+
+def test_a_ban_on_appointing_others_gives_way_to_the_real_restraint_on_competing() -> None:
+    ban = "The Supplier shall not appoint any other reseller in the Region while this Agreement lasts."
+    restraint = "The Reseller shall not market or sell any garden furniture that competes with the Supplier's range."
+    text = f"{ban} {restraint}"
+    second = len(ban) + 1
+    scored = {"non_compete": [(0, len(ban), 0.6), (second, len(text), 0.2)]}
+    ranked = polarity.apply(text, scored).by_category["non_compete"]
+    assert ranked[0][:2] == (second, len(text)) and ranked[0][2] >= 0.5

@@ -222,10 +222,10 @@ _NOT_DUTIES = re.compile(
     r"in\s+no\s+(?:event|case)\s+be\s+(?:liable|responsible|required|obligated|obliged)|"
     r"(?:(?:also|continue\s+to|solely|exclusively|jointly|wholly|fully|absolutely|beneficially|legally|"
     r"separately|individually|collectively|respectively)\s+(?:and\s+)?)*own\b|hold\s+all\s+right,?\s+title|"
-    # keeping records or a statutory holdback is a duty ("shall retain the holdback required by the Act"); keeping
-    # ownership or rights is not
-    r"retain\b(?!\s+(?:(?:all|such|the|its|any|complete|accurate|proper|true|and|statutory|a)\s+)*"
-    r"(?:records?|books|holdbacks?|retention\s+money)\b)|remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
+    # keeping records, samples or a statutory holdback is a duty ("shall retain copies of the records for six years",
+    # "shall retain the holdback required by the Act"); keeping ownership or rights ("shall retain all rights") is not
+    r"retain\b(?!\s+(?:\w+\s+){0,3}?(?:records?|samples?|copies|documents?|documentation|books|data|evidence|files?|"
+    r"logs?|specimens?|invoices?|receipts?|holdbacks?|retention\s+money)\b)|remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
     r"be\s+(?:construed|vested|owned)|"
     # a period granted, a state reached: "shall have thirty (30) days to cure", "will have an additional 180 days",
     # "shall have received written notice", "shall be excused from performance", "shall be subject to a cure period"

@@ -394,6 +394,10 @@ RULES: dict[str, Rule] = {
                 r"\b(?:shall|will|must)\s+not\s+(?:\w+,?\s+){0,6}?(?:promote|represent|distribute|market|sell|"
                 r"manufacture|handle|offer|deal\s+in)\b[^.;]{0,60}\b(?:products?|goods|services|lines|brands?)\b"
                 r"[^.;]{0,80}\b(?:compet\w*|in\s+competition)\b",
+                # the goods named by what they are: "shall not sell any garden chairs that compete with the Products"
+                r"\b(?:shall|will|must)\s+not\s+(?:\w+,?\s+){0,6}?(?:promote|represent|distribute|market|sell|"
+                r"manufacture|handle|offer|deal\s+in)\b[^.;]{0,80}\b(?:that|which)\s+(?:directly\s+or\s+indirectly\s+)?"
+                r"compete",
                 opening=_PROHIBITS,
             ),
         ),
@@ -419,6 +423,8 @@ RULES: dict[str, Rule] = {
             r"\bgrants?\b[^.;]{0,80}\blicen[cs]e",
             r"\bdisclos\w*",  # "shall not disclose confidential information" is confidentiality
             r"\bconfidential\w*",
+            # "shall not appoint any other agent or distributor in the Territory" is exclusivity
+            r"\bnot\s+(?:appoint|licen[cs]e)\b[^.;]{0,40}\b(?:any\s+other|another|anyone\s+else)\b",
         ),
     ),
     "change_of_control": Rule(
@@ -538,6 +544,16 @@ RULES: dict[str, Rule] = {
                 r"(?:\w+\s+){0,2}?(?:those|such|the\s+same|that)\s+(?:[\w\-]+\s+){0,2}?" + _PRICE + r"\b",
                 opening=_BINDS,
             ),
+            # a ceiling at the promisor's best price to others: "Vendor shall not charge Buyer fees higher than the lowest
+            # fees it charges any other customer"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\s+(?:charge|invoice|bill)\b[^.;]{0,80}\b(?:higher|greater|more)\s+than\s+"
+                r"(?:the\s+)?(?:lowest|best)\s+(?:\w+\s+)?"
+                + _PRICE
+                + r"\b[^.;]{0,40}\b(?:charges?|offers?|gives?|grants?|"
+                r"provides?|invoices?|bills?)\b[^.;]{0,30}\b(?:any\s+other|another|all\s+other|other|(?:any\s+)?third)\b",
+                opening=_PROHIBITS,
+            ),
         ),
         # the match-the-better-price promise is often ranked as a price restriction or exclusive dealing
         sources=("price_restrictions", "exclusivity"),
@@ -548,6 +564,10 @@ RULES: dict[str, Rule] = {
             r"favou?red|no\s+less\s+favou?rable|more\s+favou?rable|better|lower|lowest|same)\b[^.;]{0,60}\b" + _PRICE,
             r"\bnothing\b" + _GAP + r"\b(?:require|obligate|oblige)s?\b" + _GAP + r"\b" + _PRICE + r"\b",
             r"\bfree\s+to\s+(?:set|determine|establish|change)\b[^.;]{0,40}\bpric\w*",
+            # a party left free to treat others better: "Supplier may offer other buyers lower prices than those in this
+            # Agreement, and Buyer is not entitled to them"
+            r"\bmay\s+(?:grant|give|offer|charge|extend|provide|agree)\b[^.;]{0,40}\b(?:other|another|third)\b[^.;]{0,80}"
+            r"\b(?:more\s+favou?rable|better|lower|reduced)\b" + _REST,
             # a promise refused: "gives no undertaking that its Fees are equal to or lower than", "does not warrant that
             # its prices are the lowest", "makes no commitment to match"
             r"\b(?:(?:gives?|makes?|provides?|offers?|has|have)\s+no|(?:does|do|shall|will)\s+not)\s+"
