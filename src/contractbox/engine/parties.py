@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from itertools import islice
 
 from contractbox.engine.legal_forms import ends_with_legal_form, legal_form_pattern
 from contractbox.engine.markup import without_markup
@@ -896,10 +897,11 @@ def _bare_role_after_descriptors(opening: str, party: Party, parties: list[Party
     when it names a role (not after a pronoun's quoted term: 'X ("we") and ... (the "Franchisee")')."""
     others = [re.escape(q.name) for q in parties if q is not party and len(q.name) >= 6]
     other_name = re.compile("|".join(others)) if others else None
-    for m in re.finditer(re.escape(party.name), opening):
-        tail_end, _ = _scan_tail(opening, m.end(), len(opening))
-        other = other_name.search(opening, m.end(), tail_end) if other_name else None
-        end = min(other.start() if other else tail_end, m.end() + _ROLE_REACH)
+    for m in islice(re.finditer(re.escape(party.name), opening), _MENTIONS_READ):
+        end = m.end() + _ROLE_REACH
+        stop = _CLAUSE_ENDS.search(opening, m.end(), end)  # its own sentence, not the next clause's terms
+        other = other_name.search(opening, m.end(), end) if other_name else None
+        end = min(end, stop.start() if stop else end, other.start() if other else end)
         aliases = _aliases(opening, m.end(), end)
         if not aliases:
             continue
@@ -912,6 +914,8 @@ def _bare_role_after_descriptors(opening: str, party: Party, parties: list[Party
 
 
 _ROLE_REACH = 300  # a defined term further from the name than this belongs to something else
+_MENTIONS_READ = 5  # the name's first mentions: a letterhead, an address block, the first clause
+_CLAUSE_ENDS = re.compile(r"\.\s+(?=[A-Z(])|\n[ \t]*\n")
 
 
 _SIGNATURE_LABEL = re.compile(r"([A-Z][A-Za-z]+(?:[ \t][A-Z][A-Za-z]+)?)[ \t]*:[ \t]*$")
