@@ -2087,3 +2087,39 @@ def test_a_term_that_ends_with_a_fiscal_year_the_contract_defines() -> None:
     text = f"{PREAMBLE} {term}"  # a fiscal year the contract does not define is no date
     facts, _ = read_facts(text, spans(text, expiration_date=term))
     assert "expiration_date" not in facts or facts["expiration_date"].value is None
+
+
+def test_a_facility_that_terminates_on_a_date_ends_the_letter() -> None:
+    letter = (
+        "Dear Sirs\n\n1.1 Calder Bank plc (the Lender) offers Wexham Dairies Limited (the Borrower) a revolving "
+        "credit facility (the Facility) on the terms of this letter dated 4 May 2026.\n\n"
+        "1.2 The Facility terminates on 30 April 2029 (the Final Date), when all loans must be repaid.\n\n"
+        "1.3 The Borrower shall pay interest monthly."
+    )
+    facts, _ = read_facts(letter, {})
+    assert facts["expiration_date"].value == "2029-04-30"
+
+
+def test_a_date_the_sentence_says_limits_nothing_is_no_end_of_the_term() -> None:
+    text = (
+        f"{PREAMBLE} 4.1 This Agreement continues until every secured sum has been repaid. 4.2 The loan is "
+        "repayable by instalments until 31 December 2029; none of these dates limits the term of this Agreement."
+    )
+    limited = "4.2 The loan is repayable by instalments until 31 December 2029; none of these dates limits the term"
+    continues = "4.1 This Agreement continues until every secured sum has been repaid."
+    facts, _ = read_facts(text, spans(text, expiration_date=[limited + " of this Agreement.", continues]))
+    assert "expiration_date" not in facts or facts["expiration_date"].value is None
+
+
+def test_another_date_moved_by_an_amendment_is_not_the_new_end() -> None:
+    moved = (
+        "3. The day by which Buyer must deliver the inventory count under the Agreement is moved from May 2, 2027 to "
+        "June 9, 2027."
+    )
+    extended = "2. The Service Period is extended and shall now end on August 31, 2027."
+    text = f"{PREAMBLE} {extended} {moved}"
+    ranked = spans(text, expiration_date=moved)["expiration_date"] + [
+        (text.index(extended), text.index(moved) - 1, 0.4)
+    ]
+    facts, _ = read_facts(text, {"expiration_date": ranked})  # the moved date ranked above the extension
+    assert facts["expiration_date"].value == "2027-08-31"

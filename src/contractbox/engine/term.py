@@ -110,7 +110,9 @@ _ITS_END = (
     r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?"
 )
 _STATED_END = re.compile(
-    rf"\b(?:this\s+agreement|{_THESE_TERMS}|the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)" + _ITS_END,
+    rf"\b(?:this\s+agreement|{_THESE_TERMS}|"
+    r"the\s+(?:(?:revolving|credit|loan|term\s+loan)\s+)?facility|"  # a facility letter: "The Facility terminates on"
+    r"the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)" + _ITS_END,
     re.IGNORECASE,
 )
 # an instrument that is not called an agreement ("PERFORMANCE BOND ... This Bond remains in force until 30 June 2029"):
@@ -431,12 +433,34 @@ def _first_of_event_and_date(sentence: str, s: int, e: int) -> bool:
     return bool(_EVENT_OR_DATE.search(before)) and bool(earlier_of or _WHICHEVER_FIRST.match(sentence, e))
 
 
+# a date the sentence itself says is not the term's end: "the facility is available until 30 June 2030; neither date
+# limits the duration of this Agreement", "which does not affect the term of this Agreement"
+_NOT_THE_TERMS_END = re.compile(
+    r"\b(?:neither|none\s+of|no)\b[^.;]{0,30}\bdates?\b[^.;]{0,20}?\b(?:limits?|affects?|determines?|ends?|shortens?)\b"
+    r"[^.;]{0,20}?\b(?:duration|term)\b|"
+    r"\b(?:does|do|shall|will)\s+not\s+(?:limit|affect|determine|end|shorten)\s+the\s+(?:duration|term)\b",
+    re.IGNORECASE,
+)
+# another date moved by the document: "the date by which Buyer must deliver the statement is moved from March 1 to
+# April 14"; its "to" is no end of the term unless the term or its end date is what is moved
+_MOVED_FROM_TO = re.compile(
+    r"\b(?:moved|postponed|deferred|rescheduled|brought\s+forward|put\s+back|pushed\s+back)\s+from\s+[^.;]{1,40}?\s+to\s*$",
+    re.IGNORECASE,
+)
+_NAMES_THE_END = re.compile(r"\b(?:term|expir\w*|(?:end|expiry|termination)\s+date)\b", re.IGNORECASE)
+
+
+def _a_date_moved(sentence: str, s: int) -> bool:
+    moved = _MOVED_FROM_TO.search(sentence, 0, s)
+    return moved is not None and not _NAMES_THE_END.search(sentence, 0, moved.start())
+
+
 def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] | None:
     """The first date stated as the end ("expire on", "until", "through", "Expiration Date:") of the term, not
-    of a part of it ("the first Fiscal Year shall ... end on March 31, 2018"), or the date of an end on an event
-    or that date, whichever is earlier."""
+    of a part of it ("the first Fiscal Year shall ... end on March 31, 2018") nor another date the document moves,
+    or the date of an end on an event or that date, whichever is earlier."""
     for s, e, d in find_dates_loose(sentence):
-        if _about_a_part(sentence, s):
+        if _about_a_part(sentence, s) or _a_date_moved(sentence, s):
             continue
         if d is not None and _first_of_event_and_date(sentence, s, e):
             return d, s, e
@@ -542,13 +566,15 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
     """The end of the initial term from the best expiration sentences (`also`: other sentences that
     may state the term, e.g. the best effective-date ones, read for an explicit end date only)."""
     term_sentences = [(s, e) for s, e, _ in _ranked(scored, _TERM_CANDIDATES) if _is_term_sentence(text[s:e])]
+    term_sentences = [(s, e) for s, e in term_sentences if not _NOT_THE_TERMS_END.search(text, s, e)]
     for start, end in term_sentences[:3]:
         found = _expiry_in(text, start, end, anchor)
         if found is not None:
             return found
     for start, end, _ in _ranked(also, 3):
         sentence = text[start:end]
-        explicit = _explicit_end(sentence, anchor) if _is_term_sentence(sentence) else None
+        term_sentence = _is_term_sentence(sentence) and not _NOT_THE_TERMS_END.search(sentence)
+        explicit = _explicit_end(sentence, anchor) if term_sentence else None
         if explicit:
             d, s, e = explicit
             return Expiry(d, start + s, start + e, "stated end date")
