@@ -2126,3 +2126,117 @@ def test_a_term_that_rolls_over_automatically_renews_and_agreed_terms_close_the_
     )
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2026-04-20"
+
+
+def test_a_part_of_the_term_that_does_not_lengthen_it_refuses_no_renewal() -> None:
+    pilot = "The pilot period for each new site shall not extend the term of this Agreement."
+    renew = (
+        "This Agreement is extended for one further year each time unless either party gives notice at least sixty (60) days "
+        "before the end of the current term."
+    )
+    text = f"{PREAMBLE} {pilot} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=[pilot, renew]))
+    assert t.auto_renewal is True and t.notice_days == 60
+    refused = "This Agreement shall not be extended after the first contract year."
+    text = f"{PREAMBLE} {refused}"
+    _, t = read_facts(text, spans(text, renewal_term=refused))
+    assert t.auto_renewal is False
+
+
+def test_it_after_a_sentence_about_the_agreement_is_the_agreement() -> None:
+    text = f"{PREAMBLE}\n\n(1) This Agreement comes into force on 1 May 2026.\n(2) It is made for a fixed term ending on 30 April 2028."
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024"))
+    assert facts["expiration_date"].value == "2028-04-30"
+    text = f"{PREAMBLE} The supply framework between the parties was signed in 2019. It expires on 30 April 2028."
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024"))
+    assert "expiration_date" not in facts or facts["expiration_date"].value != "2028-04-30"
+
+
+def test_a_term_counted_in_hundreds_of_days_written_in_words_and_figures() -> None:
+    term = "The term of this Agreement is four hundred and twenty (420) days, starting on 2 January 2026."
+    text = f"{PREAMBLE} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2027-02-26"  # 2 January 2026 plus 420 days
+
+
+def test_the_last_day_of_the_month_in_which_an_anniversary_falls() -> None:
+    term = (
+        "The Term starts on 12 June 2026 and ends on the last day of the month in which the third anniversary of "
+        "that date falls."
+    )
+    text = f"{PREAMBLE} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2029-06-30"
+
+
+def test_the_last_day_of_the_nth_calendar_month_of_the_term_even_where_the_model_ranks_it_low() -> None:
+    term = (
+        'The term of this Lease (the "Term") starts on 15 November 2026 and ends at 5 p.m. on the last day of the '
+        "thirty-sixth (36th) calendar month of the Term."
+    )
+    fire = "If the premises are destroyed by fire, either party may terminate this Lease on notice."
+    text = f"{PREAMBLE}\n\n1. Term.\n{term}\n\n2. Damage.\n{fire}"
+    facts, _ = read_facts(text, spans(text, expiration_date=fire))
+    assert facts["expiration_date"].value == "2029-10-31"  # November 2026 is the first month
+    term = "The Term commences on 1 March 2027 and ends on the last day of the 24th month of the Term."
+    text = f"{PREAMBLE} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2029-02-28"
+
+
+def test_a_term_that_ends_with_a_fiscal_year_the_contract_defines() -> None:
+    defined = (
+        '"Financial Year" means the twelve months from 1 July to the following 30 June, named for the year in '
+        "which it ends."
+    )
+    term = "The Initial Term commences on 1 August 2026 and ends on the last day of Financial Year 2029."
+    text = f"{PREAMBLE} {defined} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2029-06-30"
+    defined = (
+        '"Fiscal Year" means each period beginning on April 1 and ending on March 31, named for the calendar '
+        "year in which it begins."
+    )
+    term = "This Agreement runs from May 1, 2026 until the end of Fiscal Year 2028."
+    text = f"{PREAMBLE} {defined} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2029-03-31"
+    text = f"{PREAMBLE} {term}"  # a fiscal year the contract does not define is no date
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert "expiration_date" not in facts or facts["expiration_date"].value is None
+
+
+def test_a_facility_that_terminates_on_a_date_ends_the_letter() -> None:
+    letter = (
+        "Dear Sirs\n\n1.1 Calder Bank plc (the Lender) offers Wexham Dairies Limited (the Borrower) a revolving "
+        "credit facility (the Facility) on the terms of this letter dated 4 May 2026.\n\n"
+        "1.2 The Facility terminates on 30 April 2029 (the Final Date), when all loans must be repaid.\n\n"
+        "1.3 The Borrower shall pay interest monthly."
+    )
+    facts, _ = read_facts(letter, {})
+    assert facts["expiration_date"].value == "2029-04-30"
+
+
+def test_a_date_the_sentence_says_limits_nothing_is_no_end_of_the_term() -> None:
+    text = (
+        f"{PREAMBLE} 4.1 This Agreement continues until every secured sum has been repaid. 4.2 The loan is "
+        "repayable by instalments until 31 December 2029; none of these dates limits the term of this Agreement."
+    )
+    limited = "4.2 The loan is repayable by instalments until 31 December 2029; none of these dates limits the term"
+    continues = "4.1 This Agreement continues until every secured sum has been repaid."
+    facts, _ = read_facts(text, spans(text, expiration_date=[limited + " of this Agreement.", continues]))
+    assert "expiration_date" not in facts or facts["expiration_date"].value is None
+
+
+def test_another_date_moved_by_an_amendment_is_not_the_new_end() -> None:
+    moved = (
+        "3. The day by which Buyer must deliver the inventory count under the Agreement is moved from May 2, 2027 to "
+        "June 9, 2027."
+    )
+    extended = "2. The Service Period is extended and shall now end on August 31, 2027."
+    text = f"{PREAMBLE} {extended} {moved}"
+    ranked = spans(text, expiration_date=moved)["expiration_date"] + [
+        (text.index(extended), text.index(moved) - 1, 0.4)
+    ]
+    facts, _ = read_facts(text, {"expiration_date": ranked})  # the moved date ranked above the extension
+    assert facts["expiration_date"].value == "2027-08-31"

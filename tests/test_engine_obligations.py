@@ -1059,3 +1059,46 @@ def test_a_clause_with_a_subject_of_its_own_after_a_restriction_is_a_duty_of_its
     # a clause in brackets is part of the one it stands in
     bracket = obligations("The Baker shall repaint the sign (and the Cafe shall pay for the paint).", [BAKER, CAFE])
     assert bracket[0].action == "shall repaint the sign (and the Cafe shall pay for the paint)"
+
+
+def test_keeping_records_or_samples_is_a_duty_but_keeping_a_right_is_not() -> None:
+    text = (
+        "Ono shall retain copies of every batch record for five years after release. Array shall retain retained "
+        "samples of each lot until the lot expires. Ono will retain all rights in its own know-how."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.action[:25]) for o in found] == [
+        ("Ono Pharmaceutical Co., Ltd.", "shall retain copies of ev"),
+        ("Array BioPharma Inc.", "shall retain retained sam"),
+    ]
+
+
+def test_list_items_opening_with_a_modal_bind_the_party_the_lead_in_promises_for() -> None:
+    pledgor = Party("Harbourline Freight Ltd.", "pledgor", 0, 24, ("Pledgor",))
+    lender = Party("Crestmoor Finance Inc.", "lender", 30, 52, ("Lender",))
+    text = (
+        "Harbourline Freight Ltd. and Crestmoor Finance Inc.\n\n"
+        "4. While any Secured Debt is unpaid, the Pledgor covenants with the Lender that it:\n\n"
+        "(a) shall keep the Vessels insured for their full replacement value;\n\n"
+        "(b) shall deliver to the Lender each quarter a schedule of its receivables; and\n\n"
+        "(c) shall pay every port due on the Vessels when it falls due.\n\n"
+        "5. The Lender shall release the pledge once the Secured Debt is repaid."
+    )
+    found = [(o.party, o.action) for o in obligations(text, [pledgor, lender])]
+    assert ("Harbourline Freight Ltd.", "shall keep the Vessels insured for their full replacement value") in found
+    assert ("Harbourline Freight Ltd.", "shall pay every port due on the Vessels when it falls due") in found
+    assert any(
+        party == "Harbourline Freight Ltd." and "schedule of its receivables" in action for party, action in found
+    )
+    assert ("Crestmoor Finance Inc.", "shall release the pledge once the Secured Debt is repaid") in found
+
+
+def test_a_registration_number_abbreviation_does_not_end_the_sentence() -> None:
+    seller = Party("Oakhurst Tools Inc.", "seller", 0, 19, ("Seller",))
+    buyer = Party("Pinegate Hardware LLC", "buyer", 25, 46, ("Buyer",))
+    text = (
+        "Oakhurst Tools Inc. and Pinegate Hardware LLC agree as follows. Seller hereby assigns to Buyer the mark "
+        "GRIPWELL (U.S. Reg. No. 5,551,212) and shall record the assignment with the trademark office within thirty days."
+    )
+    found = obligations(text, [seller, buyer])
+    assert any(o.party == "Oakhurst Tools Inc." and "record the assignment" in o.action for o in found)

@@ -1415,3 +1415,32 @@ def test_the_capacity_after_a_partys_descriptors_is_its_role() -> None:
         ("Harrow Ridge Plastics, Inc.", "vendor"),
         ("Brightwater Pump Company", "purchaser"),
     ]
+
+
+def test_letter_parties_named_in_signature_blocks_take_bare_roles_from_the_first_clause() -> None:
+    text = (
+        "KESTREL MERCHANT BANK LIMITED\n12 Quay Street, Bristol BS1 4DJ\n\n2 June 2026\n\nDear Sirs\n\nTERM LOAN LETTER\n\n"
+        "1. Kestrel Merchant Bank Limited (registered number 01234567) (the Lender) agrees to make available to Ashcombe "
+        "Joinery Ltd (registered number 07654321), having its registered office at 3 Mill Lane, Frome BA11 1AA (the "
+        "Borrower), a term loan of GBP 250,000 (the Loan).\n\n2. The Borrower shall repay the Loan in eight instalments."
+        "\n\nYours faithfully\n\nFor and on behalf of Kestrel Merchant Bank Limited\nSigned: ____________\n"
+        "Name: Owen Price, Director\n\nWe agree to the above.\n\nFor and on behalf of Ashcombe Joinery Ltd\n"
+        "Signed: ____________\nName: Lucy Marsh, Director\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Kestrel Merchant Bank Limited", "lender"),
+        ("Ashcombe Joinery Ltd", "borrower"),
+    ]
+
+
+def test_a_bare_role_after_a_pronoun_term_belongs_to_the_other_party() -> None:
+    from contractbox.engine.parties import Party, _bare_role_after_descriptors
+
+    opening = (
+        'This agreement is between Fernleigh Studios LLC, a Delaware limited liability company ("we" or "us"); and '
+        'the person named on the cover page ("you" or the "Licensee").'
+    )
+    studio = Party("Fernleigh Studios LLC", "party", 26, 47)
+    assert _bare_role_after_descriptors(opening, studio, [studio]) == ()
+    named = "Fernleigh Studios LLC (registered number 5512) (the Licensor) grants the licence below."
+    assert _bare_role_after_descriptors(named, studio, [studio]) == ("Licensor",)

@@ -1477,3 +1477,120 @@ def test_a_duty_to_offer_a_lower_price_given_to_another_reseller_far_into_the_se
         "Reseller the same lower price for all orders placed while that price applies."
     )
     assert polarity.RULES["most_favored_nation"].asserts(polarity.readable(span))
+
+
+@pytest.mark.parametrize(
+    ("category", "span"),
+    [
+        (  # a promise not to appoint anyone else is exclusivity, not a restraint on the appointee competing
+            "non_compete",
+            "While this Agreement lasts the Supplier shall not appoint another reseller for the Goods in Quebec.",
+        ),
+        (  # a party left free to give others better terms
+            "most_favored_nation",
+            "Preferred Pricing. Vendor may offer other dealers discounts or prices lower than those in this Agreement, "
+            "and Dealer is not entitled to claim them.",
+        ),
+    ],
+)
+def test_wordings_that_are_not_their_category(category: str, span: str) -> None:
+    assert polarity.negates(category, span)
+
+
+def test_a_ceiling_at_the_lowest_price_charged_to_others_is_most_favoured() -> None:
+    span = (
+        "Vendor shall not charge Buyer hourly fees greater than the lowest fees it charges any other public-sector "
+        "client for similar work."
+    )
+    assert polarity.RULES["most_favored_nation"].asserts(span)
+    assert not polarity.RULES["most_favored_nation"].asserts("Vendor shall not charge Buyer any fee for support.")
+
+
+def test_a_ban_on_appointing_others_gives_way_to_the_real_restraint_on_competing() -> None:
+    ban = "The Supplier shall not appoint any other reseller in the Region while this Agreement lasts."
+    restraint = "The Reseller shall not market or sell any garden furniture that competes with the Supplier's range."
+    text = f"{ban} {restraint}"
+    second = len(ban) + 1
+    scored = {"non_compete": [(0, len(ban), 0.6), (second, len(text), 0.2)]}
+    ranked = polarity.apply(text, scored).by_category["non_compete"]
+    assert ranked[0][:2] == (second, len(text)) and ranked[0][2] >= 0.5
+
+
+def test_control_gained_then_a_right_to_cancel_or_buy_out_is_change_of_control() -> None:
+    rule = polarity.RULES["change_of_control"]
+    cancel = (
+        "7.3 If any person obtains control of the Customer, the Customer shall tell the Lender at once, and the Lender "
+        "may, on not less than five days' notice, cancel the Commitment and demand repayment."
+    )
+    assert rule.asserts(cancel)
+    buy_out = (
+        "9.4 If a Member undergoes a change of control, the remaining Member may, within sixty days after it learns of "
+        "it, require that Member to transfer its whole holding at market value."
+    )
+    assert rule.asserts(buy_out)
+    ground = (
+        "11.2 Either side may end this Agreement for serious cause with immediate effect. Serious cause exists for "
+        "the Owner where the User does not pay for two months or where a rival of the Owner acquires control of the User."
+    )
+    assert rule.asserts(ground)
+    no_ground = "11.2 Serious cause does not exist where a rival of the Owner acquires control of the User."
+    assert not rule.asserts(no_ground)
+    denied = "7.3 If any person obtains control of the Customer, the Lender may not cancel the Commitment."
+    assert not rule.asserts(denied)
+
+
+def test_a_change_of_ownership_that_by_itself_accelerates_nothing_is_negated() -> None:
+    span = (
+        "Change in Ownership. A merger of the Issuer or any change in the control of the Issuer shall not, by "
+        "itself, accelerate the Bonds or give any holder a right to early repayment."
+    )
+    assert polarity.negates("change_of_control", span)
+
+
+def test_a_revenue_share_no_less_favourable_than_other_partners_is_most_favoured() -> None:
+    span = (
+        "4.2 The Reseller covenants that the commission it pays the Agent on each sale shall be no less favourable "
+        "than the commission it pays to any other agent selling in the region."
+    )
+    out = polarity.apply(span, {"most_favored_nation": [(0, len(span), 0.1)]})
+    assert out.by_category["most_favored_nation"][0] == (0, len(span), polarity.PROMOTED)
+
+
+def test_no_named_party_shall_solicit_employees_is_a_non_solicitation() -> None:
+    span = "8.2 For a year after the sale no Vendor shall solicit or lure away any employee of the Target."
+    out = polarity.apply(span, {"no_solicit_of_employees": [(0, len(span), 0.05)]})
+    assert out.by_category["no_solicit_of_employees"][0] == (0, len(span), polarity.PROMOTED)
+
+
+def test_a_covenant_for_a_period_and_a_territory_is_a_non_compete() -> None:
+    span = (
+        "7. The Vendor shall therefore not, for three years after Completion, produce or market garden furniture in "
+        "Ireland or Northern Ireland."
+    )
+    out = polarity.apply(span, {"non_compete": [(0, len(span), 0.05)]})
+    assert out.by_category["non_compete"][0] == (0, len(span), polarity.PROMOTED)
+    free = "7. Nothing prevents the Vendor, for three years after Completion, from selling furniture in Ireland."
+    out = polarity.apply(free, {"non_compete": [(0, len(free), 0.05)]})
+    assert out.by_category["non_compete"][0][2] < 0.5
+
+
+def test_a_promise_not_to_dispose_of_rights_in_the_work_to_others_is_no_non_compete() -> None:
+    span = (
+        "Reservation. While the Option runs the Composer shall not sell, license or pledge any stage right in the "
+        "Score to any other producer, and shall not negotiate with anyone for it."
+    )
+    assert polarity.negates("non_compete", span)
+    compete = "The Composer shall not write or sell any score that competes with the Score during the Term."
+    assert not polarity.negates("non_compete", compete)
+
+
+def test_a_contract_that_says_it_is_not_confidential_has_no_confidentiality() -> None:
+    def ids(text: str) -> set[str]:
+        return {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+    assert "no_confidentiality" in ids(
+        "9. Publicity. The terms of this deed are not confidential; either side may publish them."
+    )
+    assert "no_confidentiality" not in ids(
+        "9. The terms of this deed are confidential and neither side may publish them."
+    )

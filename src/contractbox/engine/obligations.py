@@ -222,10 +222,10 @@ _NOT_DUTIES = re.compile(
     r"in\s+no\s+(?:event|case)\s+be\s+(?:liable|responsible|required|obligated|obliged)|"
     r"(?:(?:also|continue\s+to|solely|exclusively|jointly|wholly|fully|absolutely|beneficially|legally|"
     r"separately|individually|collectively|respectively)\s+(?:and\s+)?)*own\b|hold\s+all\s+right,?\s+title|"
-    # keeping records or a statutory holdback is a duty ("shall retain the holdback required by the Act"); keeping
-    # ownership or rights is not
-    r"retain\b(?!\s+(?:(?:all|such|the|its|any|complete|accurate|proper|true|and|statutory|a)\s+)*"
-    r"(?:records?|books|holdbacks?|retention\s+money)\b)|remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
+    # keeping records, samples or a statutory holdback is a duty ("shall retain copies of the records for six years",
+    # "shall retain the holdback required by the Act"); keeping ownership or rights ("shall retain all rights") is not
+    r"retain\b(?!\s+(?:\w+\s+){0,3}?(?:records?|samples?|copies|documents?|documentation|books|data|evidence|files?|"
+    r"logs?|specimens?|invoices?|receipts?|holdbacks?|retention\s+money)\b)|remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
     r"be\s+(?:construed|vested|owned)|"
     # a period granted, a state reached: "shall have thirty (30) days to cure", "will have an additional 180 days",
     # "shall have received written notice", "shall be excused from performance", "shall be subject to a cure period"
@@ -292,7 +292,7 @@ _MUTUAL = (
 _SENTENCE_END = re.compile(
     r"\.(?=\s+(?:[A-Z(\"“]|\d+\.))|\n[ \t]*\n|:(?=[ \t]*\n[ \t]*(?:[-*•–]|\(?[a-z]{1,3}\)|\(?\d{1,2}[.)])[ \t]+\S)"
 )
-_ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|Rs|Mr|Ms|Dr|U\.S|e\.g|i\.e|Art|para))$")
+_ABBREVIATION = re.compile(r"(?:\b[A-Z]|\b(?:No|Nos|Inc|Ltd|Co|Corp|Sec|St|Rs|Mr|Ms|Dr|U\.S|e\.g|i\.e|Art|para|Reg))$")
 # "Schedule B." and "Part C." end a sentence: the capital there is a reference, not an initial
 _LETTERED_REFERENCE = re.compile(
     r"\b(?:Schedules?|Exhibits?|Annex(?:es)?|Appendix|Appendices|Attachments?|Parts?|Sections?|Articles?|Clauses?|"
@@ -641,6 +641,39 @@ def _guarantor(text: str, start: int, modal: re.Match[str], subjects: list[str])
             and not _opens_with_a_party(warranty.group(1), subject, subjects)
         ):
             return [subject]
+    return []
+
+
+# a lead-in that promises, for its subject, what each item below it says: "the Chargor covenants with the Lender that
+# it:" over "(a) shall keep the Property in good repair;"
+_PROMISES_THAT_IT = re.compile(
+    r"\b(?:covenants?|undertakes?|agrees?|warrants?)\b[^.;:\n]{0,80}?\bthat\s+(?:it|he|she|they)\s*:[ \t]*$",
+    re.IGNORECASE,
+)
+_ITEM_MARKER = re.compile(r"[ \t]*(?:[-*•–]|\(?[a-z]{1,3}\)|\(?\d{1,2}[.)])[ \t]+")
+_LEAD_IN_REACH = 4000
+
+
+def _lead_in_subject(text: str, modal_at: int, subjects: list[str]) -> list[str]:
+    """The subject of a lead-in for a list item that opens with its modal ("(b) shall deliver ..."): the party the
+    lead-in above the list's items promises for ("the Debtor covenants that it:"); empty otherwise."""
+    line_start = text.rfind("\n", 0, modal_at) + 1
+    if not _ITEM_MARKER.fullmatch(text, line_start, modal_at):
+        return []
+    lo = max(0, line_start - _LEAD_IN_REACH)
+    end = line_start - 1
+    while end > lo:
+        begin = text.rfind("\n", lo, end) + 1
+        line = text[begin:end]
+        if line.rstrip().endswith(":"):  # the lead-in, numbered or not ("4. the Debtor covenants that it:")
+            promise = _PROMISES_THAT_IT.search(line)
+            if promise is None:
+                return []
+            lead_lo = begin + max(0, promise.start() - _LOOK_BACK)
+            return _subjects_before(text, lead_lo, begin + promise.start(), subjects)[0]
+        if line.strip() and not _ITEM_MARKER.match(line):
+            return []  # a line of other text: the item belongs to no lead-in
+        end = begin - 1
     return []
 
 
@@ -1011,7 +1044,12 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         found_subjects, neither, clause_at = _subjects_before(
             text, max(start, m.start() - _LOOK_BACK), m.start(), ordered
         )
-        found_subjects = found_subjects or _antecedent(text, start, m, ordered) or _guarantor(text, start, m, ordered)
+        found_subjects = (
+            found_subjects
+            or _antecedent(text, start, m, ordered)
+            or _guarantor(text, start, m, ordered)
+            or _lead_in_subject(text, m.start(), ordered)
+        )
         if not found_subjects or _no_duty(text, m, start, end, neither):
             continue
         party = subjects[found_subjects[0]]

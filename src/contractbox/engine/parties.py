@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from itertools import islice
 
 from contractbox.engine.legal_forms import ends_with_legal_form, legal_form_pattern
 from contractbox.engine.markup import without_markup
@@ -920,6 +921,7 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     signed = [Party(s.text(text), _signature_role(text, s.start), s.start, s.end) for s in signature_spans(text)]
     if len(parties) < 2 and len(signed) >= 2:  # e.g. joint filing agreements: "the undersigned" sign below
         parties = _dedupe(signed)
+        _defined_later(text, parties)  # a letter names its parties in the body and in the signature blocks
     signed_keys = {_key(s.name) for s in signed}
     for p in parties:
         p.confirmed = _key(p.name) in signed_keys
@@ -975,6 +977,38 @@ def _defined_later(text: str, parties: list[Party]) -> None:
                 p.aliases = (term,)
                 p.role = _role_of(p.aliases)
                 break
+        if not p.aliases:
+            p.aliases = _bare_role_after_descriptors(opening, p, parties)
+            p.role = _role_of(p.aliases) if p.aliases else p.role
+
+
+def _bare_role_after_descriptors(opening: str, party: Party, parties: list[Party]) -> tuple[str, ...]:
+    """A role in brackets without quotes after the name's registration number and address, as a facility letter
+    defines its parties in its first clause: 'X plc (registered number 123) (the Lender) agrees to lend to Y Limited
+    (company number 456), whose registered office is at ... (the Borrower)'. The first mention of the name followed
+    by a defined term decides: its first term counts, read before another party's name and near the name, and only
+    when it names a role (not after a pronoun's quoted term: 'X ("we") and ... (the "Franchisee")')."""
+    others = [re.escape(q.name) for q in parties if q is not party and len(q.name) >= 6]
+    other_name = re.compile("|".join(others)) if others else None
+    for m in islice(re.finditer(re.escape(party.name), opening), _MENTIONS_READ):
+        end = m.end() + _ROLE_REACH
+        stop = _CLAUSE_ENDS.search(opening, m.end(), end)  # its own sentence, not the next clause's terms
+        other = other_name.search(opening, m.end(), end) if other_name else None
+        end = min(end, stop.start() if stop else end, other.start() if other else end)
+        aliases = _aliases(opening, m.end(), end)
+        if not aliases:
+            continue
+        at = opening.find(aliases[0], m.end(), end)
+        quoted = _QUOTED_ALIAS.search(opening, m.end(), at)
+        if aliases[0].split()[-1].lower() in ROLE_WORDS and quoted is None:
+            return aliases[:1]
+        return ()
+    return ()
+
+
+_ROLE_REACH = 300  # a defined term further from the name than this belongs to something else
+_MENTIONS_READ = 5  # the name's first mentions: a letterhead, an address block, the first clause
+_CLAUSE_ENDS = re.compile(r"\.\s+(?=[A-Z(])|\n[ \t]*\n")
 
 
 _SIGNATURE_LABEL = re.compile(r"([A-Z][A-Za-z]+(?:[ \t][A-Z][A-Za-z]+)?)[ \t]*:[ \t]*$")

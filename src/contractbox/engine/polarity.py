@@ -120,6 +120,8 @@ def _affirmed(*wordings: str, opening: str = _AFFIRMED) -> str:
 
 
 _CONTROL = r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|shareholding)"
+# a party bought out on its change of control: "may require that Shareholder to sell all its shares", "may buy its shares"
+_BOUGHT_OUT = r"require\b[^.;]{0,60}?\b(?:sell|transfer)|(?:buy|purchase|acquire)\b[^.;]{0,60}?\bshares"
 # a change of control said without the words: "a competitor ... acquires control of the Sublicensee", "any person
 # acquires more than fifty percent (50%) of the voting stock of Lessee"
 # ending the contract: "may terminate", "may end this Agreement"
@@ -376,6 +378,11 @@ RULES: dict[str, Rule] = {
             r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\bcompet)(?:engage|appoint|use|retain|employ|instruct|contract\s+with)"
             r"\s+(?:any\s+)?(?:other|another|third[\s-]part(?:y|ies)|additional)\b[^.;]{0,30}?\b(?:persons?|part(?:y|ies)|"
             r"entit(?:y|ies)|" + _PROVIDER + r")\s+(?:to|for)\b" + _REST,
+            # nor is a promise not to dispose of rights in the subject matter to others: "Author shall not sell, option or
+            # license any film right in the Property to any third party"
+            r"\b(?:shall|will|must)\s+not\s+(?:sell|option|licen[cs]e|grant|transfer|assign|encumber|dispose)\w*\b[^.;]{0,80}?"
+            r"\b(?:rights?|interests?)\s+(?:in|to|of)\s+(?:the|its|their|his|her)\s+[^.;]{0,80}?\bto\s+(?:any|a)\s+"
+            r"(?:third|other)\b" + _REST,
         ),
         positive=_any(
             r"\b(?:shall|will|must|may)\s+not\b[^.;]{0,250}\b(?:compet|engag|develop|market|sell|offer|manufactur|"
@@ -396,6 +403,18 @@ RULES: dict[str, Rule] = {
                 r"\b(?:shall|will|must)\s+not\s+(?:\w+,?\s+){0,6}?(?:promote|represent|distribute|market|sell|"
                 r"manufacture|handle|offer|deal\s+in)\b[^.;]{0,60}\b(?:products?|goods|services|lines|brands?)\b"
                 r"[^.;]{0,80}\b(?:compet\w*|in\s+competition)\b",
+                # the goods named by what they are: "shall not sell any garden chairs that compete with the Products"
+                r"\b(?:shall|will|must)\s+not\s+(?:\w+,?\s+){0,6}?(?:promote|represent|distribute|market|sell|"
+                r"manufacture|handle|offer|deal\s+in)\b[^.;]{0,80}\b(?:that|which)\s+(?:directly\s+or\s+indirectly\s+)?"
+                r"compete",
+                opening=_PROHIBITS,
+            ),
+            # a seller's covenant for a period and a territory: "Seller shall not, for four years after the Closing Date,
+            # manufacture or sell valves in the United States"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+(?:\w+\s+)?not,?\s+(?:for|during)\s+(?:a\s+period\s+of\s+)?[^.;,]{1,40}?"
+                r"\b(?:years?|months?)\b[^.;]{0,80}?(?:\w+,?\s+){0,3}?(?:manufactur\w*|sell|market|distribut\w*|produc\w*|"
+                r"carry\s+on|engage\s+in)\b[^.;]{0,120}\bin\s+(?:the\s+)?(?-i:[A-Z])",
                 opening=_PROHIBITS,
             ),
         ),
@@ -421,6 +440,8 @@ RULES: dict[str, Rule] = {
             r"\bgrants?\b[^.;]{0,80}\blicen[cs]e",
             r"\bdisclos\w*",  # "shall not disclose confidential information" is confidentiality
             r"\bconfidential\w*",
+            # "shall not appoint any other agent or distributor in the Territory" is exclusivity
+            r"\bnot\s+(?:appoint|licen[cs]e)\b[^.;]{0,40}\b(?:any\s+other|another|anyone\s+else)\b",
         ),
     ),
     "change_of_control": Rule(
@@ -433,8 +454,12 @@ RULES: dict[str, Rule] = {
                 + r"\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,80}\b"
                 + _CONTROL,
                 _CONTROL + r"\b[^.;]{0,120}\b(?:requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
-                # "undergoes a change of control ... the other Participants may exclude it from the consortium"
-                _CONTROL + r"\b[^.;]{0,200}\bmay\b[^.;]{0,60}\b(?:terminat\w*|exclude|expel|remove)\b",
+                # "undergoes a change of control ... the other Participants may exclude it from the consortium", "the
+                # other Shareholder may require it to sell its shares"
+                _CONTROL
+                + r"\b[^.;]{0,200}\bmay\b[^.;]{0,60}\b(?:terminat\w*|exclude|expel|remove|"
+                + _BOUGHT_OUT
+                + r")\b",
             ),
             # "if a person who is not a related company of Licensee acquires control of Licensee": a relative
             # clause's "not" describes the acquirer, it does not deny the right
@@ -452,12 +477,32 @@ RULES: dict[str, Rule] = {
                     r"nothing|neither|no\s+party|(?<!who\sis\s)(?<!that\sis\s)(?<!which\sis\s)not|never|free\s+to"
                 ),
             ),
+            # the control acquired first, then the other party's right: "if any person gains control of the Borrower,
+            # ... the Bank may, by not less than ten days' notice, cancel the Facility" ("not less than" denies nothing)
+            _affirmed(
+                _CONTROL_ACQUIRED
+                + r"\b[^.;]{0,200}\bmay\b[^.;]{0,60}\b(?:terminat\w*|cancel\w*|"
+                + _BOUGHT_OUT
+                + r")\b",
+                opening=_ungoverned(
+                    r"nothing|neither|no\s+party|(?<!who\sis\s)(?<!that\sis\s)(?<!which\sis\s)not(?!\s+(?:less|more|later|"
+                    r"earlier|fewer)\s+than)|never|free\s+to"
+                ),
+            ),
+            # a ground for termination defined after the right: "Either party may terminate for good cause. Good cause
+            # exists in particular if ... a competitor acquires control of the Licensee"
+            _affirmed(
+                r"\b(?:good|just|important|serious)\s+(?:cause|reasons?)\b(?:(?!\b(?:not|no|never)\b)[^.;]){0,80}?"
+                r"\b(?:if|where|when|in\s+the\s+event)\b[^.;]{0,200}?(?:" + _CONTROL_ACQUIRED + "|" + _CONTROL + ")",
+                opening=_UNDENIED_BEFORE,
+            ),
         ),
         negative=_any(
             _CONTROL
             + _GAP_THROUGH_ABBREVIATIONS
-            + r"\b(?:shall|will|does|do|did)\s+not\s+(?:(?:in|of|by)\s+itself\s+)?(?:give|entitle|constitute|"
-            r"be\s+deemed|require|trigger|confer|result|permit|allow|create|affect|terminate|operate)\w*" + _REST,
+            + r"\b(?:shall|will|does|do|did)\s+not,?\s+(?:(?:in|of|by)\s+itself,?\s+)?(?:give|entitle|constitute|"
+            r"be\s+deemed|require|trigger|confer|result|permit|allow|create|affect|terminate|operate|accelerat)\w*"
+            + _REST,
             # "a change of control of either party is not a ground for termination"
             _CONTROL + _GAP + r"\b(?:is|are|shall|will)\s+(?:not|never)\s+(?:be\s+)?(?:a|an|any)?\s*"
             r"(?:ground|reason|cause|basis|event)s?\s+(?:for|of)\s+(?:termination|terminating|cancell?ation)" + _REST,
@@ -523,7 +568,9 @@ RULES: dict[str, Rule] = {
                 # "Vendor shall charge Buyer fees no less favourable than the fees it charges to any other customer":
                 # matching what the promisor gives others (not "than those obtainable from an unaffiliated third party",
                 # an arm's-length test)
-                r"\b" + _PRICE + r"\b[^.;]{0,60}\bno\s+less\s+favou?rable\s+than\b[^.;]{0,120}?\bto\s+"
+                # (also a revenue share: "the percentage of Net Revenue payable to the Partner shall be no less favourable")
+                r"\b(?:" + _PRICE + r"|percentages?|commissions?|(?:revenue|profit)\s+shares?)\b[^.;]{0,80}"
+                r"\bno\s+less\s+favou?rable\s+than\b[^.;]{0,120}?\bto\s+"
                 r"(?:any\s+other|all\s+other|another|other|(?:any\s+|a\s+)?third[\s\-]part(?:y|ies))\b",
                 # "If Vendor grants better rates to another customer, Vendor shall extend those rates to Buyer"
                 r"\b(?:lower|better|more\s+favou?rable|reduced)\s+(?:\w+\s+)?" + _PRICE + r"\b[^.;]{0,60}\bto\s+"
@@ -540,6 +587,16 @@ RULES: dict[str, Rule] = {
                 r"(?:\w+\s+){0,2}?(?:those|such|the\s+same|that)\s+(?:[\w\-]+\s+){0,2}?" + _PRICE + r"\b",
                 opening=_BINDS,
             ),
+            # a ceiling at the promisor's best price to others: "Vendor shall not charge Buyer fees higher than the lowest
+            # fees it charges any other customer"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\s+(?:charge|invoice|bill)\b[^.;]{0,80}\b(?:higher|greater|more)\s+than\s+"
+                r"(?:the\s+)?(?:lowest|best)\s+(?:\w+\s+)?"
+                + _PRICE
+                + r"\b[^.;]{0,40}\b(?:charges?|offers?|gives?|grants?|"
+                r"provides?|invoices?|bills?)\b[^.;]{0,30}\b(?:any\s+other|another|all\s+other|other|(?:any\s+)?third)\b",
+                opening=_PROHIBITS,
+            ),
         ),
         # the match-the-better-price promise is often ranked as a price restriction or exclusive dealing
         sources=("price_restrictions", "exclusivity"),
@@ -550,6 +607,10 @@ RULES: dict[str, Rule] = {
             r"favou?red|no\s+less\s+favou?rable|more\s+favou?rable|better|lower|lowest|same)\b[^.;]{0,60}\b" + _PRICE,
             r"\bnothing\b" + _GAP + r"\b(?:require|obligate|oblige)s?\b" + _GAP + r"\b" + _PRICE + r"\b",
             r"\bfree\s+to\s+(?:set|determine|establish|change)\b[^.;]{0,40}\bpric\w*",
+            # a party left free to treat others better: "Supplier may offer other buyers lower prices than those in this
+            # Agreement, and Buyer is not entitled to them"
+            r"\bmay\s+(?:grant|give|offer|charge|extend|provide|agree)\b[^.;]{0,40}\b(?:other|another|third)\b[^.;]{0,80}"
+            r"\b(?:more\s+favou?rable|better|lower|reduced)\b" + _REST,
             # a promise refused: "gives no undertaking that its Fees are equal to or lower than", "does not warrant that
             # its prices are the lowest", "makes no commitment to match"
             r"\b(?:(?:gives?|makes?|provides?|offers?|has|have)\s+no|(?:does|do|shall|will)\s+not)\s+"
@@ -772,8 +833,9 @@ RULES: dict[str, Rule] = {
             _ungoverned(r"nothing|neither|free\s+to") + r"\b(?:shall|must|will)\s+not\b[^.;]{0,60}"
             r"\b(?:solicit\w*|employ(?:s|ed|ing)?|hir(?:e|ing)|recruit\w*|engag(?:e|ing)|entic(?:e|ing))\b[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|"
             r"consultants?|(?:who|whom)\s+(?:is|was|were|are|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:employed|engaged))\b",
-            # "neither Founder shall solicit or entice away any employee": "neither" is the prohibition here
-            r"\bneither\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:shall|will|may)\s+(?:(?:directly\s+or\s+indirectly|,[^,.;]{0,80},)\s*)?"
+            # "neither Founder shall solicit or entice away any employee", "no Shareholder shall solicit any employee":
+            # "neither" and "no" are the prohibition here
+            r"\b(?:neither|no)\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:shall|will|may)\s+(?:(?:directly\s+or\s+indirectly|,[^,.;]{0,80},)\s*)?"
             r"(?:solicit\w*|entic(?:e|ing)|employ|hire|recruit)\b[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|consultants?)\b",
         ),
     ),

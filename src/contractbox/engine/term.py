@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from contractbox.engine.dates import (
+    MONTHS,
     NUMBER_WORDS,
     ORDINAL_DAYS,
     PERIOD,
@@ -106,11 +107,15 @@ _END_LABEL = re.compile(
     re.MULTILINE | re.IGNORECASE,
 )
 # the contract's own end, stated plainly: its subject, then the words that end it right before the date
+_ITS_END = (
+    r"\b[^.;:]{0,80}?"
+    r"\b(?:(?:term|period)\s+(?:ending|expiring)|(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate)|"
+    r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?"
+)
 _STATED_END = re.compile(
     rf"\b(?:this\s+agreement|{_THESE_TERMS}|"
-    r"the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)\b[^.;:]{0,80}?"
-    r"\b(?:(?:term|period)\s+(?:ending|expiring)|(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate)|"
-    r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?",
+    r"the\s+(?:(?:revolving|credit|loan|term\s+loan)\s+)?facility|"  # a facility letter: "The Facility terminates on"
+    r"the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)" + _ITS_END,
     re.IGNORECASE,
 )
 # an instrument that is not called an agreement ("PERFORMANCE BOND ... This Bond remains in force until 30 June 2029"):
@@ -124,6 +129,8 @@ _STATED_INSTRUMENT_END = re.compile(
 )
 _INSTRUMENT_IN_OPENING = re.compile(rf"\b(?:{_INSTRUMENTS})\b", re.IGNORECASE)
 _OPENING_CHARS = 300
+# the same said of "It", matched where "It " opens a sentence (found by its letters: the pattern scan costs more)
+_IT_ENDS = re.compile(r"(?-i:It)" + _ITS_END, re.IGNORECASE)
 _EARLIER_AGREEMENT = re.compile(r"\b(?:original|prior|previous|existing|former)\b", re.IGNORECASE)
 _FIRM_END = re.compile(r"expir|terminat|\bend|until|through|date\s*:", re.IGNORECASE)
 _DAY_BEFORE = re.compile(r"\b(?:the\s+)?day\s+(?:before|prior\s+to|preceding)\s+(?:the\s+)?$", re.IGNORECASE)
@@ -183,8 +190,19 @@ _IN_NOTICE_OF_NON_RENEWAL = re.compile(r"\b(?:unless|notice|notif(?:y|ies|icatio
 
 def _refuses_renewal(sentence: str) -> bool:
     """Whether the sentence refuses renewal; "not renew" inside the notice that stops one is the notice's
-    content ("unless either party gives notice that it will not renew"), not a refusal."""
-    return any(not _IN_NOTICE_OF_NON_RENEWAL.search(sentence, 0, m.start()) for m in _NO_RENEWAL.finditer(sentence))
+    content ("unless either party gives notice that it will not renew"), not a refusal, and a part of the term
+    that does not lengthen it ("The warranty period does not extend the term") refuses nothing."""
+    return any(
+        not _IN_NOTICE_OF_NON_RENEWAL.search(sentence, 0, m.start()) and not _said_of_a_part(sentence, m.start())
+        for m in _NO_RENEWAL.finditer(sentence)
+    )
+
+
+def _said_of_a_part(sentence: str, at: int) -> bool:
+    """The words at `at` have a part of the term for subject (the last one named before them, with the contract
+    itself not named in between): "The exclusivity period shall not be extended"."""
+    parts = list(_SUB_PERIOD.finditer(sentence, 0, at))
+    return bool(parts) and not _THE_TERM.search(sentence, parts[-1].end(), at)
 
 
 # said of the contract itself, wherever the model ranked it: "This Agreement does not renew automatically."
@@ -295,15 +313,22 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
             continue  # "From the sixth year of service the notice period is six months": a point, not a length
         if n:
             # "ends on the day before the third anniversary": the last day of the term
-            before = sentence[max(0, m.start() - 40) : m.start()]
-            found.append((m.start(), n, "year-1d" if _DAY_BEFORE.search(before) else "year", m.end()))
+            before = sentence[max(0, m.start() - 60) : m.start()]
+            unit = (
+                "year-1d" if _DAY_BEFORE.search(before) else "year-eom" if _END_OF_MONTH_OF.search(before) else "year"
+            )
+            found.append((m.start(), n, unit, m.end()))
+    for m in _NTH_MONTH.finditer(sentence):  # "the last day of the sixtieth (60th) calendar month of the Term"
+        n = int(m.group("digits")) if m.group("digits") else _MONTH_ORDINALS[m.group("word").lower()]
+        found.append((m.start(), n, _NTH_MONTH_UNIT, m.end()))
     for m in _END_OF_YEAR_N.finditer(sentence):  # "will end automatically upon the end of Year 3"
         found.append((m.start(), int(m.group(1)), _CONTRACT_YEAR, m.end()))
     for m in PERIOD.finditer(sentence):
         amount = period_amount(m)
         if not amount:
             continue
-        before = sentence[max(0, m.start() - 60) : m.start()]
+        # "three hundred and sixty-five (365) days": the hundreds are part of the number, not words before it
+        before = _HUNDREDS_BEFORE.sub("", sentence[max(0, m.start() - 80) : m.start()])[-60:]
         after = sentence[m.end() : m.end() + 30]
         # a renewal's period ("is extended automatically by twelve (12) months at a time") is not the term's;
         # "shall extend for a period of five (5) years" is
@@ -326,6 +351,31 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
     return n, unit, s, e
 
 
+# "ends on the last day of the month in which the second anniversary of the Start Date falls"
+_END_OF_MONTH_OF = re.compile(
+    r"\b(?:last\s+day|end)\s+of\s+the\s+(?:calendar\s+)?month\s+in\s+which\s+(?:the\s+)?$", re.IGNORECASE
+)
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_MONTH_ORDINALS = {
+    **{word: n for word, n in ORDINAL_DAYS.items() if n < 20},
+    **{word[:-1] + "ieth": n for word, n in _TENS.items()},  # "twentieth", "sixtieth"
+    **{f"{tens}-{word}": t + n for tens, t in _TENS.items() for word, n in ORDINAL_DAYS.items() if n < 10},
+}
+_MONTH_ORDINAL_WORDS = "|".join(w.replace("-", r"[\s-]") for w in sorted(_MONTH_ORDINALS, key=len, reverse=True))
+# the term's last month counted from the month it starts in: "the last day of the sixtieth (60th) calendar month of
+# the Term", "the last day of the 36th month of this Lease"
+_NTH_MONTH = re.compile(
+    rf"\blast\s+day\s+of\s+the\s+(?:(?P<word>{_MONTH_ORDINAL_WORDS})|(?P<digits>\d{{1,3}}){_ORD_SUFFIX})"
+    rf"(?:\s*\(\d{{1,3}}{_ORD_SUFFIX}\))?\s+(?:full\s+)?(?:calendar\s+)?month\s+of\s+"
+    r"(?:the\s+(?:initial\s+)?term|this\s+[a-z]+)\b",
+    re.IGNORECASE,
+)
+_NTH_MONTH_UNIT = "nth-month"
+
+
+_HUNDREDS_BEFORE = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine)\s+hundred\s+(?:and\s+)?$", re.IGNORECASE
+)
 # an ordinal year read as a moment within the term ("from the sixth year of service"), not as its length
 _IN_A_YEAR = re.compile(
     r"\b(?:from|in|during|after|since|beginning\s+with|starting\s+with)\s+(?:the\s+)?$", re.IGNORECASE
@@ -386,12 +436,34 @@ def _first_of_event_and_date(sentence: str, s: int, e: int) -> bool:
     return bool(_EVENT_OR_DATE.search(before)) and bool(earlier_of or _WHICHEVER_FIRST.match(sentence, e))
 
 
+# a date the sentence itself says is not the term's end: "the facility is available until 30 June 2030; neither date
+# limits the duration of this Agreement", "which does not affect the term of this Agreement"
+_NOT_THE_TERMS_END = re.compile(
+    r"\b(?:neither|none\s+of|no)\b[^.;]{0,30}\bdates?\b[^.;]{0,20}?\b(?:limits?|affects?|determines?|ends?|shortens?)\b"
+    r"[^.;]{0,20}?\b(?:duration|term)\b|"
+    r"\b(?:does|do|shall|will)\s+not\s+(?:limit|affect|determine|end|shorten)\s+the\s+(?:duration|term)\b",
+    re.IGNORECASE,
+)
+# another date moved by the document: "the date by which Buyer must deliver the statement is moved from March 1 to
+# April 14"; its "to" is no end of the term unless the term or its end date is what is moved
+_MOVED_FROM_TO = re.compile(
+    r"\b(?:moved|postponed|deferred|rescheduled|brought\s+forward|put\s+back|pushed\s+back)\s+from\s+[^.;]{1,40}?\s+to\s*$",
+    re.IGNORECASE,
+)
+_NAMES_THE_END = re.compile(r"\b(?:term|expir\w*|(?:end|expiry|termination)\s+date)\b", re.IGNORECASE)
+
+
+def _a_date_moved(sentence: str, s: int) -> bool:
+    moved = _MOVED_FROM_TO.search(sentence, 0, s)
+    return moved is not None and not _NAMES_THE_END.search(sentence, 0, moved.start())
+
+
 def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] | None:
     """The first date stated as the end ("expire on", "until", "through", "Expiration Date:") of the term, not
-    of a part of it ("the first Fiscal Year shall ... end on March 31, 2018"), or the date of an end on an event
-    or that date, whichever is earlier."""
+    of a part of it ("the first Fiscal Year shall ... end on March 31, 2018") nor another date the document moves,
+    or the date of an end on an event or that date, whichever is earlier."""
     for s, e, d in find_dates_loose(sentence):
-        if _about_a_part(sentence, s):
+        if _about_a_part(sentence, s) or _a_date_moved(sentence, s):
             continue
         if d is not None and _first_of_event_and_date(sentence, s, e):
             return d, s, e
@@ -399,6 +471,58 @@ def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] |
         if d is not None and cue and (anchor is None or d > anchor or _FIRM_END.search(cue.group(0))):
             return d, s, e
     return None
+
+
+# the term ends with a fiscal year the contract names: "ends on the last day of Fiscal Year 2030"
+_FISCAL_YEAR_END = re.compile(
+    r"\b(?:last\s+day|end)\s+of\s+(?:the\s+)?(?:[A-Z][\w'’]*\s+)?(?:fiscal|financial)\s+year\s+(?P<year>\d{4})\b",
+    re.IGNORECASE,
+)
+_MONTH_DAY = re.compile(
+    r"\b(?:(?P<month>(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*)\.?\s+(?P<day>\d{1,2})(?!\d)|"
+    r"(?P<day_first>\d{1,2})(?:st|nd|rd|th)?\s+(?P<month_after>(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*))\b",
+    re.IGNORECASE,
+)
+_RUNS_TO = re.compile(
+    r"\b(?:end\w*|through|thru|to|until)(?:\s+on)?\s+(?:the\s+(?:following|next)\s+)?$", re.IGNORECASE
+)
+_NAMED_FOR_ITS_START = re.compile(
+    r"\bnamed\s+(?:for|after|by)\s+the\s+(?:calendar\s+)?year\s+in\s+which\s+it\s+(?:begins|starts|commences)\b",
+    re.IGNORECASE,
+)
+
+
+def _end_of_fiscal_year(text: str, sentence: str) -> tuple[date, int, int] | None:
+    """The last day of the fiscal year the term ends with, from the contract's definition of its fiscal year: the
+    year it runs to (its last month and day, the one it ends in or "through") and which year names it (the one it
+    ends in unless the definition says it is named for the one it begins in)."""
+    m = _FISCAL_YEAR_END.search(sentence)
+    if m is None:
+        return None
+    defined = re.search(r"[\"“](?:Fiscal|Financial)\s+Year[\"”]\s+(?:means|shall\s+mean|is)\b[^.]{0,300}", text)
+    if defined is None:
+        return None
+    days = [(d, md) for d in _MONTH_DAY.finditer(defined.group(0)) if (md := _month_day(d)) is not None]
+    if not days:
+        return None
+    ends = [md for d, md in days if _RUNS_TO.search(defined.group(0), 0, d.start())]
+    last_month, last_day = ends[0] if ends else days[min(1, len(days) - 1)][1]
+    year = int(m.group("year"))
+    if _NAMED_FOR_ITS_START.search(defined.group(0)) and (last_month, last_day) != (12, 31):
+        year += 1
+    try:
+        return date(year, last_month, last_day), m.start("year"), m.end("year")
+    except ValueError:
+        return None
+
+
+_MONTH_NUMBERS = {name.lower(): number for name, number in MONTHS.items()}
+
+
+def _month_day(m: re.Match[str]) -> tuple[int, int] | None:
+    month = _MONTH_NUMBERS.get((m.group("month") or m.group("month_after")).lower()[:3])
+    day = int(m.group("day") or m.group("day_first"))
+    return (month, day) if month and 1 <= day <= 31 else None
 
 
 def _anchor_in(sentence: str, fallback: date | None) -> tuple[date | None, str | None]:
@@ -420,6 +544,11 @@ def _anchor_in(sentence: str, fallback: date | None) -> tuple[date | None, str |
 def _end_of_term(start: date, amount: int, unit: str) -> date:
     if unit == _CONTRACT_YEAR:
         return add_period(start, amount, "year")
+    if unit == _NTH_MONTH_UNIT:  # the month the term starts in is its first
+        return add_period(add_period(start.replace(day=1), amount, "month"), -1, "day")
+    if unit.endswith("-eom"):
+        end = add_period(start, amount, unit[:-4])
+        return add_period(add_period(end.replace(day=1), 1, "month"), -1, "day")
     if unit.endswith("-1d"):
         return add_period(add_period(start, amount, unit[:-3]), -1, "day")
     return add_period(start, amount, unit)
@@ -440,50 +569,15 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
     """The end of the initial term from the best expiration sentences (`also`: other sentences that
     may state the term, e.g. the best effective-date ones, read for an explicit end date only)."""
     term_sentences = [(s, e) for s, e, _ in _ranked(scored, _TERM_CANDIDATES) if _is_term_sentence(text[s:e])]
-    defined: dict[str, Particular] | None = None
+    term_sentences = [(s, e) for s, e in term_sentences if not _NOT_THE_TERMS_END.search(text, s, e)]
     for start, end in term_sentences[:3]:
-        sentence = text[start:end]
-        if _NAMES_A_PARTICULAR.search(sentence) and not _A_PERPETUAL_PART.search(sentence):
-            defined = particulars(text) if defined is None else defined
-            by_definition = _defined_end(sentence, defined, anchor)
-            if by_definition is not None:
-                return by_definition
-        explicit = _explicit_end(sentence, anchor)
-        period = _term_period(sentence)
-        open_ended = _OPEN_ENDED.search(sentence)
-        event_end = _ENDS_ON_EVENT.search(sentence)
-        if explicit:
-            d, s, e = explicit
-            return Expiry(d, start + s, start + e, "stated end date")
-        if open_ended and not (period and period[2] < open_ended.start()):
-            why = (
-                "is perpetual"
-                if re.search(r"perpetu|indefinite|evergreen", sentence, re.IGNORECASE)
-                else "runs until terminated"
-            )
-            return Expiry(None, start, end, f"no end date: the term {why}")
-        if event_end and not (period and period[2] < event_end.start()):
-            what = " ".join(event_end.group(1).split())
-            return Expiry(None, start, end, f"the term ends on an event ({what}), not a stated date")
-        if period and not _about_a_part(sentence, period[2]):
-            amount, unit, s, e = period
-            of_event = _ANNIVERSARY_OF_EVENT.match(sentence, e) if unit.startswith("year") else None
-            if of_event:
-                what = " ".join(of_event.group(1).split())
-                return Expiry(None, start, end, f"the term runs from an event ({what}), not a stated date")
-            base, event = _anchor_in(sentence, anchor)
-            of_defined = _anniversary_base(text, sentence, e) if unit.startswith("year") else None
-            if of_defined is not None:
-                base, event = of_defined
-            if event:
-                return Expiry(None, start, end, f"the term runs from an event ({event}), not a stated date")
-            if unit == _CONTRACT_YEAR and _CALENDAR_YEARS.search(text):
-                return Expiry(None, start, end, "the term ends with a calendar year the contract does not date")
-            if base is not None:
-                return Expiry(_end_of_term(base, amount, unit), start + s, start + e, "term added to its start date")
+        found = _expiry_in(text, start, end, anchor)
+        if found is not None:
+            return found
     for start, end, _ in _ranked(also, 3):
         sentence = text[start:end]
-        explicit = _explicit_end(sentence, anchor) if _is_term_sentence(sentence) else None
+        term_sentence = _is_term_sentence(sentence) and not _NOT_THE_TERMS_END.search(sentence)
+        explicit = _explicit_end(sentence, anchor) if term_sentence else None
         if explicit:
             d, s, e = explicit
             return Expiry(d, start + s, start + e, "stated end date")
@@ -492,8 +586,88 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
         or _stated_end(text, anchor)
         or _stated_instrument_end(text, anchor)
         or _end_of_a_defined_period(text, anchor)
+        or _end_in_the_term_definition(text, anchor, term_sentences[:3])
         or _stated_open_end(text)
     )
+
+
+# the sentence that states the term with the term as its subject, whatever the clause model made of it: "(a) The term
+# of this Lease (the "Term") begins on ...", "2.1 The Initial Term commences on ..." (not "During the term of this
+# Agreement and for five years thereafter", where the term measures something else)
+# (scanned for from its "he": a pattern that opens with a letter class is tried at every character)
+_THE_TERM_AS_SUBJECT = re.compile(r"he\s+(?:[Ii]nitial\s+)?[Tt]erm\b(?!\s*[\"”])(?!\s+of\s+(?!this\b))")
+# what may stand between the start of a line or sentence and that subject: clause numbers, "(a)", "Term." headings
+_OPENING_OF_SENTENCE = re.compile(
+    r"(?:^|[.;:\n])[ \t]*(?:(?:\(?[a-z0-9]{1,4}[.)]|\d+(?:\.\d+)*\.?|Section\s+\d+(?:\.\d+)*\.?)[ \t]+)*$",
+)
+
+
+def _terms_as_subjects(text: str) -> list[int]:
+    """Where "The term", "the Initial Term" ... (`_THE_TERM_AS_SUBJECT`) start."""
+    return [
+        m.start() - 1
+        for m in _THE_TERM_AS_SUBJECT.finditer(text)
+        if m.start() > 0 and text[m.start() - 1] in "Tt" and (m.start() < 2 or not text[m.start() - 2].isalnum())
+    ]
+
+
+def _end_in_the_term_definition(text: str, anchor: date | None, read: list[tuple[int, int]]) -> Expiry | None:
+    """The dated end read from the sentence whose subject is the term, when the clause model ranked it too low to be
+    read (a lease whose sentences the model takes for the term speak of casualty and default)."""
+    for at in _terms_as_subjects(text):
+        if not _OPENING_OF_SENTENCE.search(text, max(0, at - 30), at):
+            continue
+        span = _sentence_at(text, at)
+        sentence = text[span.start : span.end]
+        if (span.start, span.end) in read or not _is_term_sentence(sentence) or _EARLIER_AGREEMENT.search(sentence):
+            continue
+        found = _expiry_in(text, span.start, span.end, anchor)
+        if found is not None and found.date is not None:
+            return found
+    return None
+
+
+def _expiry_in(text: str, start: int, end: int, anchor: date | None) -> Expiry | None:
+    """The end of the term one sentence states (a date, or None with the reason), or None when it states none."""
+    sentence = text[start:end]
+    if _NAMES_A_PARTICULAR.search(sentence) and not _A_PERPETUAL_PART.search(sentence):
+        by_definition = _defined_end(sentence, particulars(text), anchor)
+        if by_definition is not None:
+            return by_definition
+    explicit = _explicit_end(sentence, anchor) or _end_of_fiscal_year(text, sentence)
+    period = _term_period(sentence)
+    open_ended = _OPEN_ENDED.search(sentence)
+    event_end = _ENDS_ON_EVENT.search(sentence)
+    if explicit:
+        d, s, e = explicit
+        return Expiry(d, start + s, start + e, "stated end date")
+    if open_ended and not (period and period[2] < open_ended.start()):
+        why = (
+            "is perpetual"
+            if re.search(r"perpetu|indefinite|evergreen", sentence, re.IGNORECASE)
+            else "runs until terminated"
+        )
+        return Expiry(None, start, end, f"no end date: the term {why}")
+    if event_end and not (period and period[2] < event_end.start()):
+        what = " ".join(event_end.group(1).split())
+        return Expiry(None, start, end, f"the term ends on an event ({what}), not a stated date")
+    if period and not _about_a_part(sentence, period[2]):
+        amount, unit, s, e = period
+        of_event = _ANNIVERSARY_OF_EVENT.match(sentence, e) if unit.startswith("year") else None
+        if of_event:
+            what = " ".join(of_event.group(1).split())
+            return Expiry(None, start, end, f"the term runs from an event ({what}), not a stated date")
+        base, event = _anchor_in(sentence, anchor)
+        of_defined = _anniversary_base(text, sentence, e) if unit.startswith("year") else None
+        if of_defined is not None:
+            base, event = of_defined
+        if event:
+            return Expiry(None, start, end, f"the term runs from an event ({event}), not a stated date")
+        if unit == _CONTRACT_YEAR and _CALENDAR_YEARS.search(text):
+            return Expiry(None, start, end, "the term ends with a calendar year the contract does not date")
+        if base is not None:
+            return Expiry(_end_of_term(base, amount, unit), start + s, start + e, "term added to its start date")
+    return None
 
 
 _THIS_AGREEMENT_ENDS = re.compile(r"\bthis\s+agreement\s+(?:ends|expires|terminates|lapses)\b", re.IGNORECASE)
@@ -606,7 +780,7 @@ def _stated_end(text: str, anchor: date | None) -> Expiry | None:
     """An end date the contract states for itself in so many words ("This Agreement is concluded for a
     fixed term ending on 30 June 2028", "the Term shall expire on 31 December 2027"), wherever the
     clause model ranked the sentence: wording this plain is the expiry whatever its score."""
-    for m in _STATED_END.finditer(text):
+    for m in sorted([*_STATED_END.finditer(text), *_its_stated_ends(text)], key=lambda m: m.start()):
         opening = re.split(r"[.;:\n]\s", text[max(0, m.start() - 100) : m.start()])[-1]
         stated = opening + m.group(0)
         if _EARLIER_AGREEMENT.search(stated) or _about_a_part(stated, len(stated)):
@@ -630,6 +804,35 @@ def _stated_instrument_end(text: str, anchor: date | None) -> Expiry | None:
             if d is not None and s == 0 and (anchor is None or d > anchor):
                 return Expiry(d, m.end() + s, m.end() + e, "stated end date")
     return None
+
+
+def _its_stated_ends(text: str) -> list[re.Match[str]]:
+    """`_IT_ENDS` where its "It" is the contract: the sentence before it speaks of the contract."""
+    found = []
+    at = text.find("It ")
+    while at >= 0:
+        m = _IT_ENDS.match(text, at)
+        if m and (at == 0 or not text[at - 1].isalnum()) and _after_the_contract_itself(text, at):
+            found.append(m)
+        at = text.find("It ", at + 3)
+    return found
+
+
+# a sentence, after any clause number, whose subject is the contract itself: "(1) This Agreement is signed on ..."
+_THE_CONTRACT_OPENS = re.compile(
+    r"^\W*(?:(?:\d+(?:\.\d+)*|[a-z]|[ivx]+)[.)]?\W*)?(?:this|the)\s+(?:agreement|contract)\b", re.IGNORECASE
+)
+_CLAUSE_NUMBER_AT_END = re.compile(r"(?:\(\w{1,4}\)|\d+(?:\.\d+)*\.?|[a-z]\))\s*$")
+
+
+def _after_the_contract_itself(text: str, at: int) -> bool:
+    """The sentence that opens at `at` ("It is concluded for a fixed term ...") follows one about the contract
+    itself, so its "It" is the contract: "(1) This Agreement is signed on ... (2) It is concluded for ..."."""
+    before = _CLAUSE_NUMBER_AT_END.sub("", text[max(0, at - 400) : at]).rstrip()
+    if not before.endswith((".", ";")):
+        return False
+    previous = re.split(r"(?<=[.;])\s+|\n", before[:-1])[-1]
+    return bool(_THE_CONTRACT_OPENS.match(previous)) and not _EARLIER_AGREEMENT.search(previous)
 
 
 def _notice_period(text: str, start: int, end: int) -> tuple[int, str, int, int] | None:
