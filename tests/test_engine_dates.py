@@ -1853,6 +1853,123 @@ def test_a_repayment_or_vesting_start_is_not_the_contracts_effective_date(clause
     assert facts["effective_date"].value is None
 
 
+def test_the_term_runs_between_the_dates_in_numbered_rows_of_a_schedule() -> None:
+    clause = (
+        "3.1 This Agreement commences on the date in paragraph 2 of Schedule 2 and, unless ended earlier under "
+        "clause 9, ends on the date in paragraph 3 of Schedule 2."
+    )
+    text = (
+        "AGENCY AGREEMENT\n\nThis Agreement is dated 2 February 2027.\n\n" + clause + "\n\n"
+        "4. The Agent shall promote the Products.\n\n" + "Body text. " * 30 + "\n\nSCHEDULE 1 - PRODUCTS\n\n"
+        "1.  Range       Garden furniture\n2.  Lead time   30 days\n3.  Colours     Green and grey\n\n"
+        "SCHEDULE 2 - KEY TERMS\n\n"
+        "1.  Territory      New Zealand\n"
+        "2.  Start          1 March 2027\n"
+        "3.  End            28 February 2029\n"
+    )
+    facts, _ = read_facts(text, spans(text, effective_date=clause, expiration_date=clause))
+    assert facts["effective_date"].value == "2027-03-01"
+    assert facts["expiration_date"].value == "2029-02-28"
+
+
+def test_a_term_ending_on_the_date_in_an_item_or_a_coded_row() -> None:
+    for rows, ending in (
+        ("Item 4   Start        1 September 2027\nItem 5   Expiry       31 August 2030\n", "the date in Item 5"),
+        ("C1  Start Date     1 September 2027\nC2  Expiry Date    31 August 2030\n", "the date stated in C2"),
+    ):
+        clause = f"2. The licence runs from the Start Date and ends on {ending}."
+        text = "SITE LICENCE\n\nPARTICULARS\n\n" + rows + "\n" + clause + "\n\n3. The Licensee shall pay the fee.\n"
+        facts, _ = read_facts(text, spans(text, expiration_date=clause))
+        assert facts["expiration_date"].value == "2030-08-31", rows
+
+
+def test_start_and_end_fields_joined_to_their_dates_by_dot_leaders() -> None:
+    clause = "2. This Work Order takes effect on the Start Date and remains in force until the End Date."
+    text = (
+        "WORK ORDER No. 4\n\n"
+        "  Work Order Date ......... May 3, 2027\n"
+        "  Start Date .............. May 17, 2027\n"
+        "  End Date ................ November 30, 2027\n\n"
+        "1. Vendor shall configure the scheduling module.\n" + clause + "\n"
+    )
+    facts, _ = read_facts(text, spans(text, expiration_date=clause))
+    assert facts["effective_date"].value == "2027-05-17"
+    assert facts["expiration_date"].value == "2027-11-30"
+
+
+def test_the_next_field_s_label_does_not_name_the_date_above_it() -> None:
+    text = (
+        "EQUIPMENT LEASE - COVER PAGE\n\n"
+        "Lessor:          Red River Forklifts, LLC\n"
+        "Lessee:          Bluebonnet Bottling Co.\n"
+        "Agreement Date:  August 2, 2027\n"
+        "Effective Date:  August 9, 2027\n\n"
+        "1. This Lease begins on the Effective Date and continues until terminated.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2027-08-02"
+    assert facts["effective_date"].value == "2027-08-09"
+
+
+def test_an_end_date_in_an_order_form_table_ends_the_term_that_renews() -> None:
+    renewal = (
+        "5. On the Service End Date the Service Term renews automatically for successive one-year periods unless "
+        "either party gives notice of non-renewal at least thirty (30) days before the end of the current term."
+    )
+    text = (
+        "ORDER FORM\n\n| Field | Detail |\n|---|---|\n"
+        "| Customer | Fernhill Dental Group, LLC |\n| Service Start Date | July 1, 2027 |\n"
+        "| Service End Date | June 30, 2029 |\n\n" + renewal + "\n"
+    )
+    facts, term = read_facts(text, spans(text, renewal_term=renewal, notice_period_to_terminate_renewal=renewal))
+    assert facts["expiration_date"].value == "2029-06-30"
+    assert term.auto_renewal is True
+    assert notice_deadline(term.expiry, term.notice_days, term.notice_period) == date(2029, 5, 31)
+
+
+def test_a_renewal_notice_given_within_the_notice_period_of_a_data_sheet() -> None:
+    renewal = (
+        "(2) The Contract is extended by one (1) year at a time unless either party gives notice of termination "
+        "within the Notice Period stated in the Data Sheet."
+    )
+    text = (
+        "CLEANING CONTRACT\n\nDATA SHEET\n\n"
+        "Commencement Date:   1 April 2028\n"
+        "Initial Term:        1 April 2028 until 31 March 2030\n"
+        "Notice Period:       Sixty (60) days before the end of the current term\n\n"
+        "§ 2 Term\n(1) The Contract runs for the Initial Term stated in the Data Sheet.\n" + renewal + "\n"
+    )
+    _, term = read_facts(text, spans(text, renewal_term=renewal, notice_period_to_terminate_renewal=renewal))
+    assert term.auto_renewal is True
+    assert term.notice_days == 60
+
+
+def test_a_row_labelled_date_does_not_stand_for_the_date_in_a_later_item() -> None:
+    clause = "1. This Agreement starts on the date in Item 2 and ends on the date in Item 3."
+    text = (
+        "CRANE HIRE AGREEMENT\n\nSCHEDULE\n\n"
+        "Item 1   Date           9 April 2027\n"
+        "Item 2   Start          3 May 2027\n"
+        "Item 3   Finish         2 August 2027\n\n"
+        "This Agreement is made on the date in Item 1.\n\n" + clause + "\n"
+    )
+    facts, _ = read_facts(text, spans(text, expiration_date=clause))
+    assert facts["expiration_date"].value == "2027-08-02"
+
+
+def test_a_non_renewal_notice_stated_in_a_coded_row() -> None:
+    renewal = (
+        "2. The subscription renews automatically for further periods of one year unless either party gives notice "
+        "of non-renewal at least the number of days stated in R4 before the end of the then current period."
+    )
+    text = (
+        "SUBSCRIPTION TERMS\n\n  R1  Start     1 October 2027\n  R2  Expiry    30 September 2029\n"
+        "  R4  Notice    Forty-five (45) days\n\n1. The subscription ends on the date in R2.\n" + renewal + "\n"
+    )
+    _, term = read_facts(text, spans(text, renewal_term=renewal, notice_period_to_terminate_renewal=renewal))
+    assert term.notice_days == 45
+
+
 def test_a_bond_that_names_itself_so_ends_on_the_date_it_states() -> None:
     text = (
         "RETENTION BOND\n\nTHIS BOND is dated 3 May 2028 and is given by Fenwick Surety Limited to Oakridge Homes "
@@ -1901,7 +2018,9 @@ def test_a_contract_that_takes_effect_on_the_first_day_of_a_defined_period_start
 
 
 def test_an_item_coded_field_and_a_start_date_defined_after_its_preposition_date_the_term():
-    expires = "D2 Duration. This Services Contract starts on the Service Start Date and expires on the Service End Date."
+    expires = (
+        "D2 Duration. This Services Contract starts on the Service Start Date and expires on the Service End Date."
+    )
     text = (
         "SERVICES CONTRACT No. 77 dated 3 March 2028\n\nC1 Service Start Date: 1 April 2028.\n"
         "C2 Service End Date: 31 January 2029.\n\n"
@@ -1911,9 +2030,7 @@ def test_an_item_coded_field_and_a_start_date_defined_after_its_preposition_date
     assert facts["expiration_date"].value == "2029-01-31"
     ends = "4.1 This Agreement ends on the day before the second anniversary of the Study Start Date."
     text = (
-        "STUDY AGREEMENT dated 5 June 2028\n\n"
-        '4.0 The study begins on July 3, 2028 (the "Study Start Date").\n\n'
-        f"{ends}"
+        f'STUDY AGREEMENT dated 5 June 2028\n\n4.0 The study begins on July 3, 2028 (the "Study Start Date").\n\n{ends}'
     )
     facts, _ = read_facts(text, spans(text, agreement_date="dated 5 June 2028", expiration_date=ends))
     assert facts["expiration_date"].value == "2030-07-02"

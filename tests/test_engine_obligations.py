@@ -913,6 +913,28 @@ def test_a_subject_in_markdown_bold_is_read_as_plain_text() -> None:
     ]
 
 
+def test_a_warranty_of_a_thing_then_a_duty_binds_the_warrantor() -> None:
+    run_in = (
+        "7. Warranty. Array warrants that each batch will meet the agreed release specification for twelve (12) "
+        "months after delivery, and shall replace any batch that fails it at no cost."
+    )
+    own_line = (
+        "8. WARRANTY\nThe Licensor warrants that the Compound will be free of known impurities for six (6) months "
+        "after shipment and shall refund the price of any shipment that is not."
+    )
+    found = obligations(run_in + "\n\n" + own_line, [ARRAY, ONO])
+    assert [(o.party, o.action[:20]) for o in found] == [
+        ("Array BioPharma Inc.", "shall replace any ba"),
+        ("Array BioPharma Inc.", "shall refund the pri"),
+    ]
+
+
+def test_a_warranty_about_another_party_does_not_make_the_warrantor_owe_the_next_duty() -> None:
+    # who "shall keep them in force" is unclear (Ono holds the consents): no duty of Array's
+    text = "Array warrants that Ono will hold every consent, licence and permit it needs and shall keep them in force."
+    assert [o.party for o in obligations(text, [ARRAY, ONO])] == ["Ono Pharmaceutical Co., Ltd."]  # "will hold"
+
+
 def test_keeping_a_holdback_or_records_is_a_duty_keeping_ownership_is_not() -> None:
     owner = Party("Kestrel Homes Ltd.", "owner", 0, 18, ("Owner",))
     builder = Party("Arbour Build Ltd.", "contractor", 20, 37, ("Contractor",))

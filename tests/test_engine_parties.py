@@ -1214,6 +1214,98 @@ def test_a_parties_label_with_the_names_on_the_same_line() -> None:
     ]
 
 
+def test_particulars_rows_that_open_with_an_item_number_or_a_code() -> None:
+    items = (
+        "PLANT HIRE DEED\n\nSCHEDULE OF PARTICULARS\n\n"
+        "Item 1   Owner        Wirraway Earthmoving Pty Ltd ACN 611 222 333 of 5 Depot Road, Ballarat VIC 3350\n"
+        "Item 2   Hirer        Goldfields Civil Pty Ltd ACN 644 555 666 of 18 Mine Street, Bendigo VIC 3550\n"
+        "Item 3   Start        3 March 2027\n\n"
+        "The Owner hires the plant to the Hirer on the terms below.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(items)] == [
+        ("Wirraway Earthmoving Pty Ltd", "owner"),
+        ("Goldfields Civil Pty Ltd", "hirer"),
+    ]
+    coded = (
+        "DATA HOSTING AGREEMENT\n\nPART A - WHO IS BOUND\n"
+        "  A1  Provider      Lough Derg Hosting Limited (registered number 700111), of Nenagh, Co. Tipperary\n"
+        "  A2  Customer      Shannonside Veterinary Group Limited, of Limerick\n"
+        "  A3  Start         2 May 2027\n\n"
+        "This Agreement is made between the Provider and the Customer named in A1 and A2.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(coded)] == [
+        ("Lough Derg Hosting Limited", "provider"),
+        ("Shannonside Veterinary Group Limited", "customer"),
+    ]
+
+
+def test_a_pipe_table_whose_first_cell_holds_the_row_number() -> None:
+    text = (
+        "SHARED SERVICES AGREEMENT\n\n| No. | Particular | Details |\n|---|---|---|\n"
+        "| 1 | Landlord | Godavari Realty Private Limited, CIN U70100TG2015PTC100200 |\n"
+        "| 2 | Occupier | Krishna Biologics Private Limited, CIN U24230TG2018PTC300400 |\n"
+        "| 3 | Start | 1st May, 2027 |\n\nThe Landlord shall provide the shared services to the Occupier.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Godavari Realty Private Limited", "landlord"),
+        ("Krishna Biologics Private Limited", "occupier"),
+    ]
+
+
+def test_a_summary_whose_labels_run_to_the_names_by_dot_leaders() -> None:
+    text = (
+        "WORK ORDER No. 7\n\nSUMMARY\n"
+        "  Customer ...................... Tidewater Regional Health System, 9 Harbor Drive, Norfolk, VA 23510\n"
+        "  Vendor ........................ Quillfeather Software LLC, 41 Main Street, Richmond, VA 23219\n"
+        "  Start Date .................... May 3, 2027\n\n"
+        "1. Vendor shall configure the scheduling module.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Tidewater Regional Health System", "customer"),
+        ("Quillfeather Software LLC", "vendor"),
+    ]
+
+
+def test_a_renter_labelled_on_a_cover_page_is_a_party() -> None:
+    text = (
+        "TOOL RENTAL AGREEMENT - COVER PAGE\n\n"
+        "Owner:      Pecos Valley Tool Rental, LLC\n"
+        "            12 Industrial Loop, Odessa, Texas 79761\n"
+        "Renter:     Mesquite Fence Co.\n"
+        "            800 Ranch Road, Midland, Texas 79701\n\n"
+        "1. Renter shall return the tools clean.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Pecos Valley Tool Rental, LLC", "owner"),
+        ("Mesquite Fence Co.", "renter"),
+    ]
+
+
+def test_a_document_defined_beside_a_title_is_not_a_party() -> None:
+    text = (
+        "NORTHWIND METRICS\nPURCHASE ORDER No. SA-5521\n\n"
+        'This purchase order is issued under the Northwind Standard Conditions printed overleaf (the "Standard '
+        'Conditions").\n\n'
+        "| Field | Detail |\n|---|---|\n"
+        "| Supplier | Northwind Metrics, Inc., 1 Pier Road, Tacoma |\n"
+        "| Buyer | Cascade Orchard Growers, LLC, 77 Valley Road, Wenatchee |\n"
+    )
+    assert names(text) == ["Northwind Metrics, Inc.", "Cascade Orchard Growers, LLC"]
+
+
+def test_a_subscriber_or_an_assignee_labelled_in_the_particulars_is_a_party() -> None:
+    text = (
+        "DEED OF ASSIGNMENT\n\nPARTICULARS\n\n"
+        "  1.  Assignor      Tollymore Music Limited, 3 Bridge Street, Newry\n"
+        "  2.  Assignee      Slieve Songs Limited, 8 Hill Street, Armagh\n\n"
+        "The Assignor assigns the copyright in the Works to the Assignee.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Tollymore Music Limited", "assignor"),
+        ("Slieve Songs Limited", "assignee"),
+    ]
+
+
 def test_a_standard_forms_role_labels_over_each_partys_details_give_the_roles() -> None:
     text = (
         "STANDARD FORM OF AGREEMENT BETWEEN CLIENT AND ENGINEER\n\n"

@@ -650,6 +650,18 @@ def test_a_grant_of_no_exclusive_right_asserts_no_exclusivity() -> None:
     assert polarity.RULES["exclusivity"].asserts("This Lease grants Tenant the exclusive right to operate a café.")
 
 
+def test_no_sole_or_exclusive_right_and_a_no_exclusivity_heading_deny_exclusivity() -> None:
+    span = (
+        "NO EXCLUSIVITY\nThe Hauler may carry freight for any other shipper, and the Shipper may engage any other "
+        "hauler. This contract gives no sole or exclusive rights\nto either of them."
+    )
+    assert polarity.negates("exclusivity", span)
+    assert not polarity.RULES["exclusivity"].asserts(span)
+    assert polarity.RULES["exclusivity"].asserts(
+        "This contract grants the Hauler the sole and exclusive right to carry."
+    )
+
+
 def test_a_party_that_keeps_all_its_rights_assigns_none() -> None:
     span = (
         "8.1 The Developer retains all rights, title and interest in and to the Platform. The Client retains all rights "

@@ -20,7 +20,7 @@ from contractbox.engine.date_pattern import occurrences
 from contractbox.engine.dates import PERIOD, TIME_OF_DAY, add_period, find_dates_loose, parse_date, period_amount
 from contractbox.engine.first_chars import Scanned
 from contractbox.engine.jurisdictions import chooses_law_at, jurisdiction_in, stated_governing_law
-from contractbox.engine.particulars import particulars
+from contractbox.engine.particulars import THE_DATE_IN, particulars
 from contractbox.engine.selection import FINDING
 from contractbox.engine.term import Term, notice_deadline, read_term
 
@@ -48,7 +48,8 @@ _AGREEMENT_CUE = re.compile(
 _EFFECTIVE_CUE = re.compile(
     r"\b(?:effective|co(?:m|rn){2}enc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
     r"takes? effect|in force|with effect from|appl(?:y|ies) from|valid (?:from|as of)|"
-    r"(?:agreement|contract|term|lease|licen[cs]e|order)\s+(?:shall\s+|will\s+)?run(?:s|ning)?\s+from)\b[^.;\d]{0,50}$",
+    r"(?:agreement|contract|term|lease|licen[cs]e|order)\s+(?:shall\s+|will\s+)?run(?:s|ning)?\s+from)\b"
+    r"(?:[^.;\d]|\.{3,}(?!\.)){0,50}$",  # a dot leader between a field's label and its date: "Start Date ...... 1 May"
     re.IGNORECASE,
 )
 # what a later sentence must speak of for its start date to be this contract's effective date
@@ -80,6 +81,9 @@ _EFFECTIVE_AFTER = re.compile(
     rf"{_START_WORD}\s*date",
     re.IGNORECASE,
 )
+# the next line of a list of fields, not a name for this date: "Agreement Date:  June 7, 2027" over "Effective Date:
+# June 14, 2027"
+_NEXT_FIELD = re.compile(r"[ \t]*\n[ \t]*[\w ]{0,30}?\bdate[ \t]*(?::|\.{3,}|[ \t]{2,})", re.IGNORECASE)
 # defined as the Effective Date: '(the "Effective Date")', '("Amendment Effective Date")'
 _DEFINED_EFFECTIVE = re.compile(
     rf"{_STRAY_YEAR}(?:the\s+)?\((?:the\s+|hereinafter\s+)?[\"“']*(?:[A-Z][\w-]*\s+){{0,2}}{_START_WORD}\s+date|"
@@ -513,9 +517,12 @@ _LETTER_DATE = re.compile(r"\n[ \t]*(?=[^\n]+\n(?:[^\n]*\n){0,12}?[ \t]*Dear\s+[
 # "This Agreement shall take effect on the Go-Live Date", with '"Go-Live Date" means 1 July 2026' elsewhere
 # (found from its literal " the ": a scan for the verbs first costs several times more)
 # also "takes effect on the first day of the Framework Period", the period defined as "the period from 1 April 2027 to ..."
+# (or "commences on the date in paragraph 3 of Schedule 1", "the date in Item 5", "the date in A4": a numbered row)
 _THE_DEFINED_DATE = re.compile(
     r" the (?:(?:first\s+day|start|beginning|commencement)\s+of\s+the\s+((?:[A-Z][\w-]*\s+){0,3}(?:Period|Term))|"
-    r"((?:[A-Z][\w-]*\s+){0,3}Date))\b"
+    r"((?:[A-Z][\w-]*\s+){0,3}Date))\b|"
+    r" (?=the\s+date\s)" + THE_DATE_IN + r"\s+((?i:item|paragraph|row)\s+\d{1,2}[A-Za-z]?"
+    r"(?:\s+of\s+(?:the\s+)?(?i:schedule)\s+(?:\d{1,2}|[A-Z])\b)?|[A-Z]\d{1,2})\b"
 )
 # where a defined period's value says it starts: "the period from 1 April 2027 to 31 March 2031"
 _PERIOD_STARTS = re.compile(r"\b(?:from|beginning\s+on|commencing\s+on|starting\s+on)\s+$", re.IGNORECASE)
@@ -539,7 +546,7 @@ def _defined_start(text: str) -> Fact | None:
         if not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
             return None
         period = m.group(1)
-        particular = particulars(text).get((period or m.group(2)).lower())
+        particular = particulars(text).get(" ".join((period or m.group(2) or m.group(3)).lower().split()))
         if particular is None:
             return None
         for s, e, d in find_dates_loose(particular.value):
@@ -663,7 +670,8 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
     after = text[mention.end : mention.end + 40]
     score = _model_confidence(mention, scored)
     defined = bool(_DEFINED_EFFECTIVE.search(after))
-    cue = defined or _EFFECTIVE_AFTER.search(after) or _EFFECTIVE_CUE.search(before)
+    named_after = not _NEXT_FIELD.match(after) and _EFFECTIVE_AFTER.search(after)
+    cue = defined or named_after or _EFFECTIVE_CUE.search(before)
     if not cue or _UNTIL_BEFORE.search(before):
         return score - 1.0
     score += 0.8 if defined else 0.5  # the date the contract defines as its Effective Date beats other "effective X"

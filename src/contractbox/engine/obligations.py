@@ -601,13 +601,45 @@ _GUARANTEES_THEN = re.compile(
 )
 
 
+# a warranty of a thing that opens the sentence, then a duty only the warrantor can owe: "Supplier warrants that the
+# Goods will be free from defects for twelve months and shall replace any defective Goods" (the Goods replace nothing;
+# the warranted state is in "will", the duty in "shall" or "must")
+_WARRANTS_THAT_THEN = re.compile(
+    r"(?:[\s,]+(?:and\s+)?\w+ly)*\s+(?:represents\s+and\s+warrants|warrants(?:\s+and\s+represents)?|represents)"
+    r"(?:\s+to\s+[^;.:,]{1,40}?)?\s+that\s+([^;.:]{1,240}?),?\s+and\s+(?:also\s+)?$"
+)
+
+
+# the warranted state in "will" ("the Goods will be free from defects"), not a duty in "shall" of the thing warranted
+_PREDICTS = re.compile(r"\bwill\b(?![^;.]*\bshall\b)")
+# a modal followed by a state or a passive: "shall, as appropriate, be manufactured", "shall have been"
+_STATE_AFTER = re.compile(r"(?:,[^,;.]{1,30},\s*)?(?:be|been|have\s+been)\b", re.IGNORECASE)
+# a clause's heading before its first sentence: run in ("11. Warranty. ") or on a line of its own ("5. WARRANTY\n")
+_HEADING = re.compile(r"\s*(?:\(?\d+(?:\.\d+)*[.)]?\s+)?(?:[A-Z][\w ,&/-]{0,30}\.[ \t]+|[A-Z][A-Z ,&/-]{1,40}[ \t]*\n)")
+
+
 def _guarantor(text: str, start: int, modal: re.Match[str], subjects: list[str]) -> list[str]:
     """The subject of a guarantee that opens the sentence, when the modal continues it after ", and" (the look-back
-    for a subject is too short for a guarantee's long first predicate); empty otherwise."""
+    for a subject is too short for a guarantee's long first predicate), or of a warranty that a thing (not another
+    party) will be so, continued by "and shall"; empty otherwise."""
     opening = " ".join(text[start : modal.start()].lower().split()) + " "
     opening = re.sub(r"^(?:\(?\d+(?:\.\d+)*[.)]?\s+)?(?:the\s+)?", "", opening)
     for subject in subjects:  # longest first
         if opening.startswith(subject) and _GUARANTEES_THEN.match(opening, len(subject)):
+            return [subject]
+    headed = _HEADING.match(text, start, modal.start())  # "11. Warranty. Supplier warrants", "WARRANTY\nSupplier ..."
+    if headed:
+        opening = " ".join(text[headed.end() : modal.start()].lower().split()) + " "
+        opening = re.sub(r"^the\s+", "", opening)
+    if modal.group(1).lower() not in ("shall", "must") or _STATE_AFTER.match(text, modal.end()):
+        return []  # "... will conform and will perform", "... and shall be manufactured": the thing's predicate
+    for subject in subjects:
+        warranty = _WARRANTS_THAT_THEN.match(opening, len(subject)) if opening.startswith(subject) else None
+        if (
+            warranty
+            and _PREDICTS.search(warranty.group(1))
+            and not _opens_with_a_party(warranty.group(1), subject, subjects)
+        ):
             return [subject]
     return []
 
@@ -643,6 +675,13 @@ def _lead_in_subject(text: str, modal_at: int, subjects: list[str]) -> list[str]
             return []  # a line of other text: the item belongs to no lead-in
         end = begin - 1
     return []
+
+
+def _opens_with_a_party(clause: str, warrantor: str, subjects: list[str]) -> bool:
+    """Whether the clause's subject is a party other than the warrantor ("that the Customer will ..."): the duty
+    after it may be that party's."""
+    clause = re.sub(r"^(?:the|each|any|all)\s+", "", clause)
+    return any(clause.startswith(s) and not clause[len(s) : len(s) + 1].isalnum() for s in subjects if s != warrantor)
 
 
 _JOINED_SUBJECT = re.compile(r"(?:,|,?\s+(?:and|&|nor))$")  # "neither the Supplier nor the Buyer shall"

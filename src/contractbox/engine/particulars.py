@@ -17,14 +17,25 @@ _TABLE_ROW = re.compile(
     r"([A-Z][^|\n]{1,40}?)[ \t]*\|[ \t]*([^|\n]{1,300}?)[ \t]*\|[ \t]*$",
     re.MULTILINE,
 )
-# "Commencement Date: 1 July 2026", "1.10 Expiration Date: July 31, 2032", "Start Date<TAB>1 July 2026" on a line of its own, or a row of a table laid out
-# in plain text with its columns aligned by spaces ("Subcontract End Date      31 March 2028")
+# "Commencement Date: 1 July 2026", "1.10 Expiration Date: July 31, 2032", "Start Date<TAB>1 July 2026" on a line of its
+# own, or a row of a table laid out in plain text with its columns aligned by spaces ("Subcontract End Date      31 March
+# 2028") or joined to its value by a dot leader ("End Date ........ 31 March 2028")
 _KEY_LINE = re.compile(
     # an item's code before the label is no part of it: "A3 Call-Off Expiry Date: 30 November 2028.", "1.10 Expiration Date:"
     r"^[ \t]*(?:(?:\d{1,2}(?:\.\d{1,2}){1,2}\.?|\d{1,2}[A-Za-z]?\.|[A-Z]\d{1,2}\.?)[ \t]+)?([A-Z][\w'’ -]{1,38}?)"
-    r"(?:[ \t]*(?::|\t)|[ ]{3,})[ \t]*(\S[^\n]{0,300}?)[ \t]*$",
+    r"(?:[ \t]*(?::|\t)|[ ]{3,}|[ \t]*\.{3,})[ \t]*(\S[^\n]{0,300}?)[ \t]*$",
     re.MULTILINE,
 )
+# a numbered or coded row of a particulars list, whose number the body cites ("the date in Item 6", "the date in A3",
+# "the date in paragraph 4 of Schedule 1"): "Item 6   Expiry Date   31 July 2032", "A3  Date of Agreement  22 June
+# 2027", "4.  Expiry      30 April 2030", "| 6 | Term | ... |"
+_NUMBERED_ROW = re.compile(  # from the line break before the row: a literal first character is searched for fast
+    r"\n[ \t]*(?:\|[ \t]*)?(?:(Item|Row)[ \t]+)?(\d{1,2}[A-Za-z]?|[A-Z]\d{1,2})\.?[ \t]*(?:\|[ \t]*|[ \t]{2,})"
+    r"([A-Z][\w'’ -]{1,38}?)(?:[ \t]*[:|]|[ \t]{2,})[ \t]*([^|\s][^|\n]{0,300}?)[ \t]*\|?[ \t]*$",
+    re.MULTILINE,
+)
+# the schedule a row stands in: "SCHEDULE 1 - COMMERCIAL TERMS" on a line of its own
+_SCHEDULE_HEADING = re.compile(r"\n[ \t]*(?:SCHEDULE|Schedule)[ \t]+(\d{1,2}|[A-Z])\b[^\n]{0,80}$", re.MULTILINE)
 # the same row once a PDF's text has lost the columns' spacing: a label ending in "Date", then only a date
 # ("Subcontract End Date 31 March 2028")
 _DATE_ROW = re.compile(
@@ -56,6 +67,10 @@ _PERIOD_STATED = re.compile(
 )
 
 
+# how the body points at a row for its date: "the date in Item 6", "the date stated in A3"
+THE_DATE_IN = r"the\s+date\s+(?:(?:stated|set\s+out|specified|shown|given|entered)\s+)?in"
+
+
 @dataclass(frozen=True)
 class Particular:
     label: str
@@ -73,6 +88,7 @@ def particulars(text: str) -> dict[str, Particular]:
         _add(found, m.group(2), m.group(3), m.start(3))
         if m.group(1) and m.group(1)[0] in "IP":  # "Item 3", "Part 2": not a bare row number
             _add(found, m.group(1), m.group(3), m.start(3))
+    _add_numbered_rows(found, text)  # before the key lines, which read "Item 6" as a label and the row's label as value
     for m in _KEY_LINE.finditer(text):
         _add(found, m.group(1), m.group(2), m.start(2))
     for m in _DATE_ROW.finditer(text):
@@ -88,6 +104,23 @@ def particulars(text: str) -> dict[str, Particular]:
     return found
 
 
+def _add_numbered_rows(found: dict[str, Particular], text: str) -> None:
+    """Each numbered row's value under its label and under the names the body cites it by: "item 6", "paragraph 6",
+    "a3", and "item 6 of schedule 1" / "paragraph 6 of schedule 1" for a row in a schedule."""
+    headings: list[tuple[int, str]] | None = None
+    for m in _NUMBERED_ROW.finditer(text):
+        number, value, start = m.group(2).lower(), m.group(4), m.start(4)
+        _add(found, m.group(3), value, start)
+        names = [number] if number[0].isalpha() else [f"item {number}", f"paragraph {number}"]
+        if headings is None:  # read once a row is found: most contracts have none
+            headings = [(h.start(), h.group(1).lower()) for h in _SCHEDULE_HEADING.finditer(text)]
+        schedule = next((name for at, name in reversed(headings) if at < m.start()), None)
+        if schedule is not None and not number[0].isalpha():
+            names += [f"{name} of schedule {schedule}" for name in names]
+        for name in names:
+            _add(found, name, value, start)
+
+
 def _add(found: dict[str, Particular], label: str, value: str, start: int) -> None:
     label = " ".join(label.split())
     found.setdefault(label.lower(), Particular(label, value, start, start + len(value)))
@@ -101,15 +134,15 @@ def _first_sentence(value: str) -> str:
 def referenced(sentence: str, found: dict[str, Particular], lead: str) -> list[tuple[Particular, int]]:
     """The particulars the sentence names right after a `lead` pattern ("ends on the", "for the"), with
     where the name ends in the sentence."""
-    out = []
+    longest: dict[int, tuple[Particular, int]] = {}  # by where the lead starts: "the date in Item 5", not "the date"
     lowered = sentence.lower()
     for label, particular in found.items():
         if label not in lowered:  # most labels are not in the sentence: no pattern compiled for them
             continue
         for m in re.finditer(rf"\b(?:{lead})\s+(?:the\s+)?{re.escape(label)}\b", sentence, re.IGNORECASE):
-            if not _inside_a_name(sentence, m.start()):
-                out.append((particular, m.end()))
-    return sorted(out, key=lambda pair: pair[1])
+            if not _inside_a_name(sentence, m.start()) and m.end() > longest.get(m.start(), (particular, -1))[1]:
+                longest[m.start()] = (particular, m.end())
+    return sorted(longest.values(), key=lambda pair: pair[1])
 
 
 def _inside_a_name(sentence: str, at: int) -> bool:

@@ -27,11 +27,14 @@ ROLE_WORDS = {
     "advisor",
     "affiliate",
     "agent",
+    "assignee",
+    "assignor",
     "athlete",
     "bank",
     "borrower",
     "buyer",
     "carrier",
+    "charterer",
     "client",
     "collaborator",
     "company",
@@ -48,7 +51,10 @@ ROLE_WORDS = {
     "franchisee",
     "franchisor",
     "fund",
+    "grantee",
+    "grantor",
     "guarantor",
+    "hirer",
     "hospital",
     "host",
     "institution",
@@ -65,6 +71,8 @@ ROLE_WORDS = {
     "manufacturer",
     "marketer",
     "member",
+    "merchant",
+    "occupier",
     "operator",
     "owner",
     "partner",
@@ -76,8 +84,10 @@ ROLE_WORDS = {
     "publisher",
     "purchaser",
     "recipient",
+    "renter",
     "representative",
     "reseller",
+    "retailer",
     "seller",
     "servicer",
     "shipper",
@@ -86,14 +96,18 @@ ROLE_WORDS = {
     "subadviser",
     "subcontractor",
     "sublicensee",
+    "subscriber",
     "supplier",
     "talent",
     "tenant",
+    "transferee",
+    "transferor",
     "transporter",
     "trust",
     "trustee",
     "university",
     "vendor",
+    "wholesaler",
 }
 _ANCHOR = re.compile(
     r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?|"
@@ -575,11 +589,20 @@ _LABELLED = re.compile(
     r"[ \t]*[:：]\s*(?=[^\s:])",
     re.MULTILINE,
 )
-# a row of a particulars table: "| Contractor | Glenmorven Facilities Ltd, a company registered in Scotland ... |"
-_TABLE_LABELLED = re.compile(r"^[ \t]*\|[ \t]*((?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+)[ \t]*\|[ \t]*(?=[^\s|])", re.MULTILINE)
-# a row of a particulars table laid out in plain text, columns aligned with spaces: "1. Owner      Coonawarra ... Pty Ltd"
+# the number or code a particulars row may open with: "1.", "3A", "Item 4", "A2", "(b)"
+_ROW_NUMBER = r"(?:(?:Item|No\.?)[ \t]+)?(?:\d{1,2}[A-Za-z]?|[A-Z]\d{1,2}|\([a-z\d]{1,3}\))\.?"
+# a row of a particulars table: "| Contractor | Glenmorven Facilities Ltd, a company registered in Scotland ... |",
+# also after a cell holding the row's number: "| 2 | Contractor | ... |"
+_TABLE_LABELLED = re.compile(
+    r"^[ \t]*\|(?:[ \t]*" + _ROW_NUMBER + r"[ \t]*\|)?[ \t]*((?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+)[ \t]*\|[ \t]*(?=[^\s|])",
+    re.MULTILINE,
+)
+# a row of a particulars table laid out in plain text, columns aligned with spaces or joined by a dot leader:
+# "1. Owner      Coonawarra ... Pty Ltd", "Item 2   Tenant      ...", "A1  Licensor   ...", "Client ........ ..."
 _SPACED_LABELLED = re.compile(
-    r"^[ \t]*(?:\d{1,2}[A-Za-z]?\.?[ \t]+)?((?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+)[ \t]{3,}(?=[^\s])", re.MULTILINE
+    r"^[ \t]*(?:" + _ROW_NUMBER + r"[ \t]+)?((?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+)"
+    r"(?:[ \t]{3,}|[ \t]*\.{3,}[ \t]*)(?=[^\s.])",
+    re.MULTILINE,
 )
 _NEXT_LABEL = re.compile(r"\s+(?:Party\s+[A-Z]|Legal\s+Representative|Address)\b")
 _NAME_BOUNDARY = re.compile(r"(?=(^|\s|\(|[.,:;]\s)[\w\[])")
@@ -701,6 +724,12 @@ _RECITALS_START = re.compile(
 )
 
 
+# a defined term that names a date or a document, not a party: '(the "Effective Date")', '(the "General Terms")'
+_DOCUMENT_TERM = re.compile(
+    r"\bdate\b|agreement|\b(?:terms|conditions|order\s+form|schedule|statement\s+of\s+work|SOW|MSA)\b", re.IGNORECASE
+)
+
+
 def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
     """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`;
     none unless at least `least` are found."""
@@ -728,7 +757,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
         else:
             span = _labelled_name(text, at) if _is_role_label(label) and not _entry_denies_party(text, at) else None
             aliases = _label_role(label)
-        if span is None or (aliases and re.search(r"\bdate\b|agreement", aliases[0], re.IGNORECASE)):
+        if span is None or (aliases and _DOCUMENT_TERM.search(aliases[0])):
             continue
         if _OTHER_AGREEMENT.search(text, max(0, span.start - 160), span.start):
             continue  # "with respect to the lease dated ... between Landlord and Haines Fitness LLC": not a party here

@@ -291,7 +291,9 @@ RULES: dict[str, Rule] = {
             r"(?:(?:the\s+)?other(?:\s+party)?\s+)?(?:an?\s+|any\s+)?exclusiv\w*",
             r"\b(?:does|do|shall|will)\s+not\s+(?:have|hold|enjoy|create|confer)\s+(?:an?\s+|any\s+)?exclusiv\w*",
             r"\bnothing\b" + _GAP + r"\b(?:grants?|gives?|creates?|confers?|makes?)\b" + _GAP + r"\bexclusiv\w*",
-            r"\bno\s+exclusiv\w*\s+(?:\w+\s+)?(?:rights?|relationship|licen[cs]e|arrangement)",
+            # "grants no sole or exclusive rights", a "NO EXCLUSIVITY" heading, "there is no exclusivity"
+            r"\bno\s+(?:sole\s+(?:or|and)\s+)?exclusiv\w*\s+(?:\w+\s+)?(?:rights?|relationship|licen[cs]e|arrangement)",
+            r"\bno\s+exclusivity\b",
             # "does not grant Party B any exclusive right to supply" (not a promise about others: "shall not grant any
             # third party an exclusive licence")
             r"\b(?:does|do|shall|will)\s+not\s+(?:grant|give|confer|create)\b(?![^.;]{0,60}\b(?:third|other|another)\b)"
@@ -308,7 +310,7 @@ RULES: dict[str, Rule] = {
         asserting=_any(
             _affirmed(
                 r"\b(?:appoints?|grants?)\b[^.;]{0,80}"
-                r"(?<![\w\-])(?<!non\s)(?<!\bno\s)exclusive\s+(?:distributor|agent|reseller|licensee|supplier|dealer|representative|"
+                r"(?<![\w\-])(?<!non\s)(?<!\bno\s)(?<!\bno\ssole\sor\s)exclusive\s+(?:distributor|agent|reseller|licensee|supplier|dealer|representative|"
                 r"right|licen[cs]e)",
                 # a requirements contract: "purchase all of its requirements of cartons exclusively from Seller"
                 r"\b(?:purchase|buy|obtain|source)\w*\s+all\s+(?:of\s+)?(?:its|their)\s+requirements\b",

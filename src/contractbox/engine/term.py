@@ -28,7 +28,7 @@ from contractbox.engine.dates import (
     period_amount,
 )
 from contractbox.engine.first_chars import Scanned
-from contractbox.engine.particulars import Particular, particulars, referenced
+from contractbox.engine.particulars import THE_DATE_IN, Particular, particulars, referenced
 from contractbox.engine.segment import paragraphs, sentences
 
 Scored = list[tuple[int, int, float]]
@@ -99,8 +99,11 @@ def _about_a_part(sentence: str, upto: int) -> bool:
     return part is not None and not _THE_TERM.search(sentence, 0, part.start())
 
 
+# an end date labelled as a field: "End Date: June 30, 2028", a table's cell ("| Subscription End Date | March 31,
+# 2028 |") or a dot leader ("End Date ....... June 30, 2028")
 _END_LABEL = re.compile(
-    r"^[ \t]*(?:\d{1,2}(?:\.\d{1,2}){0,2}\.?[ \t]+)?(?:[A-Z][a-z]+[ \t]+)?(?:End|Expiration|Expiry|Termination) Date[ \t]*:[ \t]*",
+    r"^[ \t]*(?:\|[ \t]*)?(?:\d{1,2}(?:\.\d{1,2}){0,2}\.?[ \t]+)?(?:[A-Z][a-z]+[ \t]+)?(?:End|Expiration|Expiry|Termination) Date"
+    r"(?:[ \t]*(?::|\||\.{3,})|[ \t]{2,})[ \t]*",
     re.MULTILINE | re.IGNORECASE,
 )
 # the contract's own end, stated plainly: its subject, then the words that end it right before the date
@@ -702,9 +705,13 @@ def _stated_open_end(text: str) -> Expiry | None:
 
 # a term sentence that takes its end or its length from a defined term given elsewhere: "ends on the Final
 # Repayment Date", "continues for the Initial Term set out in Schedule 1", "runs for the Term from the Start Date"
+# or a numbered row of the particulars: "ending on the date in Item 6", "ends on the date in paragraph 4 of Schedule 1"
 _NAMES_A_PARTICULAR = re.compile(
     r"\b(?:ends?|expires?|terminates?|until|through|end\s+of|for|during)\s+(?:on\s+)?the\s+(?:[A-Z][\w-]*\s+){0,3}"
-    r"(?:Date|Term|Period)\b"
+    r"(?:Date|Term|Period)\b|"
+    r"\b(?:end\w*|expir\w*|terminat\w*|until)\s+(?:on\s+)?"
+    + THE_DATE_IN
+    + r"\s+(?:(?i:item|paragraph|row)\s+\d|[A-Z]\d)"
 )
 _ENDS_ON = r"ends?|ending|expires?|expiring|terminates?|terminating|until|through"
 _LASTS_FOR = r"for|during|end\s+of"
@@ -713,7 +720,7 @@ _STARTS_ON = r"from|after|commencing\s+on|starting\s+on|beginning\s+on"
 
 def _defined_end(sentence: str, defined: dict[str, Particular], anchor: date | None) -> Expiry | None:
     """The end of the term when the sentence names a defined date or term whose value is given elsewhere."""
-    for particular, _ in referenced(sentence, defined, rf"(?:{_ENDS_ON})(?:\s+on)?"):
+    for particular, _ in referenced(sentence, defined, rf"(?:{_ENDS_ON})(?:\s+on)?(?:\s+{THE_DATE_IN})?"):
         dated = _date_at_start(particular.value)
         if dated is not None:
             d, s, e = dated
@@ -1015,11 +1022,11 @@ def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) ->
     return Term(expiry, auto, span, by_agreement, notice_days, notice_span, period)
 
 
-# "notice of non-renewal of at least the Notice period", the period given in a particulars table
-# or the schedule item that states it: "at least the number of days stated in Item 5 of the Schedule"
+# "notice of non-renewal of at least the Notice period" ("within the Notice Period"), the period given in a particulars
+# table or the schedule item that states it: "at least the number of days stated in Item 5 of the Schedule"
 _NAMES_A_NOTICE = re.compile(
-    r"\b(?:least|of|giving)\s+the\s+(?:[A-Z][\w-]*\s+){0,2}?Notice(?:\s+[Pp]eriod)?\b|"
-    r"\b(?:days|period|notice)\s+(?:stated|set\s+(?:out|forth)|specified)\s+in\s+(?:Item|Part)\s+\d"
+    r"\b(?:least|of|giving|within)\s+the\s+(?:[A-Z][\w-]*\s+){0,2}?Notice(?:\s+[Pp]eriod)?\b|"
+    r"\b(?:days|period|notice)\s+(?:stated|set\s+(?:out|forth)|specified)\s+in\s+(?:(?:Item|Part|[Pp]aragraph)\s+\d|[A-Z]\d)"
 )
 
 
@@ -1029,7 +1036,7 @@ def _defined_notice(text: str, start: int, end: int) -> tuple[int, str, int, int
     if not _NAMES_A_NOTICE.search(sentence):
         return None
     for particular, _ in referenced(
-        sentence, particulars(text), r"least|of|giving|stated\s+in|set\s+(?:out|forth)\s+in|specified\s+in"
+        sentence, particulars(text), r"least|of|giving|within|stated\s+in|set\s+(?:out|forth)\s+in|specified\s+in"
     ):
         period = _period_at_start(particular.value)
         if period is not None:
