@@ -516,7 +516,7 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
         x, keep = restrict_columns(x_raw, rows, train_docs)
         x = with_dense(x, dense, np.flatnonzero(np.isin(rows.doc, train_docs)), dense_scale)
         models = fit_all(x, rows, train_docs, c_reg)
-        if save_folds is not None:
+        if save_folds is not None or only_fold is not None:
             fold_keep[f], fold_models[f] = keep, models
         test_rows = np.flatnonzero(fold_of[rows.doc] == f)
         for cat, m in models.items():
