@@ -561,7 +561,6 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
             conf = confidence(it[2], cal, top, rank)
             pooled_calib_selected[cat].append((it[0], it[1], conf, it[3]))
     identity = {cat: {"a": 1.0, "b": 0.0, "threshold": 0.5} for cat in CATEGORIES}
-    logit = lambda p: float(np.log(max(p, 1e-9) / max(1 - p, 1e-9)))
     pooled = {cat: [(d, i, logit(p), y) for d, i, p, y in items] for cat, items in pooled_calib_selected.items()}
     report = evaluate(contracts, pooled, identity, list(range(n)))
     for f in range(folds):
@@ -572,6 +571,10 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
     report["oof_selected"] = all_selected
     report["band"] = band
     return report
+
+
+def logit(p: float) -> float:
+    return float(np.log(max(p, 1e-9) / max(1 - p, 1e-9)))
 
 
 def print_report(r: dict) -> None:
