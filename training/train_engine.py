@@ -4,6 +4,8 @@
     python training/train_engine.py --data ../shared/data/cuad --no-cv    # ship model only
     python training/train_engine.py --save-folds bench/out/folds --no-save  # CV + the 5 fold models
                                                                           # for bench/cuad_folds.py
+    python training/train_engine.py --no-save --static-embeddings T.npy   # CV with a dense block of static
+                                                                          # word vectors (measurement only)
 
 Folds are by contract; every number reported is computed on contracts the model (and its
 calibration) did not see, with the official scorer's matching and curve functions.
@@ -26,6 +28,7 @@ from sklearn.linear_model import LogisticRegression
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cuad_data import Contract, cuad_eval, load_contracts
 
+from contractbox.engine.candidates import Tokens
 from contractbox.engine.categories import CUAD_CATEGORIES, LABELS, eligible
 from contractbox.engine.clause_model import MODEL_PATH, save_model
 from contractbox.engine.facts import key_facts
@@ -36,6 +39,7 @@ MIN_DF = 3
 MAX_FEATURES = 1 << 17
 SEED = 13
 OOF_PATH = Path(__file__).resolve().parent / ".cache" / "oof_scores.npz"
+OOF_TAG = ""  # set by --static-embeddings, so its out-of-fold scores never mix with the sparse model's
 
 
 def log(msg: str) -> None:
@@ -63,6 +67,88 @@ def build_matrix(contracts: list[Contract], vocab: list[str]) -> sp.csr_matrix:
             indptr.append(len(cols))
     data = np.ones(len(cols), dtype=np.float32)
     return sp.csr_matrix((data, np.array(cols, dtype=np.int32), np.array(indptr)), shape=(len(indptr) - 1, len(vocab)))
+
+
+# ---------------------------------------------------------------- static word vectors (measurement only)
+class StaticEmbeddings:
+    """A dense block per candidate: the (weighted) mean static vector of its span's tokens, optionally
+    followed by the mean vector of its heading words. The table (float16, one row per word of the
+    file `T.txt` beside `T.npy`) comes from bench/static_embeddings.py. The run-time model format has
+    no place for it: the flag measures, it does not ship."""
+
+    def __init__(self, table: Path, weighting: str, headings: bool, scale: float) -> None:
+        self.vectors = np.load(table).astype(np.float32)
+        words = table.with_suffix(".txt").read_text(encoding="utf-8").split("\n")
+        self.index = {w: i for i, w in enumerate(words)}
+        self.weighting, self.headings, self.scale = weighting, headings, scale
+
+    def tag(self) -> str:
+        return f"_emb{self.vectors.shape[1]}{self.weighting}{'h' if self.headings else ''}"
+
+    def word_weights(self, contracts: list[Contract]) -> np.ndarray:
+        """SIF weights a / (a + p(w)) from the words' frequencies over the contracts (labels unused)."""
+        if self.weighting != "sif":
+            return np.ones(len(self.vectors), dtype=np.float32)
+        counts = np.zeros(len(self.vectors))
+        for c in contracts:
+            ids = self.token_ids(Tokens(c.text).words)
+            np.add.at(counts, ids[ids >= 0], 1)
+        a = 1e-3
+        return (a / (a + counts / max(counts.sum(), 1.0))).astype(np.float32)
+
+    def token_ids(self, words: list[str]) -> np.ndarray:
+        return np.array([self.index.get(w, -1) for w in words], dtype=np.int64)
+
+    def matrix(self, contracts: list[Contract]) -> np.ndarray:
+        """Rows in candidate order; NaN where a candidate has no known word (filled by `with_dense`)."""
+        weights = self.word_weights(contracts)
+        blocks = [self.span_means(c, weights) for c in contracts]
+        return np.vstack(blocks).astype(np.float32)
+
+    def span_means(self, c: Contract, weights: np.ndarray) -> np.ndarray:
+        tokens = Tokens(c.text)
+        ids = self.token_ids(tokens.words)
+        known = ids >= 0
+        w = np.where(known, weights[np.maximum(ids, 0)], 0.0)
+        vec = self.vectors[np.maximum(ids, 0)] * w[:, None]
+        sums = np.vstack([np.zeros((1, vec.shape[1])), np.cumsum(vec, axis=0, dtype=np.float64)])
+        mass = np.concatenate(([0.0], np.cumsum(w, dtype=np.float64)))
+        spans = np.array([tokens.span(k.start, k.end) for k in c.candidates], dtype=np.int64).reshape(-1, 2)
+        total = mass[spans[:, 1]] - mass[spans[:, 0]]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out = (sums[spans[:, 1]] - sums[spans[:, 0]]) / total[:, None]
+        out[total <= 0] = np.nan
+        if self.headings:
+            out = np.hstack([out, self.heading_means(c, weights)])
+        return out
+
+    def heading_means(self, c: Contract, weights: np.ndarray) -> np.ndarray:
+        cache: dict[int, np.ndarray] = {}
+        empty = np.full(self.vectors.shape[1], np.nan)
+        rows = []
+        for cand in c.candidates:
+            part = next((p for p in cand.context if isinstance(p, list) and p and p[0].startswith("h:")), None)
+            if part is None:
+                rows.append(empty)
+                continue
+            if id(part) not in cache:
+                ids = self.token_ids([f[2:] for f in part])
+                ids = ids[ids >= 0]
+                w = weights[ids]
+                cache[id(part)] = (w @ self.vectors[ids]) / w.sum() if ids.size else empty
+            rows.append(cache[id(part)])
+        return np.vstack(rows) if rows else np.zeros((0, self.vectors.shape[1]))
+
+
+def with_dense(x: sp.csr_matrix, dense: np.ndarray | None, train_rows: np.ndarray, scale: float) -> sp.csr_matrix:
+    """The sparse rows with the dense block appended: each column standardised on the training rows
+    (a candidate without known words sits at the mean), the block scaled to norm ~`scale` per row."""
+    if dense is None:
+        return x
+    mean = np.nanmean(dense[train_rows], axis=0)
+    std = np.nanstd(dense[train_rows], axis=0) + 1e-6
+    block = np.nan_to_num((dense - mean) / std, nan=0.0) * (scale / np.sqrt(dense.shape[1]))
+    return sp.hstack([x, sp.csr_matrix(block.astype(np.float32))], format="csr")
 
 
 def l2_rows(x: sp.csr_matrix) -> sp.csr_matrix:
@@ -373,15 +459,18 @@ def recalibrate_model(path: Path, calib: dict) -> None:
 
 
 def fold_oof_path(f: int) -> Path:
-    return OOF_PATH.with_name(f"oof_fold{f}.npz")
+    return OOF_PATH.with_name(f"oof_fold{f}{OOF_TAG}.npz")
 
 
 def save_one_fold(save_folds: Path | None, f: int, vocab: list[str], keep, models, oof_rows: dict) -> None:
-    """--only-fold: the fold's model (calibrated later, by --reuse-oof) and its out-of-fold scores."""
-    if save_folds is None:
+    """--only-fold: the fold's model (calibrated later, by --reuse-oof) and its out-of-fold scores
+    (with --static-embeddings, the scores only: the run-time format cannot hold the dense block)."""
+    if save_folds is None and not OOF_TAG:
         sys.exit("--only-fold needs --save-folds DIR")
-    save_folds.mkdir(parents=True, exist_ok=True)
-    save_fold_model(save_folds, f, vocab, keep, models, {})
+    if save_folds is not None:
+        save_folds.mkdir(parents=True, exist_ok=True)
+        save_fold_model(save_folds, f, vocab, keep, models, {})
+    fold_oof_path(f).parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(fold_oof_path(f), **oof_rows)
     log(f"fold {f + 1} model and out-of-fold scores written")
 
@@ -406,7 +495,8 @@ def merge_fold_oof(folds: int, fold_of: np.ndarray, row_doc: np.ndarray) -> None
 
 def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse: bool = False,
                    vocab: list[str] | None = None, save_folds: Path | None = None,
-                   only_fold: int | None = None, fixed_band: float | None = None, metrics: bool = True) -> dict:
+                   only_fold: int | None = None, fixed_band: float | None = None, metrics: bool = True,
+                   dense: np.ndarray | None = None, dense_scale: float = 1.0) -> dict:
     n = len(contracts)
     fold_of = fold_assignment(n, folds)
     fold_keep: dict[int, np.ndarray] = {}
@@ -424,8 +514,9 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
         t0 = time.perf_counter()
         train_docs = np.flatnonzero(fold_of != f)
         x, keep = restrict_columns(x_raw, rows, train_docs)
+        x = with_dense(x, dense, np.flatnonzero(np.isin(rows.doc, train_docs)), dense_scale)
         models = fit_all(x, rows, train_docs, c_reg)
-        if save_folds is not None:
+        if save_folds is not None or only_fold is not None:
             fold_keep[f], fold_models[f] = keep, models
         test_rows = np.flatnonzero(fold_of[rows.doc] == f)
         for cat, m in models.items():
@@ -470,7 +561,6 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
             conf = confidence(it[2], cal, top, rank)
             pooled_calib_selected[cat].append((it[0], it[1], conf, it[3]))
     identity = {cat: {"a": 1.0, "b": 0.0, "threshold": 0.5} for cat in CATEGORIES}
-    logit = lambda p: float(np.log(max(p, 1e-9) / max(1 - p, 1e-9)))
     pooled = {cat: [(d, i, logit(p), y) for d, i, p, y in items] for cat, items in pooled_calib_selected.items()}
     report = evaluate(contracts, pooled, identity, list(range(n)))
     for f in range(folds):
@@ -481,6 +571,10 @@ def cross_validate(contracts, x_raw, rows: Rows, folds: int, c_reg: float, reuse
     report["oof_selected"] = all_selected
     report["band"] = band
     return report
+
+
+def logit(p: float) -> float:
+    return float(np.log(max(p, 1e-9) / max(1 - p, 1e-9)))
 
 
 def print_report(r: dict) -> None:
@@ -518,23 +612,41 @@ def main() -> None:
     ap.add_argument("--no-rank-terms", action="store_true",
                     help="calibrate on the score alone (without the gap to the best candidate and the rank)")
     ap.add_argument("--cache", type=Path, default=Path(__file__).resolve().parent / ".cache")
+    ap.add_argument("--static-embeddings", type=Path, metavar="T.npy",
+                    help="append a dense block per candidate: the mean static vector of its span's words (table and "
+                         "word list T.txt from bench/static_embeddings.py); measurement only, needs --no-save")
+    ap.add_argument("--emb-weighting", choices=("mean", "sif"), default="mean", help="plain or SIF-weighted mean")
+    ap.add_argument("--emb-headings", action="store_true", help="a second block: the mean vector of the heading words")
+    ap.add_argument("--emb-scale", type=float, default=1.0, help="row norm of the standardised dense block")
     args = ap.parse_args()
 
-    global RANK_TERMS
+    global RANK_TERMS, OOF_PATH, OOF_TAG
     RANK_TERMS = not args.no_rank_terms
+    embeddings = None
+    if args.static_embeddings:
+        if not args.no_save or (args.save_folds and args.only_fold is None):
+            sys.exit("--static-embeddings measures only: use --no-save (and --save-folds only with --only-fold)")
+        embeddings = StaticEmbeddings(args.static_embeddings, args.emb_weighting, args.emb_headings, args.emb_scale)
+        OOF_TAG = embeddings.tag() + (f"s{args.emb_scale:g}" if args.emb_scale != 1.0 else "")
+        OOF_PATH = OOF_PATH.with_name(f"oof_scores{OOF_TAG}.npz")
     contracts = load_contracts(args.data, args.cache)
     log(f"{len(contracts)} contracts, {sum(len(c.candidates) for c in contracts)} candidates")
     rows = Rows(contracts)
+    dense = None
     if args.reuse_oof and (args.no_save or args.recalibrate_shipped):
         vocab, x_raw = [], None  # calibration only: the saved models keep their features
     else:
         vocab = build_vocab(contracts)
         x_raw = build_matrix(contracts, vocab)
         log(f"{len(vocab)} features")
+        if embeddings is not None:
+            dense = embeddings.matrix(contracts)
+            log(f"dense block of {dense.shape[1]} columns, {np.isnan(dense[:, 0]).mean():.1%} rows without known words")
     calib_source, band = None, 0.0
     if not args.no_cv:
         report = cross_validate(contracts, x_raw, rows, args.folds, args.c_reg, args.reuse_oof,
-                                vocab, args.save_folds, args.only_fold, args.band, not args.recalibrate_shipped)
+                                vocab, args.save_folds, args.only_fold, args.band, not args.recalibrate_shipped,
+                                dense, args.emb_scale)
         if args.only_fold is not None:
             return
         calib_source = report.pop("oof_selected")
