@@ -760,6 +760,18 @@ def test_the_term_ends_on_a_defined_date_given_in_the_definitions() -> None:
     assert facts["expiration_date"].text == "2029-03-15"  # the evidence is the definition's date
 
 
+def test_the_term_runs_between_two_dates_given_in_the_definitions() -> None:
+    text = (
+        "GROUNDS MAINTENANCE CONTRACT\n\nDate: 2 June 2026\n\nThis contract is between Linden Gardens Pty Ltd and "
+        "Wattle Park Estates Pty Ltd.\n\n1. Definitions\nBegin Date means 1 July 2026.\nFinish Date means "
+        "30 June 2027, or, if the term is extended, the last day of the current extension.\n\n2. Term\n\n"
+        "2.1 This contract runs from the Begin Date to the Finish Date."
+    )
+    term = "2.1 This contract runs from the Begin Date to the Finish Date."
+    facts, _ = read_facts(text, spans(text, agreement_date="2 June 2026", expiration_date=term))
+    assert facts["expiration_date"].value == "2027-06-30"
+
+
 def test_the_initial_term_and_dates_given_in_a_schedule_table() -> None:
     term = (
         "3.1 This agreement starts on the Commencement Date and continues for the Initial Term set out in Schedule 1."
@@ -2108,6 +2120,27 @@ def test_a_term_that_rolls_over_unless_notice_renews_automatically() -> None:
     text = f"{PREAMBLE} {renew}"
     _, t = read_facts(text, spans(text, renewal_term=renew))
     assert t.auto_renewal is True and t.notice_days == 30
+
+
+def test_a_term_that_rolls_forward_unless_notice_renews_automatically() -> None:
+    renew = (
+        "When the First Period ends, and when each later period of one year ends, the contract shall roll forward "
+        "for a further year unless one party has served notice of non-continuation on the other at least sixty (60) "
+        "days before that period would end."
+    )
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 60
+
+
+def test_a_term_extended_unless_a_party_tells_the_other_renews_automatically() -> None:
+    renew = (
+        "Unless one party tells the other in writing at least 45 days before the End Date that it wants the contract "
+        "to stop, the term is extended by a further year, and so on at the end of every extension."
+    )
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is True
 
 
 def test_a_term_that_rolls_over_automatically_renews_and_agreed_terms_close_the_background() -> None:

@@ -402,6 +402,19 @@ def test_a_pronoun_after_a_condition_on_a_party_is_that_party() -> None:
     ]
 
 
+def test_a_pronoun_after_a_condition_on_a_role_with_an_indefinite_article_is_that_role() -> None:
+    text = (
+        'Each Party may share data (as "Sender") with the other Party (as "Holder"). '
+        "If a Holder receives a subpoena for the data, it shall inform the Sender in writing without delay. "
+        "If an Ono Device breaks, it shall notify Array at once."  # a thing named after a party binds no party
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.action) for o in found] == [
+        ("Array BioPharma Inc.", "shall inform the Sender in writing without delay"),
+        ("Ono Pharmaceutical Co., Ltd.", "shall inform the Sender in writing without delay"),
+    ]
+
+
 def test_kinds_of_secrets_returns_and_personal_information() -> None:
     employer = Party("Vantor Maschinenbau GmbH", "company", 0, 10, ("Company",))
     employee = Party("Lukas Brenner", "employee", 20, 30, ("Employee",))

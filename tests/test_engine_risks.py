@@ -729,6 +729,23 @@ def test_a_promise_not_to_solicit_or_engage_staff_is_no_non_compete() -> None:
     assert not polarity.negates("non_compete", "8.2 The Customer shall not engage in any business that competes.")
 
 
+def test_a_ban_on_hiring_people_who_worked_for_the_other_party_is_no_non_compete() -> None:
+    span = (
+        "9.1 While this contract runs and for a year after, the Owner must not solicit, engage or employ, whether "
+        "itself or through another business, any individual who was employed by the Gardener on the Site."
+    )
+    assert polarity.negates("non_compete", span)
+    assert not polarity.negates("non_compete", "9.1 The Owner must not employ anyone to run a business that competes.")
+
+
+def test_a_party_that_may_independently_build_competing_products_is_free_to_compete() -> None:
+    span = (
+        "11. Own Work. Either party may separately develop, sell or buy goods that compete with the other's goods, "
+        "as long as it keeps the other's secrets."
+    )
+    assert polarity.negates("non_compete", span)
+
+
 def test_a_table_of_contents_entry_is_never_a_finding() -> None:
     contents = (
         "9. Exclusivity .................................. 7\n10. Change of Control ............................ 8"
@@ -804,6 +821,11 @@ def test_no_right_to_terminate_without_cause_is_not_promoted(span: str) -> None:
         "amount.",
         "14.3 The cap in clause 14.2 does not apply in cases of wilful misconduct.",
         "For damage caused by fraud the Lessor's liability is unlimited\u00b3.",  # a footnote marker glued to it
+        # the carve-out's liability stated as having no cap, in words of its own
+        "10.2 Fees paid in a year bound the Agent's liability, except for data losses, for which its liability is "
+        "without limit.",
+        "10.3 The cap in 10.1 does not cover Special Claims. Each party's liability for Special Claims has no "
+        "financial ceiling.",
     ],
 )
 def test_a_carve_out_from_the_cap_is_uncapped_liability(span: str) -> None:

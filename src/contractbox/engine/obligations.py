@@ -571,7 +571,8 @@ _PASSIVE = re.compile(r"be\s+\w+(?:ed|en)\b", re.IGNORECASE)
 # a sentence that opens with a condition on a party: "8.3 If the Employee breaches clause 8.1, ..."
 _CONDITION_OPENS = re.compile(
     r"(?:\(?\d+(?:\.\d+)*[.)]?\s+|\([a-z]{1,3}\)\s+)?"
-    r"(?:if|where|when|whenever|should|unless|in\s+the\s+event\s+that|in\s+case)\s+(?:the\s+)?",
+    # "If a Recipient is required ..., it shall": a party's role with the indefinite article
+    r"(?:if|where|when|whenever|should|unless|in\s+the\s+event\s+that|in\s+case)\s+(?:the\s+|an?\s+)?",
     re.IGNORECASE,
 )
 
@@ -587,9 +588,14 @@ def _antecedent(text: str, start: int, modal: re.Match[str], subjects: list[str]
     opening = _CONDITION_OPENS.match(text, start, modal_at)
     if opening is None:
         return []
-    after = " ".join(text[opening.end() : opening.end() + _LOOK_BACK].lower().split())
+    cased = " ".join(text[opening.end() : opening.end() + _LOOK_BACK].split())
+    after = cased.lower()
+    indefinite = opening.group().rstrip().lower().endswith((" a", " an"))
     for subject in subjects:  # longest first
         if after.startswith(subject) and not after[len(subject) : len(subject) + 1].isalnum():
+            # "a Recipient" is a party in that role; "a Sonos Tool" is a thing named after the party
+            if indefinite and re.match(r" [A-Z]", cased[len(subject) :]):
+                continue
             return [subject]
     return []
 

@@ -362,7 +362,14 @@ RULES: dict[str, Rule] = {
             + r"\b(?:compet|develop|market|engag|offer|sell|provid|pursu|enter|work)\w*",
             r"\bfree\s+to\s+(?:compete|develop|market|engage|offer|sell|provide|pursue|enter)\b",
             # "Distributor may sell ... products that compete with the Products"
-            r"\bmay\s+(?:sell|offer|provide|market|distribute|develop|work|engage|render|perform)\b[^.;]{0,120}\bcompet\w*",
+            # (an adverb may stand between: "Each party may independently develop ... products that compete")
+            r"\bmay\s+(?:\w+ly\s+)?(?:sell|offer|provide|market|distribute|develop|work|engage|render|perform)\b[^.;]{0,120}"
+            r"\bcompet\w*",
+            # a ban on hiring the other party's people is a non-solicitation, not a restraint on competing: "must not
+            # solicit, engage or employ any person who has been employed by the Contractor"
+            r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\bcompet)(?:\w+,?\s+){0,3}?(?:solicit|engage|employ|hire|recruit)\b"
+            r"[^.;]{0,80}\b(?:persons?|employees?|staff|personnel|individuals?)\s+(?:who|whom)\s+(?:is|was|were|are|has\s+been|"
+            r"have\s+been)\s+(?:\w+\s+)?(?:employed|engaged)\b" + _REST,
             r"\bnot\s+(?:be\s+)?(?:restricted|prevented|prohibited|precluded|limited)\s+(?:in\s+any\s+way\s+)?from\s+"
             r"(?:compet|develop|market|engag|offer|sell)\w*",
             r"\bno\s+non[\s\-]?compet\w*",
@@ -746,6 +753,7 @@ RULES: dict[str, Rule] = {
             r"\bunlimited\b",
             r"\bwithout\s+(?:any\s+)?(?:limit|cap)\b(?!\w)",
             r"\bno\s+(?:limit|cap)\b",
+            r"\bno\s+(?:monetary\s+|financial\s+)?(?:ceiling|cap|limit)\b",
             r"\bnotwithstanding\b",
             r"\bcarve[\s\-]?outs?\b",
             r"\bin\s+addition\s+to\s+the\s+(?:cap|limit)",
@@ -771,6 +779,12 @@ RULES: dict[str, Rule] = {
             r"to\s+(?:\w+\s+){0,2}?(?:(?:\w+'s|its|their|his|her)\s+)?(?:\w+\s+)?(?:indemni\w*|liabilit\w*|obligations?|"
             r"claims?|breach\w*|damages?|losses)\b",
             r"\b(?:is|are|shall\s+be|will\s+be)\s+not\s+(?:limited|capped)\s+in\s+amount\b",
+            # the carve-out's liability stated without a cap: "for which its liability is without limit", "A party's
+            # liability for Excluded Claims has no monetary ceiling"
+            r"\bliabilit\w*\b[^.;]{0,60}?\b(?:is|are|shall\s+be|will\s+be)\s+without\s+(?:any\s+)?(?:limit|cap|ceiling)\b"
+            r"(?!\s+(?:of|in)\s+time)",
+            r"\bliabilit\w*\b[^.;]{0,60}?\b(?:has|have|shall\s+have|will\s+have)\s+no\s+(?:monetary\s+|financial\s+)?"
+            r"(?:limit|cap|ceiling)\b",
             r"\bliabilit\w*\b.{0,300}?\b(?:clause|section|article)\s+[\d.]+(?:\s*\([a-z]\))?\s+(?:shall\s+|does\s+|will\s+)?"
             r"not\s+apply\s+to\b",
         ),

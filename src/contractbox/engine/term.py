@@ -156,8 +156,8 @@ _EVENT_ANCHOR = re.compile(
     r"[A-Z][\w-]+(?:\s+[A-Z][\w-]+)*\s+(?:Date|Launch)\b)[^,.;()]{0,40})",
 )
 _AUTO_RENEWAL = re.compile(
-    r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend|continue|prolong|roll(?:s|ed)?\s+over)|"
-    r"\b(?:renew|extend|continue|prolong)\w*\s+automatically|\broll(?:s|ed)?\s+over\s+automatically|"
+    r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend|continue|prolong|roll(?:s|ed)?\s+(?:over|forward))|"
+    r"\b(?:renew|extend|continue|prolong)\w*\s+automatically|\broll(?:s|ed)?\s+(?:over|forward)\s+automatically|"
     r"\bautomatic\s+(?:\w+\s+){0,3}(?:renewal|extension)s?\b|\bauto-renew|\bevergreen\b|"
     # the civil-law tacit renewal (reconduction tacite, stillschweigende Verlängerung): "it is tacitly renewed", "is
     # renewed by tacit agreement", "tacit renewal"
@@ -167,11 +167,14 @@ _AUTO_RENEWAL = re.compile(
     re.IGNORECASE,
 )
 _RENEWS_UNLESS = re.compile(
-    r"\b(?:renew\w*|extend\w*|continue\w*|roll(?:s|ed)?\s+over)\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
+    r"\b(?:renew\w*|extend\w*|continue\w*|roll(?:s|ed)?\s+(?:over|forward))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
     r"month[- ]to[- ]month|at a time|each time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy|fication)\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
-    r"\b(?:unless|if\s+(?:neither|no)\s+party|in\s+the\s+absence\s+of)\b[^.]{0,150}?\bnoti(?:ce|fies|fy|fication)\b"
+    # (or tells the other so in plain words: "Unless either party tells the other in writing ... that it does not wish
+    # to continue, the term is extended by a further 12 months")
+    r"\b(?:unless|if\s+(?:neither|no)\s+party|in\s+the\s+absence\s+of)\b[^.]{0,150}?"
+    r"\b(?:noti(?:ce|fies|fy|fication)|(?:tells?|informs?)\s+the\s+other)\b"
     r"[^.]{0,150}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
     r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional|further|another)\b",
     re.IGNORECASE,
@@ -239,7 +242,7 @@ _CONTINUES_UNLESS = re.compile(
     re.IGNORECASE,
 )
 _RENEW_WORD = re.compile(
-    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|\broll(?:s|ed)?\s+over\b|"
+    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|\broll(?:s|ed)?\s+(?:over|forward)\b|"
     r"\b" + _PERIOD_TO_PERIOD + r"\b",
     re.IGNORECASE,
 )
@@ -709,11 +712,14 @@ def _stated_open_end(text: str) -> Expiry | None:
 _NAMES_A_PARTICULAR = re.compile(
     r"\b(?:ends?|expires?|terminates?|until|through|end\s+of|for|during)\s+(?:on\s+)?the\s+(?:[A-Z][\w-]*\s+){0,3}"
     r"(?:Date|Term|Period)\b|"
+    # a span between two defined dates: "runs from the Start Date to the Expiry Date"
+    r"\bfrom\s+the\s+(?:[A-Z][\w-]*\s+){0,3}Date\s+to\s+the\s+(?:[A-Z][\w-]*\s+){0,3}Date\b|"
     r"\b(?:end\w*|expir\w*|terminat\w*|until)\s+(?:on\s+)?"
     + THE_DATE_IN
     + r"\s+(?:(?i:item|paragraph|row)\s+\d|[A-Z]\d)"
 )
-_ENDS_ON = r"ends?|ending|expires?|expiring|terminates?|terminating|until|through"
+# "to" only after a date's name: "from the Start Date to the Expiry Date"
+_ENDS_ON = r"ends?|ending|expires?|expiring|terminates?|terminating|until|through|(?<=\bdate\s)to"
 _LASTS_FOR = r"for|during|end\s+of"
 _STARTS_ON = r"from|after|commencing\s+on|starting\s+on|beginning\s+on"
 
