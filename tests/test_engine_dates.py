@@ -130,6 +130,17 @@ def test_renews_unless_notice_without_the_word_automatically():
     assert t.auto_renewal is True and t.notice_days == 60
 
 
+def test_continues_for_a_further_period_unless_notified_renews_without_the_word_renew() -> None:
+    term = "The licence term begins on 1 July 2026 and ends on 30 June 2027 (First Period)."
+    renew = (
+        "When the First Period or any later period ends, this licence continues for another period of six months "
+        "unless a party notifies the other in writing at least 45 days before that period ends."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2027-06-30", True, 45)
+
+
 def test_perpetual_and_until_terminated_have_no_expiry():
     for sentence, word in (
         ("This Agreement shall remain in force in perpetuity.", "perpetual"),
