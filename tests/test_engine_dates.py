@@ -141,6 +141,17 @@ def test_continues_for_a_further_period_unless_notified_renews_without_the_word_
     assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2027-06-30", True, 45)
 
 
+def test_a_lease_term_defined_from_and_including_one_day_to_and_including_another() -> None:
+    opening = "THIS LEASE is dated 2 February 2026 between Alder Ltd and Birch Ltd."
+    definitions = (
+        "In this Lease: Building means Block C, Quay Park; Rent means £30,000 a year; Term means the term from "
+        "and including 1 March 2026 to and including 28 February 2031."
+    )
+    text = f"{opening}\n\n{definitions}\n\nThe Landlord lets the Property to the Tenant for the Term."
+    facts, _ = read_facts(text, spans(text, agreement_date=opening, expiration_date=definitions))
+    assert (facts["effective_date"].value, facts["expiration_date"].value) == ("2026-03-01", "2031-02-28")
+
+
 def test_perpetual_and_until_terminated_have_no_expiry():
     for sentence, word in (
         ("This Agreement shall remain in force in perpetuity.", "perpetual"),

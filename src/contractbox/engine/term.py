@@ -460,6 +460,9 @@ def _a_date_moved(sentence: str, s: int) -> bool:
     return moved is not None and not _NAMES_THE_END.search(sentence, 0, moved.start())
 
 
+_FROM_AND_INCLUDING = re.compile(r"\bfrom\s+and\s+including\s*$", re.IGNORECASE)
+
+
 def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] | None:
     """The first date stated as the end ("expire on", "until", "through", "Expiration Date:") of the term, not
     of a part of it ("the first Fiscal Year shall ... end on March 31, 2018") nor another date the document moves,
@@ -470,6 +473,8 @@ def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] |
         if d is not None and _first_of_event_and_date(sentence, s, e):
             return d, s, e
         cue = _END_CUE.search(sentence[max(0, s - 40) : s]) if d is not None else None
+        if cue and _FROM_AND_INCLUDING.search(sentence, max(0, s - 40), s):
+            continue  # "the term from and including 24 June 2027 to and including ...": its first day
         if d is not None and cue and (anchor is None or d > anchor or _FIRM_END.search(cue.group(0))):
             return d, s, e
     return None
