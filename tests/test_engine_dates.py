@@ -152,6 +152,17 @@ def test_a_lease_term_defined_from_and_including_one_day_to_and_including_anothe
     assert (facts["effective_date"].value, facts["expiration_date"].value) == ("2026-03-01", "2031-02-28")
 
 
+def test_a_side_letter_that_ceases_to_have_effect_at_the_end_of_a_day() -> None:
+    letter = (
+        "Dear Sirs\n\nSIDE LETTER - SUPPLY AGREEMENT DATED 3 MAY 2024\n\n1. We refer to the Supply Agreement "
+        "between us.\n\n2. Further to our call on 4 March 2026, we record the pilot pricing agreed. This letter "
+        'ceases to have effect at the end of 31 December 2026 (the "Pilot End").\n\n3. Either of us may end '
+        "this letter early by notice."
+    )
+    facts, _ = read_facts(letter, spans(letter, expiration_date="3. Either of us may end this letter early by notice."))
+    assert facts["expiration_date"].value == "2026-12-31"
+
+
 def test_perpetual_and_until_terminated_have_no_expiry():
     for sentence, word in (
         ("This Agreement shall remain in force in perpetuity.", "perpetual"),

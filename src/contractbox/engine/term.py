@@ -110,10 +110,11 @@ _END_LABEL = re.compile(
 _ITS_END = (
     r"\b[^.;:]{0,80}?"
     r"\b(?:(?:term|period)\s+(?:ending|expiring)|(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate)|"
-    r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?"
+    r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until|"
+    r"(?:shall\s+|will\s+)?ceases?\s+to\s+have\s+effect(?:\s+at\s+the\s+end\s+of)?)\s+(?:on\s+)?"
 )
 _STATED_END = re.compile(
-    rf"\b(?:this\s+agreement|{_THESE_TERMS}|"
+    rf"\b(?:this\s+agreement|this\s+letter(?!\s+of\b)|{_THESE_TERMS}|"  # a side letter: "This letter ceases to have effect"
     r"the\s+(?:(?:revolving|credit|loan|term\s+loan)\s+)?facility|"  # a facility letter: "The Facility terminates on"
     r"the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)" + _ITS_END,
     re.IGNORECASE,
