@@ -1609,3 +1609,13 @@ def test_summary_dismissal_and_re_entry_are_termination_for_cause() -> None:
         assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
     dispute = "The tribunal may dismiss a claim brought in breach of this clause."
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=dispute)}
+
+
+def test_no_duty_to_deal_exclusively_negates_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    span = (
+        "3.1 The Distributor may carry competing brands and is not obliged to buy the Goods exclusively from the "
+        "Manufacturer."
+    )
+    assert rule.negates(span)
+    assert not rule.negates("3.1 The Distributor shall buy the Goods exclusively from the Manufacturer.")
