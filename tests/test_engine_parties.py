@@ -1457,3 +1457,14 @@ def test_one_line_per_party_list_without_and_between_entries() -> None:
     for contract in (text, numbered):
         found = {(p.name, p.role) for p in find_parties(contract)}
         assert found == {("Harrowgate Analytics Pty Ltd", "provider"), ("Bellwether Mining Pty Ltd", "client")}
+
+
+def test_the_register_courts_own_name_in_brackets_is_not_the_defined_term() -> None:
+    text = (
+        "Service Agreement\n\nbetween\n\nOstwind Logistik GmbH, Hafenstraße 4, 20457 Hamburg, registered in the "
+        "commercial register of the District Court (Amtsgericht) of Hamburg under HRB 55123,\n"
+        "- hereinafter referred to as Customer -\n\nand\n\nNordlicht IT GmbH, Ring 9, 10115 Berlin,\n"
+        "- hereinafter referred to as Provider -\n\n§ 1 Subject\nThe Provider shall operate the systems.\n"
+    )
+    first = find_parties(text)[0]
+    assert (first.name, first.aliases, first.role) == ("Ostwind Logistik GmbH", ("Customer",), "customer")

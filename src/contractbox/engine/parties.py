@@ -235,9 +235,10 @@ _COLLECTIVE_BEFORE = re.compile(
 
 
 # a register's or an identifier's short name in brackets, not the party's term: "the Dutch Chamber of Commerce (KvK)",
-# "Québec enterprise number (NEQ)", "Commercial Register (HRB)"
+# "Québec enterprise number (NEQ)", "Commercial Register (HRB)", the register's court "the Local Court (Amtsgericht)"
 _REGISTER_BEFORE = re.compile(
-    r"\b(?:commerce|regist(?:er|ry|ration)|number|companies\s+house|enterprise|identification|tax\s+id)\s*$",
+    r"\b(?:commerce|regist(?:er|ry|ration)|number|companies\s+house|enterprise|identification|tax\s+id|"
+    r"(?:local|district|regional|commercial)\s+court)\s*$",
     re.IGNORECASE,
 )
 
