@@ -130,6 +130,39 @@ def test_renews_unless_notice_without_the_word_automatically():
     assert t.auto_renewal is True and t.notice_days == 60
 
 
+def test_continues_for_a_further_period_unless_notified_renews_without_the_word_renew() -> None:
+    term = "The licence term begins on 1 July 2026 and ends on 30 June 2027 (First Period)."
+    renew = (
+        "When the First Period or any later period ends, this licence continues for another period of six months "
+        "unless a party notifies the other in writing at least 45 days before that period ends."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2027-06-30", True, 45)
+
+
+def test_a_lease_term_defined_from_and_including_one_day_to_and_including_another() -> None:
+    opening = "THIS LEASE is dated 2 February 2026 between Alder Ltd and Birch Ltd."
+    definitions = (
+        "In this Lease: Building means Block C, Quay Park; Rent means £30,000 a year; Term means the term from "
+        "and including 1 March 2026 to and including 28 February 2031."
+    )
+    text = f"{opening}\n\n{definitions}\n\nThe Landlord lets the Property to the Tenant for the Term."
+    facts, _ = read_facts(text, spans(text, agreement_date=opening, expiration_date=definitions))
+    assert (facts["effective_date"].value, facts["expiration_date"].value) == ("2026-03-01", "2031-02-28")
+
+
+def test_a_side_letter_that_ceases_to_have_effect_at_the_end_of_a_day() -> None:
+    letter = (
+        "Dear Sirs\n\nSIDE LETTER - SUPPLY AGREEMENT DATED 3 MAY 2024\n\n1. We refer to the Supply Agreement "
+        "between us.\n\n2. Further to our call on 4 March 2026, we record the pilot pricing agreed. This letter "
+        'ceases to have effect at the end of 31 December 2026 (the "Pilot End").\n\n3. Either of us may end '
+        "this letter early by notice."
+    )
+    facts, _ = read_facts(letter, spans(letter, expiration_date="3. Either of us may end this letter early by notice."))
+    assert facts["expiration_date"].value == "2026-12-31"
+
+
 def test_perpetual_and_until_terminated_have_no_expiry():
     for sentence, word in (
         ("This Agreement shall remain in force in perpetuity.", "perpetual"),

@@ -1444,3 +1444,27 @@ def test_a_bare_role_after_a_pronoun_term_belongs_to_the_other_party() -> None:
     assert _bare_role_after_descriptors(opening, studio, [studio]) == ()
     named = "Fernleigh Studios LLC (registered number 5512) (the Licensor) grants the licence below."
     assert _bare_role_after_descriptors(named, studio, [studio]) == ("Licensor",)
+
+
+def test_one_line_per_party_list_without_and_between_entries() -> None:
+    text = (
+        "SERVICES ORDER\n\nParties\n"
+        "Harrowgate Analytics Pty Ltd ACN 123 456 789 of 5 Smith Lane, Perth WA 6000 (Provider)\n"
+        "Bellwether Mining Pty Ltd ACN 987 654 321 of 77 Hay Street, Perth WA 6000 (Client)\n\n"
+        "1. Services\nThe Provider must perform the services.\n"
+    )
+    numbered = text.replace("Harrowgate", "1. Harrowgate").replace("Bellwether", "2. Bellwether")
+    for contract in (text, numbered):
+        found = {(p.name, p.role) for p in find_parties(contract)}
+        assert found == {("Harrowgate Analytics Pty Ltd", "provider"), ("Bellwether Mining Pty Ltd", "client")}
+
+
+def test_the_register_courts_own_name_in_brackets_is_not_the_defined_term() -> None:
+    text = (
+        "Service Agreement\n\nbetween\n\nOstwind Logistik GmbH, Hafenstraße 4, 20457 Hamburg, registered in the "
+        "commercial register of the District Court (Amtsgericht) of Hamburg under HRB 55123,\n"
+        "- hereinafter referred to as Customer -\n\nand\n\nNordlicht IT GmbH, Ring 9, 10115 Berlin,\n"
+        "- hereinafter referred to as Provider -\n\n§ 1 Subject\nThe Provider shall operate the systems.\n"
+    )
+    first = find_parties(text)[0]
+    assert (first.name, first.aliases, first.role) == ("Ostwind Logistik GmbH", ("Customer",), "customer")

@@ -1616,3 +1616,28 @@ def test_a_contract_that_says_it_is_not_confidential_has_no_confidentiality() ->
     assert "no_confidentiality" not in ids(
         "9. The terms of this deed are confidential and neither side may publish them."
     )
+
+
+def test_summary_dismissal_and_re_entry_are_termination_for_cause() -> None:
+    employment = (
+        "8.3 The Employer may dismiss the Employee summarily and without pay in lieu if the Employee is guilty of "
+        "serious misconduct or commits a repeated breach of this contract."
+    )
+    lease = (
+        "9. Forfeiture. The Landlord may re-enter the Property, whereupon the tenancy ends, if the Tenant breaches "
+        "a covenant and has not remedied the breach within 28 days after written notice."
+    )
+    for text in (employment, lease):
+        assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    dispute = "The tribunal may dismiss a claim brought in breach of this clause."
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=dispute)}
+
+
+def test_no_duty_to_deal_exclusively_negates_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    span = (
+        "3.1 The Distributor may carry competing brands and is not obliged to buy the Goods exclusively from the "
+        "Manufacturer."
+    )
+    assert rule.negates(span)
+    assert not rule.negates("3.1 The Distributor shall buy the Goods exclusively from the Manufacturer.")

@@ -48,6 +48,7 @@ _AGREEMENT_CUE = re.compile(
 _EFFECTIVE_CUE = re.compile(
     r"\b(?:effective|co(?:m|rn){2}enc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
     r"takes? effect|in force|with effect from|appl(?:y|ies) from|valid (?:from|as of)|"
+    r"(?:the|a)\s+term\s+from(?:\s+and\s+including)?|"  # a lease's "Term means the term from and including 24 June"
     r"(?:agreement|contract|term|lease|licen[cs]e|order)\s+(?:shall\s+|will\s+)?run(?:s|ning)?\s+from)\b"
     r"(?:[^.;\d]|\.{3,}(?!\.)){0,50}$",  # a dot leader between a field's label and its date: "Start Date ...... 1 May"
     re.IGNORECASE,
@@ -136,7 +137,8 @@ _RECITAL = re.compile(
     r"\b(?:whereas|recitals?|previously|have entered into|has entered into|entered into an?)\b", re.IGNORECASE
 )
 _UNTIL_BEFORE = re.compile(
-    r"\b(?:until|through|thru|to|end|ends|ending|ended|conclud\w*|expir\w*|terminat\w*|and|including|no later than|"
+    r"\b(?:until|through|thru|to|end|ends|ending|ended|conclud\w*|expir\w*|terminat\w*|(?<!from )and|"
+    r"(?<!from and )including|no later than|"  # "from and including 1 May": the first day, not the last
     r"not later than|prior to|before|after)\s*"
     # "shall expire at midnight on", "ends at 5 p.m. (Sydney time) on"
     rf"(?:at\s+(?:{TIME_OF_DAY}|the\s+close\s+of\s+business)\s*(?:\([^)]{{0,30}}\)\s*)?)?"
@@ -675,7 +677,9 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
     if not cue or _UNTIL_BEFORE.search(before):
         return score - 1.0
     score += 0.8 if defined else 0.5  # the date the contract defines as its Effective Date beats other "effective X"
-    if mention.start < _EARLY and not _SUB_PERIOD.search(_sentence_before(text, mention.start)):
+    # the sentence's own limb: in "Rent means ...; Term means the term from 1 May" the date is the Term's
+    own_limb = _sentence_before(text, mention.start).rsplit(";", 1)[-1]
+    if mention.start < _EARLY and not _SUB_PERIOD.search(own_limb):
         score += 0.2
     elif not _about_this_contract(text, mention.start):
         score -= 1.0

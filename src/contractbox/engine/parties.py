@@ -235,9 +235,10 @@ _COLLECTIVE_BEFORE = re.compile(
 
 
 # a register's or an identifier's short name in brackets, not the party's term: "the Dutch Chamber of Commerce (KvK)",
-# "Québec enterprise number (NEQ)", "Commercial Register (HRB)"
+# "Québec enterprise number (NEQ)", "Commercial Register (HRB)", the register's court "the Local Court (Amtsgericht)"
 _REGISTER_BEFORE = re.compile(
-    r"\b(?:commerce|regist(?:er|ry|ration)|number|companies\s+house|enterprise|identification|tax\s+id)\s*$",
+    r"\b(?:commerce|regist(?:er|ry|ration)|number|companies\s+house|enterprise|identification|tax\s+id|"
+    r"(?:local|district|regional|commercial)\s+court)\s*$",
     re.IGNORECASE,
 )
 
@@ -386,10 +387,30 @@ def _names_who_acts_for_it(text: str, pos: int, i: int) -> bool:
     return not text[:i].rstrip().endswith(",") or _TITLE_SO_FAR.fullmatch(text, clause.end(), i) is not None
 
 
+# a party entry closed by its defined term at the end of its line: "... VIC 3000 (Consultant)" / "(the Buyer);"
+_ENTRY_CLOSED = re.compile(r"\)[ \t]*[;,.]?[ \t]*\Z")
+
+
+def _next_line_entry(text: str, pos: int, i: int) -> tuple[int | None] | None:
+    """A line break after an entry closed by its defined term, the very next line (numbered or not) naming a
+    company by its legal form: a one-line-per-party list with no "and" or blank line between entries."""
+    if not _ENTRY_CLOSED.search(text, max(pos, i - 40), i) or not _aliases(text, pos, i):
+        return None
+    nxt = skip_run(_NOISE, text, i + 1)
+    if "\n" in text[i + 1 : nxt]:
+        return None
+    span = _name_at(text, nxt)
+    return (nxt,) if span is not None and span.legal_form else None
+
+
 def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
     """At a top-level position of a party's tail: None (go on), or (start of the next party or None: list ends)."""
     if _LIST_END.match(text, i) and not _MEMBERS_BETWEEN.search(text, max(pos, i - 30), i):
         return (None,)
+    if text[i] == "\n" and text[i - 1 : i] in (")", ";", ",", ".", " ", "\t"):
+        entry = _next_line_entry(text, pos, i)
+        if entry is not None:
+            return entry
     if text[i] == "\n" and re.match(r"\n[ \t]*\n", text[i : i + 20]):
         nxt = skip_run(_NOISE, text, i)
         if _LIST_END.match(text, nxt):

@@ -276,6 +276,8 @@ RULES: dict[str, Rule] = {
             r"\bnon[\s\-\u2010-\u2013]{0,3}exclusive(?:ly)?\b",
             # "is not exclusive", "is not appointed as an exclusive supplier"
             r"\bnot\s+(?:be\s+|been\s+)?(?:appointed\s+)?(?:as\s+)?(?:an?\s+|the\s+)?exclusive(?:ly)?\b",
+            # "is not bound to promote the Products exclusively": no duty to deal only with the other party
+            r"\bnot\s+(?:bound|obliged|obligated|required)\s+to\s+(?:\w+\s+){1,5}?exclusively\b",
             r"\bexclusive\s+(?:jurisdiction|venue|forum|remed(?:y|ies)|courts?|property|of\b)",
             r"\bsole\s+and\s+exclusive\s+(?:remed(?:y|ies)|jurisdiction|venue|property|owner)",
             r"\bnothing\b"

@@ -110,10 +110,11 @@ _END_LABEL = re.compile(
 _ITS_END = (
     r"\b[^.;:]{0,80}?"
     r"\b(?:(?:term|period)\s+(?:ending|expiring)|(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate)|"
-    r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?"
+    r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until|"
+    r"(?:shall\s+|will\s+)?ceases?\s+to\s+have\s+effect(?:\s+at\s+the\s+end\s+of)?)\s+(?:on\s+)?"
 )
 _STATED_END = re.compile(
-    rf"\b(?:this\s+agreement|{_THESE_TERMS}|"
+    rf"\b(?:this\s+agreement|this\s+letter(?!\s+of\b)|{_THESE_TERMS}|"  # a side letter: "This letter ceases to have effect"
     r"the\s+(?:(?:revolving|credit|loan|term\s+loan)\s+)?facility|"  # a facility letter: "The Facility terminates on"
     r"the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)" + _ITS_END,
     re.IGNORECASE,
@@ -243,6 +244,8 @@ _CONTINUES_UNLESS = re.compile(
 )
 _RENEW_WORD = re.compile(
     r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|\broll(?:s|ed)?\s+(?:over|forward)\b|"
+    # "this agreement continues for a further period of 12 months unless ...": a renewal without the word
+    r"\bcontinue[sd]?\s+(?:in\s+force\s+)?for\s+(?:a\s+|an\s+)?(?:further|another|additional)\b|"
     r"\b" + _PERIOD_TO_PERIOD + r"\b",
     re.IGNORECASE,
 )
@@ -461,6 +464,9 @@ def _a_date_moved(sentence: str, s: int) -> bool:
     return moved is not None and not _NAMES_THE_END.search(sentence, 0, moved.start())
 
 
+_FROM_AND_INCLUDING = re.compile(r"\bfrom\s+and\s+including\s*$", re.IGNORECASE)
+
+
 def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] | None:
     """The first date stated as the end ("expire on", "until", "through", "Expiration Date:") of the term, not
     of a part of it ("the first Fiscal Year shall ... end on March 31, 2018") nor another date the document moves,
@@ -471,6 +477,8 @@ def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] |
         if d is not None and _first_of_event_and_date(sentence, s, e):
             return d, s, e
         cue = _END_CUE.search(sentence[max(0, s - 40) : s]) if d is not None else None
+        if cue and _FROM_AND_INCLUDING.search(sentence, max(0, s - 40), s):
+            continue  # "the term from and including 24 June 2027 to and including ...": its first day
         if d is not None and cue and (anchor is None or d > anchor or _FIRM_END.search(cue.group(0))):
             return d, s, e
     return None
