@@ -20,7 +20,7 @@ from contractbox.engine.date_pattern import occurrences
 from contractbox.engine.dates import PERIOD, TIME_OF_DAY, add_period, find_dates_loose, parse_date, period_amount
 from contractbox.engine.first_chars import Scanned
 from contractbox.engine.jurisdictions import chooses_law_at, jurisdiction_in, stated_governing_law
-from contractbox.engine.particulars import THE_DATE_IN, particulars
+from contractbox.engine.particulars import THE_DATE_IN, VALUE_OPENING, particulars
 from contractbox.engine.selection import FINDING
 from contractbox.engine.term import Term, notice_deadline, read_term
 
@@ -535,11 +535,6 @@ _STARTS_ON_BEFORE = re.compile(
 )
 
 
-_AT_VALUE_START = re.compile(
-    r"\W*(?:(?:from|on|as\s+of|with\s+effect\s+from)\s+)?", re.IGNORECASE
-)  # "from 16 March 2026"
-
-
 def _defined_start(text: str) -> Fact | None:
     """The start of the contract when its sentence names a defined date whose value is given elsewhere."""
     for m in _THE_DEFINED_DATE.finditer(text):
@@ -553,7 +548,7 @@ def _defined_start(text: str) -> Fact | None:
             return None
         for s, e, d in find_dates_loose(particular.value):
             opens = _PERIOD_STARTS.search(particular.value[max(0, s - 25) : s]) if period else None
-            if d is not None and (opens or (not period and _AT_VALUE_START.fullmatch(particular.value[:s]))):
+            if d is not None and (opens or (not period and VALUE_OPENING.fullmatch(particular.value[:s]))):
                 return Fact(d.isoformat(), particular.start + s, particular.start + e, particular.value[s:e])
         return None
     return None

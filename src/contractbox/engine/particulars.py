@@ -67,6 +67,9 @@ _PERIOD_STATED = re.compile(
 )
 
 
+# what may stand before the date a particular's value gives: "from 16 March 2026", 'begins on September 1, 2027 (the
+# "Project Start Date")'
+VALUE_OPENING = re.compile(r"\W*(?:(?:from|on|as\s+of|with\s+effect\s+from)\s+)?", re.IGNORECASE)
 # how the body points at a row for its date: "the date in Item 6", "the date stated in A3"
 THE_DATE_IN = r"the\s+date\s+(?:(?:stated|set\s+out|specified|shown|given|entered)\s+)?in"
 

@@ -28,7 +28,7 @@ from contractbox.engine.dates import (
     period_amount,
 )
 from contractbox.engine.first_chars import Scanned
-from contractbox.engine.particulars import THE_DATE_IN, Particular, particulars, referenced
+from contractbox.engine.particulars import THE_DATE_IN, VALUE_OPENING, Particular, particulars, referenced
 from contractbox.engine.segment import paragraphs, sentences
 
 Scored = list[tuple[int, int, float]]
@@ -770,13 +770,9 @@ def _period_at_start(value: str) -> tuple[int, str, int, int] | None:
     return amount[0], amount[1], period.start(), period.end()
 
 
-# a defined date's value may open with its preposition: 'begins on September 1, 2027 (the "Project Start Date")'
-_VALUE_OPENING = re.compile(r"\W*(?:(?:on|as\s+of|from|with\s+effect\s+from)\s+)?", re.IGNORECASE)
-
-
 def _date_at_start(value: str) -> tuple[date, int, int] | None:
     for s, e, d in find_dates_loose(value):
-        if d is not None and (s < 3 or _VALUE_OPENING.fullmatch(value[:s])):
+        if d is not None and (s < 3 or VALUE_OPENING.fullmatch(value[:s])):
             return d, s, e
     return None
 
