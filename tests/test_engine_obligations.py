@@ -1115,3 +1115,52 @@ def test_a_registration_number_abbreviation_does_not_end_the_sentence() -> None:
     )
     found = obligations(text, [seller, buyer])
     assert any(o.party == "Oakhurst Tools Inc." and "record the assignment" in o.action for o in found)
+
+
+def test_infinitive_items_under_a_covenant_lead_in_are_its_subjects_duties() -> None:
+    tenant = Party("Brackenfold Studios Limited", "tenant", 0, 27, ("Tenant",))
+    landlord = Party("Orchardleigh Estates plc", "landlord", 32, 56, ("Landlord",))
+    text = (
+        "Brackenfold Studios Limited and Orchardleigh Estates plc\n\n"
+        "6. Tenant's covenants\n"
+        "The Tenant covenants with the Landlord:\n"
+        "6.1 to keep the shopfront clean and the windows glazed;\n"
+        "6.2 not to display any sign on the outside of the Unit\n"
+        "    without the Landlord's written approval;\n"
+        "6.3 that the Landlord's agents may inspect the Unit on reasonable notice; and\n"
+        "6.4 to insure the plate glass against breakage for its full value.\n\n"
+        "7. Landlord's covenants\n"
+        "The Landlord agrees with the Tenant as follows:\n"
+        "(a) to repair the roof and the structure of the Building.\n"
+    )
+    found = [(o.party, o.action) for o in obligations(text, [tenant, landlord])]
+    lead = "covenants with the Landlord: "
+    assert ("Brackenfold Studios Limited", lead + "to keep the shopfront clean and the windows glazed") in found
+    assert (
+        "Brackenfold Studios Limited",
+        lead + "not to display any sign on the outside of the Unit without the Landlord's written approval",
+    ) in found
+    assert (
+        "Brackenfold Studios Limited",
+        lead + "to insure the plate glass against breakage for its full value",
+    ) in found
+    assert not any("may inspect" in action for _, action in found)  # a right of the other side, no duty
+    assert (
+        "Orchardleigh Estates plc",
+        "agrees with the Tenant as follows: to repair the roof and the structure of the Building",
+    ) in found
+
+
+def test_a_covenant_lead_in_ending_in_that_or_an_item_to_the_best_of_is_no_infinitive_list() -> None:
+    maker = Party("Quillon Robotics Inc.", "maker", 0, 21, ("Maker",))
+    buyer = Party("Sandreef Foods LLC", "buyer", 26, 44, ("Buyer",))
+    text = (
+        "Quillon Robotics Inc. and Sandreef Foods LLC\n\n"
+        "9. The Maker covenants to the Buyer, as of the Closing, that:\n"
+        "(a) to the best of its knowledge, no patent is infringed by the Robots; and\n"
+        "(b) to its knowledge, no claim is pending.\n\n"
+        "10. The Buyer undertakes to the Maker:\n"
+        "(a) to the extent it can, to return the crates.\n"
+    )
+    found = [o.action for o in obligations(text, [maker, buyer])]
+    assert not any("best of its knowledge" in action or "to the extent" in action for action in found)

@@ -1468,3 +1468,22 @@ def test_the_register_courts_own_name_in_brackets_is_not_the_defined_term() -> N
     )
     first = find_parties(text)[0]
     assert (first.name, first.aliases, first.role) == ("Ostwind Logistik GmbH", ("Customer",), "customer")
+
+
+def test_a_caption_over_a_signature_block_is_not_part_of_the_name() -> None:
+    text = (
+        "SPONSORSHIP LETTER\n\nThe sponsor pays the fee below.\n\n" + "Terms follow.\n" * 40 + "\n"
+        "IN WITNESS WHEREOF the parties sign below.\n\n"
+        "    ACCEPTED FOR HALBERD CYCLING, INC.           By: /s/ Dana Whitlow     Date: May 2, 2026\n\n"
+        "    Approved for Corvane Lighting Ltd.           By: /s/ Priya Lal        Date: May 2, 2026\n"
+    )
+    assert signature_names(text) == ["HALBERD CYCLING, INC.", "Corvane Lighting Ltd."]
+
+
+def test_an_occupation_before_a_persons_name_is_not_the_name() -> None:
+    text = (
+        "This Agreement is made on 4 March 2026 between session drummer, LUCA MORETTI, (hereinafter called the "
+        '"Artist") and the publisher, Thornfield Music Limited (the "Label").\n\nRECITALS\n'
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [("LUCA MORETTI", "artist"), ("Thornfield Music Limited", "label")]

@@ -541,6 +541,16 @@ def test_until_terminated_on_notice_by_either_party_is_convenience() -> None:
     assert promoted.by_category["termination_for_convenience"][0][2] >= 0.5
 
 
+@pytest.mark.parametrize("number", ["3.2 ", "Secondment 3.2 ", "12. "])
+def test_until_terminated_on_notice_after_a_clause_number_is_convenience(number: str) -> None:
+    rule = polarity.RULES["termination_for_convenience"]
+    clause = (
+        "The secondment runs, once the trial month is over, until terminated by either party on two months' notice."
+    )
+    assert rule.asserts(number + clause)
+    assert not rule.asserts(number + "The lease runs until terminated by either party on notice after a breach.")
+
+
 def test_restriction_explanation_names_every_place_and_the_term() -> None:
     clause = (
         "The Licensor grants the Licensee the exclusive right to manufacture and sell the lamps in Germany, "

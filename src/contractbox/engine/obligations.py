@@ -683,6 +683,87 @@ def _lead_in_subject(text: str, modal_at: int, subjects: list[str]) -> list[str]
     return []
 
 
+# a lead-in whose items are each an infinitive of its subject's promise: "The Tenant covenants with the Landlord:" over
+# "4.1 to keep the Premises in repair;" and "4.2 not to assign ..." (the items hold no modal verb of their own)
+_COVENANTS_AS_FOLLOWS = re.compile(
+    r"\b(?:covenants?|undertakes?|agrees?)(?:\s+(?:with|to|for\s+the\s+benefit\s+of)\s+[^.;:\n]{1,80}?)?"
+    r"(?<!\bthat)(?:\s+as\s+follows)?\s*:[ \t]*$",  # "covenants that:" leads into clauses (`_PROMISES_THAT_IT`)
+    re.IGNORECASE,
+)
+# an item's marker, numbered clauses included ("4.1", "(a)", "-"), then its text
+_INFINITIVE_ITEM = re.compile(r"[ \t]*(?:[-*•–]|\(?[a-z]{1,3}\)|\(?\d{1,2}(?:\.\d{1,2})*[.)]?)[ \t]+(\S[^\n]*)")
+_COLON_AT_LINE_END = re.compile(r":[ \t]*$", re.MULTILINE)
+# "to keep", "not to assign"; not "to the best of its knowledge" (a word no verb is: `_NOT_A_VERB`)
+_AN_INFINITIVE = re.compile(
+    r"(?:at\s+all\s+times\s+|promptly\s+)?(?:not\s+)?to\s+(?!(?:for|to|in|on|at|by|with|from|of|as|the|a|an|any|all|"
+    r"each|if|when|where|whether|it|its|his|her|their|such|this|that|these|those)\b)[a-z]",
+    re.IGNORECASE,
+)
+
+
+def _infinitive_items(text: str, pos: int) -> list[tuple[int, int]]:
+    """The items after the lead-in ending at `pos` that are infinitives ("to keep ...", "not to assign ..."); other
+    items ("that the Tenant may quietly enjoy ...") are passed over, and the list ends at an item that opens with a
+    capital (the next clause's heading)."""
+    items: list[tuple[int, int]] = []
+    for start, end in _item_lines(text, pos):
+        if _AN_INFINITIVE.match(text, start, end):
+            items.append((start, end))
+        elif text[start].isupper():
+            break
+    return items
+
+
+def _item_lines(text: str, pos: int) -> Iterator[tuple[int, int]]:
+    """The text spans of the list items on the lines after `pos`, each running on over the lines that carry no marker,
+    up to the first line that is no item."""
+    pos = text.find("\n", pos) + 1
+    while 0 < pos < len(text):
+        while pos < len(text) and text[pos] in " \t\r\n":
+            pos += 1
+        m = _INFINITIVE_ITEM.match(text, pos)
+        if m is None:
+            return
+        end = m.end()
+        while text.startswith("\n", end):
+            following = text.find("\n", end + 1)
+            following = len(text) if following < 0 else following
+            line = text[end + 1 : following]
+            if not line.strip() or _INFINITIVE_ITEM.match(line):
+                break
+            end = following
+        yield m.start(1), end
+        pos = end
+
+
+def _covenant_lists(
+    text: str, ordered: list[str], subjects: dict[str, str], named: list[str], groups: dict[str, list[str]]
+) -> list[tuple[Obligation, bool]]:
+    """The duties of the lists a subject's promise introduces, an item an infinitive each ("The Tenant covenants with
+    the Landlord:" over "4.1 to keep ..."): "covenants with the Landlord: to keep ...", once per obligor, and whether
+    it is a list's third item on."""
+    found: list[tuple[Obligation, bool]] = []
+    for verb in _covenant_verbs(text):
+        line_start = text.rfind("\n", 0, verb.start()) + 1
+        found_subjects = _subjects_before(text, max(line_start, verb.start() - _LOOK_BACK), verb.start(), ordered)[0]
+        if not found_subjects:
+            continue
+        obligors = _obligors([subjects[s] for s in reversed(found_subjects)], named, groups)
+        lead = whole_action(text, verb.start(), verb.end())
+        for place, (start, end) in enumerate(_infinitive_items(text, verb.end())):
+            found.extend((duty, place >= _ITEMS_FIRST) for duty in _listed_duties(text, lead, start, end, obligors))
+    return found
+
+
+def _covenant_verbs(text: str) -> Iterator[re.Match[str]]:
+    """Each lead-in line's promise that ends in a colon ("covenants with the Landlord:"), found from the colons."""
+    for colon in _COLON_AT_LINE_END.finditer(text):
+        line_start = text.rfind("\n", 0, colon.start()) + 1
+        m = _COVENANTS_AS_FOLLOWS.search(text, line_start, colon.end())
+        if m is not None:
+            yield m
+
+
 def _opens_with_a_party(clause: str, warrantor: str, subjects: list[str]) -> bool:
     """Whether the clause's subject is a party other than the warrantor ("that the Customer will ..."): the duty
     after it may be that party's."""
@@ -1089,7 +1170,22 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         found.extend(duties)
         further.extend((clause, ob.party) in in_clause for ob in duties)
         in_clause.update((clause, ob.party) for ob in duties)
+    _add_in_text_order(found, further, _covenant_lists(text, ordered, subjects, named, groups), seen)
     return _most_important(found, further, _cap(text))
+
+
+def _add_in_text_order(
+    found: list[Obligation], further: list[bool], listed: list[tuple[Obligation, bool]], seen: set[tuple[int, str]]
+) -> None:
+    """Put each duty of a covenant list among those found, before the first found later in the text; an item already
+    read another way is not read again."""
+    for duty, is_further in listed:
+        if (duty.start, duty.party) in seen:
+            continue
+        seen.add((duty.start, duty.party))
+        at = next((i for i, ob in enumerate(found) if ob.start > duty.start), len(found))
+        found.insert(at, duty)
+        further.insert(at, is_further)
 
 
 class _OpenDuty(NamedTuple):

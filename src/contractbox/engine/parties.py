@@ -436,6 +436,9 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
         nxt = skip_run(_NOISE, text, sep.end())
         numbered = re.search(r"\(\s*\d", text[i:nxt])
         span = _name_at(text, nxt) if numbered else _strong_name_at(text, nxt)
+        occupation = None if span else _OCCUPATION_FIRST.match(text, nxt)
+        if occupation:  # "and the publisher, Thornfield Music Limited"
+            span = _strong_name_at(text, occupation.end())
         if span and not _second_representative(text, pos, i, span):
             return (nxt,)
     return None
@@ -471,13 +474,22 @@ def _role_label_entry(text: str, at: int) -> tuple[int, tuple[str, ...]]:
     return (m.end(), (m.group(1),)) if m else (at, ())
 
 
+# what a person is, before the name: "between professional golfer, TOM WATSON, (...)", "and the illustrator, Ana Ruiz"
+_OCCUPATION_FIRST = re.compile(r"(?:(?:the|a|an)\s+)?(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,[ \t]*(?=[A-Z])")
+
+
+def _name_after_occupation(text: str, at: int) -> NameSpan | None:
+    occupation = _OCCUPATION_FIRST.match(text, at)
+    return _name_at(text, occupation.end()) if occupation else None
+
+
 def _read_list(text: str, pos: int) -> list[Party]:
     limit = min(len(text), pos + 4000)
     parties: list[Party] = []
     at: int | None = skip_run(_NOISE, text, pos)
     while at is not None and len(parties) < MAX_PARTIES:
         at, labelled = _role_label_entry(text, at)
-        span = _name_at(text, at)
+        span = _name_at(text, at) or _name_after_occupation(text, at)
         if span is None:
             break
         tail_end, at = _scan_tail(text, span.end, limit)

@@ -87,6 +87,10 @@ _GAP_THROUGH_ABBREVIATIONS = r"(?:[^.;]|\.(?=[\w,])){0,200}"
 _SENTENCE_OPENING = r"(?:^\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?|[.;]\s+)"
 
 
+# a character of the sentence, a clause number's dot included ("Duration 2.1 The employment ...", "12. The lease")
+_IN_SENTENCE = r"(?:[^.;]|\.(?=\d)|(?<=\b\d)\.\s|(?<=\b\d\d)\.\s)"
+
+
 def _ungoverned(negations: str, needs: str = "") -> str:
     """The start of a sentence in which none of `negations` occurs (and, if given, `needs` does: a
     sentence without it is passed over at once), up to where the wording sought begins."""
@@ -652,7 +656,8 @@ RULES: dict[str, Rule] = {
         "termination for breach or another cause, or a statement that no party may terminate for convenience",
         # "continues until terminated by either party giving three months' notice": ending on notice, no cause
         asserting=_any(
-            r"^(?![^.;]*\b(?:neither|no)\s+party\b)(?![^.;]*\bmay\s+not\b)[^.;]*\buntil\s+terminated\s+by\s+"
+            rf"^(?!{_IN_SENTENCE}*\b(?:neither|no)\s+party\b)(?!{_IN_SENTENCE}*\bmay\s+not\b)"
+            rf"{_IN_SENTENCE}*\buntil\s+terminated\s+by\s+"
             r"(?:either|any|each)\s+party\s+(?:giving|on|upon|by|with)\b[^.;]{0,60}\bnotice\b"
             rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED})\b)",
             # not a right another contract must give: "each sub-agency agreement shall stipulate that ... may terminate"

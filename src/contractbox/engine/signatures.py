@@ -38,6 +38,10 @@ _WITNESS_MARKERS = (
     "signed by",
     "signed for",
 )
+# a word of a signature block's caption, never the first of a name: "APPROVED FOR ADAMS GOLF, LTD.", "Accepted by"
+_CAPTION_WORD = re.compile(
+    r"(?:approved|agreed|accepted|acknowledged|signed|executed|for|and|by|on|behalf|of)\b", re.IGNORECASE
+)
 _SIGN_LINE = re.compile(r"\n[ \t]*(?:By|Signature|Signed|Name)\s*:", re.IGNORECASE)
 _NAME_LINE = re.compile(
     r"^[ \t]*(?:for\s+and\s+on\s+behalf\s+of\s+|on\s+behalf\s+of\s+)?", re.IGNORECASE | re.MULTILINE
@@ -90,7 +94,7 @@ def _name_ending_at(text: str, lo: int, end: int) -> NameSpan | None:
     for token in _TOKEN_START.finditer(text, lo, end):
         s = token.start()
         first = text[s : s + 20].split(maxsplit=1)[0] if text[s : s + 20].strip() else ""
-        if not re.search(r"[A-Za-z]", first):
+        if not re.search(r"[A-Za-z]", first) or _CAPTION_WORD.match(text, s):
             continue
         span = read_name(text, s)
         if span and span.end == end and not _TITLE_WORDS.search(text, s, end):
