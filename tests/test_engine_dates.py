@@ -2367,3 +2367,14 @@ def test_a_contract_that_carries_on_for_further_periods_unless_notified_renews_a
     text = f"{PREAMBLE} {term} {renew}"
     facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
     assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2029-09-30", True, 90)
+
+
+def test_a_contract_that_carries_on_for_a_further_period_unless_notified_renews_without_the_word_renew() -> None:
+    term = "The Initial Term ends on 30 September 2029."
+    renew = (
+        "Then this Agreement carries on for a further period of one year at a time unless either party notifies the "
+        "other at least sixty (60) days before the current period ends."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2029-09-30", True, 60)

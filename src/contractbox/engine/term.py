@@ -246,7 +246,7 @@ _CONTINUES_UNLESS = re.compile(
 _RENEW_WORD = re.compile(
     r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|\broll(?:s|ed)?\s+(?:over|forward)\b|"
     # "this agreement continues for a further period of 12 months unless ...": a renewal without the word
-    r"\bcontinue[sd]?\s+(?:in\s+force\s+)?for\s+(?:a\s+|an\s+)?(?:further|another|additional)\b|"
+    r"\b(?:continue[sd]?|carr(?:y|ies)\s+on)\s+(?:in\s+force\s+)?for\s+(?:a\s+|an\s+)?(?:further|another|additional)\b|"
     r"\b" + _PERIOD_TO_PERIOD + r"\b",
     re.IGNORECASE,
 )
