@@ -2306,3 +2306,75 @@ def test_another_date_moved_by_an_amendment_is_not_the_new_end() -> None:
     ]
     facts, _ = read_facts(text, {"expiration_date": ranked})  # the moved date ranked above the extension
     assert facts["expiration_date"].value == "2027-08-31"
+
+
+# holdout 37's forms: a start in a sentence of its own after "This Agreement ...", a start under a clause heading, a
+# start on "the date stated at its head", a point in a month that is no length, "carry on" for "continue"
+_FILLER = "5.1 The Maker shall keep the moulds clean and in good repair at its own cost.\n" * 45
+
+
+def test_it_opening_a_sentence_after_this_agreement_dates_the_agreements_start() -> None:
+    clause = (
+        "9.1 This Agreement is signed on the day written under the signatures. It comes into force on 2 March 2026 "
+        "and runs for a fixed term ending on 1 March 2028."
+    )
+    text = f"MOULDING AGREEMENT\n\nbetween Harlow Plastics GmbH and Trent Tools GmbH\n\n{_FILLER}\n{clause}\n"
+    facts, _ = read_facts(text, spans(text, effective_date=clause, expiration_date=clause))
+    assert facts["effective_date"].value == "2026-03-02"
+    # "It" after a sentence about something else is not the agreement
+    other = "9.1 The warranty is given for each mould. It comes into force on 2 March 2026 for the first mould."
+    text = f"MOULDING AGREEMENT\n\nbetween Harlow Plastics GmbH and Trent Tools GmbH\n\n{_FILLER}\n{other}\n"
+    facts, _ = read_facts(text, spans(text, effective_date=other))
+    assert facts.get("effective_date") is None or facts["effective_date"].value is None
+
+
+def test_a_heading_over_a_numbered_clause_is_not_part_of_its_sentence() -> None:
+    clause = "Clause 12 - Start, length and termination\n12.1 The agency begins on 3 August 2026 and runs on."
+    text = f"AGENCY AGREEMENT\n\nbetween Harlow Plastics GmbH and Trent Tools GmbH\n\n{_FILLER}\n{clause}\n"
+    facts, _ = read_facts(text, spans(text, effective_date=clause))
+    assert facts["effective_date"].value == "2026-08-03"
+
+
+def test_a_contract_that_enters_into_force_on_the_date_at_its_head_takes_effect_on_that_date() -> None:
+    text = (
+        "SALES CONTRACT\nDate: 4 May 2026\n\nSeller: Harlow Plastics GmbH\nBuyer: Trent Tools GmbH\n\n"
+        "1. The Seller shall sell and the Buyer shall buy two presses.\n\n"
+        "9. This Contract enters into force on the date shown at its head, when both parties have signed it.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2026-05-04"
+
+
+def test_an_agency_for_an_indefinite_period_has_no_end_and_a_month_end_is_no_term() -> None:
+    starts = "11.1 The agency starts on 1 June 2026 and is concluded for an indefinite period."
+    notice = (
+        "11.2 Either party may terminate this Agreement by notice of three months, expiring on the last day of a "
+        "calendar month."
+    )
+    text = f"AGENCY AGREEMENT\n\nbetween Harlow Plastics GmbH and Trent Tools GmbH\n\n{_FILLER}\n{starts}\n{notice}\n"
+    facts, _ = read_facts(text, spans(text, expiration_date=notice))
+    assert facts["expiration_date"].value is None
+    assert "no end date" in facts["expiration_date"].reason
+
+
+def test_a_contract_that_carries_on_for_further_periods_unless_notified_renews_automatically() -> None:
+    term = "The Initial Term ends on 30 September 2029."
+    renew = (
+        "After the Initial Term this Agreement carries on for successive periods of two years unless a party "
+        "notifies the other in writing at least ninety (90) days before the end of the current period that it "
+        "does not wish to continue."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2029-09-30", True, 90)
+
+
+def test_a_contract_that_carries_on_for_a_further_period_unless_notified_renews_without_the_word_renew() -> None:
+    term = "The Initial Term ends on 30 September 2029."
+    renew = (
+        "Then this Agreement carries on for a further period of one year at a time unless either party notifies the "
+        "other at least sixty (60) days before the current period ends."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2029-09-30", True, 60)

@@ -1651,3 +1651,28 @@ def test_no_duty_to_deal_exclusively_negates_exclusivity() -> None:
     )
     assert rule.negates(span)
     assert not rule.negates("3.1 The Distributor shall buy the Goods exclusively from the Manufacturer.")
+
+
+def test_a_requirements_contract_stated_as_a_percentage_or_as_no_other_source_is_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert rule.asserts(
+        "The Retailer shall buy from Vendor one hundred percent (100%) of its requirements for bottles."
+    )
+    assert rule.asserts(
+        "The Operator shall not purchase the filters, or filters of the same size and rating, from any other source."
+    )
+    assert not rule.asserts("The Retailer is not required to buy any part of its requirements for bottles from Vendor.")
+
+
+def test_a_franchisor_that_will_neither_operate_nor_license_others_in_an_area_grants_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert rule.asserts(
+        "During the Term, the Licensor will not itself run, or license any other person to run, a bakery under the "
+        "Marks in the Territory."
+    )
+
+
+def test_a_party_that_may_stock_and_sell_rival_goods_is_free_to_compete() -> None:
+    span = "The Stockist may carry, display and sell pumps of other makers, including makers that compete with Brand."
+    assert polarity.negates("non_compete", span)
+    assert not polarity.negates("non_compete", "The Stockist may not carry or sell pumps of makers that compete.")

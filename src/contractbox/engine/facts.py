@@ -60,8 +60,8 @@ _STARTS_THIS = re.compile(
     r"\bthe\s+(?:initial\s+)?term\b|\b(?:effective|co(?:m|rn){2}encement|start) date\b|\bhereof\b|\bhereunder\b|"
     r"\bthe\s+(?:contract|agreement|initial)\s+period\b|"  # "The Contract Period starts on 1 April 2026"
     r"\b(?:contract|agreement|term)\s+(?:start|co(?:m|rn){2}encement)\b|"
-    r"\bthe\s+(?:joint venture|venture|engagement|appointment|subscription|services)\s+(?:shall|will)\s+"
-    r"(?:co(?:m|rn){2}ence|begin|start)|"
+    r"\bthe\s+(?:joint venture|venture|engagement|appointment|agency|subscription|services)\s+"
+    r"(?:(?:shall|will)\s+(?:co(?:m|rn){2}ence|begin|start)|co(?:m|rn){2}ences|begins|starts)|"
     r"\b(?:signed|executed) and effective\b",
     re.IGNORECASE,
 )
@@ -152,8 +152,8 @@ _STARTS_ON_SIGNING = re.compile(
     r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |set out |written |signed |noted )*"
     r"(?:written|above|below|signed)|"
     r"date (?:stated|set out|set forth|shown|given|specified|appearing|mentioned|recorded|entered) "
-    r"(?:at the (?:beginning|start|top|head)|(?:above|at the top|on the (?:first|cover) page))|"
-    r"date (?:at the (?:top|head|(?:beginning|start) of this)|on the (?:first|cover) page)|"
+    r"(?:at (?:the|its) (?:beginning|start|top|head)|(?:above|at the top|on the (?:first|cover) page))|"
+    r"date (?:at the (?:top|head|(?:beginning|start) of this)|at its (?:top|head)|on the (?:first|cover) page)|"
     r"(?:date|day) of (?:this agreement|the agreement|(?:its |actual )?(?:execution|signature|signing|conclusion))|"
     r"date hereof|on its date\b|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
@@ -712,7 +712,10 @@ def _start_after_its_date(text: str, agreement: Fact | None) -> Fact | None:
 def _about_this_contract(text: str, at: int) -> bool:
     """A later sentence dates this contract's start ("The term of this Agreement shall commence on"), not a
     part of it ("the first Fiscal Year shall commence on", "Phase I will commence on", "fees starting on")."""
-    prefix = _sentence_before(text, at)
+    prefix = _own_clause(_sentence_before(text, at))
+    if _IT_STARTS.search(prefix):  # "This Agreement is signed on the date below. It enters into force on 1 April"
+        previous = _sentence_before(text, at - len(prefix))
+        return bool(_THE_CONTRACT_SUBJECT.match(previous)) and not _SUB_PERIOD.search(previous + prefix)
     return bool(_STARTS_THIS.search(prefix) or _THE_CONTRACT_STARTS.search(prefix)) and not _SUB_PERIOD.search(prefix)
 
 
@@ -724,6 +727,29 @@ _THE_CONTRACT_STARTS = re.compile(
     r"[^.;\d]{0,20}$",
     re.IGNORECASE,
 )
+
+
+# a numbered clause opening a line: what comes before it is a heading ("Article 7 — Commencement, duration and
+# termination\n7.1 The agency commences on"), not part of the sentence
+_CLAUSE_LINE = re.compile(r"\n[ \t]*(?:\(?\d{1,3}(?:\.\d{1,3})*\)?\.?|§\s*\d{1,3}|\([a-z]\))[ \t]+(?=[A-Z])")
+
+
+def _own_clause(sentence: str) -> str:
+    """The sentence from the last numbered clause that opens a line in it."""
+    if "\n" not in sentence:
+        return sentence
+    cuts = [m.start() + 1 for m in _CLAUSE_LINE.finditer(sentence)]
+    return sentence[cuts[-1] :] if cuts else sentence
+
+
+# "It" opening the sentence that dates a start, the previous sentence's subject being this contract
+_IT_STARTS = re.compile(
+    r"^\W*(?:[\d.()a-z]{1,6}\s+)?it\s+(?:shall\s+|will\s+)?"
+    r"(?:commences?|begins?|starts?|takes?\s+effect|(?:come|comes|enters?)\s+into\s+(?:force|effect)|(?:is|be)\s+valid\s+from)"
+    r"[^.;\d]{0,20}$",
+    re.IGNORECASE,
+)
+_THE_CONTRACT_SUBJECT = re.compile(r"^\W*(?:[\d.()a-z]{1,6}\s+)?(?:this|the)\s+(?:agreement|contract)\b", re.IGNORECASE)
 
 
 def _best(text: str, mentions: list[_Mention], scored: Scored | None, scorer, least: float = _MIN_SCORE) -> Fact | None:

@@ -319,10 +319,14 @@ RULES: dict[str, Rule] = {
                 r"(?<![\w\-])(?<!non\s)(?<!\bno\s)(?<!\bno\ssole\sor\s)exclusive\s+(?:distributor|agent|reseller|licensee|supplier|dealer|representative|"
                 r"right|licen[cs]e)",
                 # a requirements contract: "purchase all of its requirements of cartons exclusively from Seller"
-                r"\b(?:purchase|buy|obtain|source)\w*\s+all\s+(?:of\s+)?(?:its|their)\s+requirements\b",
+                # (or "purchase from Supplier one hundred percent (100%) of Buyer's requirements for the Parts")
+                r"\b(?:purchase|buy|obtain|source)\w*\s+(?:from\s+(?:the\s+)?[\w-]+\s+)?(?:all|(?:one\s+hundred|100)\s*"
+                r"(?:percent|per\s*cent|%)(?:\s*\(100\s*%\))?)\s+(?:of\s+)?(?:its|their|[\w-]+['’]s)\s+requirements\b",
                 r"\b(?:purchase|buy|obtain|source)\w*\b[^.;]{0,80}\b(?:exclusively|solely)\s+from\b",
             ),
-            r"\b(?:shall|will|must)\s+not\s+(?:license|appoint|grant\s+(?:any\s+)?(?:rights?|licen[cs]es?))\b[^.;]{0,160}"
+            # (a franchisor's protected area: "will not itself operate, or license any other person to operate")
+            r"\b(?:shall|will|must)\s+not\s+(?:(?:itself\s+)?\w+,?\s+(?:or|nor)\s+)?"
+            r"(?:license|appoint|grant\s+(?:any\s+)?(?:rights?|licen[cs]es?))\b[^.;]{0,160}"
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
             r"\b(?:carry\s+on|conduct|pursue)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
             _DEAL_ONLY_WITH,
@@ -343,8 +347,10 @@ RULES: dict[str, Rule] = {
             ),
             # "shall not engage any other haulier", "must not buy from another supplier"
             _affirmed(
+                # (what is bought may be named at length: "shall not purchase the Parts, or parts of substantially the
+                # same design and function, from any other source")
                 r"\b(?:shall|will|must)\s+not\s+(?:use|engage|appoint|retain|employ|(?:purchase|buy|source|obtain|order)\s+"
-                r"(?:\w+\s+){0,3}?from)\s+(?:any\s+other|another|any\s+third[\s\-]part(?:y|ies))\s+(?:\w+\s+)?"
+                r"(?:[^.;]{0,80}?\s)??from)\s+(?:any\s+other|another|any\s+third[\s\-]part(?:y|ies))\s+(?:\w+\s+)?"
                 r"(?:carriers?|hauliers?|haulers?|suppliers?|providers?|vendors?|contractors?|manufacturers?|sources?|"
                 r"firms?|compan(?:y|ies)|persons?|part(?:y|ies)|operators?|forwarders?)\b"
                 # not a ban on subcontracting: "shall not engage any other company to perform the Services"
@@ -369,7 +375,9 @@ RULES: dict[str, Rule] = {
             r"\bfree\s+to\s+(?:compete|develop|market|engage|offer|sell|provide|pursue|enter)\b",
             # "Distributor may sell ... products that compete with the Products"
             # (an adverb may stand between: "Each party may independently develop ... products that compete")
-            r"\bmay\s+(?:\w+ly\s+)?(?:sell|offer|provide|market|distribute|develop|work|engage|render|perform)\b[^.;]{0,120}"
+            # (or a list of verbs: "The Stockist may stock, promote and sell goods of any maker, including rivals that compete")
+            r"\bmay\s+(?:\w+ly\s+)?(?:(?!not\b|never\b)[a-z]+,?\s+(?:(?:and|or)\s+)?){0,3}?"
+            r"(?:sell|offer|provide|market|distribute|develop|work|engage|render|perform)\b[^.;]{0,120}"
             r"\bcompet\w*",
             # a ban on hiring the other party's people is a non-solicitation, not a restraint on competing: "must not
             # solicit, engage or employ any person who has been employed by the Contractor"

@@ -168,7 +168,8 @@ _AUTO_RENEWAL = re.compile(
     re.IGNORECASE,
 )
 _RENEWS_UNLESS = re.compile(
-    r"\b(?:renew\w*|extend\w*|continue\w*|roll(?:s|ed)?\s+(?:over|forward))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
+    # "will carry on for successive one-year periods unless either party notifies": "carry on" is "continue"
+    r"\b(?:renew\w*|extend\w*|continue\w*|carr(?:y|ies)\s+on|roll(?:s|ed)?\s+(?:over|forward))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
     r"month[- ]to[- ]month|at a time|each time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy|fication)\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
@@ -245,7 +246,7 @@ _CONTINUES_UNLESS = re.compile(
 _RENEW_WORD = re.compile(
     r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|\broll(?:s|ed)?\s+(?:over|forward)\b|"
     # "this agreement continues for a further period of 12 months unless ...": a renewal without the word
-    r"\bcontinue[sd]?\s+(?:in\s+force\s+)?for\s+(?:a\s+|an\s+)?(?:further|another|additional)\b|"
+    r"\b(?:continue[sd]?|carr(?:y|ies)\s+on)\s+(?:in\s+force\s+)?for\s+(?:a\s+|an\s+)?(?:further|another|additional)\b|"
     r"\b" + _PERIOD_TO_PERIOD + r"\b",
     re.IGNORECASE,
 )
@@ -349,7 +350,7 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
             re.IGNORECASE,
         ):
             continue
-        if _PERIOD_LEAD.search(before):
+        if _PERIOD_LEAD.search(before) and not _A_DAY_OF.search(before):
             found.append((m.start(), amount[0], amount[1], m.end()))
     if not found:
         return None
@@ -357,6 +358,8 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
     return n, unit, s, e
 
 
+# a day of a period is a point, not a length: "ending on the last day of a calendar month"
+_A_DAY_OF = re.compile(r"\b(?:last|first)\s+day\s+of\s+$", re.IGNORECASE)
 # "ends on the last day of the month in which the second anniversary of the Start Date falls"
 _END_OF_MONTH_OF = re.compile(
     r"\b(?:last\s+day|end)\s+of\s+the\s+(?:calendar\s+)?month\s+in\s+which\s+(?:the\s+)?$", re.IGNORECASE
@@ -699,15 +702,29 @@ def _end_of_a_defined_period(text: str, anchor: date | None) -> Expiry | None:
 
 # "The employment is for an indefinite period.", "It has no fixed end date. It lasts until you or we end it."
 _OPEN_END_STATED = re.compile(
-    r"\b(?:(?:the|this)\s+(?:agreement|contract|employment|engagement|term)|it)\s+(?:is|lasts|runs|continues|has)\b"
+    r"\b(?:(?:the|this)\s+(?:agreement|contract|employment|engagement|agency|appointment|term)|it)\s+"
+    # a first predicate before it: "The agency commences on 1 May 2027 and is entered into for an indefinite period"
+    r"(?:[^.;\n]{0,50}?\s+and\s+)?(?:is|lasts|runs|continues|has)\b"
     rf"[^.;\n]{{0,40}}?(?:\bindefinite\s+(?:period|term|duration)|{_RUNS_UNTIL_ENDED})",
     re.IGNORECASE,
 )
 
 
+# the words `_OPEN_END_STATED` ends with, and how far from one of them its match may start or end
+_OPEN_END_WORDS = re.compile(r"indefinite|until|no fixed")
+_OPEN_END_REACH = 200
+
+
 def _stated_open_end(text: str) -> Expiry | None:
-    """A term the contract says in so many words has no end, wherever the clause model ranked the sentence."""
-    m = _OPEN_END_STATED.search(text)
+    """A term the contract says in so many words has no end, wherever the clause model ranked the sentence (read
+    only around the words that end the pattern: one scan of a long text for it costs about 0.1 second)."""
+    lower = text.lower()
+    m = None
+    for word in _OPEN_END_WORDS.finditer(lower):
+        at = word.start()
+        m = _OPEN_END_STATED.search(text, max(0, at - _OPEN_END_REACH), at + _OPEN_END_REACH)
+        if m is not None:
+            break
     if m is None:
         return None
     sentence = _sentence_at(text, m.start())
