@@ -3,8 +3,12 @@ they are signed. Each snippet is our own wording of a form (holdout 38's traps),
 
 from __future__ import annotations
 
+from datetime import date
+
 from contractbox.documents import Document
 from contractbox.engine import live
+from contractbox.engine.date_pattern import iter_date_matches
+from contractbox.engine.dates import parse_date
 from contractbox.engine.parties import find_parties
 
 _FILLER = "The Supplier shall keep records of every delivery it makes under this agreement.\n\n" * 12
@@ -26,3 +30,11 @@ def test_parties_named_only_above_their_signatures_with_company_details() -> Non
     )
     parties = [(p.name, p.role) for p in find_parties(text)]
     assert parties == [("HEBRIDEAN FERRIES LIMITED", "hebridean"), ("BRAEBURN SENSORS LIMITED", "braeburn")]
+
+
+def test_a_date_filled_in_by_hand_with_spaces_around_the_slashes() -> None:
+    line = "Munich, Date: 28 / 02 / 2026        Lyon, Date: 03 / 03 / 2026"
+    found = [m.group(0) for m in iter_date_matches(line)]
+    assert found == ["28 / 02 / 2026", "03 / 03 / 2026"]
+    assert parse_date(found[0]) == date(2026, 2, 28)
+    assert parse_date("7 / 11 / 2026") is not None
