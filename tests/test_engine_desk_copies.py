@@ -9,6 +9,7 @@ from contractbox.documents import Document
 from contractbox.engine import live
 from contractbox.engine.date_pattern import iter_date_matches
 from contractbox.engine.dates import parse_date
+from contractbox.engine.markup import without_draft_marks, without_email_quotes
 from contractbox.engine.parties import find_parties
 
 _FILLER = "The Supplier shall keep records of every delivery it makes under this agreement.\n\n" * 12
@@ -38,3 +39,50 @@ def test_a_date_filled_in_by_hand_with_spaces_around_the_slashes() -> None:
     assert found == ["28 / 02 / 2026", "03 / 03 / 2026"]
     assert parse_date(found[0]) == date(2026, 2, 28)
     assert parse_date("7 / 11 / 2026") is not None
+
+
+def test_email_quote_marks_are_blanked_when_most_lines_are_quoted() -> None:
+    quoted = "Please see below.\n\n" + "".join(f"> line {i} of the contract\n" for i in range(12))
+    blanked = without_email_quotes(quoted)
+    assert len(blanked) == len(quoted)
+    assert ">" not in blanked and "line 3 of the contract" in blanked
+    one_quote = "Price: > 5 tonnes\n" + "a plain line\n" * 20
+    assert without_email_quotes(one_quote) == one_quote
+
+
+def test_an_end_date_broken_across_quoted_lines_is_read() -> None:
+    contract = (
+        "ADVISORY AGREEMENT\n\nThis Advisory Agreement is made as of March 3, 2026 between Fenwick Orchards, Inc. "
+        '("Client") and Greyrock Advisory LLC ("Adviser").\n\n1. Term. The engagement runs from April 1, 2026 and '
+        'ends on March 31,\n2027 (the "Term"). It may be extended only by a written amendment.\n\n2. Fees. Client '
+        "shall pay Adviser $9,000 a month.\n\n3. Law. This Agreement is governed by the laws of the State of New "
+        "York.\n"
+    )
+    email = "From: someone\nSubject: FW: advisory agreement\n\n" + "".join(
+        f"> {line}\n" if line else ">\n" for line in contract.splitlines()
+    )
+    dates = {k["kind"]: k["date"] for k in live.analyze(Document(text=email))["keyDates"]}
+    assert dates.get("expiration_date") == "2027-03-31"
+
+
+def test_deleted_text_and_drafting_notes_are_blanked_and_insertions_kept() -> None:
+    text = (
+        "4.2 [deleted: Buyer may end this agreement on 10 days' notice.] [inserted: Neither party may end this "
+        "agreement for convenience.] [Note to draft: Buyer's counsel to confirm [clause 9].]"
+    )
+    out = without_draft_marks(text)
+    assert len(out) == len(text)
+    assert "10 days" not in out and "counsel" not in out and "[" not in out and "]" not in out
+    assert "Neither party may end this agreement for convenience." in out
+
+
+def test_a_struck_out_convenience_right_raises_no_convenience_risk() -> None:
+    text = (
+        "HAULAGE AGREEMENT\n\nThis Haulage Agreement is dated 2 June 2026 between Tarn Aggregates Limited (the "
+        '"Customer") and Bleasdale Haulage Limited (the "Haulier").\n\n1. The Haulier shall carry the Customer\'s '
+        "stone from the quarry to the rail head.\n\n2. Either party may terminate this agreement if the other "
+        "commits a material breach and fails to remedy it within 30 days of notice.\n\n3. [deleted: The Customer may "
+        "terminate this agreement at any time for convenience on 14 days' notice.] Neither party may terminate this "
+        "agreement for convenience.\n\n4. This agreement is governed by the law of England and Wales.\n"
+    )
+    assert "termination_for_convenience" not in _risk_ids(text)
