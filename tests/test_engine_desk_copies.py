@@ -9,6 +9,7 @@ from contractbox.documents import Document
 from contractbox.engine import live
 from contractbox.engine.date_pattern import iter_date_matches
 from contractbox.engine.dates import parse_date
+from contractbox.engine.facts import read_facts
 from contractbox.engine.markup import without_draft_marks, without_email_quotes
 from contractbox.engine.parties import find_parties
 
@@ -86,3 +87,32 @@ def test_a_struck_out_convenience_right_raises_no_convenience_risk() -> None:
         "agreement for convenience.\n\n4. This agreement is governed by the law of England and Wales.\n"
     )
     assert "termination_for_convenience" not in _risk_ids(text)
+
+
+def test_a_term_that_began_on_a_date_gives_the_effective_date() -> None:
+    preamble = "This Licence Agreement is made as of May 4, 2024 between Quill Brands, Inc. and Lark Home Co."
+    term = "The Term of this Agreement began on May 4, 2024 and shall expire on May 3, 2028."
+    text = f"{preamble}\n\n4.1 {term}"
+    agreement_at, start_at = text.index("May 4, 2024"), text.index(term)
+    by_category = {
+        "agreement_date": [(agreement_at, agreement_at + 11, 0.9)],
+        "effective_date": [(start_at, start_at + len(term), 0.9)],
+    }
+    facts, _ = read_facts(text, by_category)
+    assert facts["effective_date"].value == "2024-05-04"
+
+
+def test_when_the_contract_a_letter_extends_began_is_not_the_letters_effective_date() -> None:
+    text = (
+        'Dear Sirs,\n\nCleaning Services Agreement dated 9 May 2023 (the "Agreement")\n\nThis letter is dated '
+        "2 February 2026.\n\n1. The Initial Term of the Agreement began on 1 June 2023 and ends on 31 May 2026.\n\n"
+        "2. The term of the Agreement is extended to 31 May 2027."
+    )
+    recital = "The Initial Term of the Agreement began on 1 June 2023 and ends on 31 May 2026."
+    dated_at, recital_at = text.index("2 February 2026"), text.index(recital)
+    by_category = {
+        "agreement_date": [(dated_at, dated_at + 15, 0.9)],
+        "effective_date": [(recital_at, recital_at + len(recital), 0.9)],
+    }
+    facts, _ = read_facts(text, by_category)
+    assert facts["effective_date"].value != "2023-06-01"
