@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from contractbox.documents import Document
-from contractbox.engine import live
+from contractbox.engine import live, polarity
 from contractbox.engine.date_pattern import iter_date_matches
 from contractbox.engine.dates import parse_date
 from contractbox.engine.facts import read_facts
@@ -116,3 +116,28 @@ def test_when_the_contract_a_letter_extends_began_is_not_the_letters_effective_d
     }
     facts, _ = read_facts(text, by_category)
     assert facts["effective_date"].value != "2023-06-01"
+
+
+def test_a_civil_law_cap_with_a_sum_is_a_cap() -> None:
+    span = (
+        "(3) For slight negligence the Seller is liable only for breach of a cardinal obligation, limited to the "
+        "typically foreseeable damage and in any event to CHF 250,000 per contract year."
+    )
+    out = polarity.apply(span, {"cap_on_liability": [(0, len(span), 0.1)]})
+    assert out.by_category["cap_on_liability"][0][2] == polarity.PROMOTED
+    no_sum = "The Seller is liable only for damage limited to the typically foreseeable damage."
+    out = polarity.apply(no_sum, {"cap_on_liability": [(0, len(no_sum), 0.1)]})
+    assert out.by_category["cap_on_liability"][0][2] < 0.5
+
+
+def test_a_price_no_higher_than_to_any_other_customer_is_most_favoured() -> None:
+    for span in (
+        "5.4 The Mill shall not invoice the Bakery a price per tonne that is higher than the price the Mill charges "
+        "any other customer for flour of the same grade.",
+        "5.4 The prices invoiced to the Bakery shall be no higher than those the Mill charges any other customer.",
+    ):
+        out = polarity.apply(span, {"most_favored_nation": [(0, len(span), 0.02)]})
+        assert out.by_category["most_favored_nation"][0][2] == polarity.PROMOTED, span
+    other = "5.4 The Mill shall not invoice the Bakery a price higher than the price in Schedule 2."
+    out = polarity.apply(other, {"most_favored_nation": [(0, len(other), 0.02)]})
+    assert out.by_category["most_favored_nation"][0][2] < 0.5
