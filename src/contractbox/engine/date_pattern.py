@@ -29,6 +29,7 @@ DATE_PATTERN = re.compile(
     # run of spaces between the two (quadratic in the run; a month never starts with a space or "-")
     rf"|\d{{1,2}}\s?{_ORDINAL}?\s+(?:day\s+of\s+)?(?:-[\s\-]*)?(?:{_MONTHS})\.?,?\s+\d{{4}}"
     rf"|\d{{1,2}}[/\-]\d{{1,2}}[/\-]\d{{2,4}}"
+    rf"|\d{{1,2}}[ \t]/[ \t]\d{{1,2}}[ \t]/[ \t]\d{{4}}"  # a date filled in by hand on a form: "14 / 03 / 2027"
     rf"|\d{{4}}-\d{{2}}-\d{{2}}"
     rf"|(?:{_MONTHS})\.?,?\s+\d{{4}})\b"
     rf"|(?:\b(?:{_MONTHS})\s*|\b(?:this\s+)?(?:{_BLANK}\s*)?day\s+of\s+){_BLANK}?\s*{_BLANK}?,?\s+(?:\d{{4}}|(?:19|20)__)"

@@ -67,7 +67,7 @@ NUMBER_WORDS.update(
 
 # a time of day a term ends at: "midnight", "noon", "5 p.m.", "11:59 pm", "17.00"
 TIME_OF_DAY = r"(?:midnight|noon|\d{1,2}(?:[:.]\d\d)?\s*[ap]\.?\s?m\.?|\d{1,2}[:.]\d\d)"
-_NUMERIC = re.compile(r"(\d{1,2})[/\-](\d{1,2})[/\-](\d{2,4})$")
+_NUMERIC = re.compile(r"(\d{1,2})[ \t]?[/\-][ \t]?(\d{1,2})[ \t]?[/\-][ \t]?(\d{2,4})$")
 _ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})$")
 _WORDY = re.compile(r"[A-Za-z]+|\d+")
 PERIOD = re.compile(

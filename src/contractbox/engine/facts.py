@@ -49,7 +49,11 @@ _EFFECTIVE_CUE = re.compile(
     r"\b(?:effective|co(?:m|rn){2}enc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
     r"takes? effect|in force|with effect from|appl(?:y|ies) from|valid (?:from|as of)|"
     r"(?:the|a)\s+term\s+from(?:\s+and\s+including)?|"  # a lease's "Term means the term from and including 24 June"
-    r"(?:agreement|contract|term|lease|licen[cs]e|order)\s+(?:shall\s+|will\s+)?run(?:s|ning)?\s+from)\b"
+    r"(?:agreement|contract|term|lease|licen[cs]e|order)\s+(?:shall\s+|will\s+)?run(?:s|ning)?\s+from|"
+    # the past tense only of this contract (a consolidated text: "The Term of this Agreement began on"), not of one
+    # it amends or extends ("The Initial Term of the Agreement began on" in a letter that extends it)
+    r"\bthis\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|lease|licen[cs]e|deed)\s+(?:began|started|took\s+effect|"
+    r"came\s+into\s+(?:force|effect)))\b"
     r"(?:[^.;\d]|\.{3,}(?!\.)){0,50}$",  # a dot leader between a field's label and its date: "Start Date ...... 1 May"
     re.IGNORECASE,
 )

@@ -13,6 +13,28 @@ import re
 _EMPHASIS = re.compile(r"(\*\*)([\"“A-Z0-9][^*\[\]\n]{0,150}?[^\s*\[])\*\*(?!\w)")
 _HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(?=\S)", re.MULTILINE)
 _BULLET = re.compile(r"^[ \t]*([-*+])[ \t]+(?=\S)", re.MULTILINE)
+# the marks a draft carries: a tracked change written out ("[deleted: ...]", "[inserted: ...]") and a drafter's note
+# ("[Note to draft: ...]"); what is deleted or noted is not agreed text, what is inserted is
+_DRAFT_MARK = re.compile(
+    r"\[[ \t]*(?:(deleted|struck(?:[ \t]+out)?|removed)|(inserted|added)|"
+    r"(notes?[ \t]+to[ \t]+(?:draft|drafter|client)|drafting[ \t]+notes?|ntd|comment|editor'?s?[ \t]+note))[ \t]*:",
+    re.IGNORECASE,
+)
+_DRAFT_WORDS = (
+    "[deleted",
+    "[struck",
+    "[removed",
+    "[inserted",
+    "[added",
+    "[note",
+    "[drafting",
+    "[ntd",
+    "[comment",
+    "[editor",
+)
+_LONGEST_MARK = 5000
+# the quote marks an email client puts before each line of a forwarded text: "> 2. Term. The Services ..."
+_QUOTE_MARKS = re.compile(r"^(?:[ \t]*>)+", re.MULTILINE)
 
 
 def _blank(match: re.Match[str], group: int) -> str:
@@ -44,3 +66,49 @@ def without_markup(text: str) -> str:
         return text
     text = _HEADING.sub(lambda m: _blank(m, 1), _emphasis_blanked(text))
     return _BULLET.sub(lambda m: _blank(m, 1), text)
+
+
+def without_email_quotes(text: str) -> str:
+    """`text` with the ">" that open quoted lines replaced by spaces (same length), when most of its lines are
+    quoted: a contract pasted into an email reply, whose sentences and dates run on across the marks."""
+    if "\n>" not in text and not text.startswith(">"):
+        return text
+    marks = list(_QUOTE_MARKS.finditer(text))
+    lines = text.count("\n") + 1
+    if len(marks) < 10 or len(marks) * 2 < lines:
+        return text
+    return _QUOTE_MARKS.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def _closing_bracket(text: str, start: int) -> int:
+    """The offset of the "]" that closes the "[" at `start` (brackets inside counted), or -1."""
+    depth = 0
+    for at in range(start, min(len(text), start + _LONGEST_MARK)):
+        if text[at] == "[":
+            depth += 1
+        elif text[at] == "]":
+            depth -= 1
+            if depth == 0:
+                return at
+    return -1
+
+
+def without_draft_marks(text: str) -> str:
+    """`text` with deleted text and drafting notes replaced by spaces and the marks around inserted text too (same
+    length): a draft or a marked-up copy reads as the text the parties agree."""
+    lower = text.lower()
+    if not any(word in lower for word in _DRAFT_WORDS):
+        return text
+    chars = list(text)
+    for mark in _DRAFT_MARK.finditer(text):
+        close = _closing_bracket(text, mark.start())
+        if close < 0:
+            continue
+        inserted = mark.group(2) is not None
+        blank_to = mark.end() if inserted else close + 1
+        for at in range(mark.start(), blank_to):
+            if chars[at] != "\n":
+                chars[at] = " "
+        if inserted:
+            chars[close] = " "
+    return "".join(chars)

@@ -955,6 +955,7 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     if len(parties) < 2 and len(signed) >= 2:  # e.g. joint filing agreements: "the undersigned" sign below
         parties = _dedupe(signed)
         _defined_later(text, parties)  # a letter names its parties in the body and in the signature blocks
+        _short_names_quoted(text, parties)
     signed_keys = {_key(s.name) for s in signed}
     for p in parties:
         p.confirmed = _key(p.name) in signed_keys
@@ -1013,6 +1014,20 @@ def _defined_later(text: str, parties: list[Party]) -> None:
         if not p.aliases:
             p.aliases = _bare_role_after_descriptors(opening, p, parties)
             p.role = _role_of(p.aliases) if p.aliases else p.role
+
+
+def _short_names_quoted(text: str, parties: list[Party]) -> None:
+    """A party named only where it signs takes the short name the body puts in quotes, its name's first word: 'In
+    this agreement "Kilbride" and "Ardmore" mean the companies whose names appear above their signatures'."""
+    opening = text[:_OPENING]
+    for p in parties:
+        first = p.name.split()[0].strip(",.").lower()
+        if p.aliases or len(first) < 4 or first in ROLE_WORDS or not first.isalpha():
+            continue
+        quoted = re.search(rf"[\"“]({re.escape(first)})[\"”]", opening, re.IGNORECASE)
+        if quoted:
+            p.aliases = (quoted.group(1),)
+            p.role = _role_of(p.aliases)
 
 
 def _bare_role_after_descriptors(opening: str, party: Party, parties: list[Party]) -> tuple[str, ...]:

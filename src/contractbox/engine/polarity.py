@@ -608,15 +608,26 @@ RULES: dict[str, Rule] = {
                 r"(?:\w+\s+){0,2}?(?:those|such|the\s+same|that)\s+(?:[\w\-]+\s+){0,2}?" + _PRICE + r"\b",
                 opening=_BINDS,
             ),
-            # a ceiling at the promisor's best price to others: "Vendor shall not charge Buyer fees higher than the lowest
-            # fees it charges any other customer"
+            # a ceiling at the promisor's (best) price to others: "Vendor shall not charge Buyer fees higher than the
+            # lowest fees it charges any other customer", "... a price that is higher than the price it charges any other
+            # customer for the same product"
             _affirmed(
                 r"\b(?:shall|will|must)\s+not\s+(?:charge|invoice|bill)\b[^.;]{0,80}\b(?:higher|greater|more)\s+than\s+"
-                r"(?:the\s+)?(?:lowest|best)\s+(?:\w+\s+)?"
+                r"(?:the\s+)?(?:(?:lowest|best)\s+)?(?:\w+\s+)?"
                 + _PRICE
                 + r"\b[^.;]{0,40}\b(?:charges?|offers?|gives?|grants?|"
                 r"provides?|invoices?|bills?)\b[^.;]{0,30}\b(?:any\s+other|another|all\s+other|other|(?:any\s+)?third)\b",
                 opening=_PROHIBITS,
+            ),
+            # the same ceiling said as a level: "the prices charged to Buyer shall be no higher than those Seller charges
+            # any other customer"
+            _affirmed(
+                r"\b"
+                + _PRICE
+                + r"\b[^.;]{0,80}\b(?:shall|will|must)\s+be\s+no\s+(?:higher|greater)\s+than\b[^.;]{0,60}\b(?:charges?|"
+                r"offers?|gives?|grants?|provides?|invoices?|bills?)\b[^.;]{0,30}\b(?:any\s+other|another|all\s+other|"
+                r"(?:any\s+)?third)\b",
+                opening=_BINDS,
             ),
         ),
         # the match-the-better-price promise is often ranked as a price restriction or exclusive dealing
@@ -926,6 +937,10 @@ RULES: dict[str, Rule] = {
         asserting=_any(
             _LIABILITY + r"\b(?:shall|will|does|do|must)\s+not\s+(?:in\s+(?:the\s+)?aggregate\s+)?exceed\b",
             _LIABILITY + r"\b(?:is|are|shall\s+be|will\s+be)\s+limited\s+to\b",
+            # the civil-law form: "is liable only for ..., limited to the foreseeable damage and in any event to EUR
+            # 500,000 per year" (a sum the liability is limited to)
+            r"\bliable\b[^.;]{0,160}?\blimited\s+to\b[^.;]{0,160}?(?:[$€£]\s?\d|\b(?:EUR|USD|GBP|CHF|AUD|CAD|NZD|SGD|"
+            r"INR|JPY|SEK|NOK|DKK)\s?\d|\d[\d,.]*\s*(?:EUR|euros?|dollars?|pounds)\b)",
             r"\bin\s+no\s+event\b[^.;]{0,80}\bliable\b[^.;]{0,80}\b(?:indirect|consequential|special|incidental)",
             r"\bnot\s+be\s+liable\s+(?:to\s+\w+(?:\s+\w+)?\s+)?for\b[^.;]{0,80}\b(?:indirect|consequential|lost\s+profits)",
         ),

@@ -47,6 +47,10 @@ _NAME_LINE = re.compile(
     r"^[ \t]*(?:for\s+and\s+on\s+behalf\s+of\s+|on\s+behalf\s+of\s+)?", re.IGNORECASE | re.MULTILINE
 )
 
+# after the name on its line: nothing, or one parenthesis of company details
+# ("KESTREL LIMITED (registered in Scotland, company number SC000000, registered office ...)")
+_ONLY_DETAILS = re.compile(r"[ \t:,.]*(?:\([^()\n]{0,300}\)[ \t:,.]*)?$")
+
 
 def _signature_area(text: str) -> int:
     """Where the signature pages start: the last "IN WITNESS WHEREOF" (or the like) in the second half."""
@@ -127,8 +131,10 @@ def signature_spans(text: str) -> list[NameSpan]:
         span = read_name(text, line.end())
         if span is None or not span.legal_form:
             continue
-        rest_of_line = text[span.end : text.find("\n", span.end) if "\n" in text[span.end :] else len(text)]
-        if rest_of_line.strip(" :,.") or not _SIGN_LINE.search(text, span.end, span.end + 160):
+        line_end = text.find("\n", span.end)
+        line_end = len(text) if line_end < 0 else line_end
+        rest_of_line = text[span.end : line_end]
+        if not _ONLY_DETAILS.match(rest_of_line) or not _SIGN_LINE.search(text, line_end, line_end + 160):
             continue
         spans.append(span)
     spans += _upper_case_names(text, start)
