@@ -2378,3 +2378,66 @@ def test_a_contract_that_carries_on_for_a_further_period_unless_notified_renews_
     text = f"{PREAMBLE} {term} {renew}"
     facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
     assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2029-09-30", True, 60)
+
+
+def test_a_term_beginning_on_and_including_a_date_starts_on_it() -> None:
+    text = (
+        'THIS LEASE is dated 3 March 2028\n\nPARTIES\n\n(1) ALDER HOLDINGS LIMITED (the "Landlord")\n\n'
+        '(2) BIRCH RETAIL LIMITED (the "Tenant")\n\n1. DEFINITIONS\n\n'
+        '"Term" means a term of years beginning on and including 25 March 2028 and ending on and including '
+        "24 March 2033.\n\n2. The Landlord lets the Premises to the Tenant for the Term.\n"
+    )
+    definition = (
+        '"Term" means a term of years beginning on and including 25 March 2028 and ending on and including '
+        "24 March 2033."
+    )
+    facts, _ = read_facts(text, spans(text, effective_date=definition, expiration_date=definition))
+    assert facts["effective_date"].value == "2028-03-25"
+    assert facts["expiration_date"].value == "2033-03-24"
+
+
+def test_a_term_whose_defined_name_stands_before_its_start_verb_starts_this_contract() -> None:
+    clause = 'The hire contract term (the "Term") commences on May 1, 2028 and ends on April 30, 2030.'
+    text = (
+        "EQUIPMENT RENTAL AGREEMENT\n\nOwner: Cedar Rentals LLC\n\nRenter: Dune Farms Inc.\n\n"
+        f"Agreement Date: March 2, 2028.\n\n1. TERM. {clause}\n"
+    )
+    start = text.index(clause)
+    facts, _ = read_facts(text, {"effective_date": [(start, start + len(clause), 0.3)]})  # a model unsure of it
+    assert facts["effective_date"].value == "2028-05-01"
+
+
+def test_a_variation_with_effect_from_a_defined_date_takes_effect_on_it() -> None:
+    text = (
+        "DEED OF VARIATION OF LEASE\n\nDate: 9 January 2029\n\nParties\n\nElm Property Pty Ltd (Landlord)\n\n"
+        "Fir Cafe Pty Ltd (Tenant)\n\n1. Definitions\n\nChange Date means 1 February 2029.\n\n2. Variation\n\n"
+        "2.1 With effect on and from the Change Date, the Lease is varied so that the rent is $52,000 a year.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2029-01-09"
+    assert facts["effective_date"].value == "2029-02-01"
+
+
+def test_the_defined_end_date_is_the_date_next_to_its_name_not_the_terms_first_day() -> None:
+    grant = (
+        "1.1 The Owner lets the land for a term beginning on 1 October 2027 and ending on 30 September 2030 "
+        '(the "End Date").'
+    )
+    ends = "1.2 The tenancy is granted for a term of three years and shall end on the End Date without any notice."
+    text = f"{PREAMBLE} {grant} {ends}"
+    ranked = spans(text, expiration_date=ends)["expiration_date"] + [(text.index(grant), text.index(ends) - 1, 0.4)]
+    facts, _ = read_facts(text, {**spans(text, effective_date=grant), "expiration_date": ranked})
+    assert facts["expiration_date"].value == "2030-09-30"
+
+
+def test_an_extension_unless_a_party_objects_renews_by_itself() -> None:
+    term = "(1) The term of use begins on 1 May 2028 and ends on 30 April 2038."
+    extension = (
+        "(2) The term of use is extended by three years in each case unless either party objects to the extension "
+        "in writing at least six months before the end of the current term."
+    )
+    text = f"{PREAMBLE} {term} {extension}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=extension))
+    assert facts["expiration_date"].value == "2038-04-30"
+    assert t.auto_renewal is True
+    assert notice_deadline(t.expiry, t.notice_days, t.notice_period) == date(2037, 10, 30)

@@ -1164,3 +1164,32 @@ def test_a_covenant_lead_in_ending_in_that_or_an_item_to_the_best_of_is_no_infin
     )
     found = [o.action for o in obligations(text, [maker, buyer])]
     assert not any("best of its knowledge" in action or "to the extent" in action for action in found)
+
+
+def test_a_covenant_item_that_says_when_before_its_infinitive_is_a_duty() -> None:
+    tenant = Party("Wrenfield Bakery Limited", "tenant", 0, 24, ("Tenant",))
+    landlord = Party("Ashcombe Holdings plc", "landlord", 29, 50, ("Landlord",))
+    text = (
+        "Wrenfield Bakery Limited and Ashcombe Holdings plc\n\n"
+        "5. The Tenant covenants with the Landlord as follows:\n"
+        "5.1 to pay the rent on the usual quarter days;\n"
+        "5.2 on the expiry of the Term to return every key to the Landlord's agent.\n"
+    )
+    found = [(o.party, o.action) for o in obligations(text, [tenant, landlord])]
+    assert any(party == "Wrenfield Bakery Limited" and "return every key" in action for party, action in found)
+
+
+def test_it_after_a_semicolon_is_the_party_the_sentence_opens_with() -> None:
+    owner = Party("Larchmont Barns GmbH", "owner", 0, 20, ("Owner",))
+    user = Party("Fenwick Solar AG", "user", 25, 41, ("User",))
+    text = (
+        "Larchmont Barns GmbH and Fenwick Solar AG\n\n"
+        "§ 6 Assignment\n\n"
+        "The User may assign this contract to a lender; it shall send the Owner a copy of the assignment within "
+        "ten days.\n\n"
+        "§ 7 Reports\n\n"
+        "The Owner may copy the yield report; it shall be marked confidential.\n"
+    )
+    found = [(o.party, o.action) for o in obligations(text, [owner, user])]
+    assert any(party == "Fenwick Solar AG" and "send the Owner a copy" in action for party, action in found)
+    assert not any("marked confidential" in action for _, action in found)

@@ -1487,3 +1487,17 @@ def test_an_occupation_before_a_persons_name_is_not_the_name() -> None:
     )
     parties = find_parties(text)
     assert [(p.name, p.role) for p in parties] == [("LUCA MORETTI", "artist"), ("Thornfield Music Limited", "label")]
+
+
+def test_a_person_with_an_occupation_then_an_address_on_her_own_line_is_a_party() -> None:
+    text = (
+        "ORCHARD LEASE\n\nDate: 3 May 2027\n\nParties\n\n"
+        "Tarrow Fruit Growers Limited (company number 4417) of 9 Bridge Street, Nelson (Landlord)\n\n"
+        "Aroha Mere Tipene, orchardist, of 22 Lake Road, Motueka (Tenant)\n\n"
+        "Background\n\nA. The Landlord owns the orchard.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Tarrow Fruit Growers Limited", "landlord"),
+        ("Aroha Mere Tipene", "tenant"),
+    ]

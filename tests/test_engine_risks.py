@@ -1676,3 +1676,26 @@ def test_a_party_that_may_stock_and_sell_rival_goods_is_free_to_compete() -> Non
     span = "The Stockist may carry, display and sell pumps of other makers, including makers that compete with Brand."
     assert polarity.negates("non_compete", span)
     assert not polarity.negates("non_compete", "The Stockist may not carry or sell pumps of makers that compete.")
+
+
+def test_a_change_in_who_owns_a_party_that_needs_no_consent_is_no_change_of_control_risk() -> None:
+    for span in (
+        "7.4 A change in the shareholders of the Carrier, or its merger with another company, requires no consent "
+        "of the Shipper and entitles neither party to terminate.",
+        "7.5 A transfer of units in the Buyer, or a change in the persons who control the Buyer, requires no consent "
+        "and gives the Seller no right to terminate this contract.",
+    ):
+        assert polarity.negates("change_of_control", span)
+    assert not polarity.negates(
+        "change_of_control",
+        "7.6 A change in the shareholders of the Carrier requires the prior consent of the Shipper.",
+    )
+
+
+def test_a_promise_to_store_nowhere_else_is_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert rule.asserts(
+        "4.1 The Grower shall store at the Terminal, and shall not store at any other grain terminal in the region, "
+        "all the barley it sells for export."
+    )
+    assert not rule.asserts("4.2 The Grower shall not store fuel or chemicals in the grain sheds.")

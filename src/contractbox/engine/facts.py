@@ -95,9 +95,11 @@ _DEFINED_EFFECTIVE = re.compile(
     r"^[\s,]*hereinafter\s+(?:called|referred\s+to\s+as|defined\s+as)\s+(?:the\s+)?[\"“']*(?:effective|co(?:m|rn){2}encement)\s+date",
     re.IGNORECASE,
 )
-# "The lease shall commence on": the contract named is the subject that starts, so it is this one
+# "The lease shall commence on": the contract named is the subject that starts, so it is this one (its defined term
+# may stand between: 'The hire contract term (the "Term") commences on')
 _SUBJECT_STARTS = re.compile(
-    r"\b(?:the|this)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|lease|licen[cs]e|term)(?:\s+period)?\s+(?:shall|will|is to)?\s*"
+    r"\b(?:the|this)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|lease|licen[cs]e|term)(?:\s+period)?"
+    r"(?:\s*\([^()]{1,40}\))?\s+(?:shall|will|is to)?\s*"
     r"(?:commence|begin|start|takes? effect|(?:come|comes|enters?) into (?:force|effect)|runs?\s+from|"
     r"(?:is|be) valid (?:from|as of))[^.;\d]{0,20}$",
     re.IGNORECASE,
@@ -142,7 +144,8 @@ _RECITAL = re.compile(
 )
 _UNTIL_BEFORE = re.compile(
     r"\b(?:until|through|thru|to|end|ends|ending|ended|conclud\w*|expir\w*|terminat\w*|(?<!from )and|"
-    r"(?<!from and )including|no later than|"  # "from and including 1 May": the first day, not the last
+    # "from and including 1 May", "beginning on and including 24 June": the first day, not the last
+    r"(?<!from and )(?<!beginning on and )(?<!commencing on and )(?<!starting on and )including|no later than|"
     r"not later than|prior to|before|after)\s*"
     # "shall expire at midnight on", "ends at 5 p.m. (Sydney time) on"
     rf"(?:at\s+(?:{TIME_OF_DAY}|the\s+close\s+of\s+business)\s*(?:\([^)]{{0,30}}\)\s*)?)?"
@@ -539,12 +542,25 @@ _STARTS_ON_BEFORE = re.compile(
 )
 
 
+# a variation's operative clause: "With effect on and from the Variation Date, the Lease is varied as follows" (the
+# deed or amendment changes the contract from that date: its own effective date)
+_WITH_EFFECT_BEFORE = re.compile(r"\b(?i:with\s+effect\s+(?:on\s+and\s+)?from|with\s+effect\s+on)$")
+_CONTRACT_VARIED_AFTER = re.compile(
+    r"[ \t]*,[^.;]{0,80}?\b(?i:lease|agreement|contract|licen[cs]e|deed)\b[^.;]{0,20}?"
+    r"\b(?i:is|are)\s+(?:hereby\s+)?(?i:varied|amended|extended|modified)\b"
+)
+
+
 def _defined_start(text: str) -> Fact | None:
     """The start of the contract when its sentence names a defined date whose value is given elsewhere."""
     for m in _THE_DEFINED_DATE.finditer(text):
-        if not _STARTS_ON_BEFORE.search(text, max(0, m.start() - 40), m.start()):
-            continue
-        if not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
+        starts = _STARTS_ON_BEFORE.search(text, max(0, m.start() - 40), m.start())
+        if not starts:
+            if not _WITH_EFFECT_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+                continue
+            if not _CONTRACT_VARIED_AFTER.match(text, m.end()):
+                continue
+        elif not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
             return None
         period = m.group(1)
         particular = particulars(text).get(" ".join((period or m.group(2) or m.group(3)).lower().split()))

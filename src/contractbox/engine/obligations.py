@@ -600,6 +600,30 @@ def _antecedent(text: str, start: int, modal: re.Match[str], subjects: list[str]
     return []
 
 
+# "The Buyer may resell the goods; it shall tell the Seller who bought them": "he", "she" or "it" after a semicolon, with
+# a party the subject the sentence opens with
+_PRONOUN_AFTER_SEMICOLON = re.compile(r";\s*(?:he|she|it)\s+$", re.IGNORECASE)
+_STATE_AFTER = re.compile(r"\s*(?:not\s+)?be\b", re.IGNORECASE)
+_SUBJECT_OPENS = re.compile(r"(?:\(?\d+(?:\.\d+)*[.)]?\s+|\([a-z]{1,3}\)\s+)?(?:the\s+)?", re.IGNORECASE)
+
+
+def _subject_before_semicolon(text: str, start: int, modal: re.Match[str], subjects: list[str]) -> list[str]:
+    """The party a pronoun after a semicolon stands for: the subject the sentence opens with (none before "be": "the
+    Licensee may copy the report; it shall be marked confidential" speaks of the report, and "it will not be a
+    fiduciary" in a list of warranties states a fact, no act)."""
+    modal_at = modal.start()
+    pronoun = _PRONOUN_AFTER_SEMICOLON.search(text, max(start, modal_at - 12), modal_at)
+    if pronoun is None or _STATE_AFTER.match(text, modal.end()):
+        return []
+    opening = _SUBJECT_OPENS.match(text, start, modal_at)
+    at = opening.end() if opening else start
+    after = " ".join(text[at : at + _LOOK_BACK].split()).lower()
+    for subject in subjects:  # longest first
+        if after.startswith(subject) and not after[len(subject) : len(subject) + 1].isalnum():
+            return [subject]
+    return []
+
+
 # a guarantee or undertaking opening the sentence, then a duty of the same subject: "Guarantor absolutely and
 # irrevocably guarantees to Landlord the payment of all rent due under the Lease, and shall pay ... on demand"
 _GUARANTEES_THEN = re.compile(
@@ -693,9 +717,11 @@ _COVENANTS_AS_FOLLOWS = re.compile(
 # an item's marker, numbered clauses included ("4.1", "(a)", "-"), then its text
 _INFINITIVE_ITEM = re.compile(r"[ \t]*(?:[-*•–]|\(?[a-z]{1,3}\)|\(?\d{1,2}(?:\.\d{1,2})*[.)]?)[ \t]+(\S[^\n]*)")
 _COLON_AT_LINE_END = re.compile(r":[ \t]*$", re.MULTILINE)
-# "to keep", "not to assign"; not "to the best of its knowledge" (a word no verb is: `_NOT_A_VERB`)
+# "to keep", "not to assign"; not "to the best of its knowledge" (a word no verb is: `_NOT_A_VERB`); when first said
+# ("on the expiry of the Term to hand back the keys", "within 14 days of demand to pay")
 _AN_INFINITIVE = re.compile(
-    r"(?:at\s+all\s+times\s+|promptly\s+)?(?:not\s+)?to\s+(?!(?:for|to|in|on|at|by|with|from|of|as|the|a|an|any|all|"
+    r"(?:at\s+all\s+times\s+|promptly\s+|(?:at|on|upon|before|by|within|during|throughout)\s+[^;:,\n]{1,60}?\s+)?"
+    r"(?:not\s+)?to\s+(?!(?:for|to|in|on|at|by|with|from|of|as|the|a|an|any|all|"
     r"each|if|when|where|whether|it|its|his|her|their|such|this|that|these|those)\b)[a-z]",
     re.IGNORECASE,
 )
@@ -1134,6 +1160,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         found_subjects = (
             found_subjects
             or _antecedent(text, start, m, ordered)
+            or _subject_before_semicolon(text, start, m, ordered)
             or _guarantor(text, start, m, ordered)
             or _lead_in_subject(text, m.start(), ordered)
         )

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from contractbox.engine.dates import find_dates_loose
+
 # "| Initial Term | From the Commencement Date to 30 June 2028 |", "| Item 3 | Initial Term | ... |" (the item's
 # number is a label too: "the number of days stated in Item 5 of the Schedule")
 _TABLE_ROW = re.compile(
@@ -101,10 +103,22 @@ def particulars(text: str) -> dict[str, Particular]:
         if label:
             _add(found, label.group(1), _first_sentence(m.group(1)), m.start(1))
     for m in _INLINE.finditer(text):
-        _add(found, m.group(2), m.group(1), m.start(1))
+        value, start = _the_defined_date(m.group(2), m.group(1), m.start(1))
+        _add(found, m.group(2), value, start)
     for m in _PERIOD_STATED.finditer(text):
         _add(found, m.group(1), m.group(2), m.start(2))
     return found
+
+
+def _the_defined_date(label: str, value: str, start: int) -> tuple[str, int]:
+    """A defined date's value is the date right before its name: 'for a term beginning on 1 May 2027 and ending on
+    30 April 2029 (the "Expiry Date")' defines 30 April 2029, not the term's first day."""
+    if not label.rstrip().endswith("Date"):
+        return value, start
+    dated = [(s, e) for s, e, d in find_dates_loose(value) if d is not None]
+    if len(dated) < 2 or value[dated[-1][1] :].strip():
+        return value, start
+    return value[dated[-1][0] :], start + dated[-1][0]
 
 
 def _add_numbered_rows(found: dict[str, Particular], text: str) -> None:

@@ -123,7 +123,11 @@ def _affirmed(*wordings: str, opening: str = _AFFIRMED) -> str:
     return opening + (f"(?={first})" if first else "") + "(?:" + "|".join(wordings) + ")"
 
 
-_CONTROL = r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|shareholding)"
+# (or said of who holds it: "a change in the persons who control the Tenant", "a change in the shareholders of X")
+_CONTROL = (
+    r"change\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership|shareholding|shareholders|owners|members|"
+    r"persons\s+who\s+(?:control|own))"
+)
 # a party bought out on its change of control: "may require that Shareholder to sell all its shares", "may buy its shares"
 _BOUGHT_OUT = r"require\b[^.;]{0,60}?\b(?:sell|transfer)|(?:buy|purchase|acquire)\b[^.;]{0,60}?\bshares"
 # a change of control said without the words: "a competitor ... acquires control of the Sublicensee", "any person
@@ -357,6 +361,14 @@ RULES: dict[str, Rule] = {
                 r"(?![^.;]*\b(?:to\s+(?:perform|provide|carry\s+out|deliver|do)|sub-?contract\w*)\b)",
                 opening=_PROHIBITS,
             ),
+            # a depositor's promise to store only with the other party: "shall store at the Terminal, and shall not
+            # store at any other grain terminal, all the wheat it exports"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\s+(?:store|warehouse|deposit)\b[^.;]{0,40}?\b(?:at|in|with)\s+"
+                r"(?:any\s+other|another)\s+(?:[\w-]+\s+){0,2}?(?:stores?|warehouses?|facilit(?:y|ies)|depots?|"
+                r"terminals?|elevators?|silos?|storage\s+providers?)\b",
+                opening=_PROHIBITS,
+            ),
             # a landlord's exclusive-use promise: "Landlord shall not lease other premises ... to a tenant whose
             # primary business is the sale of ..."
             r"\b(?:shall|will|must)\s+not\s+(?:lease|let|rent|license)\b[^.;]{0,160}\bto\s+(?:a|an|any)\s+"
@@ -544,6 +556,11 @@ RULES: dict[str, Rule] = {
             # "without the other's consent, except to a successor in a merger": a merger needs no consent
             r"\bexcept\s+(?:to\s+)?(?:a|an|any|its)\s+(?:successor|acquirer|purchaser|affiliate)\b[^.;]{0,80}"
             r"\b(?:merg\w*|acqui\w*|control)" + _REST,
+            # "a change in the shareholders of the Buyer requires no consent and entitles neither party to terminate"
+            _CONTROL
+            + _GAP
+            + r"\b(?:(?:requires?|needs?)\s+no\s+(?:\w+\s+)?(?:consent|approval)|entitles?\s+(?:neither|no)\s+party\s+to\s+"
+            r"terminat\w*)\b(?![^.;]*\bmay\s+terminat)" + _REST,
             # "a change of control of either party gives the other party no right to terminate"
             _CONTROL + _GAP + r"\b(?:gives?|confers?|creates?)\b[^.;]{0,40}\bno\s+(?:right|consent|approval)\b" + _REST,
             r"\bnothing\b" + _GAP + r"\b(?:restrict|prevent|prohibit|limit)s?\b" + _GAP + r"\b" + _CONTROL + _REST,

@@ -169,8 +169,11 @@ _AUTO_RENEWAL = re.compile(
 )
 _RENEWS_UNLESS = re.compile(
     # "will carry on for successive one-year periods unless either party notifies": "carry on" is "continue"
+    # (or objects to the extension, as civil-law drafting puts it: "is extended by five years in each case unless
+    # either party objects to the extension")
     r"\b(?:renew\w*|extend\w*|continue\w*|carr(?:y|ies)\s+on|roll(?:s|ed)?\s+(?:over|forward))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
-    r"month[- ]to[- ]month|at a time|each time)\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy|fication)\b|"
+    r"month[- ]to[- ]month|at a time|each time|in each case)\b[^.]{0,200}?\bunless\b[^.]{0,120}?"
+    r"\b(?:noti(?:ce|fies|fy|fication)|objects?|objection)\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
     # (or tells the other so in plain words: "Unless either party tells the other in writing ... that it does not wish
