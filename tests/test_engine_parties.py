@@ -1487,3 +1487,26 @@ def test_an_occupation_before_a_persons_name_is_not_the_name() -> None:
     )
     parties = find_parties(text)
     assert [(p.name, p.role) for p in parties] == [("LUCA MORETTI", "artist"), ("Thornfield Music Limited", "label")]
+
+
+def test_an_occupation_between_a_persons_name_and_address_keeps_the_person_a_party() -> None:
+    text = (
+        "CONSULTANCY AGREEMENT\n\nParties\n\n"
+        "Harbour Line Clinics Limited (company number 4417720), 9 Quay Road, Dunedin 9016 (Clinic)\n\n"
+        "Anika Brennan, consultant radiologist, of 31 Rimu Lane, Mosgiel 9024 (Consultant)\n\n"
+        "Background\n\nThe Clinic wishes to engage the Consultant.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Harbour Line Clinics Limited", "clinic"),
+        ("Anika Brennan", "consultant"),
+    ]
+
+
+def test_words_joining_two_people_are_no_occupation() -> None:
+    text = (
+        'This Loan Agreement (this "Agreement") is dated May 2, 2027, and is between PETER AND ANNA KOWALSKI, '
+        'husband and wife, residing at 12 Elm Road, Erie, Pennsylvania 16501 (together, the "Lenders"), and '
+        'Sam Ortiz, an individual residing at 4 Oak Street, Erie, Pennsylvania 16502 (the "Borrower").\n\n1. Loan.\n'
+    )
+    assert [p.role for p in find_parties(text)] == ["lenders", "borrower"]
