@@ -2306,3 +2306,17 @@ def test_another_date_moved_by_an_amendment_is_not_the_new_end() -> None:
     ]
     facts, _ = read_facts(text, {"expiration_date": ranked})  # the moved date ranked above the extension
     assert facts["expiration_date"].value == "2027-08-31"
+
+
+def test_an_execution_line_ending_with_its_signing_day_dates_the_agreement() -> None:
+    body = "3.1 The Institute must keep the samples frozen.\n" * 30
+    text = (
+        "SAMPLE STORAGE AGREEMENT\n\nParties\n\nWestgate Institute of Medical Research (Institute)\n\n"
+        f"Corran Diagnostics Pty Ltd (Client)\n\n{body}\n"
+        "Signed for Westgate Institute of Medical Research by its Director of Operations, acting under delegation, "
+        "on 3 March 2026:\n/s/ Priya Nair\n\n"
+        "Executed by Corran Diagnostics Pty Ltd under section 127 of the Corporations Act 2001 (Cth) on 11 March 2026:\n"
+        "/s/ Lena Fox, Director\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-03-11"
