@@ -1651,3 +1651,17 @@ def test_no_duty_to_deal_exclusively_negates_exclusivity() -> None:
     )
     assert rule.negates(span)
     assert not rule.negates("3.1 The Distributor shall buy the Goods exclusively from the Manufacturer.")
+
+
+def test_a_partys_right_restated_by_an_amendment_to_withdraw_for_any_reason_is_convenience() -> None:
+    rule = polarity.RULES["termination_for_convenience"]
+    kept = (
+        "5. Exit. The Clinic's right under Section 12.3 of the Network Agreement to withdraw from the Network for any "
+        "reason on ninety (90) days' written notice continues to apply."
+    )
+    removed = (
+        "5. Exit. The Clinic's right under Section 12.3 of the Network Agreement to withdraw from the Network for any "
+        "reason on ninety (90) days' written notice is deleted."
+    )
+    assert rule.asserts(polarity.readable(kept))
+    assert not rule.asserts(polarity.readable(removed))
