@@ -1510,3 +1510,16 @@ def test_words_joining_two_people_are_no_occupation() -> None:
         'Sam Ortiz, an individual residing at 4 Oak Street, Erie, Pennsylvania 16502 (the "Borrower").\n\n1. Loan.\n'
     )
     assert [p.role for p in find_parties(text)] == ["lenders", "borrower"]
+
+
+def test_an_occupation_then_a_street_address_keeps_the_person_a_party() -> None:
+    text = (
+        "SHEARING CONTRACT\n\nParties\n\n"
+        "Ridgeback Station Limited (company number 3390417), 220 Gorge Road, Alexandra 9320 (Owner)\n\n"
+        "Wiremu Tane Kerr, shearing contractor, 7 Totara Place, Roxburgh 9500 (Contractor)\n\n"
+        "Background\n\nThe Owner wishes to engage the Contractor.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Ridgeback Station Limited", "owner"),
+        ("Wiremu Tane Kerr", "contractor"),
+    ]
