@@ -2441,3 +2441,17 @@ def test_an_extension_unless_a_party_objects_renews_by_itself() -> None:
     assert facts["expiration_date"].value == "2038-04-30"
     assert t.auto_renewal is True
     assert notice_deadline(t.expiry, t.notice_days, t.notice_period) == date(2037, 10, 30)
+
+
+def test_an_execution_line_ending_with_its_signing_day_dates_the_agreement() -> None:
+    body = "3.1 The Institute must keep the samples frozen.\n" * 30
+    text = (
+        "SAMPLE STORAGE AGREEMENT\n\nParties\n\nWestgate Institute of Medical Research (Institute)\n\n"
+        f"Corran Diagnostics Pty Ltd (Client)\n\n{body}\n"
+        "Signed for Westgate Institute of Medical Research by its Director of Operations, acting under delegation, "
+        "on 3 March 2026:\n/s/ Priya Nair\n\n"
+        "Executed by Corran Diagnostics Pty Ltd under section 127 of the Corporations Act 2001 (Cth) on 11 March 2026:\n"
+        "/s/ Lena Fox, Director\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-03-11"

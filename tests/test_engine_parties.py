@@ -1501,3 +1501,39 @@ def test_a_person_with_an_occupation_then_an_address_on_her_own_line_is_a_party(
         ("Tarrow Fruit Growers Limited", "landlord"),
         ("Aroha Mere Tipene", "tenant"),
     ]
+
+
+def test_an_occupation_between_a_persons_name_and_address_keeps_the_person_a_party() -> None:
+    text = (
+        "CONSULTANCY AGREEMENT\n\nParties\n\n"
+        "Harbour Line Clinics Limited (company number 4417720), 9 Quay Road, Dunedin 9016 (Clinic)\n\n"
+        "Anika Brennan, consultant radiologist, of 31 Rimu Lane, Mosgiel 9024 (Consultant)\n\n"
+        "Background\n\nThe Clinic wishes to engage the Consultant.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Harbour Line Clinics Limited", "clinic"),
+        ("Anika Brennan", "consultant"),
+    ]
+
+
+def test_words_joining_two_people_are_no_occupation() -> None:
+    text = (
+        'This Loan Agreement (this "Agreement") is dated May 2, 2027, and is between PETER AND ANNA KOWALSKI, '
+        'husband and wife, residing at 12 Elm Road, Erie, Pennsylvania 16501 (together, the "Lenders"), and '
+        'Sam Ortiz, an individual residing at 4 Oak Street, Erie, Pennsylvania 16502 (the "Borrower").\n\n1. Loan.\n'
+    )
+    assert [p.role for p in find_parties(text)] == ["lenders", "borrower"]
+
+
+def test_an_occupation_then_a_street_address_keeps_the_person_a_party() -> None:
+    text = (
+        "SHEARING CONTRACT\n\nParties\n\n"
+        "Ridgeback Station Limited (company number 3390417), 220 Gorge Road, Alexandra 9320 (Owner)\n\n"
+        "Wiremu Tane Kerr, shearing contractor, 7 Totara Place, Roxburgh 9500 (Contractor)\n\n"
+        "Background\n\nThe Owner wishes to engage the Contractor.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Ridgeback Station Limited", "owner"),
+        ("Wiremu Tane Kerr", "contractor"),
+    ]

@@ -1699,3 +1699,17 @@ def test_a_promise_to_store_nowhere_else_is_exclusivity() -> None:
         "all the barley it sells for export."
     )
     assert not rule.asserts("4.2 The Grower shall not store fuel or chemicals in the grain sheds.")
+
+
+def test_a_partys_right_restated_by_an_amendment_to_withdraw_for_any_reason_is_convenience() -> None:
+    rule = polarity.RULES["termination_for_convenience"]
+    kept = (
+        "5. Exit. The Clinic's right under Section 12.3 of the Network Agreement to withdraw from the Network for any "
+        "reason on ninety (90) days' written notice continues to apply."
+    )
+    removed = (
+        "5. Exit. The Clinic's right under Section 12.3 of the Network Agreement to withdraw from the Network for any "
+        "reason on ninety (90) days' written notice is deleted."
+    )
+    assert rule.asserts(polarity.readable(kept))
+    assert not rule.asserts(polarity.readable(removed))

@@ -392,6 +392,21 @@ def _is_signature_date(text: str, mention: _Mention) -> bool:
         _in_signature_block(text, mention.start)
         or _in_testing_clause(text, mention.start)
         or _place_and_date_line(text, mention)  # "Bologna, on 7 May 2028" alone on its line
+        or _execution_line(text, mention)
+    )
+
+
+# an execution clause that opens its line and ends with the day its party signs: "Signed for X by its authorised
+# officer on 3 May 2027:", "Executed by X Pty Ltd in accordance with section 127 ... on 9 May 2027:"
+_EXECUTION_OPENS_LINE = re.compile(r"(?:^|\n)[ \t]*(?i:signed|executed|subscribed)\b[^\n]*?\bon[ \t]+(?:the[ \t]+)?$")
+_EXECUTION_LINE_END = re.compile(r"[ \t]*[:.]?[ \t]*(?:\n|$)")
+
+
+def _execution_line(text: str, mention: _Mention) -> bool:
+    return (
+        mention.date is not None
+        and _EXECUTION_LINE_END.match(text, mention.end) is not None
+        and _EXECUTION_OPENS_LINE.search(text, max(0, mention.start - 300), mention.start) is not None
     )
 
 
@@ -925,7 +940,10 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
             for m in mentions
             if m.date is not None
             and (
-                _in_signature_block(text, m.start) or _in_testing_clause(text, m.start) or _place_and_date_line(text, m)
+                _in_signature_block(text, m.start)
+                or _in_testing_clause(text, m.start)
+                or _place_and_date_line(text, m)
+                or _execution_line(text, m)
             )
         ]
         agreement = _best(text, signed, by_category.get("agreement_date"), _agreement_score, _SIGNATURE_BONUS - 0.05)

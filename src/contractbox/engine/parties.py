@@ -177,8 +177,9 @@ _DESCRIPTOR = re.compile(
     r"(?:Ph\.\s?D|M\.\s?D|D\.\s?Phil|J\.\s?D|Esq|Jr|Sr|CPA)\.?(?=[,\s(])|"  # "Samuel J. Whitcombe, Ph.D., an individual"
     r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
     r"(?<=,\s)of\s+(?=[A-Z])|"  # "Jane Smith, of Kingston, Ontario": a person "of" her town
-    # a person's occupation, then her address: "Jane Smith, sheep farmer, of 4 Mill Lane" (English drafting)
-    r"(?<=,\s)(?!(?:and|or)\b)(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s+of\s+(?=[A-Z\d])|"
+    # a person's occupation, then where the person lives: "Jane Smith, consulting engineer, of 4 Mill Lane",
+    # "Jane Smith, farmer, 4 Mill Lane" (not words that join two people: "ROBERT AND MARIA SMITH, husband and wife,")
+    r"(?<=,\s)(?:(?!(?:and|or)\b)[a-z][a-z\-]+[ \t]+){0,2}[a-z][a-z\-]+,[ \t]+(?:(?:of|residing)\s+(?=[A-Z\d])|(?=\d))|"
     r"(?:ACN|ABN|CIN|CRN)\b|acting|represented|through|together|hereinafter|herein|d/b/a|f/s/o|formerly|c/o|doing\s+business|trading\s+as|son\s+of|daughter\s+of|wife\s+of|[sdw]/o\b|aged\b|"
     r"company\s+(?:number|no)|registered|registration\s+(?:number|no)|born\b|date\s+of\s+birth)",
     re.IGNORECASE,

@@ -231,6 +231,16 @@ _NO_CAUSE_BEFORE = rf"(?:(?!\b(?:{_CAUSE_NAMED})\b)[^.;])"
 _CONVENIENCE_RIGHT = (
     _TERMINATION_RIGHT + r"(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b)[^.;]){0,150}?\b" + _NO_CAUSE
 )
+# the same right named as a party's right, as an amendment restates it: "the Member's right under Section 9.1 to
+# withdraw from the Network for any reason on 90 days' notice is unchanged" (leaving a group ends its membership);
+# not a right the sentence takes away ("is deleted", "is waived")
+_NAMED_CONVENIENCE_RIGHT = (
+    rf"(?:['’]s|\b(?:its|their|his|her))\s+right\s+(?:under\s+{_IN_SENTENCE}{{1,80}}?\s+)?to\s+"
+    r"(?:terminat\w*|cancel\w*|end|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,3}?"
+    r"(?-i:[A-Z][\w-]*)|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,3}?(?:agreement|membership|participation))\b"
+    rf"(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b){_IN_SENTENCE}){{0,150}}?\b{_NO_CAUSE}"
+    rf"(?!{_IN_SENTENCE}*\b(?:deleted|removed|waived|excluded|revoked|not|never|no\s+longer)\b)"
+)
 
 
 _MAKES = r"(?:makes?|creates?|develops?|conceives?|generates?|produces?|authors?)\b"
@@ -702,6 +712,9 @@ RULES: dict[str, Rule] = {
                 needs=r"convenience|without\s|(?:any|no)\s+reason|at\s+will",
             )
             + _CONVENIENCE_RIGHT,
+            _SENTENCE_OPENING
+            + rf"(?!{_IN_SENTENCE}*\b(?:nothing|neither|no\s+party|never)\b){_IN_SENTENCE}*?"
+            + _NAMED_CONVENIENCE_RIGHT,
             # a right the sentence opens with, used at the party's discretion or whatever the other did, and on no
             # condition: "The Main Contractor may bring this Sub-Contract to an end at its discretion"; not "In the
             # event the Professional should ..., the Company shall have the right to terminate ... at its discretion"
