@@ -1487,3 +1487,16 @@ def test_an_occupation_before_a_persons_name_is_not_the_name() -> None:
     )
     parties = find_parties(text)
     assert [(p.name, p.role) for p in parties] == [("LUCA MORETTI", "artist"), ("Thornfield Music Limited", "label")]
+
+
+def test_a_numbered_parties_clause_lists_each_party_in_its_own_sub_clause() -> None:
+    text = (
+        "MURAL COMMISSION\n\nSigned at Durban on 3 June 2026.\n\n1. THE PARTIES\n\n"
+        "1.1 Thandeka Zulu, an adult individual and muralist practising from 9 Point Road, Durban (the Artist).\n\n"
+        "1.2 Umgeni Civic Trust NPC, registration number 2011/004411/08, of 2 Field Lane, Durban (the Client).\n\n"
+        "2. THE WORK\n\n2.1 The Artist shall paint the north wall of the Client's hall.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Thandeka Zulu", "artist"),
+        ("Umgeni Civic Trust NPC", "client"),
+    ]
