@@ -2306,3 +2306,23 @@ def test_another_date_moved_by_an_amendment_is_not_the_new_end() -> None:
     ]
     facts, _ = read_facts(text, {"expiration_date": ranked})  # the moved date ranked above the extension
     assert facts["expiration_date"].value == "2027-08-31"
+
+
+def test_a_start_on_the_date_the_agreement_bears_is_its_date() -> None:
+    text = (
+        "STAGE HIRE AGREEMENT\n\nDated 14 January 2026\n\nBetween Quayside Stages Pty Ltd and Harbour Choir Inc.\n\n"
+        "1 Term\n\n1.1 This agreement starts on the date it is dated and ends on 30 June 2026.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2026-01-14"
+
+
+def test_effective_on_the_later_of_two_signatures() -> None:
+    text = (
+        'This Podcast Sponsorship Agreement is between Harrow Audio LLC ("Host") and Brightfin Foods, Inc. '
+        '("Sponsor"). Its effective date is the date of the later signature below.\n\n'
+        "1. Fee. Sponsor shall pay Host $4,000.\n\nHARROW AUDIO LLC\nBy: /s/ Kim Lee\nDate: May 2, 2026\n\n"
+        "BRIGHTFIN FOODS, INC.\nBy: /s/ Omar Diaz\nDate: May 9, 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2026-05-09"
