@@ -2326,3 +2326,13 @@ def test_effective_on_the_later_of_two_signatures() -> None:
     )
     facts, _ = read_facts(text, {})
     assert facts["effective_date"].value == "2026-05-09"
+
+
+def test_the_effective_date_of_this_agreement_is_the_later_signature() -> None:
+    text = (
+        'This Voice-Over Agreement is between Kestrel Sound Ltd ("Studio") and Pell Games, Inc. ("Client"). The '
+        "effective date of this Agreement is the date of the later signature below.\n\nKESTREL SOUND LTD\n"
+        "By: /s/ Ana Ruiz\nDate: March 3, 2026\n\nPELL GAMES, INC.\nBy: /s/ Tom Ng\nDate: March 11, 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2026-03-11"

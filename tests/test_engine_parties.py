@@ -1500,3 +1500,15 @@ def test_a_numbered_parties_clause_lists_each_party_in_its_own_sub_clause() -> N
         ("Thandeka Zulu", "artist"),
         ("Umgeni Civic Trust NPC", "client"),
     ]
+
+
+def test_two_people_in_sub_clauses_numbered_with_a_closing_dot() -> None:
+    text = (
+        "LOCATION RELEASE\n\n1. PARTIES\n\n1.1. Naledi Mokoena, an adult individual of 3 Vine Road, Soweto "
+        "(the Owner).\n\n1.2. Johan Botha, of 8 Kloof Street, Cape Town (the Producer).\n\n2. LOCATION\n\n"
+        "2.1. The Owner allows the Producer to film in the house.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Naledi Mokoena", "owner"),
+        ("Johan Botha", "producer"),
+    ]

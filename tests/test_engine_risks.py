@@ -1665,6 +1665,7 @@ def test_a_performer_who_may_record_for_no_one_else_is_exclusive() -> None:
     rule = polarity.RULES["exclusivity"]
     assert rule.asserts("4.1 For two years the Singer shall not record for any person other than the Company.")
     assert rule.asserts("During the Term the Model must not render modelling services for anyone else.")
+    assert rule.asserts("The Host shall not, during the Season, present for any other broadcaster.")
     assert not rule.asserts("The Singer may record for any person other than the Company after the Term.")
 
 
@@ -1692,3 +1693,4 @@ def test_a_radius_clause_is_a_non_compete() -> None:
     )
     assert rule.asserts("The Tenant shall not open another salon within five kilometres of the Premises.")
     assert not rule.asserts("The Caterer shall deliver the meals to any venue within forty miles of the office.")
+    assert not rule.asserts("The Promoter shall not provide parking within two miles of the stadium.")

@@ -148,7 +148,7 @@ _UNTIL_BEFORE = re.compile(
 _STARTS_ON_SIGNING = re.compile(
     r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|start(?:s|ed)?|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
     r"(?:becomes?|is) binding|"
-    r"entered into as of|(?:effective|commencement) date\W*\s+(?:means|is|shall be))\b"
+    r"entered into as of|(?:effective|commencement) date(?: of this \w+)?\W*\s+(?:means|is|shall be))\b"
     r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |set out |written |signed |noted )*"
     r"(?:written|above|below|signed)|"
     r"date (?:stated|set out|set forth|shown|given|specified|appearing|mentioned|recorded|entered) "

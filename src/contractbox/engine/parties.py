@@ -420,7 +420,8 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
             return (nxt,)
         span = _name_at(text, nxt)
         # after a full stop, "1. Relationship with the MSA" is the first clause, not a party
-        clause = text[max(0, i - 3) : i].rstrip().endswith(".") and re.search(r"\d{1,2}\.\s", text[i:nxt])
+        # (a sub-clause number "1.2." before the next party's name is not one)
+        clause = text[max(0, i - 3) : i].rstrip().endswith(".") and re.search(r"(?<![\d.])\d{1,2}\.\s", text[i:nxt])
         if span and (span.legal_form or (_DESCRIPTOR.match(text, span.end) and not clause)):
             return (nxt,)
         line = text[nxt : text.find("\n", nxt) if "\n" in text[nxt : nxt + 80] else nxt + 80].strip(" ,.")

@@ -336,9 +336,10 @@ RULES: dict[str, Rule] = {
             # exclusive personal services: "the Singer shall not record for any person other than the Company", "must not
             # render modelling services for anyone else during the Term"
             _affirmed(
-                r"\b(?:shall|will|must)\s+not\s+(?:\w+\s+)?(?:render|perform|provide|record|work|act)\b[^.;]{0,100}?"
-                r"\bfor\s+(?:any\s+(?:person|party|one|entity|company|third\s+part(?:y|ies))\s+other\s+than|"
-                r"anyone\s+(?:else|other\s+than)|any\s+other\s+(?:person|party|entity|company|label|producer|employer))\b",
+                r"\b(?:shall|will|must)\s+not(?:\s*,[^,.;]{0,60},)?\s+(?:\w+\s+)?(?:render|perform|provide|record|present|work|act)\b"
+                r"[^.;]{0,100}?\bfor\s+(?:any\s+(?:person|party|one|entity|company|third\s+part(?:y|ies))\s+other\s+than|"
+                r"anyone\s+(?:else|other\s+than)|any\s+third\s+part(?:y|ies)|"
+                r"any\s+other\s+(?:\w+\s+)?(?:person|party|entity|company|label|producer|employer|broadcaster|studio))\b",
                 opening=_PROHIBITS,
             ),
             # a duty to use or buy from the other party only: "the Shipper shall use the Carrier exclusively",
@@ -442,7 +443,7 @@ RULES: dict[str, Rule] = {
             # open another salon within five kilometres of the Premises"
             _affirmed(
                 r"\b(?:shall|will|must)\s+not\s+(?:\w+,?\s+){0,3}?(?:perform|appear|play|operate|open|carry\s+on|"
-                r"engage\s+in|provide|render|offer)\b[^.;]{0,120}?\bwithin\s+(?:a\s+(?:radius|distance)\s+of\s+)?"
+                r"engage\s+in|(?:provide|render|offer)\s+(?:\w+\s+){0,3}?services)\b[^.;]{0,120}?\bwithin\s+(?:a\s+(?:radius|distance)\s+of\s+)?"
                 r"(?:[\w-]+\s+){1,4}(?:\(\d+\)\s+)?(?:miles?|kilomet(?:er|re)s?|km)\s+(?:of|from)\b",
                 opening=_PROHIBITS,
             ),
