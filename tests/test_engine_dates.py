@@ -2455,3 +2455,33 @@ def test_an_execution_line_ending_with_its_signing_day_dates_the_agreement() -> 
     )
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2026-03-11"
+
+
+def test_a_start_on_the_date_the_agreement_bears_is_its_date() -> None:
+    text = (
+        "STAGE HIRE AGREEMENT\n\nDated 14 January 2026\n\nBetween Quayside Stages Pty Ltd and Harbour Choir Inc.\n\n"
+        "1 Term\n\n1.1 This agreement starts on the date it is dated and ends on 30 June 2026.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2026-01-14"
+
+
+def test_effective_on_the_later_of_two_signatures() -> None:
+    text = (
+        'This Podcast Sponsorship Agreement is between Harrow Audio LLC ("Host") and Brightfin Foods, Inc. '
+        '("Sponsor"). Its effective date is the date of the later signature below.\n\n'
+        "1. Fee. Sponsor shall pay Host $4,000.\n\nHARROW AUDIO LLC\nBy: /s/ Kim Lee\nDate: May 2, 2026\n\n"
+        "BRIGHTFIN FOODS, INC.\nBy: /s/ Omar Diaz\nDate: May 9, 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2026-05-09"
+
+
+def test_the_effective_date_of_this_agreement_is_the_later_signature() -> None:
+    text = (
+        'This Voice-Over Agreement is between Kestrel Sound Ltd ("Studio") and Pell Games, Inc. ("Client"). The '
+        "effective date of this Agreement is the date of the later signature below.\n\nKESTREL SOUND LTD\n"
+        "By: /s/ Ana Ruiz\nDate: March 3, 2026\n\nPELL GAMES, INC.\nBy: /s/ Tom Ng\nDate: March 11, 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2026-03-11"

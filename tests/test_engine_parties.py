@@ -1537,3 +1537,28 @@ def test_an_occupation_then_a_street_address_keeps_the_person_a_party() -> None:
         ("Ridgeback Station Limited", "owner"),
         ("Wiremu Tane Kerr", "contractor"),
     ]
+
+
+def test_a_numbered_parties_clause_lists_each_party_in_its_own_sub_clause() -> None:
+    text = (
+        "MURAL COMMISSION\n\nSigned at Durban on 3 June 2026.\n\n1. THE PARTIES\n\n"
+        "1.1 Thandeka Zulu, an adult individual and muralist practising from 9 Point Road, Durban (the Artist).\n\n"
+        "1.2 Umgeni Civic Trust NPC, registration number 2011/004411/08, of 2 Field Lane, Durban (the Client).\n\n"
+        "2. THE WORK\n\n2.1 The Artist shall paint the north wall of the Client's hall.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Thandeka Zulu", "artist"),
+        ("Umgeni Civic Trust NPC", "client"),
+    ]
+
+
+def test_two_people_in_sub_clauses_numbered_with_a_closing_dot() -> None:
+    text = (
+        "LOCATION RELEASE\n\n1. PARTIES\n\n1.1. Naledi Mokoena, an adult individual of 3 Vine Road, Soweto "
+        "(the Owner).\n\n1.2. Johan Botha, of 8 Kloof Street, Cape Town (the Producer).\n\n2. LOCATION\n\n"
+        "2.1. The Owner allows the Producer to film in the house.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Naledi Mokoena", "owner"),
+        ("Johan Botha", "producer"),
+    ]

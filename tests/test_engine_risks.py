@@ -1713,3 +1713,46 @@ def test_a_partys_right_restated_by_an_amendment_to_withdraw_for_any_reason_is_c
     )
     assert rule.asserts(polarity.readable(kept))
     assert not rule.asserts(polarity.readable(removed))
+
+
+def test_none_of_the_parties_may_terminate_for_convenience_denies_the_right() -> None:
+    span = "6.4 None of the parties may end this Agreement early, and none of the parties may terminate it for convenience."
+    rule = polarity.RULES["termination_for_convenience"]
+    assert polarity.negates("termination_for_convenience", span)
+    assert not rule.asserts(span)
+    assert rule.asserts("6.4 The Sponsor may terminate this Agreement for convenience on sixty days' notice.")
+
+
+def test_a_performer_who_may_record_for_no_one_else_is_exclusive() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert rule.asserts("4.1 For two years the Singer shall not record for any person other than the Company.")
+    assert rule.asserts("During the Term the Model must not render modelling services for anyone else.")
+    assert rule.asserts("The Host shall not, during the Season, present for any other broadcaster.")
+    assert not rule.asserts("The Singer may record for any person other than the Company after the Term.")
+
+
+def test_a_grant_that_sells_and_assigns_rights_is_an_ip_assignment() -> None:
+    rule = polarity.RULES["ip_ownership_assignment"]
+    assert rule.asserts(
+        "On payment the Author hereby sells, grants and assigns to the Studio all television rights in the Novel."
+    )
+    assert not rule.asserts("The Author hereby grants the Studio a licence to read the Novel aloud on the radio.")
+
+
+def test_neither_party_shall_actively_solicit_for_employment_is_a_no_solicit() -> None:
+    rule = polarity.RULES["no_solicit_of_employees"]
+    assert rule.asserts(
+        "Neither party shall, for a year after the tour ends, actively solicit for employment any member of the other "
+        "party's road crew."
+    )
+    assert rule.asserts("Neither Club shall directly or indirectly recruit any coaching staff of the other Club.")
+
+
+def test_a_radius_clause_is_a_non_compete() -> None:
+    rule = polarity.RULES["non_compete"]
+    assert rule.asserts(
+        "The Band shall not play, or announce a show, at any club within eighty (80) miles of Leeds in May 2026."
+    )
+    assert rule.asserts("The Tenant shall not open another salon within five kilometres of the Premises.")
+    assert not rule.asserts("The Caterer shall deliver the meals to any venue within forty miles of the office.")
+    assert not rule.asserts("The Promoter shall not provide parking within two miles of the stadium.")

@@ -155,7 +155,7 @@ _UNTIL_BEFORE = re.compile(
 _STARTS_ON_SIGNING = re.compile(
     r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|start(?:s|ed)?|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
     r"(?:becomes?|is) binding|"
-    r"entered into as of|(?:effective|commencement) date\W*\s+(?:means|is|shall be))\b"
+    r"entered into as of|(?:effective|commencement) date(?: of this \w+)?\W*\s+(?:means|is|shall be))\b"
     r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |set out |written |signed |noted )*"
     r"(?:written|above|below|signed)|"
     r"date (?:stated|set out|set forth|shown|given|specified|appearing|mentioned|recorded|entered) "
@@ -163,8 +163,10 @@ _STARTS_ON_SIGNING = re.compile(
     r"date (?:at the (?:top|head|(?:beginning|start) of this)|at its (?:top|head)|on the (?:first|cover) page)|"
     r"(?:date|day) of (?:this agreement|the agreement|(?:its |actual )?(?:execution|signature|signing|conclusion))|"
     r"date hereof|on its date\b|"
-    r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |most recent (?:final )?)?(?:signature|execution|signing)|"
-    r"signing date|signature dates?|last signature|date (?:on which )?(?:it|this agreement) is (?:signed|executed|made|entered into|concluded)|later of the|"
+    r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |later |latest |most recent (?:final )?)?(?:signature|execution|signing)|"
+    # "starts on the date it is dated", "takes effect on the date it bears"
+    r"signing date|signature dates?|last signature|date (?:on which )?(?:it|this agreement) "
+    r"(?:is (?:signed|executed|made|entered into|concluded|dated)|bears)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
     r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?signed by|"
     # "is made on 3 November 2025 and takes effect on that date", "entered into as of August 18, 2025,

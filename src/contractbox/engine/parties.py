@@ -111,7 +111,8 @@ ROLE_WORDS = {
 }
 _ANCHOR = re.compile(
     r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?|"
-    r"^[ \t]*(?:THE\s+)?(?:(?i:parties)|BY)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))|"
+    # also as a numbered clause's heading: "1. THE PARTIES" over "1.1 Ama Boateng, of ... (the Author)."
+    r"^[ \t]*(?:\d{1,2}\.?[ \t]+)?(?:THE\s+)?(?:(?i:parties)|BY)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))|"
     r"^[ \t]*(?i:parties)[ \t]*:[ \t]*(?=[A-Z])|"  # a label line: "Parties: Alder Ltd, of ... (Buyer); and ..."
     # "The parties to this Agreement are:", "The parties are as follows:" introducing the list
     r"^[ \t]*(?i:the\s+parties\s+(?:(?:to|of)\s+this\s+[\w ]{1,40}?\s+)?(?:are|shall\s+be)(?:\s+as\s+follows)?)[ \t]*:|"
@@ -131,7 +132,7 @@ _SEPARATOR = re.compile(
     re.IGNORECASE,
 )
 _NOISE = re.compile(
-    r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth)\s*\)|\d{1,2}\.\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
+    r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth)\s*\)|\d{1,2}\.(?:\d{1,2}\.?)?\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
     r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\bthe\s+undersigned\s*:|\b(?:me|us|myself|you|yourself)\b(?=\s*,))*",
     re.IGNORECASE,
 )
@@ -422,7 +423,8 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
             return (nxt,)
         span = _name_at(text, nxt)
         # after a full stop, "1. Relationship with the MSA" is the first clause, not a party
-        clause = text[max(0, i - 3) : i].rstrip().endswith(".") and re.search(r"\d{1,2}\.\s", text[i:nxt])
+        # (a sub-clause number "1.2." before the next party's name is not one)
+        clause = text[max(0, i - 3) : i].rstrip().endswith(".") and re.search(r"(?<![\d.])\d{1,2}\.\s", text[i:nxt])
         if span and (span.legal_form or (_DESCRIPTOR.match(text, span.end) and not clause)):
             return (nxt,)
         line = text[nxt : text.find("\n", nxt) if "\n" in text[nxt : nxt + 80] else nxt + 80].strip(" ,.")

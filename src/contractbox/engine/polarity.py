@@ -351,6 +351,15 @@ RULES: dict[str, Rule] = {
                 r"(?:brands?|labels?|products?|compan(?:y|ies)|manufacturers?|retailers?|sponsors?)\b",
                 opening=_PROHIBITS,
             ),
+            # exclusive personal services: "the Singer shall not record for any person other than the Company", "must not
+            # render modelling services for anyone else during the Term"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not(?:\s*,[^,.;]{0,60},)?\s+(?:\w+\s+)?(?:render|perform|provide|record|present|work|act)\b"
+                r"[^.;]{0,100}?\bfor\s+(?:any\s+(?:person|party|one|entity|company|third\s+part(?:y|ies))\s+other\s+than|"
+                r"anyone\s+(?:else|other\s+than)|any\s+third\s+part(?:y|ies)|"
+                r"any\s+other\s+(?:\w+\s+)?(?:person|party|entity|company|label|producer|employer|broadcaster|studio))\b",
+                opening=_PROHIBITS,
+            ),
             # a duty to use or buy from the other party only: "the Shipper shall use the Carrier exclusively",
             # "shall engage only the Contractor", "shall buy its fuel only from Seller"
             _affirmed(
@@ -458,6 +467,14 @@ RULES: dict[str, Rule] = {
                 r"\b(?:shall|will|must)\s+(?:\w+\s+)?not,?\s+(?:for|during)\s+(?:a\s+period\s+of\s+)?[^.;,]{1,40}?"
                 r"\b(?:years?|months?)\b[^.;]{0,80}?(?:\w+,?\s+){0,3}?(?:manufactur\w*|sell|market|distribut\w*|produc\w*|"
                 r"carry\s+on|engage\s+in)\b[^.;]{0,120}\bin\s+(?:the\s+)?(?-i:[A-Z])",
+                opening=_PROHIBITS,
+            ),
+            # a radius clause: "the Band shall not play at any venue within 100 miles of the Festival site", "shall not
+            # open another salon within five kilometres of the Premises"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\s+(?:\w+,?\s+){0,3}?(?:perform|appear|play|operate|open|carry\s+on|"
+                r"engage\s+in|(?:provide|render|offer)\s+(?:\w+\s+){0,3}?services)\b[^.;]{0,120}?\bwithin\s+(?:a\s+(?:radius|distance)\s+of\s+)?"
+                r"(?:[\w-]+\s+){1,4}(?:\(\d+\)\s+)?(?:miles?|kilomet(?:er|re)s?|km)\s+(?:of|from)\b",
                 opening=_PROHIBITS,
             ),
         ),
@@ -708,7 +725,8 @@ RULES: dict[str, Rule] = {
             rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED})\b)",
             # not a right another contract must give: "each sub-agency agreement shall stipulate that ... may terminate"
             _ungoverned(
-                r"nothing|neither|no\s+party|not|never|free\s+to|stipulat\w*|(?:provide|require|ensure)s?\s+that",
+                r"nothing|neither|no\s+party|none\s+of\s+the\s+parties|not|never|free\s+to|stipulat\w*|"
+                r"(?:provide|require|ensure)s?\s+that",
                 needs=r"convenience|without\s|(?:any|no)\s+reason|at\s+will",
             )
             + _CONVENIENCE_RIGHT,
@@ -745,7 +763,9 @@ RULES: dict[str, Rule] = {
         # "Customer may terminate for convenience ... Supplier may not terminate for convenience": one party has it
         positive=_any(_CONVENIENCE_RIGHT),
         negative=_any(
-            r"\b(?:neither|no)\s+party\s+(?:may|shall|will|is\s+entitled\s+to|has\s+the\s+right\s+to)\b[^.;]{0,60}"
+            # also "None of the parties may terminate this Agreement for convenience" (a three-party agreement)
+            r"\b(?:(?:neither|no)\s+party|none\s+of\s+the\s+parties)\s+"
+            r"(?:may|shall|will|is\s+entitled\s+to|has\s+the\s+right\s+to)\b[^.;]{0,60}"
             r"\bterminat\w*\b[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
             r"\b(?:may|shall|will|can)\s+not\s+(?:be\s+entitled\s+to\s+|have\s+the\s+right\s+to\s+|be\s+)?terminat\w*\b"
             r"[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
@@ -905,8 +925,11 @@ RULES: dict[str, Rule] = {
             r"consultants?|(?:who|whom)\s+(?:is|was|were|are|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:employed|engaged))\b",
             # "neither Founder shall solicit or entice away any employee", "no Shareholder shall solicit any employee":
             # "neither" and "no" are the prohibition here
-            r"\b(?:neither|no)\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:shall|will|may)\s+(?:(?:directly\s+or\s+indirectly|,[^,.;]{0,80},)\s*)?"
-            r"(?:solicit\w*|entic(?:e|ing)|employ|hire|recruit)\b[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|consultants?)\b",
+            # (an adverb may come first, and "solicit for employment" names whom: "shall ... actively solicit for
+            # employment any member of the other party's staff")
+            r"\b(?:neither|no)\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:shall|will|may)(?:\s+directly\s+or\s+indirectly|\s*,[^,.;]{0,80},)?\s+"
+            r"(?:\w+ly\s+)?(?:solicit\w*|entic(?:e|ing)|employ|hire|recruit)\b(?:[^.;]{0,80}\b(?:employees?|engineers?|staff|"
+            r"personnel|consultants?)\b|\s+(?:\w+\s+)?for\s+employment\b)",
         ),
     ),
     "termination_for_cause": Rule(
@@ -995,8 +1018,9 @@ RULES: dict[str, Rule] = {
             r"\bshall\s+own\b",
         ),
         asserting=_any(
-            r"\bhereby\s+(?:irrevocably\s+)?(?:assigns?|transfers?)\b[^.;]{0,120}\b(?:right|title|interest|intellectual|"
-            r"copyright|patent)",
+            # also after other verbs of the same grant: "hereby sells, grants and assigns to the Producer all film rights"
+            r"\bhereby\s+(?:irrevocably\s+)?(?:(?:sells?|grants?|conveys?|transfers?|sets?\s+over),?\s+(?:and\s+)?){0,3}"
+            r"(?:assigns?|transfers?)\b[^.;]{0,120}\b(?:right|title|interest|intellectual|copyright|patent)",
             r"\b(?:assigns|transfers)\s+(?:and\s+\w+\s+)?to\s+(?:the\s+)?\w+(?:\s+\w+)?\s+all\s+(?:of\s+its\s+)?(?:right|title|"
             r"intellectual|copyright)",
             r"\bworks?\s+made\s+for\s+hire\b",
