@@ -1487,3 +1487,43 @@ def test_an_occupation_before_a_persons_name_is_not_the_name() -> None:
     )
     parties = find_parties(text)
     assert [(p.name, p.role) for p in parties] == [("LUCA MORETTI", "artist"), ("Thornfield Music Limited", "label")]
+
+
+def test_a_licensee_named_only_in_an_acceptance_record_gets_the_name_on_its_line() -> None:
+    text = (
+        'This Licence is made between Quillmoor Software Limited, registered number 401122 ("Quillmoor"), and the '
+        'business identified as the customer in the Install Log ("you" or the "Customer").\n\n'
+        "1. You shall pay the fee.\n\n"
+        "INSTALL LOG\nCustomer: Brackenfield Dental Practice Limited, 12 Mill Lane, Leeds\nAccepted on: 3 March 2026\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Quillmoor Software Limited", "quillmoor"),
+        ("Brackenfield Dental Practice Limited", "customer"),
+    ]
+
+
+def test_an_individual_named_below_in_a_form_block_is_a_party() -> None:
+    text = (
+        "VOLUNTEER DATA AGREEMENT\n\nThis Agreement is between Harrowdale Trust Inc., a Vermont nonprofit "
+        'corporation (the "Trust"), and the person named below (the "Volunteer"):\n\n'
+        "Full name: Ingrid Solvang\nPostal address: 4 Birch Row, Bergen\n\n1. The Volunteer shall keep records.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Harrowdale Trust Inc.", "trust"),
+        ("Ingrid Solvang", "volunteer"),
+    ]
+    assert parties[0].aliases == ("Trust",)  # the Volunteer's term is not the Trust's
+
+
+def test_an_exchange_of_emails_binds_the_companies_its_senders_sign_for() -> None:
+    text = (
+        "From: Dana Wolfe <dana@orchardpixel.example>\nTo: Sam Okafor <sam@bluefinmarine.example>\n"
+        "Date: March 2, 2026\nSubject: Photo shoot\n\nHi Sam,\n\nWe will shoot the catalogue in April and you will "
+        "pay $4,000 on delivery. Reply to agree.\n\nDana Wolfe\nProducer, Orchard Pixel Studios LLC\n\n"
+        "From: Sam Okafor <sam@bluefinmarine.example>\nTo: Dana Wolfe <dana@orchardpixel.example>\n"
+        "Date: March 3, 2026\nSubject: RE: Photo shoot\n\nAgreed.\n\nSam Okafor\nMarketing Lead, Bluefin Marine Corp.\n"
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties] == ["Orchard Pixel Studios LLC", "Bluefin Marine Corp."]
+    assert "we" in parties[0].aliases and "you" in parties[1].aliases  # the first sender writes "we"

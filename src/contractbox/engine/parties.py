@@ -887,6 +887,49 @@ def _letter_parties(text: str) -> list[Party]:
     return found if len(found) == 2 else []
 
 
+# a contract made by an exchange of e-mails: each message opens with its headers, the sender's address in brackets
+_EMAIL_FROM = re.compile(r"^[ \t]*From:[ \t]*([^<\n]+?)[ \t]*<[^<>\s]+@[^<>\s]+>[ \t]*$", re.MULTILINE)
+_EMAIL_TO = re.compile(r"^[ \t]*To:[ \t]*[^<\n]*<[^<>\s]+@[^<>\s]+>", re.MULTILINE)
+
+
+def _email_parties(text: str) -> list[Party]:
+    """The companies an e-mail exchange binds: each sender signs with the name, then "Title, Company Ltd" (or the
+    company alone) on the next line. The first sender's company writes "we", its addressee's is "you"."""
+    if not text.lstrip().startswith("From:") or not _EMAIL_TO.search(text, 0, 600):
+        return []
+    headers = list(_EMAIL_FROM.finditer(text))
+    found: list[Party] = []
+    for k, header in enumerate(headers):
+        end = headers[k + 1].start() if k + 1 < len(headers) else len(text)
+        company = _signed_company(text, header.group(1), header.end(), end)
+        if company is not None and all(_key(company.text(text)) != _key(p.name) for p in found):
+            name = company.text(text)
+            found.append(Party(name, name.split()[0].lower(), company.start, company.end, (name.split()[0],)))
+    if len(found) != 2:
+        return []
+    found[0].aliases += ("we",)
+    found[1].aliases += ("you",)
+    return found
+
+
+def _signed_company(text: str, sender: str, lo: int, hi: int) -> NameSpan | None:
+    """The company with a legal form on the line under the sender's signed name, after a title and a comma."""
+    signatures = list(
+        re.finditer(rf"^[ \t]*{re.escape(sender.strip())}[ \t]*\n[ \t]*([^\n]+)", text[lo:hi], re.MULTILINE)
+    )
+    if not signatures:
+        return None
+    signed = signatures[-1]
+    line_at = lo + signed.start(1)
+    line_end = lo + signed.end(1)
+    starts = [line_at] + [line_at + m.end() for m in re.finditer(r",[ \t]+", signed.group(1))]
+    for at in starts:
+        span = _name_at(text, at)
+        if span is not None and span.legal_form and not text[span.end : line_end].strip(" .,"):
+            return span
+    return None
+
+
 # "... under which Alder cleans six practices in Glasgow and Paisley": the second of a list of places
 _PLACE_LIST_BEFORE = re.compile(r"\b(?:in|at|near)\s+[A-Z][\w-]*(?:\s*,\s*[A-Z][\w-]*)*\s*(?:,|and|or)\s*$")
 
@@ -949,6 +992,10 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
         parties = _letter_parties(text[: min(len(text), 5000)]) or parties
     if len(parties) < 2:
         parties = _column_parties(text, min(len(text), 5000)) or parties
+    if len(parties) < 2:
+        parties = _named_below(text, parties)
+    if len(parties) < 2:
+        parties = _email_parties(text) or parties
     parties = _dedupe(_named_elsewhere(text, _without_stray_words(text, parties)))
     _defined_later(text, parties)
     signed = [Party(s.text(text), _signature_role(text, s.start), s.start, s.end) for s in signature_spans(text)]
@@ -963,11 +1010,53 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     return parties
 
 
-# "the customer named in the Order Form ("Customer")": the name stands in the order form, on its role's line
+# "the customer named in the Order Form ("Customer")": the name stands in the order form, on its role's line;
+# also "the organisation identified as the licensee in the Acceptance Record"
 _NAMED_IN = re.compile(
-    r"\b(?:named|identified|specified|set\s+out|described|listed|stated)\s+(?:in|on)\s+(?:the\s+|an?\s+|each\s+|its\s+)?$",
+    r"\b(?:named|identified|specified|set\s+out|described|listed|stated)\s+(?:as\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?"
+    r"(?:in|on)\s+(?:the\s+|an?\s+|each\s+|its\s+)?$",
     re.IGNORECASE,
 )
+# a form's party entry that points at the details block under the preamble: "and the individual named below (the
+# "Contributor"):" then "Full name: ..."; "the company whose details are set out below"
+_NAMED_BELOW = re.compile(
+    r"\bthe\s+(?:individual|person|organi[sz]ation|company|entity|business|firm)\s+"
+    r"(?:named|identified|specified|described|listed|whose\s+(?:name\s+and\s+)?details\s+are\s+(?:given|set\s+out))\s+"
+    r"(?:below|hereunder)\b",
+    re.IGNORECASE,
+)
+_BELOW_REACH = 1500  # the details block follows the preamble sentence
+
+
+def _name_field(text: str, lo: int, aliases: tuple[str, ...]) -> NameSpan | None:
+    """The first "Full name:" / "Name:" / "Contributor:" line of the details block after `lo`."""
+    labels = "|".join(re.escape(a) for a in aliases if a.lower() not in _PRONOUNS)
+    label = rf"(?:(?:full|legal|registered|company)[ \t]+)?(?:name|{labels})(?:[ \t]+name)?" if labels else "name"
+    line = re.compile(rf"^[ \t]*{label}[ \t]*:[ \t]*(?=\S)", re.MULTILINE | re.IGNORECASE)
+    found = line.search(text, lo, min(len(text), lo + _BELOW_REACH))
+    if found is None:
+        return None
+    return _labelled_name(text, found.end()) or _person_at(text, found.end())
+
+
+def _named_below(text: str, parties: list[Party]) -> list[Party]:
+    """The party a form's preamble names only as "the individual named below (the "Contributor")", named by the
+    first name field under it; its defined terms leave the party before it, whose descriptors they were read into."""
+    if "below" not in text[:5000] and "hereunder" not in text[:5000]:
+        return parties
+    entry = _NAMED_BELOW.search(text, 0, min(len(text), 5000))
+    if entry is None:
+        return parties
+    close = text.find(")", entry.end(), entry.end() + 80)
+    aliases = _aliases(text, entry.end(), close + 1) if close >= 0 else ()
+    span = _name_field(text, entry.end(), aliases)
+    if span is None:
+        return parties
+    for p in parties:
+        if set(aliases) & set(p.aliases):
+            p.aliases = tuple(a for a in p.aliases if a not in aliases)
+            p.role = _role_of(p.aliases)
+    return [*parties, Party(span.text(text), _role_of(aliases), span.start, span.end, aliases)]
 
 
 def _named_elsewhere(text: str, parties: list[Party]) -> list[Party]:

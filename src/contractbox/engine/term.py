@@ -465,6 +465,18 @@ def _a_date_moved(sentence: str, s: int) -> bool:
 
 
 _FROM_AND_INCLUDING = re.compile(r"\bfrom\s+and\s+including\s*$", re.IGNORECASE)
+# the end of the period before this one, as a renewal order states it: "The support period under the previous renewal
+# order ends on December 31, 2027"
+_EARLIER_PERIOD = re.compile(
+    r"\b(?:previous|prior|preceding|former)\s+(?:[\w-]+\s+){0,2}?(?:order|agreement|contract|period|term)\b",
+    re.IGNORECASE,
+)
+
+
+def _ends_an_earlier_period(sentence: str, s: int) -> bool:
+    """The date at `s` ends a period before this contract's: its own sentence names the earlier one."""
+    own = max(sentence.rfind(". ", 0, s), sentence.rfind("; ", 0, s), 0)
+    return _EARLIER_PERIOD.search(sentence, own, s) is not None
 
 
 def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] | None:
@@ -472,7 +484,7 @@ def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] |
     of a part of it ("the first Fiscal Year shall ... end on March 31, 2018") nor another date the document moves,
     or the date of an end on an event or that date, whichever is earlier."""
     for s, e, d in find_dates_loose(sentence):
-        if _about_a_part(sentence, s) or _a_date_moved(sentence, s):
+        if _about_a_part(sentence, s) or _a_date_moved(sentence, s) or _ends_an_earlier_period(sentence, s):
             continue
         if d is not None and _first_of_event_and_date(sentence, s, e):
             return d, s, e
