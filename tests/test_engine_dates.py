@@ -2348,3 +2348,14 @@ def test_the_end_of_the_period_under_a_previous_order_is_not_this_orders_end() -
     ]
     facts, _ = read_facts(text, {"expiration_date": ranked})  # the earlier order's end ranked first
     assert facts["expiration_date"].value == "2027-06-30"
+
+
+def test_an_amendment_that_moves_the_end_of_the_period_the_agreement_ends_with() -> None:
+    text = (
+        "AMENDMENT No. 2\n\nThis Amendment is made as of May 4, 2026 between Alder Ltd and Birch Inc. under their "
+        "Evaluation Agreement dated January 5, 2026.\n\n1. Clause 2 of the Evaluation Agreement is amended so that the "
+        "Trial Period ends on September 30, 2026 instead of June 30, 2026.\n\n2. The Evaluation Agreement does not "
+        "renew, and it ends on the last day of the Trial Period.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["expiration_date"].value == "2026-09-30"

@@ -1164,3 +1164,14 @@ def test_a_covenant_lead_in_ending_in_that_or_an_item_to_the_best_of_is_no_infin
     )
     found = [o.action for o in obligations(text, [maker, buyer])]
     assert not any("best of its knowledge" in action or "to the extent" in action for action in found)
+
+
+def test_a_contracted_will_in_an_email_is_a_duty_of_the_party_it_names() -> None:
+    studio = Party("Orchard Pixel Studios LLC", "orchard", 0, 25, ("Orchard", "we"))
+    client = Party("Bluefin Marine Corp.", "bluefin", 30, 50, ("Bluefin", "you"))
+    text = "Hi Sam, we'll shoot the catalogue in April. You'll pay the fee of $4,000 within ten days of delivery."
+    found = obligations(text, [studio, client])
+    assert [(o.party, o.action) for o in found] == [
+        ("Orchard Pixel Studios LLC", "will shoot the catalogue in April"),
+        ("Bluefin Marine Corp.", "will pay the fee of $4,000 within ten days of delivery"),
+    ]

@@ -1527,3 +1527,39 @@ def test_an_exchange_of_emails_binds_the_companies_its_senders_sign_for() -> Non
     parties = find_parties(text)
     assert [p.name for p in parties] == ["Orchard Pixel Studios LLC", "Bluefin Marine Corp."]
     assert "we" in parties[0].aliases and "you" in parties[1].aliases  # the first sender writes "we"
+
+
+def test_a_role_after_hereafter_is_the_partys_defined_term() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nBETWEEN:\n\nMAPLECREST FOODS INC., a corporation incorporated under the laws of Manitoba\n"
+        "(hereafter, the Vendor)\n\nAND:\n\nHUDSON BAYWAY STORES LTD., a corporation incorporated under the laws of "
+        "Ontario\n(hereafter, the Purchaser)\n\nRECITALS\n\nThe Vendor grows produce."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("MAPLECREST FOODS INC.", "vendor"),
+        ("HUDSON BAYWAY STORES LTD.", "purchaser"),
+    ]
+
+
+def test_a_labelled_row_keeps_the_short_name_it_gives_its_party() -> None:
+    text = (
+        'RENEWAL ORDER\n\nProvider: Glassridge Networks Corp., a Nevada corporation ("Glassridge")\n'
+        'Customer: Pell County Library District, 10 Main Street, Pell ("Customer")\n\n'
+        "1. Glassridge shall host the catalogue.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Glassridge Networks Corp.", "glassridge"),
+        ("Pell County Library District", "customer"),
+    ]
+    assert parties[0].aliases == ("Provider", "Glassridge")
+
+
+def test_a_quoted_term_after_the_rows_entry_ends_belongs_to_someone_else() -> None:
+    text = (
+        "Supply Contract   Party A: Huaxin Pumps Co., Ltd. Legal Representative: Wang Lei   Huaxin Pumps Co., Ltd. is "
+        'owned by Eastbay Holdings Corporation (the "Group"), a listed company.   Party B: Qinghe Water Works Co., Ltd. '
+        "Legal Representative: Zhao Min   Party A and Party B agree as follows."
+    )
+    first = find_parties(text)[0]
+    assert (first.name, first.role, first.aliases) == ("Huaxin Pumps Co., Ltd.", "party a", ("Party A",))

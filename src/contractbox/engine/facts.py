@@ -638,6 +638,9 @@ _ACCEPTANCE_FIELD = re.compile(
 )
 
 
+_ACCEPTANCE_WORDS = ("accepted on", "acceptance date", "date of acceptance", "date acceptance", "date accepted")
+
+
 def _date_at(text: str, at: int) -> Fact | None:
     """The date that starts at `at`, if one does."""
     for s, e, d in find_dates_loose(text[at : at + 40]):
@@ -658,7 +661,7 @@ def _said_to_be_dated(text: str, lower: str) -> Fact | None:
 
 def _acceptance_date(text: str, lower: str) -> Fact | None:
     """The date a click-through or an accepted form was accepted, recorded as a field: it is concluded then."""
-    if "accept" not in lower:
+    if not any(words in lower for words in _ACCEPTANCE_WORDS):
         return None
     for m in _ACCEPTANCE_FIELD.finditer(text):
         fact = _date_at(text, m.end())

@@ -141,9 +141,9 @@ _CALLED_AS = r"(?:referred\s+to\s+as|called|designated(?:\s+as)?|denominated(?:\
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
 _BARE_ALIAS = re.compile(
     # "[ \t]*" inside the brackets: a Markdown term "(**Vendor**)" reads "(  Vendor  )" once its markers are blanked
-    r"\([ \t]*(?:the\s+|hereinafter[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?)?"
+    r"\([ \t]*(?:the\s+|here(?:in)?after[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?)?"
     r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})[ \t]*\)|"
-    r"hereinafter[,:]?\s+(?:(?:(?:simply|also)\s+)?"
+    r"here(?:in)?after[,:]?\s+(?:(?:(?:simply|also)\s+)?"
     + _CALLED_AS
     + r"[,:]?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier", "hereinafter referred to as: the Licensor"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
@@ -173,7 +173,7 @@ _NOT_ALIASES = {
     "schedule",
 }
 _DESCRIPTOR = re.compile(
-    r"[ \t]*,?\s*(?:\([ \t]*(?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
+    r"[ \t]*,?\s*(?:\([ \t]*(?:the\s+|here(?:in)?after[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
     r"(?:Ph\.\s?D|M\.\s?D|D\.\s?Phil|J\.\s?D|Esq|Jr|Sr|CPA)\.?(?=[,\s(])|"  # "Samuel J. Whitcombe, Ph.D., an individual"
     r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
     r"(?<=,\s)of\s+(?=[A-Z])|"  # "Jane Smith, of Kingston, Ontario": a person "of" her town
@@ -710,6 +710,23 @@ def _is_role_label(label: str) -> bool:
     return label.startswith("Party") or words[-1] in ROLE_WORDS or (words[-1] == "party" and len(words) > 1)
 
 
+_ROW_REACH = 250
+_ENTRY_SENTENCE_END = re.compile(r"\.[ \t]+(?=[A-Z])")
+
+
+def _short_names_on_its_line(text: str, at: int) -> tuple[str, ...]:
+    """The quoted defined terms a labelled row gives its party after the name: 'Supplier: Alder Ltd, ... ("Alder")'."""
+    line_end = text.find("\n", at)
+    end = min(line_end if line_end >= 0 else len(text), at + _ROW_REACH)
+    # the entry ends at the next label ("Party A (Shipper): ... Party B (Carrier):", "Legal Representative:") or at
+    # its sentence's end: "Party A: X Co., Ltd. Legal Representative: ... Y Corporation (the "Company")" on one line
+    stops = [m.start() for m in (_LABELLED.search(text, at, end), _NEXT_LABEL.search(text, at, end)) if m]
+    stops += [m.start() for m in [_ENTRY_SENTENCE_END.search(text, at, end)] if m]
+    end = min([end, *stops])
+    quoted = [(m.group(1) or m.group(2) or "").strip(" ,.") for m in _QUOTED_ALIAS.finditer(text, at, end)]
+    return tuple(a for a in dict.fromkeys(quoted) if a and a.lower() not in _NOT_ALIASES)
+
+
 def _label_role(label: str) -> tuple[str, ...]:
     """ "Party A (Shipper)" -> ("Shipper", "Party A")."""
     m = re.match(r"(Party\s+[A-Z])\s*\(([^)]+)\)", label)
@@ -775,6 +792,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
     for at, after, label in sorted(hits):
         if at < lo:
             continue
+        own: tuple[str, ...] = ()
         if label is None:
             close = text.find(")", after, after + 80)
             window = max(lo, previous, at - 400)
@@ -789,7 +807,8 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             previous = close + 1 if close >= 0 else after
         else:
             span = _labelled_name(text, at) if _is_role_label(label) and not _entry_denies_party(text, at) else None
-            aliases = _label_role(label)
+            own = _short_names_on_its_line(text, span.end) if span is not None else ()
+            aliases = tuple(dict.fromkeys(_label_role(label) + own))
         if span is None or (aliases and _DOCUMENT_TERM.search(aliases[0])):
             continue
         if _OTHER_AGREEMENT.search(text, max(0, span.start - 160), span.start):
@@ -800,7 +819,8 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             found = []
         if len(found) >= 2 and _RECITALS_START.search(text, last, span.start):
             break  # "RECITALS A. Landlord and Acme Inc. ("Tenant") have entered into a lease": a party of another deal
-        found.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases))
+        role = _role_of(own) if label is not None and own else _role_of(aliases)  # the row's own term names its role
+        found.append(Party(span.text(text), role, span.start, span.end, aliases))
         lo, last = max(at, span.end), at
     return found if len(found) >= least else []
 
