@@ -2485,3 +2485,56 @@ def test_the_effective_date_of_this_agreement_is_the_later_signature() -> None:
     )
     facts, _ = read_facts(text, {})
     assert facts["effective_date"].value == "2026-03-11"
+
+
+def test_a_click_through_accepted_on_a_recorded_date_is_dated_and_effective_then() -> None:
+    text = (
+        "SOFTWARE LICENCE\n\nThis Licence is made between Quillmoor Software Limited and the customer named in the "
+        "acceptance log. Version 4 was released on 9 January 2026, for information only.\n\n"
+        "1. This Licence takes effect on acceptance and continues until terminated.\n\n"
+        "ACCEPTANCE LOG\nCustomer: Brackenfield Dental Practice Limited\nAccepted on: 3 March 2026 at 09:15\n"
+    )
+    facts, _ = read_facts(
+        text, spans(text, agreement_date="Version 4 was released on 9 January 2026, for information only.")
+    )
+    assert facts["agreement_date"].value == "2026-03-03"
+    assert facts["effective_date"].value == "2026-03-03"
+
+
+def test_an_exchange_that_says_what_date_the_contract_bears_and_when_the_engagement_runs() -> None:
+    text = (
+        "From: Dana Wolfe <dana@orchardpixel.example>\nDate: March 2, 2026\nSubject: Catalogue shoot\n\n"
+        "Hi Sam, here are our terms. 1. The engagement runs from April 6, 2026 through May 29, 2026.\n\n"
+        "From: Sam Okafor <sam@bluefinmarine.example>\nDate: March 4, 2026\n\nAgreed. Our contract is dated today, "
+        "March 4, 2026.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-03-04"
+    assert facts["effective_date"].value == "2026-04-06"
+
+
+def test_the_end_of_the_period_under_a_previous_order_is_not_this_orders_end() -> None:
+    text = (
+        f"{PREAMBLE} 1.2 Support Period: July 1, 2026 to June 30, 2027. This Order starts on July 1, 2026. "
+        "The support period under the prior renewal order ends on June 30, 2026 and is not affected."
+    )
+    earlier = (
+        "This Order starts on July 1, 2026. The support period under the prior renewal order ends on June 30, 2026"
+    )
+    period = "1.2 Support Period: July 1, 2026 to June 30, 2027."
+    ranked = spans(text, expiration_date=earlier + " and is not affected.")["expiration_date"] + [
+        (text.index(period), text.index(period) + len(period), 0.4)
+    ]
+    facts, _ = read_facts(text, {"expiration_date": ranked})  # the earlier order's end ranked first
+    assert facts["expiration_date"].value == "2027-06-30"
+
+
+def test_an_amendment_that_moves_the_end_of_the_period_the_agreement_ends_with() -> None:
+    text = (
+        "AMENDMENT No. 2\n\nThis Amendment is made as of May 4, 2026 between Alder Ltd and Birch Inc. under their "
+        "Evaluation Agreement dated January 5, 2026.\n\n1. Clause 2 of the Evaluation Agreement is amended so that the "
+        "Trial Period ends on September 30, 2026 instead of June 30, 2026.\n\n2. The Evaluation Agreement does not "
+        "renew, and it ends on the last day of the Trial Period.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["expiration_date"].value == "2026-09-30"

@@ -154,8 +154,10 @@ def test_a_party_formed_under_a_law_is_not_read_as_the_stated_law() -> None:
         ("The laws of the Kingdom of Bahrain govern this Agreement.", "Bahrain"),
         ("This Lease shall be construed in accordance with the laws of Jersey.", "Jersey"),
         ("This Agreement is governed by the laws of the State of New Jersey.", "New Jersey"),
-        ("These terms are governed by the law of the Dubai International Financial Centre.",
-         "Dubai International Financial Centre"),
+        (
+            "These terms are governed by the law of the Dubai International Financial Centre.",
+            "Dubai International Financial Centre",
+        ),
         ("This Agreement is governed by Vietnamese law.", "Vietnam"),
     ],
 )

@@ -1193,3 +1193,14 @@ def test_it_after_a_semicolon_is_the_party_the_sentence_opens_with() -> None:
     found = [(o.party, o.action) for o in obligations(text, [owner, user])]
     assert any(party == "Fenwick Solar AG" and "send the Owner a copy" in action for party, action in found)
     assert not any("marked confidential" in action for _, action in found)
+
+
+def test_a_contracted_will_in_an_email_is_a_duty_of_the_party_it_names() -> None:
+    studio = Party("Orchard Pixel Studios LLC", "orchard", 0, 25, ("Orchard", "we"))
+    client = Party("Bluefin Marine Corp.", "bluefin", 30, 50, ("Bluefin", "you"))
+    text = "Hi Sam, we'll shoot the catalogue in April. You'll pay the fee of $4,000 within ten days of delivery."
+    found = obligations(text, [studio, client])
+    assert [(o.party, o.action) for o in found] == [
+        ("Orchard Pixel Studios LLC", "will shoot the catalogue in April"),
+        ("Bluefin Marine Corp.", "will pay the fee of $4,000 within ten days of delivery"),
+    ]

@@ -1562,3 +1562,79 @@ def test_two_people_in_sub_clauses_numbered_with_a_closing_dot() -> None:
         ("Naledi Mokoena", "owner"),
         ("Johan Botha", "producer"),
     ]
+
+
+def test_a_licensee_named_only_in_an_acceptance_record_gets_the_name_on_its_line() -> None:
+    text = (
+        'This Licence is made between Quillmoor Software Limited, registered number 401122 ("Quillmoor"), and the '
+        'business identified as the customer in the Install Log ("you" or the "Customer").\n\n'
+        "1. You shall pay the fee.\n\n"
+        "INSTALL LOG\nCustomer: Brackenfield Dental Practice Limited, 12 Mill Lane, Leeds\nAccepted on: 3 March 2026\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Quillmoor Software Limited", "quillmoor"),
+        ("Brackenfield Dental Practice Limited", "customer"),
+    ]
+
+
+def test_an_individual_named_below_in_a_form_block_is_a_party() -> None:
+    text = (
+        "VOLUNTEER DATA AGREEMENT\n\nThis Agreement is between Harrowdale Trust Inc., a Vermont nonprofit "
+        'corporation (the "Trust"), and the person named below (the "Volunteer"):\n\n'
+        "Full name: Ingrid Solvang\nPostal address: 4 Birch Row, Bergen\n\n1. The Volunteer shall keep records.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Harrowdale Trust Inc.", "trust"),
+        ("Ingrid Solvang", "volunteer"),
+    ]
+    assert parties[0].aliases == ("Trust",)  # the Volunteer's term is not the Trust's
+
+
+def test_an_exchange_of_emails_binds_the_companies_its_senders_sign_for() -> None:
+    text = (
+        "From: Dana Wolfe <dana@orchardpixel.example>\nTo: Sam Okafor <sam@bluefinmarine.example>\n"
+        "Date: March 2, 2026\nSubject: Photo shoot\n\nHi Sam,\n\nWe will shoot the catalogue in April and you will "
+        "pay $4,000 on delivery. Reply to agree.\n\nDana Wolfe\nProducer, Orchard Pixel Studios LLC\n\n"
+        "From: Sam Okafor <sam@bluefinmarine.example>\nTo: Dana Wolfe <dana@orchardpixel.example>\n"
+        "Date: March 3, 2026\nSubject: RE: Photo shoot\n\nAgreed.\n\nSam Okafor\nMarketing Lead, Bluefin Marine Corp.\n"
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties] == ["Orchard Pixel Studios LLC", "Bluefin Marine Corp."]
+    assert "we" in parties[0].aliases and "you" in parties[1].aliases  # the first sender writes "we"
+
+
+def test_a_role_after_hereafter_is_the_partys_defined_term() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nBETWEEN:\n\nMAPLECREST FOODS INC., a corporation incorporated under the laws of Manitoba\n"
+        "(hereafter, the Vendor)\n\nAND:\n\nHUDSON BAYWAY STORES LTD., a corporation incorporated under the laws of "
+        "Ontario\n(hereafter, the Purchaser)\n\nRECITALS\n\nThe Vendor grows produce."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("MAPLECREST FOODS INC.", "vendor"),
+        ("HUDSON BAYWAY STORES LTD.", "purchaser"),
+    ]
+
+
+def test_a_labelled_row_keeps_the_short_name_it_gives_its_party() -> None:
+    text = (
+        'RENEWAL ORDER\n\nProvider: Glassridge Networks Corp., a Nevada corporation ("Glassridge")\n'
+        'Customer: Pell County Library District, 10 Main Street, Pell ("Customer")\n\n'
+        "1. Glassridge shall host the catalogue.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Glassridge Networks Corp.", "glassridge"),
+        ("Pell County Library District", "customer"),
+    ]
+    assert parties[0].aliases == ("Provider", "Glassridge")
+
+
+def test_a_quoted_term_after_the_rows_entry_ends_belongs_to_someone_else() -> None:
+    text = (
+        "Supply Contract   Party A: Huaxin Pumps Co., Ltd. Legal Representative: Wang Lei   Huaxin Pumps Co., Ltd. is "
+        'owned by Eastbay Holdings Corporation (the "Group"), a listed company.   Party B: Qinghe Water Works Co., Ltd. '
+        "Legal Representative: Zhao Min   Party A and Party B agree as follows."
+    )
+    first = find_parties(text)[0]
+    assert (first.name, first.role, first.aliases) == ("Huaxin Pumps Co., Ltd.", "party a", ("Party A",))

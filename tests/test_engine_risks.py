@@ -1756,3 +1756,48 @@ def test_a_radius_clause_is_a_non_compete() -> None:
     assert rule.asserts("The Tenant shall not open another salon within five kilometres of the Premises.")
     assert not rule.asserts("The Caterer shall deliver the meals to any venue within forty miles of the office.")
     assert not rule.asserts("The Promoter shall not provide parking within two miles of the stadium.")
+
+
+def test_an_except_in_a_warranty_sentence_beside_a_plain_cap_leaves_nothing_uncapped() -> None:
+    span = (
+        "Except for the promises in clause 3, the Plug-in is supplied as it stands. The total liability of the "
+        "Publisher under these terms shall not exceed fifty pounds (GBP 50)."
+    )
+    assert polarity.negates("uncapped_liability", span)
+    carved = "The total liability of the Publisher shall not exceed GBP 50, except for liability for fraud."
+    assert not polarity.negates("uncapped_liability", carved)
+    headed = "LIMITS OF LIABILITY. EXCEPT FOR A BREACH OF SECTION 7, NEITHER PARTY IS RESPONSIBLE FOR INDIRECT HARM."
+    assert not polarity.negates("uncapped_liability", headed)  # the heading names the sentence's topic
+
+
+def test_a_ban_on_hiring_the_other_partys_employees_is_no_restraint_on_competing() -> None:
+    span = (
+        "For one (1) year after completion, neither Party shall recruit or engage, whether directly or through an "
+        "agency, any employee of the other Party who worked on the Project."
+    )
+    assert polarity.negates("non_compete", span)
+
+
+def test_extending_that_lower_price_to_the_buyer_is_most_favoured_pricing() -> None:
+    span = "If the Vendor gives a lower rate to another retailer, it shall pass that rate on to the Retailer."
+    out = polarity.apply(span, {"most_favored_nation": [(0, len(span), 0.2)]})
+    assert out.by_category["most_favored_nation"][0] == (0, len(span), polarity.PROMOTED)
+
+
+def test_a_clause_that_denies_any_duty_of_confidentiality_is_no_confidentiality() -> None:
+    def ids(text: str) -> set[str]:
+        return {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+    assert "no_confidentiality" in ids("4. No Confidentiality\n\nSubmissions will be published.")
+    assert "no_confidentiality" in ids("Neither party owes the other any duty of confidentiality in the drafts.")
+    assert "no_confidentiality" not in ids("Each party shall keep the drafts confidential.")
+
+
+def test_ending_a_defined_engagement_on_the_others_breach_is_termination_for_cause() -> None:
+    def ids(text: str) -> set[str]:
+        return {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+    assert "no_termination_for_cause" not in ids(
+        "Either party may end the Trial at once by notice if the other party materially breaches these terms."
+    )
+    assert "no_termination_for_cause" in ids("The Trial runs for six weeks and then ends.")

@@ -49,7 +49,8 @@ _EFFECTIVE_CUE = re.compile(
     r"\b(?:effective|co(?:m|rn){2}enc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
     r"takes? effect|in force|with effect from|appl(?:y|ies) from|valid (?:from|as of)|"
     r"(?:the|a)\s+term\s+from(?:\s+and\s+including)?|"  # a lease's "Term means the term from and including 24 June"
-    r"(?:agreement|contract|term|lease|licen[cs]e|order)\s+(?:shall\s+|will\s+)?run(?:s|ning)?\s+from|"
+    r"(?:agreement|contract|term|lease|licen[cs]e|order|engagement|appointment|subscription)\s+(?:shall\s+|will\s+)?"
+    r"run(?:s|ning)?\s+from|"
     # the past tense only of this contract (a consolidated text: "The Term of this Agreement began on"), not of one
     # it amends or extends ("The Initial Term of the Agreement began on" in a letter that extends it)
     r"\bthis\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|lease|licen[cs]e|deed)\s+(?:began|started|took\s+effect|"
@@ -164,6 +165,7 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:date|day) of (?:this agreement|the agreement|(?:its |actual )?(?:execution|signature|signing|conclusion))|"
     r"date hereof|on its date\b|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |later |latest |most recent (?:final )?)?(?:signature|execution|signing)|"
+    r"(?:upon|on) (?:its )?acceptance\b(?! of)|"  # a click-through: "This Agreement takes effect on acceptance"
     # "starts on the date it is dated", "takes effect on the date it bears"
     r"signing date|signature dates?|last signature|date (?:on which )?(?:it|this agreement) "
     r"(?:is (?:signed|executed|made|entered into|concluded|dated)|bears)|later of the|"
@@ -661,6 +663,50 @@ def _head_date(text: str) -> Fact | None:
     return None
 
 
+# the contract says what date it bears in a sentence of its own, as an exchange of e-mails does: "For our records, our
+# contract is dated today, October 6, 2027"
+_SAID_TO_BE_DATED = re.compile(
+    r"\b(?:this|our)\s+(?:contract|agreement)\s+is\s+dated\s+(?:today\s*,?\s*(?:the\s+)?)?", re.IGNORECASE
+)
+# the record of a click-through acceptance: "Accepted on: 14 May 2027 at 10:42", "Date of acceptance: 3 March 2026"
+_ACCEPTANCE_FIELD = re.compile(
+    r"^[ \t]*(?:accepted\s+on|date\s+(?:of\s+)?acceptance|acceptance\s+date|date\s+accepted)[ \t]*:[ \t]*",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+_ACCEPTANCE_WORDS = ("accepted on", "acceptance date", "date of acceptance", "date acceptance", "date accepted")
+
+
+def _date_at(text: str, at: int) -> Fact | None:
+    """The date that starts at `at`, if one does."""
+    for s, e, d in find_dates_loose(text[at : at + 40]):
+        if d is not None and s == 0:
+            return Fact(d.isoformat(), at, at + e, text[at : at + e])
+    return None
+
+
+def _said_to_be_dated(text: str, lower: str) -> Fact | None:
+    if "is dated" not in lower:
+        return None
+    for m in _SAID_TO_BE_DATED.finditer(text):
+        fact = _date_at(text, m.end())
+        if fact is not None:
+            return fact
+    return None
+
+
+def _acceptance_date(text: str, lower: str) -> Fact | None:
+    """The date a click-through or an accepted form was accepted, recorded as a field: it is concluded then."""
+    if not any(words in lower for words in _ACCEPTANCE_WORDS):
+        return None
+    for m in _ACCEPTANCE_FIELD.finditer(text):
+        fact = _date_at(text, m.end())
+        if fact is not None:
+            return fact
+    return None
+
+
 def _letter_date(text: str, mentions: list[_Mention]) -> Fact | None:
     for m in mentions:
         if m.start > 1500:
@@ -929,7 +975,12 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     """Dates, governing law and the term. A fact with value None is a known absence (its reason says why)."""
     lower = text.lower()
     mentions = _mentions(text, lower, by_category)
-    labelled = _labelled_agreement_date(text, lower) or _head_date(text)
+    labelled = (
+        _said_to_be_dated(text, lower)
+        or _labelled_agreement_date(text, lower)
+        or _head_date(text)
+        or _acceptance_date(text, lower)
+    )
     agreement = (
         _letter_date(text, mentions)
         or labelled

@@ -81,7 +81,7 @@ _BETWEEN_END = re.compile(
 )
 _MODAL = re.compile(
     # the lookahead holds the first letters of the words: most word starts fail one class test (twice as fast)
-    r"\b(?=[swmaucigob])(shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|"
+    r"\b(?=[swmaucigobl])(shall|will|(?<=\s)ll(?=\s)|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|"
     # translated civil-law duties ("est tenu de", "ist verpflichtet", "se obliga a", "obriga-se a"): "The Buyer is obliged
     # to pay", "The Lessee binds itself to return", "The Agent commits to visit"
     r"(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:obliges|binds)\s+(?:itself|themselves)\s+to|"
@@ -132,6 +132,7 @@ def modal_matches(text: str) -> Iterator[re.Match[str]]:
         yield from _MODAL.finditer(text)
         return
     starts = _found_at(lowered, _MODAL_WORDS)
+    starts |= {at + 1 for at in _found_at(lowered, (" ll ",))}  # "you ll pay": a contraction spelt out
     for word in _AFTER_IS:
         at = lowered.find(word)
         while at >= 0:
@@ -990,7 +991,7 @@ def _duties(
 ) -> list[Obligation]:
     """The duty from `action_start` to the end of its sentence (which starts at `start`), once per obligor; a
     `restriction` when its subject denies the modal ("Neither party shall disclose": "shall not disclose")."""
-    action = whole_action(text, action_start, end)
+    action = _modal_in_full(whole_action(text, action_start, end))
     if restriction:
         action = _as_restriction(action)
     due_text, due_date = _due(text[start:end])
@@ -1108,6 +1109,22 @@ def list_items(text: str, pos: int) -> list[tuple[int, int]]:
     return items
 
 
+# "You'll pay", "we'll deliver": a letter's or an e-mail's duty; the apostrophe becomes a space (the same length), so
+# the subject stands before its modal "ll"
+_CONTRACTED_WILL = re.compile(r"\b(we|you|they|i)['’](?=ll\b)", re.IGNORECASE)
+
+
+def _contractions_spelt_out(text: str) -> str:
+    if "'ll" not in text and "’ll" not in text:
+        return text
+    return _CONTRACTED_WILL.sub(lambda m: m.group(1) + " ", text)
+
+
+def _modal_in_full(action: str) -> str:
+    """ "ll pay" read from a contraction spelt out ("you ll pay") is "will pay"."""
+    return "will" + action[2:] if action.startswith("ll ") else action
+
+
 def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[PartyLike]) -> list[Obligation]:
     """Obligations in the sentence spans, main duties of named parties first when there are too many (`_cap`).
 
@@ -1117,7 +1134,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     read as the plain text it shows ("**The Hirer** must pay"): its bold markers become spaces, the offsets stay the
     same (its list markers stay: a list's items are read by them).
     """
-    text = without_emphasis(text)
+    text = _contractions_spelt_out(without_emphasis(text))
     subjects = subject_map(parties)
     for pronoun, party in pronoun_subjects(text, parties).items():
         subjects.setdefault(pronoun, party)
@@ -1250,7 +1267,7 @@ def _end_actions_at(found: list[Obligation], open_duties: list[_OpenDuty], text:
     Agreement" and "shall cooperate ...", not the cooperation twice."""
     for duty in open_duties:
         if duty.action_start < clause_at:
-            action = whole_action(text, duty.action_start, clause_at)
+            action = _modal_in_full(whole_action(text, duty.action_start, clause_at))
             if duty.restriction:
                 action = _as_restriction(action)
             found[duty.at] = replace(found[duty.at], action=action, kind=_kind(action))

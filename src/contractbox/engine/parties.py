@@ -142,9 +142,9 @@ _CALLED_AS = r"(?:referred\s+to\s+as|called|designated(?:\s+as)?|denominated(?:\
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
 _BARE_ALIAS = re.compile(
     # "[ \t]*" inside the brackets: a Markdown term "(**Vendor**)" reads "(  Vendor  )" once its markers are blanked
-    r"\([ \t]*(?:the\s+|hereinafter[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?)?"
+    r"\([ \t]*(?:the\s+|here(?:in)?after[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?)?"
     r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})[ \t]*\)|"
-    r"hereinafter[,:]?\s+(?:(?:(?:simply|also)\s+)?"
+    r"here(?:in)?after[,:]?\s+(?:(?:(?:simply|also)\s+)?"
     + _CALLED_AS
     + r"[,:]?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier", "hereinafter referred to as: the Licensor"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
@@ -174,7 +174,7 @@ _NOT_ALIASES = {
     "schedule",
 }
 _DESCRIPTOR = re.compile(
-    r"[ \t]*,?\s*(?:\([ \t]*(?:the\s+|hereinafter[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
+    r"[ \t]*,?\s*(?:\([ \t]*(?:the\s+|here(?:in)?after[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
     r"(?:Ph\.\s?D|M\.\s?D|D\.\s?Phil|J\.\s?D|Esq|Jr|Sr|CPA)\.?(?=[,\s(])|"  # "Samuel J. Whitcombe, Ph.D., an individual"
     r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
     r"(?<=,\s)of\s+(?=[A-Z])|"  # "Jane Smith, of Kingston, Ontario": a person "of" her town
@@ -715,6 +715,23 @@ def _is_role_label(label: str) -> bool:
     return label.startswith("Party") or words[-1] in ROLE_WORDS or (words[-1] == "party" and len(words) > 1)
 
 
+_ROW_REACH = 250
+_ENTRY_SENTENCE_END = re.compile(r"\.[ \t]+(?=[A-Z])")
+
+
+def _short_names_on_its_line(text: str, at: int) -> tuple[str, ...]:
+    """The quoted defined terms a labelled row gives its party after the name: 'Supplier: Alder Ltd, ... ("Alder")'."""
+    line_end = text.find("\n", at)
+    end = min(line_end if line_end >= 0 else len(text), at + _ROW_REACH)
+    # the entry ends at the next label ("Party A (Shipper): ... Party B (Carrier):", "Legal Representative:") or at
+    # its sentence's end: "Party A: X Co., Ltd. Legal Representative: ... Y Corporation (the "Company")" on one line
+    stops = [m.start() for m in (_LABELLED.search(text, at, end), _NEXT_LABEL.search(text, at, end)) if m]
+    stops += [m.start() for m in [_ENTRY_SENTENCE_END.search(text, at, end)] if m]
+    end = min([end, *stops])
+    quoted = [(m.group(1) or m.group(2) or "").strip(" ,.") for m in _QUOTED_ALIAS.finditer(text, at, end)]
+    return tuple(a for a in dict.fromkeys(quoted) if a and a.lower() not in _NOT_ALIASES)
+
+
 def _label_role(label: str) -> tuple[str, ...]:
     """ "Party A (Shipper)" -> ("Shipper", "Party A")."""
     m = re.match(r"(Party\s+[A-Z])\s*\(([^)]+)\)", label)
@@ -780,6 +797,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
     for at, after, label in sorted(hits):
         if at < lo:
             continue
+        own: tuple[str, ...] = ()
         if label is None:
             close = text.find(")", after, after + 80)
             window = max(lo, previous, at - 400)
@@ -794,7 +812,8 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             previous = close + 1 if close >= 0 else after
         else:
             span = _labelled_name(text, at) if _is_role_label(label) and not _entry_denies_party(text, at) else None
-            aliases = _label_role(label)
+            own = _short_names_on_its_line(text, span.end) if span is not None else ()
+            aliases = tuple(dict.fromkeys(_label_role(label) + own))
         if span is None or (aliases and _DOCUMENT_TERM.search(aliases[0])):
             continue
         if _OTHER_AGREEMENT.search(text, max(0, span.start - 160), span.start):
@@ -805,7 +824,8 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             found = []
         if len(found) >= 2 and _RECITALS_START.search(text, last, span.start):
             break  # "RECITALS A. Landlord and Acme Inc. ("Tenant") have entered into a lease": a party of another deal
-        found.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases))
+        role = _role_of(own) if label is not None and own else _role_of(aliases)  # the row's own term names its role
+        found.append(Party(span.text(text), role, span.start, span.end, aliases))
         lo, last = max(at, span.end), at
     return found if len(found) >= least else []
 
@@ -892,6 +912,49 @@ def _letter_parties(text: str) -> list[Party]:
     return found if len(found) == 2 else []
 
 
+# a contract made by an exchange of e-mails: each message opens with its headers, the sender's address in brackets
+_EMAIL_FROM = re.compile(r"^[ \t]*From:[ \t]*([^<\n]+?)[ \t]*<[^<>\s]+@[^<>\s]+>[ \t]*$", re.MULTILINE)
+_EMAIL_TO = re.compile(r"^[ \t]*To:[ \t]*[^<\n]*<[^<>\s]+@[^<>\s]+>", re.MULTILINE)
+
+
+def _email_parties(text: str) -> list[Party]:
+    """The companies an e-mail exchange binds: each sender signs with the name, then "Title, Company Ltd" (or the
+    company alone) on the next line. The first sender's company writes "we", its addressee's is "you"."""
+    if not text.lstrip().startswith("From:") or not _EMAIL_TO.search(text, 0, 600):
+        return []
+    headers = list(_EMAIL_FROM.finditer(text))
+    found: list[Party] = []
+    for k, header in enumerate(headers):
+        end = headers[k + 1].start() if k + 1 < len(headers) else len(text)
+        company = _signed_company(text, header.group(1), header.end(), end)
+        if company is not None and all(_key(company.text(text)) != _key(p.name) for p in found):
+            name = company.text(text)
+            found.append(Party(name, name.split()[0].lower(), company.start, company.end, (name.split()[0],)))
+    if len(found) != 2:
+        return []
+    found[0].aliases += ("we",)
+    found[1].aliases += ("you",)
+    return found
+
+
+def _signed_company(text: str, sender: str, lo: int, hi: int) -> NameSpan | None:
+    """The company with a legal form on the line under the sender's signed name, after a title and a comma."""
+    signatures = list(
+        re.finditer(rf"^[ \t]*{re.escape(sender.strip())}[ \t]*\n[ \t]*([^\n]+)", text[lo:hi], re.MULTILINE)
+    )
+    if not signatures:
+        return None
+    signed = signatures[-1]
+    line_at = lo + signed.start(1)
+    line_end = lo + signed.end(1)
+    starts = [line_at] + [line_at + m.end() for m in re.finditer(r",[ \t]+", signed.group(1))]
+    for at in starts:
+        span = _name_at(text, at)
+        if span is not None and span.legal_form and not text[span.end : line_end].strip(" .,"):
+            return span
+    return None
+
+
 # "... under which Alder cleans six practices in Glasgow and Paisley": the second of a list of places
 _PLACE_LIST_BEFORE = re.compile(r"\b(?:in|at|near)\s+[A-Z][\w-]*(?:\s*,\s*[A-Z][\w-]*)*\s*(?:,|and|or)\s*$")
 
@@ -954,6 +1017,10 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
         parties = _letter_parties(text[: min(len(text), 5000)]) or parties
     if len(parties) < 2:
         parties = _column_parties(text, min(len(text), 5000)) or parties
+    if len(parties) < 2:
+        parties = _named_below(text, parties)
+    if len(parties) < 2:
+        parties = _email_parties(text) or parties
     parties = _dedupe(_named_elsewhere(text, _without_stray_words(text, parties)))
     _defined_later(text, parties)
     signed = [Party(s.text(text), _signature_role(text, s.start), s.start, s.end) for s in signature_spans(text)]
@@ -969,11 +1036,53 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     return parties
 
 
-# "the customer named in the Order Form ("Customer")": the name stands in the order form, on its role's line
+# "the customer named in the Order Form ("Customer")": the name stands in the order form, on its role's line;
+# also "the organisation identified as the licensee in the Acceptance Record"
 _NAMED_IN = re.compile(
-    r"\b(?:named|identified|specified|set\s+out|described|listed|stated)\s+(?:in|on)\s+(?:the\s+|an?\s+|each\s+|its\s+)?$",
+    r"\b(?:named|identified|specified|set\s+out|described|listed|stated)\s+(?:as\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+)?"
+    r"(?:in|on)\s+(?:the\s+|an?\s+|each\s+|its\s+)?$",
     re.IGNORECASE,
 )
+# a form's party entry that points at the details block under the preamble: "and the individual named below (the
+# "Contributor"):" then "Full name: ..."; "the company whose details are set out below"
+_NAMED_BELOW = re.compile(
+    r"\bthe\s+(?:individual|person|organi[sz]ation|company|entity|business|firm)\s+"
+    r"(?:named|identified|specified|described|listed|whose\s+(?:name\s+and\s+)?details\s+are\s+(?:given|set\s+out))\s+"
+    r"(?:below|hereunder)\b",
+    re.IGNORECASE,
+)
+_BELOW_REACH = 1500  # the details block follows the preamble sentence
+
+
+def _name_field(text: str, lo: int, aliases: tuple[str, ...]) -> NameSpan | None:
+    """The first "Full name:" / "Name:" / "Contributor:" line of the details block after `lo`."""
+    labels = "|".join(re.escape(a) for a in aliases if a.lower() not in _PRONOUNS)
+    label = rf"(?:(?:full|legal|registered|company)[ \t]+)?(?:name|{labels})(?:[ \t]+name)?" if labels else "name"
+    line = re.compile(rf"^[ \t]*{label}[ \t]*:[ \t]*(?=\S)", re.MULTILINE | re.IGNORECASE)
+    found = line.search(text, lo, min(len(text), lo + _BELOW_REACH))
+    if found is None:
+        return None
+    return _labelled_name(text, found.end()) or _person_at(text, found.end())
+
+
+def _named_below(text: str, parties: list[Party]) -> list[Party]:
+    """The party a form's preamble names only as "the individual named below (the "Contributor")", named by the
+    first name field under it; its defined terms leave the party before it, whose descriptors they were read into."""
+    if "below" not in text[:5000] and "hereunder" not in text[:5000]:
+        return parties
+    entry = _NAMED_BELOW.search(text, 0, min(len(text), 5000))
+    if entry is None:
+        return parties
+    close = text.find(")", entry.end(), entry.end() + 80)
+    aliases = _aliases(text, entry.end(), close + 1) if close >= 0 else ()
+    span = _name_field(text, entry.end(), aliases)
+    if span is None:
+        return parties
+    for p in parties:
+        if set(aliases) & set(p.aliases):
+            p.aliases = tuple(a for a in p.aliases if a not in aliases)
+            p.role = _role_of(p.aliases)
+    return [*parties, Party(span.text(text), _role_of(aliases), span.start, span.end, aliases)]
 
 
 def _named_elsewhere(text: str, parties: list[Party]) -> list[Party]:

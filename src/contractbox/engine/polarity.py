@@ -255,6 +255,10 @@ _LEADING_HEADING = re.compile(
 )
 
 
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])[\"”]?\s+(?=[A-Z(\"“])")
+_HEADING_WORDS = 5
+
+
 @dataclass(frozen=True)
 class Rule:
     reason: str  # why a negated span is not a finding, in words a reviewer reads
@@ -267,6 +271,9 @@ class Rule:
     asserting: AnyOf = _NONE
     sources: tuple[str, ...] = ()
     topic: AnyOf = _NONE  # a span that names none of these is about something else
+    # the `required` marker counts only in a sentence on the topic: "Except for the warranties in section 4, the
+    # Software is provided as is. Liability shall not exceed $100" carves nothing out of the cap
+    required_on_topic: bool = False
 
     def negates(self, span: str) -> bool:
         if self.topic and not self.topic.found_in(span):
@@ -277,8 +284,21 @@ class Rule:
                 rest = p.sub(" ", rest)
             if not self.positive.found_in(rest):
                 return True
-        if self.required and not self.required.found_in(span):
+        if self.required and not self._required_found(span):
             return not self.required_when or self.required_when.found_in(span)
+        return False
+
+    def _required_found(self, span: str) -> bool:
+        if not self.required.found_in(span):
+            return False
+        if not self.required_on_topic or not self.topic:
+            return True
+        sentences = _SENTENCE_BREAK.split(span)
+        for i, sentence in enumerate(sentences):
+            # a heading before it ("LIMITATION OF LIABILITY. EXCEPT FOR ...") names the sentence's topic
+            heading = sentences[i - 1] if i and len(sentences[i - 1].split()) <= _HEADING_WORDS else ""
+            if self.required.found_in(sentence) and self.topic.found_in(f"{heading} {sentence}"):
+                return True
         return False
 
     def asserts(self, span: str) -> bool:
@@ -415,6 +435,10 @@ RULES: dict[str, Rule] = {
             r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\bcompet)(?:\w+,?\s+){0,3}?(?:solicit|engage|employ|hire|recruit)\b"
             r"[^.;]{0,80}\b(?:persons?|employees?|staff|personnel|individuals?)\s+(?:who|whom)\s+(?:is|was|were|are|has\s+been|"
             r"have\s+been)\s+(?:\w+\s+)?(?:employed|engaged)\b" + _REST,
+            # "neither Party shall solicit for employment or engage ... any employee of the other Party"
+            r"\bneither\s+part(?:y|ies)\s+(?:shall|will|may|must)\s+(?![^.;]*\bcompet)(?:[\w,]+\s+){0,4}?"
+            r"(?:solicit|engage|employ|hire|recruit)\w*\b[^.;]{0,80}?\b(?:employees?|staff|personnel)\s+of\s+the\s+other\b"
+            + _REST,
             r"\bnot\s+(?:be\s+)?(?:restricted|prevented|prohibited|precluded|limited)\s+(?:in\s+any\s+way\s+)?from\s+"
             r"(?:compet|develop|market|engag|offer|sell)\w*",
             r"\bno\s+non[\s\-]?compet\w*",
@@ -640,7 +664,7 @@ RULES: dict[str, Rule] = {
                 # "If Vendor grants better rates to another customer, Vendor shall extend those rates to Buyer"
                 r"\b(?:lower|better|more\s+favou?rable|reduced)\s+(?:\w+\s+)?" + _PRICE + r"\b[^.;]{0,60}\bto\s+"
                 r"(?:any\s+other|another|other|(?:any\s+|a\s+)?third)\b[^.;]{0,120}\b(?:shall|will|must)\s+"
-                r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,2}?(?:those|such|the\s+same)\s+"
+                r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,2}?(?:those|such|the\s+same|that)\s+"
                 + _PRICE
                 + r"\b",
                 # "If Vendor offers any other library a lower fee for a comparable volume, Vendor shall offer the same
@@ -866,6 +890,7 @@ RULES: dict[str, Rule] = {
         ),
         sources=("cap_on_liability",),
         topic=_LIABILITY_TOPIC,
+        required_on_topic=True,
     ),
     "renewal_term": Rule(
         "says nothing about renewal or extension (a term that runs until terminated is not a renewal)",

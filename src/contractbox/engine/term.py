@@ -471,6 +471,18 @@ def _a_date_moved(sentence: str, s: int) -> bool:
 
 
 _FROM_AND_INCLUDING = re.compile(r"\bfrom\s+and\s+including\s*$", re.IGNORECASE)
+# the end of the period before this one, as a renewal order states it: "The support period under the previous renewal
+# order ends on December 31, 2027"
+_EARLIER_PERIOD = re.compile(
+    r"\b(?:previous|prior|preceding|former)\s+(?:[\w-]+\s+){0,2}?(?:order|agreement|contract|period|term)\b",
+    re.IGNORECASE,
+)
+
+
+def _ends_an_earlier_period(sentence: str, s: int) -> bool:
+    """The date at `s` ends a period before this contract's: its own sentence names the earlier one."""
+    own = max(sentence.rfind(". ", 0, s), sentence.rfind("; ", 0, s), 0)
+    return _EARLIER_PERIOD.search(sentence, own, s) is not None
 
 
 def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] | None:
@@ -478,7 +490,7 @@ def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] |
     of a part of it ("the first Fiscal Year shall ... end on March 31, 2018") nor another date the document moves,
     or the date of an end on an event or that date, whichever is earlier."""
     for s, e, d in find_dates_loose(sentence):
-        if _about_a_part(sentence, s) or _a_date_moved(sentence, s):
+        if _about_a_part(sentence, s) or _a_date_moved(sentence, s) or _ends_an_earlier_period(sentence, s):
             continue
         if d is not None and _first_of_event_and_date(sentence, s, e):
             return d, s, e
@@ -603,6 +615,7 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
         or _stated_end(text, anchor)
         or _stated_instrument_end(text, anchor)
         or _end_of_a_defined_period(text, anchor)
+        or _end_of_the_period_it_ends_with(text)
         or _end_in_the_term_definition(text, anchor, term_sentences[:3])
         or _stated_open_end(text)
     )
@@ -700,6 +713,56 @@ def _end_of_a_defined_period(text: str, anchor: date | None) -> Expiry | None:
             found = _defined_end(sentence, particulars(text), anchor)
             if found is not None and found.date is not None:
                 return found
+    return None
+
+
+# the contract ends with a period of it the document dates elsewhere: "The Pilot Agreement ... ends on the last day of
+# the Pilot Period" beside "the Pilot Period ends on June 30, 2027" (an amendment that moves the period's end)
+_ENDS_WITH_A_PERIOD = re.compile(
+    r"\b(?:(?:this|the)\s+(?:[A-Z][\w-]*\s+){0,3}(?i:agreement|contract)|it)\s+(?:shall\s+|will\s+)?"
+    r"(?i:ends?|expires?|terminates?)\s+(?i:on|at)\s+the\s+(?i:last\s+day|end|expiry)\s+of\s+the\s+"
+    r"((?:[A-Z][\w-]*\s+){0,3}Period)\b"
+)
+
+
+def _end_of_the_period_it_ends_with(text: str) -> Expiry | None:
+    """The stated end of the period the contract says it ends with (read back from each "Period", not scanned for)."""
+    for m in _periods_it_ends_with(text):
+        if m.group(0).startswith("it") and not re.search(
+            r"(?i:agreement|contract)", _sentence_before_at(text, m.start())
+        ):
+            continue  # "it" must stand for the contract named before it in its sentence
+        period = " ".join(m.group(1).split())
+        stated = re.compile(
+            re.escape(period).replace(r"\ ", r"\s+") + r"\s+(?:shall\s+|will\s+)?(?:ends?|expires?)\s+on\s+"
+        )
+        ends = [e for e in (_date_after(text, s.end()) for s in stated.finditer(text)) if e is not None]
+        if ends:
+            return ends[-1]  # the last statement: the period as the document leaves it
+    return None
+
+
+def _periods_it_ends_with(text: str) -> list[re.Match[str]]:
+    found = []
+    at = text.find("Period")
+    while at >= 0:
+        lo = max(0, at - 160)
+        m = _ENDS_WITH_A_PERIOD.search(text, lo, at + 6)
+        if m is not None and m.end() == at + 6:
+            found.append(m)
+        at = text.find("Period", at + 6)
+    return found
+
+
+def _sentence_before_at(text: str, at: int) -> str:
+    span = _sentence_at(text, at)
+    return text[span.start : at]
+
+
+def _date_after(text: str, at: int) -> Expiry | None:
+    for s, e, d in find_dates_loose(text[at : at + 40]):
+        if d is not None and s == 0:
+            return Expiry(d, at, at + e, "stated end date")
     return None
 
 
