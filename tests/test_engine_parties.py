@@ -1638,3 +1638,34 @@ def test_a_quoted_term_after_the_rows_entry_ends_belongs_to_someone_else() -> No
     )
     first = find_parties(text)[0]
     assert (first.name, first.role, first.aliases) == ("Huaxin Pumps Co., Ltd.", "party a", ("Party A",))
+
+
+def test_a_role_label_in_the_next_column_is_not_part_of_a_signature_name() -> None:
+    text = (
+        "SERVICE ORDER\n\nThe provider supports the product.\n\n" + "Terms follow.\n" * 40 + "\n"
+        "IN WITNESS WHEREOF, the parties have signed this Order:\n\n"
+        "CUSTOMER                                  BRAMBLEWICK DATA SYSTEMS, INC.\n\n"
+        "By: ____________________                  By: ____________________\n"
+    )
+    assert signature_names(text) == ["BRAMBLEWICK DATA SYSTEMS, INC."]
+
+
+def test_a_party_left_blank_keeps_its_defined_term_to_itself() -> None:
+    text = (
+        'This Hosting Agreement ("Agreement") is entered into as of the ____ day of ________ 2027 by and between '
+        'Corrigan Cloud Services, Inc., a Delaware corporation ("Corrigan"), with offices at 12 Pier Road, Oakland, '
+        'California, and ______________________, a ____________ corporation ("Customer"), with offices at '
+        "____________________.\n\n1. Services.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [("Corrigan Cloud Services, Inc.", "corrigan")]
+
+
+def test_a_name_wrapped_over_a_wide_gap_stays_whole() -> None:
+    text = (
+        "SUPPLY ORDER\n\nThe supplier ships the grain.\n\n" + "Terms follow.\n" * 40 + "\n"
+        "IN WITNESS WHEREOF, the parties have signed this Order:\n\n"
+        "                    KESTREL NORTHERN GRAIN                    TRADING LTD.\n\n"
+        "By: ____________________\n"
+    )
+    assert signature_names(text)[0] == "KESTREL NORTHERN GRAIN TRADING LTD."

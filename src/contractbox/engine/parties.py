@@ -341,6 +341,9 @@ def _alias_follows_address(text: str, pos: int, i: int) -> bool:
     )
 
 
+_BLANK_NAME = re.compile(r"_{3,}|\[\s*(?:●|•|\*|NAME|name|\.{3,}|_+)\s*\]")
+
+
 def _scan_tail(text: str, pos: int, limit: int) -> tuple[int, int | None]:
     """End of this party's descriptors, and where the next party's name starts (None: the list ends)."""
     depth, quoted, i = 0, False, pos
@@ -439,6 +442,10 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
     sep = _SEPARATOR.match(text, i)
     if sep and sep.end() > i and (text[i] != "," or re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i])):
         nxt = skip_run(_NOISE, text, sep.end())
+        if _BLANK_NAME.match(text, nxt):
+            return (
+                None,
+            )  # "and ______________, a ________ corporation ("Licensee")": a party left blank, its term its own
         numbered = re.search(r"\(\s*\d", text[i:nxt])
         span = _name_at(text, nxt) if numbered else _strong_name_at(text, nxt)
         occupation = None if span else _OCCUPATION_FIRST.match(text, nxt)

@@ -83,6 +83,7 @@ def _upper_case_names(text: str, start: int) -> list[NameSpan]:
                 - len(text[form.end() : form.end() + 3].lstrip(" ,")),
             ):
                 continue  # "CO., LTD.": the name ends at the last form
+            s = _after_last_column_gap(text, s, form.start())
             lead = _SIGNING_WORDS.match(text, s, form.start())
             begin = lead.end() if lead else s
             if re.search(_REAL_WORD, text[begin : form.start()]):
@@ -91,6 +92,20 @@ def _upper_case_names(text: str, start: int) -> list[NameSpan]:
             while s < run_end and text[s] in " ,\t":
                 s += 1
     return out
+
+
+# the gap between two columns of a signature page flattened to one line: "LICENSEE            XACCT TECHNOLOGIES, INC."
+_COLUMN_GAP = re.compile(r"[ \t]*(?:\t|[ ]{3,})[ \t]*")
+
+
+def _after_last_column_gap(text: str, start: int, end: int) -> int:
+    """Where the name ending at `end` begins when a one-word label stands in the column before it ("LICENSEE", "BY");
+    a name wrapped over a wide gap ("INTERNATIONAL FAST FOOD      POLSKA SP ZO.O") stays whole."""
+    for gap in _COLUMN_GAP.finditer(text, start, end):
+        if len(text[start : gap.start()].split()) != 1:
+            break
+        start = gap.end()
+    return start
 
 
 def _name_ending_at(text: str, lo: int, end: int) -> NameSpan | None:
