@@ -2538,3 +2538,33 @@ def test_an_amendment_that_moves_the_end_of_the_period_the_agreement_ends_with()
     )
     facts, _ = read_facts(text, {})
     assert facts["expiration_date"].value == "2026-09-30"
+
+
+def test_a_facility_letter_ends_when_its_facility_stops_being_available() -> None:
+    text = (
+        "HARBOUR TRUST BANK LIMITED\n\n3 May 2027\n\nDear Sirs\n\nWe are pleased to offer Lotus Prints Limited (the "
+        '"Borrower") an import loan line of HK$5,000,000 (the "Facility") on the terms of this letter.\n\n'
+        '2. The Facility is available until 31 May 2028 (the "Final Availability Date"), subject to review.\n\n'
+        "3. Each loan shall be repaid within 90 days.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["expiration_date"].value == "2028-05-31"
+
+
+def test_a_loan_that_a_security_document_mentions_does_not_end_it() -> None:
+    text = (
+        "PLEDGE AGREEMENT made 3 May 2027 between Lotus Prints Limited and Harbour Trust Bank Limited.\n\n"
+        "1. The pledge secures the loan line the Bank extends to the Pledgor; the facility is available until "
+        "31 May 2028. That date does not limit the term of this Agreement.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts.get("expiration_date") is None or facts["expiration_date"].value != "2028-05-31"
+
+
+def test_a_term_sheet_that_lapses_on_a_date_expires_then() -> None:
+    text = (
+        "TERM SHEET\n\nDated 1 April 2027\n\nPART B - BINDING PROVISIONS\n\nB1. Each Party shall keep this Term Sheet "
+        "confidential.\n\nB4. This Term Sheet shall lapse on 31 October 2027 unless the Parties extend it in writing.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["expiration_date"].value == "2027-10-31"

@@ -1204,3 +1204,27 @@ def test_a_contracted_will_in_an_email_is_a_duty_of_the_party_it_names() -> None
         ("Orchard Pixel Studios LLC", "will shoot the catalogue in April"),
         ("Bluefin Marine Corp.", "will pay the fee of $4,000 within ten days of delivery"),
     ]
+
+
+def test_a_duty_after_a_right_of_the_same_subject_is_that_subjects() -> None:
+    buyer = Party("Kaveri Foods Private Limited", "buyer", 0, 28, ("Buyer",))
+    seller = Party("Godavari Mills Limited", "seller", 30, 52, ("Seller",))
+    text = (
+        "The Buyer may withhold tax from each payment as the tax laws require and shall issue the withholding "
+        "certificate to the Seller within thirty days."
+    )
+    found = obligations(text, [buyer, seller])
+    assert [o.party for o in found] == ["Kaveri Foods Private Limited"]
+    assert "issue the withholding certificate" in found[0].action
+
+
+def test_a_warranty_that_a_thing_shall_conform_then_a_duty_to_repair_binds_the_warrantor() -> None:
+    maker = Party("Nilgiri Devices Limited", "maker", 0, 23, ("Maker",))
+    owner = Party("Palk Shipping Limited", "owner", 30, 51, ("Owner",))
+    text = (
+        "The Maker warrants that every unit shall conform to the agreed drawings for six months from delivery and "
+        "shall repair any defect reported in that time at its own cost."
+    )
+    found = obligations(text, [maker, owner])
+    assert [o.party for o in found] == ["Nilgiri Devices Limited"]
+    assert "repair any defect" in found[0].action

@@ -1669,3 +1669,27 @@ def test_a_name_wrapped_over_a_wide_gap_stays_whole() -> None:
         "By: ____________________\n"
     )
     assert signature_names(text)[0] == "KESTREL NORTHERN GRAIN TRADING LTD."
+
+
+def test_an_and_inside_the_title_of_the_body_that_issued_a_licence_joins_no_party() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nBETWEEN\n\nKESTREL TILES A/S, a company registered in Denmark, of 4 Kajgade, "
+        'Odense ("Supplier"); and\n\nSAND DUNE FITOUT L.L.C., holding trade licence number 55120 issued by the '
+        "Department of Planning and Development, Abu Dhabi, of Plot 9, Mussafah, Abu Dhabi "
+        '("Customer").\n\nRECITALS\n\nA. The Supplier makes tiles.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("KESTREL TILES A/S", "supplier"),
+        ("SAND DUNE FITOUT L.L.C.", "customer"),
+    ]
+
+
+def test_a_preamble_entered_into_by_a_lettered_list_reads_that_list_only() -> None:
+    text = (
+        "HEADS OF AGREEMENT\n\nDated 2 June 2027\n\nThese heads of agreement are entered into by:\n\n"
+        '(a) Rimba Timber Sdn. Bhd., a company incorporated in Malaysia, of Ipoh ("Rimba");\n\n'
+        '(b) Kaito Works Co., Ltd., a company incorporated in Japan, of Osaka ("Kaito"),\n\n'
+        '(each a "Party").\n\nPART A\n\nA1. Mill Company. A new private company limited by shares (the "Mill Company") will run the mill.\n\n'
+        "A2. Board. Three directors."
+    )
+    assert names(text) == ["Rimba Timber Sdn. Bhd.", "Kaito Works Co., Ltd."]

@@ -347,6 +347,21 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "14.1 While Tenant operates a bakery in the Premises, Landlord shall not let any other unit in the Centre to "
             "a tenant whose main business is the sale of bread or pastries.",
         ),
+        (  # the no-cause words set off by commas between the modal and the verb
+            "termination_for_convenience",
+            "9. Notwithstanding clause 8, the Lender may at any time, without stating any reason, cancel the Loan by "
+            "notice to the Customer.",
+        ),
+        (  # control itself as the subject, the new controller described by a "not"
+            "change_of_control",
+            "12.4 If control of the Distributor passes to a person who does not control it today, the Supplier may "
+            "terminate this Agreement by notice.",
+        ),
+        (  # a mutual no-shop while a letter of intent runs
+            "exclusivity",
+            "C2. Until this Letter of Intent ends, no party shall, alone or with others, solicit or negotiate any offer "
+            "with any third party for the sale of the Mill.",
+        ),
         (  # the pre-estimate called fair rather than genuine
             "liquidated_damages",
             "6.2 If fewer than 500 tonnes are loaded in a month, the Charterer shall pay the idle-berth charge, which both "
@@ -371,6 +386,8 @@ def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span
         # "employee" is the object, not the verb: these restrict something else
         ("no_solicit_of_employees", "Merchant shall not transfer any employee in anticipation of the Sale."),
         ("no_solicit_of_employees", "The technical expert shall not be an employee or consultant of either party."),
+        # a want of authority, not a no-shop
+        ("exclusivity", "Neither party shall negotiate with any third party on behalf of the other party."),
     ],
 )
 def test_negated_wording_is_not_promoted(category: str, span: str) -> None:

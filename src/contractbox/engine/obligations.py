@@ -76,6 +76,11 @@ _BETWEEN_END = re.compile(
     # shall bear the freight", "shall not be required to test the goods but shall inspect them"
     r"\s+(?:shall|will|must)\s+(?:[^;.]{1,80}?,\s*and\s+|"
     r"(?:not\s+)?(?:also\s+)?(?:have|be|(?:\w+ly\s+)?own)\s+[^;.]{1,100}?\s+(?:and|but)\s+)|"
+    # a right of the same subject, then its duty: "The Buyer may withhold tax at source and shall issue the certificate";
+    # a verb and its object, no clause of its own, no other modal, no comma before "and" ("may rely upon, and shall be
+    # protected"), and not a right to end the contract (what follows it is a right too: "and shall receive a refund")
+    r"\s+may\s+(?!(?:have|be|not|otherwise|terminat\w*|cancel\w*)\b)[a-z]+\s+"
+    r"(?:(?!\b(?:shall|will|must|terminat\w*|cancel\w*)\b)(?!\b" + _OTHER_SUBJECT + r")[^;.]){1,100}?(?<!,)\s+and\s+|"
     r"\s+)$",
     re.IGNORECASE,
 )
@@ -641,8 +646,13 @@ _WARRANTS_THAT_THEN = re.compile(
 )
 
 
-# the warranted state in "will" ("the Goods will be free from defects"), not a duty in "shall" of the thing warranted
-_PREDICTS = re.compile(r"\bwill\b(?![^;.]*\bshall\b)")
+# the warranted state in "will" ("the Goods will be free from defects"), not a duty in "shall" of the thing warranted;
+# or in "shall" with a verb of a thing's state ("each deliverable shall conform to its specification")
+_PREDICTS = re.compile(
+    r"\bwill\b(?![^;.]*\bshall\b)|\bshall\s+(?:conform|comply|function|operate|perform|remain|be)\b(?![^;.]*\bshall\b)"
+)
+# the verbs of a thing's state after the continuing modal: "... shall conform and shall operate" is no duty of its own
+_THING_STATE_AFTER = re.compile(r"(?:conform|comply|function|operate|perform|remain)\b", re.IGNORECASE)
 # a modal followed by a state or a passive: "shall, as appropriate, be manufactured", "shall have been"
 _STATE_AFTER = re.compile(r"(?:,[^,;.]{1,30},\s*)?(?:be|been|have\s+been)\b", re.IGNORECASE)
 # a clause's heading before its first sentence: run in ("11. Warranty. ") or on a line of its own ("5. WARRANTY\n")
@@ -662,7 +672,8 @@ def _guarantor(text: str, start: int, modal: re.Match[str], subjects: list[str])
     if headed:
         opening = " ".join(text[headed.end() : modal.start()].lower().split()) + " "
         opening = re.sub(r"^the\s+", "", opening)
-    if modal.group(1).lower() not in ("shall", "must") or _STATE_AFTER.match(text, modal.end()):
+    state_after = _STATE_AFTER.match(text, modal.end()) or _THING_STATE_AFTER.match(text, modal.end())
+    if modal.group(1).lower() not in ("shall", "must") or state_after:
         return []  # "... will conform and will perform", "... and shall be manufactured": the thing's predicate
     for subject in subjects:
         warranty = _WARRANTS_THAT_THEN.match(opening, len(subject)) if opening.startswith(subject) else None

@@ -117,7 +117,9 @@ _ANCHOR = re.compile(
     # "The parties to this Agreement are:", "The parties are as follows:" introducing the list
     r"^[ \t]*(?i:the\s+parties\s+(?:(?:to|of)\s+this\s+[\w ]{1,40}?\s+)?(?:are|shall\s+be)(?:\s+as\s+follows)?)[ \t]*:|"
     # "The undersigned:" heading a numbered list of parties (the French "Les soussignés")
-    r"^[ \t]*(?i:the\s+undersigned)[ \t]*:",
+    r"^[ \t]*(?i:the\s+undersigned)[ \t]*:|"
+    # the preamble sentence that ends in a colon before a lettered list: "This term sheet is entered into by:"
+    r"\b(?i:(?:entered\s+into|made|executed)\s+by)[ \t]*:",
     re.MULTILINE,
 )
 _LIST_END = re.compile(
@@ -382,6 +384,21 @@ _TITLE_SO_FAR = re.compile(
 )
 
 
+# the public body that issued a party's licence or registration, named in its descriptors: "holding trade licence
+# no. 123 issued by the Department of Economy and Tourism"; the "and" joins the words of the body's title
+_ISSUING_BODY_SO_FAR = re.compile(
+    r"\b(?:Department|Ministry|Minister|Registrar|Registry|Office|Bureau|Authority|Commission|Directorate|Secretary)"
+    r"\s+(?:of|for)\s+(?:the\s+)?(?:[A-Z][\w'’\-]*\s+){0,3}[A-Z][\w'’\-]*[ \t]*\Z"
+)
+
+
+def _joins_a_body_title(text: str, pos: int, i: int) -> bool:
+    """An "and" at `i`, inside a party's descriptors (no defined term yet), that continues a public body's title."""
+    if not _AND_AT.match(text, i) or _QUOTED_ALIAS.search(text, pos, i):
+        return False
+    return _ISSUING_BODY_SO_FAR.search(text[max(pos, i - 80) : i]) is not None
+
+
 def _names_who_acts_for_it(text: str, pos: int, i: int) -> bool:
     """An "and" at `i` that joins the names of who acts for the party whose descriptors run from `pos` (or the words
     of a minister's title), not two parties: it follows such a clause with no comma before it and no defined
@@ -437,7 +454,7 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
         nxt = skip_run(_NOISE, text, i + 1)
         numbered = re.match(r"\s*(?:\(\s*\d{1,2}\s*\)|and\b)", text[i + 1 : nxt + 1], re.IGNORECASE)
         return (nxt,) if numbered and _strong_name_at(text, nxt) else (None,)
-    if _names_who_acts_for_it(text, pos, i):
+    if _names_who_acts_for_it(text, pos, i) or _joins_a_body_title(text, pos, i):
         return None
     sep = _SEPARATOR.match(text, i)
     if sep and sep.end() > i and (text[i] != "," or re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i])):

@@ -141,7 +141,9 @@ _CONTROL_ACQUIRED = (
     r"of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:stock|shares|voting\s+rights|equity|securities))|"
     # the party as the one taken over: "is acquired by, or comes under the control of, a competitor"
     r"(?:is|are|becomes?)\s+(?:acquired\s+by|controlled\s+by|taken\s+over\s+by)|(?:comes?|falls?)\s+under\s+(?:the\s+)?"
-    r"control\s+of)"
+    r"control\s+of|"
+    # control itself as the subject: "if control of the Agent passes to any person", "control of Licensee is transferred"
+    r"control\s+of\s+(?:the\s+|a\s+|either\s+|any\s+)?(?:[\w'’]+\s+){0,3}?(?:pass(?:es)?|is\s+transferred|transfers)\s+to)"
 )
 # a promise not to deal with anyone but the other party (a no-shop, a lock-out, a category exclusivity): "shall not
 # ... negotiate ... any offer from any person other than the Buyer", "shall not grant ... rights ... to any other person"
@@ -228,8 +230,15 @@ _NO_CAUSE = (
 )
 # a character of a termination right before its notice, where no cause is named ("for good cause by written notice")
 _NO_CAUSE_BEFORE = rf"(?:(?!\b(?:{_CAUSE_NAMED})\b)[^.;])"
+# the no-cause words set off by commas before the verb: "the Bank may at any time, without giving any reason, cancel the
+# Facility", "Either party may, for any reason, terminate"
+_NO_CAUSE_SET_OFF = (
+    r"\b(?:may|can)\b(?:(?!\b(?:not|never|if|unless)\b)[^.;,]){0,30}?,\s*" + _NO_CAUSE + r"\s*,\s*"
+    r"(?:(?!not\b|never\b)\w+\s+){0,2}?(?:terminat\w*|cancel\w*|end)\b"
+)
 _CONVENIENCE_RIGHT = (
-    _TERMINATION_RIGHT + r"(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b)[^.;]){0,150}?\b" + _NO_CAUSE
+    rf"(?:{_TERMINATION_RIGHT}(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b)[^.;]){{0,150}}?\b"
+    rf"{_NO_CAUSE}|{_NO_CAUSE_SET_OFF})"
 )
 # the same right named as a party's right, as an amendment restates it: "the Member's right under Section 9.1 to
 # withdraw from the Network for any reason on 90 days' notice is unchanged" (leaving a group ends its membership);
@@ -364,6 +373,12 @@ RULES: dict[str, Rule] = {
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
             r"\b(?:carry\s+on|conduct|pursue)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
             _DEAL_ONLY_WITH,
+            # a mutual no-shop of a term sheet or letter of intent: "no Party shall, directly or indirectly, solicit,
+            # negotiate or enter into any agreement with any third party for ..." (not a want of authority: "neither
+            # party shall negotiate with any third party on behalf of the other")
+            r"\b(?:no|neither)\s+part(?:y|ies)\s+(?:shall|will|may)\b(?![^.;]*\b(?:on\s+behalf|authority|bind)\b)"
+            r"[^.;]{0,40}?\b(?:solicit|negotiat)\w*\b[^.;]{0,120}?\bwith\s+(?:any\s+third\s+part(?:y|ies)|"
+            r"any\s+other\s+(?:person|party|bidder|investor)|anyone\s+else)\b",
             # a category exclusivity of a promoter: "the Creator must not promote or endorse any other swimwear brand"
             _affirmed(
                 r"\b(?:shall|will|must)\s+not\s+(?:(?:promote|endorse|advertise|represent|model\s+for)\s+(?:or|and|nor)\s+)?"
@@ -568,9 +583,10 @@ RULES: dict[str, Rule] = {
                 + r"\b[^.;]{0,200}\bmay\b[^.;]{0,60}\b(?:terminat\w*|cancel\w*|"
                 + _BOUGHT_OUT
                 + r")\b",
+                # a relative clause's "not" describes the new controller: "to any person who did not control it"
                 opening=_ungoverned(
-                    r"nothing|neither|no\s+party|(?<!who\sis\s)(?<!that\sis\s)(?<!which\sis\s)not(?!\s+(?:less|more|later|"
-                    r"earlier|fewer)\s+than)|never|free\s+to"
+                    r"nothing|neither|no\s+party|(?<!who\sis\s)(?<!that\sis\s)(?<!which\sis\s)(?<!who\sdid\s)"
+                    r"(?<!who\sdoes\s)not(?!\s+(?:less|more|later|earlier|fewer)\s+than)|never|free\s+to"
                 ),
             ),
             # a ground for termination defined after the right: "Either party may terminate for good cause. Good cause

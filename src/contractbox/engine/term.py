@@ -111,11 +111,14 @@ _ITS_END = (
     r"\b[^.;:]{0,80}?"
     r"\b(?:(?:term|period)\s+(?:ending|expiring)|(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate)|"
     r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until|"
-    r"(?:shall\s+|will\s+)?ceases?\s+to\s+have\s+effect(?:\s+at\s+the\s+end\s+of)?)\s+(?:on\s+)?"
+    r"(?:shall\s+|will\s+)?ceases?\s+to\s+have\s+effect(?:\s+at\s+the\s+end\s+of)?|"
+    r"(?:shall|will)\s+(?:automatically\s+)?lapse|lapses)\s+(?:on\s+)?"  # "This Term Sheet shall lapse on"
 )
 _STATED_END = re.compile(
     rf"\b(?:this\s+agreement|this\s+letter(?!\s+of\b)|{_THESE_TERMS}|"  # a side letter: "This letter ceases to have effect"
     r"the\s+(?:(?:revolving|credit|loan|term\s+loan)\s+)?facility|"  # a facility letter: "The Facility terminates on"
+    # a preliminary document, named as such: "This Term Sheet shall lapse on", "This Memorandum of Understanding expires"
+    r"this\s+(?:term\s+sheet|memorandum\s+of\s+understanding|letter\s+of\s+intent)|"
     r"the\s+(?:initial\s+)?term(?:\s+of\s+this\s+agreement)?)" + _ITS_END,
     re.IGNORECASE,
 )
@@ -869,11 +872,31 @@ def _labelled_end(text: str) -> Expiry | None:
     return None
 
 
+# a facility letter's term is the facility's availability: "The Facility is available until 28 February 2028 (the
+# "Expiry Date")"; read only where the document defines the Facility, not where a security agreement mentions the
+# loan it secures ("the revolving facility is available until ...; neither date limits the duration")
+_FACILITY_AVAILABLE = re.compile(
+    r"\bthe\s+(?:(?:revolving|credit|loan|term\s+loan|banking)\s+)?facility\s+(?:is|shall\s+be|will\s+be|remains?)\s+"
+    r"available\s+(?:for\s+(?:drawing|utili[sz]ation|use)\s+)?until\s+(?:and\s+including\s+)?",
+    re.IGNORECASE,
+)
+_DEFINES_THE_FACILITY = re.compile(r"\(\s*(?:the\s+)?[\"“]Facility[\"”]\s*\)")
+
+
+def _facility_available(text: str) -> list[re.Match[str]]:
+    if "available" not in text or not _DEFINES_THE_FACILITY.search(text):
+        return []
+    return [
+        m for m in _FACILITY_AVAILABLE.finditer(text) if not _NOT_THE_TERMS_END.search(text, m.end(), m.end() + 200)
+    ]
+
+
 def _stated_end(text: str, anchor: date | None) -> Expiry | None:
     """An end date the contract states for itself in so many words ("This Agreement is concluded for a
     fixed term ending on 30 June 2028", "the Term shall expire on 31 December 2027"), wherever the
     clause model ranked the sentence: wording this plain is the expiry whatever its score."""
-    for m in sorted([*_STATED_END.finditer(text), *_its_stated_ends(text)], key=lambda m: m.start()):
+    found = [*_STATED_END.finditer(text), *_its_stated_ends(text), *_facility_available(text)]
+    for m in sorted(found, key=lambda m: m.start()):
         opening = re.split(r"[.;:\n]\s", text[max(0, m.start() - 100) : m.start()])[-1]
         stated = opening + m.group(0)
         if _EARLIER_AGREEMENT.search(stated) or _about_a_part(stated, len(stated)):
