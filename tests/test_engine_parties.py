@@ -1638,3 +1638,16 @@ def test_a_quoted_term_after_the_rows_entry_ends_belongs_to_someone_else() -> No
     )
     first = find_parties(text)[0]
     assert (first.name, first.role, first.aliases) == ("Huaxin Pumps Co., Ltd.", "party a", ("Party A",))
+
+
+def test_a_role_given_in_brackets_in_this_documents_own_words_is_the_defined_term() -> None:
+    text = (
+        "CONTRACT FOR WINDOW CLEANING\n\nBETWEEN\n\nBRAEFIELD HOUSING LIMITED, incorporated in Scotland (company number "
+        "SC700111), having its registered office at 4 Nethergate, Dundee (in this Contract called the Landlord); and\n\n"
+        "GLEN ORCHY FACILITIES LLP, registered in Scotland (number SO300222), of 8 Tay Street, Perth (in this Contract "
+        "referred to as the Service Provider).\n\n1. The Service Provider shall clean the windows monthly."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("BRAEFIELD HOUSING LIMITED", "landlord"),
+        ("GLEN ORCHY FACILITIES LLP", "service provider"),
+    ]
