@@ -2561,7 +2561,7 @@ def test_a_term_that_runs_on_rolls_on_or_is_prolonged_unless_stopped_renews_auto
 def test_a_contract_that_lasts_for_a_defined_period_ends_on_that_periods_last_day() -> None:
     clause = "2.1 This Agreement comes into force on the Go-Live Date and lasts for the First Period."
     text = (
-        f"{PREAMBLE}\n\n1.1 \"Go-Live Date\" means 1 October 2026.\n\n1.2 \"First Period\" means the period from the "
+        f'{PREAMBLE}\n\n1.1 "Go-Live Date" means 1 October 2026.\n\n1.2 "First Period" means the period from the '
         f"Go-Live Date to and including 30 September 2028.\n\n{clause}\n"
     )
     facts, _ = read_facts(text, spans(text, expiration_date=clause))
