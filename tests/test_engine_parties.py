@@ -1651,3 +1651,19 @@ def test_a_role_given_in_brackets_in_this_documents_own_words_is_the_defined_ter
         ("BRAEFIELD HOUSING LIMITED", "landlord"),
         ("GLEN ORCHY FACILITIES LLP", "service provider"),
     ]
+
+
+def test_an_institution_in_capitals_keeps_the_and_inside_its_name() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nBETWEEN:\n\nRIVERBEND INSTITUTE OF SCIENCE AND TECHNOLOGY, a public institute "
+        'established by statute, of 5 College Road, Kingston (the "Institute")\n\n- and -\n\nPINEWOOD GROUNDS '
+        'CARE INC., a corporation of Ontario (the "Contractor")\n\n1. The Contractor shall mow the lawns.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("RIVERBEND INSTITUTE OF SCIENCE AND TECHNOLOGY", "institute"),
+        ("PINEWOOD GROUNDS CARE INC.", "contractor"),
+    ]
+    # two people in capitals joined by "AND" stay two names
+    assert read_name("MARTIN HOLT AND RUTH HOLT, both of 4 Mill Lane", 0).text(
+        "MARTIN HOLT AND RUTH HOLT, both of 4 Mill Lane"
+    ) == ("MARTIN HOLT")
