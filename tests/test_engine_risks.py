@@ -1842,6 +1842,7 @@ def test_apply_promotes_exclusivity_in_a_service_contracts_words(span: str) -> N
         "3.1 The Customer has the sole right to decide the cleaning schedule.",
         "3.1 The Hotel may engage other laundry providers for its table linen.",
         "3.1 The Contractor shall not engage any other provider to perform the Services without consent.",
+        "3.1 The Studio grants the Client a royalty-free, non- exclusive perpetual licence to use the drawings.",
     ],
 )
 def test_no_exclusivity_is_read_into_a_sole_decision_or_other_providers_allowed(span: str) -> None:

@@ -350,7 +350,7 @@ RULES: dict[str, Rule] = {
         asserting=_any(
             _affirmed(
                 r"\b(?:appoints?|grants?)\b[^.;]{0,80}"
-                r"(?<![\w\-])(?<!non\s)(?<!\bno\s)(?<!\bno\ssole\sor\s)exclusive\s+(?:[\w-]+\s+)?(?:distributor|agent|reseller|"
+                r"(?<![\w\-])(?<!non\s)(?<!non-\s)(?<!\bno\s)(?<!\bno\ssole\sor\s)exclusive\s+(?:[\w-]+\s+)?(?:distributor|agent|reseller|"
                 r"licensee|supplier|dealer|representative|broker|provider|contractor|operator|right|licen[cs]e)",
                 # "grants the Caterer the sole right to operate ...": a right given to one party alone
                 r"\bgrants?\b[^.;]{0,80}(?<![\w\-])(?<!\bno\s)\bsole\s+(?:and\s+exclusive\s+)?rights?\s+to\b",
