@@ -2568,3 +2568,48 @@ def test_a_term_sheet_that_lapses_on_a_date_expires_then() -> None:
     )
     facts, _ = read_facts(text, {})
     assert facts["expiration_date"].value == "2027-10-31"
+
+
+# holdout 40's forms: a term that "runs on" / "rolls on" / "is prolonged" for a further period unless a party says no
+
+
+@pytest.mark.parametrize(
+    "renew",
+    [
+        "When the First Period ends, this contract runs on for a further six months at a time, unless either party "
+        "serves written notice on the other at least sixty (60) days before the period then current ends.",
+        "At the end of the First Period the contract rolls on for a further year with no action by either party, "
+        "unless one party has given the other notice of non-continuation at least three (3) months before.",
+        "This contract is prolonged for a further period of two (2) years each time, unless either party tells the "
+        "other in writing at least ninety (90) days before the current period ends that it does not want that.",
+    ],
+)
+def test_a_term_that_runs_on_rolls_on_or_is_prolonged_unless_stopped_renews_automatically(renew: str) -> None:
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is True
+
+
+def test_a_contract_that_lasts_for_a_defined_period_ends_on_that_periods_last_day() -> None:
+    clause = "2.1 This Agreement comes into force on the Go-Live Date and lasts for the First Period."
+    text = (
+        f'{PREAMBLE}\n\n1.1 "Go-Live Date" means 1 October 2026.\n\n1.2 "First Period" means the period from the '
+        f"Go-Live Date to and including 30 September 2028.\n\n{clause}\n"
+    )
+    facts, _ = read_facts(text, spans(text, expiration_date=clause))
+    assert facts["expiration_date"].value == "2028-09-30"
+
+
+def test_services_that_begin_later_do_not_move_a_contract_that_takes_effect_on_its_date() -> None:
+    text = (
+        "GROUNDS MAINTENANCE AGREEMENT\n\nThis Grounds Maintenance Agreement is made on May 4, 2026 between Fernhill "
+        "Landscapes LLC and Oakbridge Condominium Association, Inc.\n\n1. Term\n\n1.1 The services start on June 15, "
+        "2026 (the First Mowing Date). This Agreement is effective on the date first written above.\n\n"
+        "2. Oakbridge shall pay $2,400 a month.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2026-05-04"
+    # without the contract's own words, the services' start is still read as its start
+    text = text.replace(" This Agreement is effective on the date first written above.", "")
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2026-06-15"

@@ -1693,3 +1693,32 @@ def test_a_preamble_entered_into_by_a_lettered_list_reads_that_list_only() -> No
         "A2. Board. Three directors."
     )
     assert names(text) == ["Rimba Timber Sdn. Bhd.", "Kaito Works Co., Ltd."]
+
+
+def test_a_role_given_in_brackets_in_this_documents_own_words_is_the_defined_term() -> None:
+    text = (
+        "CONTRACT FOR WINDOW CLEANING\n\nBETWEEN\n\nBRAEFIELD HOUSING LIMITED, incorporated in Scotland (company number "
+        "SC700111), having its registered office at 4 Nethergate, Dundee (in this Contract called the Landlord); and\n\n"
+        "GLEN ORCHY FACILITIES LLP, registered in Scotland (number SO300222), of 8 Tay Street, Perth (in this Contract "
+        "referred to as the Service Provider).\n\n1. The Service Provider shall clean the windows monthly."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("BRAEFIELD HOUSING LIMITED", "landlord"),
+        ("GLEN ORCHY FACILITIES LLP", "service provider"),
+    ]
+
+
+def test_an_institution_in_capitals_keeps_the_and_inside_its_name() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nBETWEEN:\n\nRIVERBEND INSTITUTE OF SCIENCE AND TECHNOLOGY, a public institute "
+        'established by statute, of 5 College Road, Kingston (the "Institute")\n\n- and -\n\nPINEWOOD GROUNDS '
+        'CARE INC., a corporation of Ontario (the "Contractor")\n\n1. The Contractor shall mow the lawns.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("RIVERBEND INSTITUTE OF SCIENCE AND TECHNOLOGY", "institute"),
+        ("PINEWOOD GROUNDS CARE INC.", "contractor"),
+    ]
+    # two people in capitals joined by "AND" stay two names
+    assert read_name("MARTIN HOLT AND RUTH HOLT, both of 4 Mill Lane", 0).text(
+        "MARTIN HOLT AND RUTH HOLT, both of 4 Mill Lane"
+    ) == ("MARTIN HOLT")

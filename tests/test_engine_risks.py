@@ -1818,3 +1818,73 @@ def test_ending_a_defined_engagement_on_the_others_breach_is_termination_for_cau
         "Either party may end the Trial at once by notice if the other party materially breaches these terms."
     )
     assert "no_termination_for_cause" in ids("The Trial runs for six weeks and then ends.")
+
+
+# holdout 40's forms: a cap taken away in other words than "does not apply" or "unlimited"
+@pytest.mark.parametrize(
+    "span",
+    [
+        "12.2 Clause 12.1 has no application to a party's liability under the data protection clause or for wilful "
+        "default.",
+        "12.2 The cap in clause 12.1 is lifted for losses caused by the Operator's breach of the safety rules.",
+        "12.2 For losses caused by fraud or wilful default, no financial limit of any kind applies.",
+        "12.2 There is no dollar limit on the liability of either party for the claims listed in this clause 12.2.",
+    ],
+)
+def test_apply_promotes_a_cap_taken_away_in_other_words(span: str) -> None:
+    out = polarity.apply(span, {"uncapped_liability": [(0, len(span), 0.2)]})
+    assert out.by_category["uncapped_liability"][0] == (0, len(span), polarity.PROMOTED)
+
+
+# holdout 40's forms: exclusivity given as a sole right, a sole broker, "no other provider", all work placed with one
+@pytest.mark.parametrize(
+    "span",
+    [
+        "3.1 The Trust appoints the Firm as its exclusive facilities contractor for all of the Trust's sites.",
+        "3.1 The Council grants the Operator the sole right to run the market stalls in the town square.",
+        "3.1 While this Agreement lasts the Hotel shall engage no other laundry provider for its bed linen.",
+        "3.1 The Hotel shall place all linen cleaning work for its three sites with the Laundry.",
+        "3.1 The Landowner shall not permit any other parking operator to sell tickets on the Land.",
+        "3.1 The Shipper shall not instruct any other broker to charter vessels for its cargoes.",
+    ],
+)
+def test_apply_promotes_exclusivity_in_a_service_contracts_words(span: str) -> None:
+    out = polarity.apply(span, {"exclusivity": [(0, len(span), 0.2)]})
+    assert out.by_category["exclusivity"][0] == (0, len(span), polarity.PROMOTED)
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "3.1 The Customer has the sole right to decide the cleaning schedule.",
+        "3.1 The Hotel may engage other laundry providers for its table linen.",
+        "3.1 The Contractor shall not engage any other provider to perform the Services without consent.",
+        "3.1 The Studio grants the Client a royalty-free, non- exclusive perpetual licence to use the drawings.",
+    ],
+)
+def test_no_exclusivity_is_read_into_a_sole_decision_or_other_providers_allowed(span: str) -> None:
+    out = polarity.apply(span, {"exclusivity": [(0, len(span), 0.2)]})
+    assert out.by_category["exclusivity"][0][2] < 0.5
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "6.4 For a year after the last shift, the Hotel shall not hire any porter whom the Agency placed at the Hotel.",
+        "6.4 The Site Owner shall not, directly or indirectly, solicit any workers supplied under this Agreement.",
+    ],
+)
+def test_apply_promotes_a_ban_on_hiring_the_workers_a_contractor_placed(span: str) -> None:
+    out = polarity.apply(span, {"no_solicit_of_employees": [(0, len(span), 0.2)]})
+    assert out.by_category["no_solicit_of_employees"][0] == (0, len(span), polarity.PROMOTED)
+
+
+def test_a_promise_to_keep_other_traders_out_is_no_non_compete() -> None:
+    span = (
+        "4.2 The Hospital grants the Florist the sole right to run a flower stall in the main hall, and the Hospital "
+        "shall not allow any other florist to sell cut flowers in the building."
+    )
+    assert polarity.negates("non_compete", span)
+    assert not polarity.negates(
+        "non_compete", "4.2 The Florist shall not sell cut flowers within one mile of the Hospital."
+    )

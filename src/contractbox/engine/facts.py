@@ -802,6 +802,19 @@ def _about_this_contract(text: str, at: int) -> bool:
     return bool(_STARTS_THIS.search(prefix) or _THE_CONTRACT_STARTS.search(prefix)) and not _SUB_PERIOD.search(prefix)
 
 
+# the services (the work, the supply) begin on the date, not the contract: "Services begin on the night of 1 March"
+_SERVICES_START = re.compile(
+    r"^\W*(?:[\d.()a-z]{1,6}\s+)?(?:the\s+)?(?:[A-Z][\w-]*\s+)?(?:services?|work|works|supply|supplies|deliveries)\s+"
+    r"(?:shall\s+|will\s+|are\s+to\s+|is\s+to\s+)?(?:commence|begin|start)\w*[^.;\d]{0,30}$",
+    re.IGNORECASE,
+)
+
+
+def _services_start(text: str, at: int) -> bool:
+    """The date at `at` is when the services begin, the sentence's subject being the services."""
+    return bool(_SERVICES_START.search(_own_clause(_sentence_before(text, at))))
+
+
 # a sentence whose subject is "the contract" that starts: in translated drafting "the contract" is this one ("6.1 The
 # contract enters into force on 1 October 2027")
 _THE_CONTRACT_STARTS = re.compile(
@@ -1017,6 +1030,9 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         or _best(text, mentions, by_category.get("effective_date"), _effective_score)
         or _defined_start(text)
     )
+    services_begin_later = effective is not None and _services_start(text, effective.start)
+    if services_begin_later and agreement is not None and _starts_on_signing(text, lower):
+        effective = None  # the work begins later; the contract itself on its date
     if effective is None and agreement is not None and _starts_on_signing(text, lower):
         effective = _latest_signature(text, lower, mentions, agreement) or agreement
     if (

@@ -152,7 +152,11 @@ _BARE_ALIAS = re.compile(
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
     # the term given after a comma without "hereinafter", as Australian deeds write it: ", called the Principal in
     # this Deed", ", referred to as the Lender"
-    r"(?<=,\s)(?:called|referred\s+to\s+as|known\s+as)\s+(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
+    r"(?<=,\s)(?:called|referred\s+to\s+as|known\s+as)\s+(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
+    # the term given in brackets by the document's own words, as Scots and English drafting writes it: "(in this
+    # Agreement called the Owner)", "(in this Contract referred to as the Managing Agent)"
+    r"\([ \t]*in\s+this\s+[A-Z]\w+[,:]?\s+(?:here(?:in)?after[,:]?\s+)?" + _CALLED_AS + r"[,:]?\s+(?:the\s+)?"
+    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
 _REGISTRATION = re.compile(
@@ -264,6 +268,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
         if (
             m.group(2)
             or m.group(3)
+            or m.group(4)
             or (
                 _unaccented(bare).lower() not in PLACES
                 and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
@@ -272,7 +277,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
                 and not _GIVEN_NAME_AROUND.search(text, max(start, m.start() - 12), min(len(text), m.end() + 3))
             )
         ):
-            found.append((m.start(), (m.group(2) or m.group(3) or bare).strip(" ,.")))
+            found.append((m.start(), (m.group(2) or m.group(3) or m.group(4) or bare).strip(" ,.")))
     out: list[str] = []
     for at, alias in sorted(found):
         if _COLLECTIVE_BEFORE.search(text, max(start, at - 70), at):

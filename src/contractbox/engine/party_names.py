@@ -271,6 +271,27 @@ def _inner_and(text: str, at: int) -> re.Match[str] | None:
     return m if rest is not None and rest.legal_form else None
 
 
+# "COLLEGE OF APPLIED ARTS AND TECHNOLOGY, a college established under ...": the object of "OF" joined by "AND"
+_CAPS_OF = re.compile(r"\sOF\s")
+_DESCRIPTOR_NEXT = re.compile(r"[ \t]*[,(]")
+
+
+def _and_in_a_capitals_institution(text: str, start: int, end: int, at: int) -> re.Match[str] | None:
+    """An upper-case "AND" inside an institution's name in capitals ("UNIVERSITY OF ARTS AND SCIENCES"), the
+    name so far naming what it is "OF" and the words after "AND" (capitals, no legal form) closed by a comma or a
+    bracket on the same line; two names joined by "AND" read no "OF" in the first."""
+    if not _caps_run(text, start, at) or "\n" in text[end:at] or not _CAPS_OF.search(text, start, end):
+        return None
+    m = _AND.match(text, at)
+    if m is None:
+        return None
+    rest = read_name(text, _after_gap(text, m.end()), max_words=3)
+    if rest is None or rest.legal_form or "\n" in text[m.end() : rest.end]:
+        return None
+    named = text[rest.start : rest.end]
+    return m if named.isupper() and _DESCRIPTOR_NEXT.match(text, rest.end) else None
+
+
 def _caps_run(text: str, start: int, at: int) -> bool:
     """An upper-case "AND" after upper-case words: inside one name ("LOUISVILLE GAS AND ELECTRIC COMPANY"),
     where a list of names in capitals is joined by a lower-case "and"."""
@@ -309,7 +330,7 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
             continue
         connector = _CONNECTOR.match(text, nxt) or _IN_NAME_PAREN.match(text, nxt)
         if connector is None and (words >= 3 or (words == 2 and _caps_run(text, start, nxt))):
-            connector = _inner_and(text, nxt)
+            connector = _inner_and(text, nxt) or _and_in_a_capitals_institution(text, start, end, nxt)
         if connector:
             beyond = _after_gap(text, connector.end())
             # "of 12 Main Street" is an address; "Madison & 31st Owner LLC" is one name ("&" never leads to a house number)

@@ -359,8 +359,10 @@ RULES: dict[str, Rule] = {
         asserting=_any(
             _affirmed(
                 r"\b(?:appoints?|grants?)\b[^.;]{0,80}"
-                r"(?<![\w\-])(?<!non\s)(?<!\bno\s)(?<!\bno\ssole\sor\s)exclusive\s+(?:distributor|agent|reseller|licensee|supplier|dealer|representative|"
-                r"right|licen[cs]e)",
+                r"(?<![\w\-])(?<!non\s)(?<!non-\s)(?<!\bno\s)(?<!\bno\ssole\sor\s)exclusive\s+(?:[\w-]+\s+)?(?:distributor|agent|reseller|"
+                r"licensee|supplier|dealer|representative|broker|provider|contractor|operator|right|licen[cs]e)",
+                # "grants the Caterer the sole right to operate ...": a right given to one party alone
+                r"\bgrants?\b[^.;]{0,80}(?<![\w\-])(?<!\bno\s)\bsole\s+(?:and\s+exclusive\s+)?rights?\s+to\b",
                 # a requirements contract: "purchase all of its requirements of cartons exclusively from Seller"
                 # (or "purchase from Supplier one hundred percent (100%) of Buyer's requirements for the Parts")
                 r"\b(?:purchase|buy|obtain|source)\w*\s+(?:from\s+(?:the\s+)?[\w-]+\s+)?(?:all|(?:one\s+hundred|100)\s*"
@@ -407,12 +409,24 @@ RULES: dict[str, Rule] = {
             _affirmed(
                 # (what is bought may be named at length: "shall not purchase the Parts, or parts of substantially the
                 # same design and function, from any other source")
-                r"\b(?:shall|will|must)\s+not\s+(?:use|engage|appoint|retain|employ|(?:purchase|buy|source|obtain|order)\s+"
+                r"\b(?:shall|will|must)\s+not\s+(?:use|engage|appoint|retain|employ|instruct|(?:purchase|buy|source|obtain|order)\s+"
                 r"(?:[^.;]{0,80}?\s)??from)\s+(?:any\s+other|another|any\s+third[\s\-]part(?:y|ies))\s+(?:\w+\s+)?"
                 r"(?:carriers?|hauliers?|haulers?|suppliers?|providers?|vendors?|contractors?|manufacturers?|sources?|"
-                r"firms?|compan(?:y|ies)|persons?|part(?:y|ies)|operators?|forwarders?)\b"
+                r"firms?|compan(?:y|ies)|persons?|part(?:y|ies)|operators?|forwarders?|brokers?|intermediar(?:y|ies))\b"
                 # not a ban on subcontracting: "shall not engage any other company to perform the Services"
                 r"(?![^.;]*\b(?:to\s+(?:perform|provide|carry\s+out|deliver|do)|sub-?contract\w*)\b)",
+                opening=_PROHIBITS,
+            ),
+            # the same said with "no": "shall engage no other provider of cleaning at the Site", and a promise to give
+            # the other party all of a kind of work: "shall place all guarding requirements for the Site with the
+            # Contractor"; a promise to keep others out: "shall not permit any other food operator to sell"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+(?:use|engage|appoint|retain|employ|instruct)\s+no\s+other\s+(?:[\w-]+\s+)?"
+                + _PROVIDER,
+                r"\b(?:shall|will|must)\s+(?:place|give|award|route)\s+all\s+(?:of\s+)?(?:its\s+|their\s+)?(?:[\w-]+\s+){0,2}?"
+                r"(?:requirements|work|orders|business)\b[^.;]{0,60}?\bwith\s+the\s+(?-i:[A-Z])",
+                r"\b(?:shall|will|must)\s+not\s+(?:permit|allow|authori[sz]e)\s+(?:any\s+other|another|any\s+third[\s\-]part(?:y|ies))"
+                r"\s+(?:[\w-]+\s+){0,3}?" + _PROVIDER + r"[^.;]{0,20}?\bto\s+(?:sell|supply|provide|operate|trade)\b",
                 opening=_PROHIBITS,
             ),
             # a depositor's promise to store only with the other party: "shall store at the Terminal, and shall not
@@ -469,6 +483,10 @@ RULES: dict[str, Rule] = {
             r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\bcompet)(?:engage|appoint|use|retain|employ|instruct|contract\s+with)"
             r"\s+(?:any\s+)?(?:other|another|third[\s-]part(?:y|ies)|additional)\b[^.;]{0,30}?\b(?:persons?|part(?:y|ies)|"
             r"entit(?:y|ies)|" + _PROVIDER + r")\s+(?:to|for)\b" + _REST,
+            # nor a promise to keep other traders out: "the College shall not permit any other food service operator
+            # to sell prepared food on the campus" (the provider's exclusivity)
+            r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\bcompet)(?:permit|allow|authori[sz]e|let)\s+(?:any\s+other|another|"
+            r"any\s+third[\s-]part(?:y|ies))\b[^.;]{0,40}?\bto\s+(?:sell|supply|provide|operate|trade|offer)\b" + _REST,
             # nor is a promise not to dispose of rights in the subject matter to others: "Author shall not sell, option or
             # license any film right in the Property to any third party"
             r"\b(?:shall|will|must)\s+not\s+(?:sell|option|licen[cs]e|grant|transfer|assign|encumber|dispose)\w*\b[^.;]{0,80}?"
@@ -869,8 +887,10 @@ RULES: dict[str, Rule] = {
             r"\bunlimited\b",
             r"\bwithout\s+(?:any\s+)?(?:limit|cap)\b(?!\w)",
             r"\bno\s+(?:limit|cap)\b",
-            r"\bno\s+(?:monetary\s+|financial\s+)?(?:ceiling|cap|limit)\b",
+            r"\bno\s+(?:monetary\s+|financial\s+|dollar\s+|money\s+)?(?:ceiling|cap|limit)\b",
             r"\bnotwithstanding\b",
+            r"\b(?:has|have|shall\s+have|will\s+have)\s+no\s+application\b",
+            r"\b(?:is|are|shall\s+be|will\s+be)\s+(?:lifted|disapplied)\b",
             r"\bcarve[\s\-]?outs?\b",
             r"\bin\s+addition\s+to\s+the\s+(?:cap|limit)",
             r"\bprovided\s+(?:that|however)\b",
@@ -903,6 +923,14 @@ RULES: dict[str, Rule] = {
             r"(?:limit|cap|ceiling)\b",
             r"\bliabilit\w*\b.{0,300}?\b(?:clause|section|article)\s+[\d.]+(?:\s*\([a-z]\))?\s+(?:shall\s+|does\s+|will\s+)?"
             r"not\s+apply\s+to\b",
+            # the cap taken away in other words: "Section 7.1 has no application to ...", "The ceiling in clause 8.1 is
+            # lifted for ...", "no monetary ceiling of any kind applies", "There is no dollar limit on liability for"
+            r"\b(?:clause|section|article|paragraph)\s+\d+(?:\.\d+)*(?:\s*\([a-z]\))?\s+(?:has|shall\s+have|will\s+have)\s+"
+            r"no\s+application\s+(?:to|in|where|for)\b",
+            r"\b(?:limits?|limitations?|caps?|ceilings?)\b(?:[^.;]|(?<=\d)\.(?=\d)){0,40}\b(?:is|are|shall\s+be|will\s+be)\s+"
+            r"(?:\w+\s+)?(?:lifted|disapplied)\b",
+            r"\bno\s+(?:monetary\s+|financial\s+|dollar\s+|money\s+)?(?:ceiling|cap|limit)\s+(?:of\s+any\s+kind\s+)?"
+            r"(?:applies|(?:shall|will)\s+apply|on\s+(?:\w+\s+){0,2}liabilit)",
         ),
         sources=("cap_on_liability",),
         topic=_LIABILITY_TOPIC,
@@ -963,7 +991,9 @@ RULES: dict[str, Rule] = {
             # "shall not", "must not solicit or employ any person who was employed by the Franchisor"
             _ungoverned(r"nothing|neither|free\s+to") + r"\b(?:shall|must|will)\s+not\b[^.;]{0,60}"
             r"\b(?:solicit\w*|employ(?:s|ed|ing)?|hir(?:e|ing)|recruit\w*|engag(?:e|ing)|entic(?:e|ing))\b[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|"
-            r"consultants?|(?:who|whom)\s+(?:is|was|were|are|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:employed|engaged))\b",
+            r"consultants?|workers?|operatives?|(?:who|whom)\s+(?:is|was|were|are|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:employed|engaged)|"
+            # the staff a contractor puts on the job: "any cleaner whom the Contractor assigned to the Premises"
+            r"(?:who|whom)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:assigned|deployed|placed|seconded|supplied|introduced))\b",
             # "neither Founder shall solicit or entice away any employee", "no Shareholder shall solicit any employee":
             # "neither" and "no" are the prohibition here
             # (an adverb may come first, and "solicit for employment" names whom: "shall ... actively solicit for

@@ -64,7 +64,8 @@ _TERM_SUBJECT = re.compile(
 )
 _TERM_VERB = re.compile(
     r"\b(?:expir\w*|terminat\w*|continu\w*|remain\w*|in (?:full )?(?:force|effect)|valid\w*|end|"
-    r"ending|ends|conclud\w*|shall be|will be|is|through|until|commenc\w*|begin\w*|runs?)\b",
+    r"ending|ends|conclud\w*|shall be|will be|is|through|until|commenc\w*|begin\w*|runs?|"
+    r"lasts|lasting|(?:shall|will)\s+last)\b",  # "comes into force on the Start Date and lasts for the Initial Period"
     re.IGNORECASE,
 )
 _END_CUE = re.compile(
@@ -174,9 +175,11 @@ _RENEWS_UNLESS = re.compile(
     # "will carry on for successive one-year periods unless either party notifies": "carry on" is "continue"
     # (or objects to the extension, as civil-law drafting puts it: "is extended by five years in each case unless
     # either party objects to the extension")
-    r"\b(?:renew\w*|extend\w*|continue\w*|carr(?:y|ies)\s+on|roll(?:s|ed)?\s+(?:over|forward))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
+    # ("runs on" / "rolls on" / "is prolonged" for a further period: the same renewal in other verbs)
+    r"\b(?:renew\w*|extend\w*|continue\w*|prolong\w*|carr(?:y|ies)\s+on|(?:run|runs|roll|rolls)\s+on|"
+    r"roll(?:s|ed)?\s+(?:over|forward))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
     r"month[- ]to[- ]month|at a time|each time|in each case)\b[^.]{0,200}?\bunless\b[^.]{0,120}?"
-    r"\b(?:noti(?:ce|fies|fy|fication)|objects?|objection)\b|"
+    r"\b(?:noti(?:ce|fies|fy|fication)|objects?|objection|(?:tells?|informs?)\s+the\s+other)\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
     # (or tells the other so in plain words: "Unless either party tells the other in writing ... that it does not wish
@@ -252,7 +255,8 @@ _CONTINUES_UNLESS = re.compile(
 _RENEW_WORD = re.compile(
     r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|\broll(?:s|ed)?\s+(?:over|forward)\b|"
     # "this agreement continues for a further period of 12 months unless ...": a renewal without the word
-    r"\b(?:continue[sd]?|carr(?:y|ies)\s+on)\s+(?:in\s+force\s+)?for\s+(?:a\s+|an\s+)?(?:further|another|additional)\b|"
+    r"\b(?:continue[sd]?|carr(?:y|ies)\s+on|(?:run|runs|roll|rolls)\s+on)\s+(?:in\s+force\s+)?for\s+(?:a\s+|an\s+)?"
+    r"(?:further|another|additional)\b|\bprolong|"
     r"\b" + _PERIOD_TO_PERIOD + r"\b",
     re.IGNORECASE,
 )
