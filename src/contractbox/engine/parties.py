@@ -150,7 +150,11 @@ _BARE_ALIAS = re.compile(
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
     # the term given after a comma without "hereinafter", as Australian deeds write it: ", called the Principal in
     # this Deed", ", referred to as the Lender"
-    r"(?<=,\s)(?:called|referred\s+to\s+as|known\s+as)\s+(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
+    r"(?<=,\s)(?:called|referred\s+to\s+as|known\s+as)\s+(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
+    # the term in brackets that name the document, as Scots and English deeds write it: "(in this Agreement called
+    # the Lender)", "(in these presents referred to as the Tenant)"
+    r"\([ \t]*in\s+(?:this|these)\s+[A-Za-z]+(?:\s+[A-Za-z]+)?\s+" + _CALLED_AS + r"\s+(?:the\s+)?"
+    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
 _REGISTRATION = re.compile(
@@ -262,6 +266,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
         if (
             m.group(2)
             or m.group(3)
+            or m.group(4)
             or (
                 _unaccented(bare).lower() not in PLACES
                 and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
@@ -270,7 +275,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
                 and not _GIVEN_NAME_AROUND.search(text, max(start, m.start() - 12), min(len(text), m.end() + 3))
             )
         ):
-            found.append((m.start(), (m.group(2) or m.group(3) or bare).strip(" ,.")))
+            found.append((m.start(), (m.group(2) or m.group(3) or m.group(4) or bare).strip(" ,.")))
     out: list[str] = []
     for at, alias in sorted(found):
         if _COLLECTIVE_BEFORE.search(text, max(start, at - 70), at):
@@ -727,7 +732,7 @@ _ENTRY_SENTENCE_END = re.compile(r"\.[ \t]+(?=[A-Z])")
 
 
 def _short_names_on_its_line(text: str, at: int) -> tuple[str, ...]:
-    """The quoted defined terms a labelled row gives its party after the name: 'Supplier: Alder Ltd, ... ("Alder")'."""
+    """The defined terms a labelled row gives its party after the name: 'Supplier: Alder Ltd, ... ("Alder")'."""
     line_end = text.find("\n", at)
     end = min(line_end if line_end >= 0 else len(text), at + _ROW_REACH)
     # the entry ends at the next label ("Party A (Shipper): ... Party B (Carrier):", "Legal Representative:") or at
@@ -736,6 +741,12 @@ def _short_names_on_its_line(text: str, at: int) -> tuple[str, ...]:
     stops += [m.start() for m in [_ENTRY_SENTENCE_END.search(text, at, end)] if m]
     end = min([end, *stops])
     quoted = [(m.group(1) or m.group(2) or "").strip(" ,.") for m in _QUOTED_ALIAS.finditer(text, at, end)]
+    # or bare in brackets that close the entry: "Licensor: Kea Press Limited, Level 3, 9 Quay St (Publisher)" (not a
+    # code before the next field: "Company: Bravatek Solutions, Inc. (BVTK) Telephone: ...")
+    closing = text[at:end].rstrip(" \t.;,")
+    opening = text.rfind("(", at, end)
+    if closing.endswith(")") and opening >= 0:
+        quoted += [a for a in _aliases(text, opening, at + len(closing)) if a not in quoted]
     return tuple(a for a in dict.fromkeys(quoted) if a and a.lower() not in _NOT_ALIASES)
 
 
