@@ -1801,3 +1801,21 @@ def test_ending_a_defined_engagement_on_the_others_breach_is_termination_for_cau
         "Either party may end the Trial at once by notice if the other party materially breaches these terms."
     )
     assert "no_termination_for_cause" in ids("The Trial runs for six weeks and then ends.")
+
+
+def test_a_change_of_control_that_gives_neither_party_a_right_is_no_risk() -> None:
+    span = (
+        "An acquisition of, or other change of control of, the Publisher gives neither party any right to end "
+        "this Agreement or to alter its terms."
+    )
+    assert polarity.negates("change_of_control", span)
+
+
+def test_an_amendment_that_deletes_a_convenience_right_is_no_risk() -> None:
+    span = (
+        "Clause 12.2 of the Agreement, which permitted the Funder to terminate it on ninety (90) days' notice "
+        "without cause, is hereby deleted."
+    )
+    assert polarity.negates("termination_for_convenience", span)
+    kept = "The Funder may terminate this Agreement on ninety (90) days' notice without cause."
+    assert not polarity.negates("termination_for_convenience", kept)
