@@ -2613,3 +2613,52 @@ def test_services_that_begin_later_do_not_move_a_contract_that_takes_effect_on_i
     text = text.replace(" This Agreement is effective on the date first written above.", "")
     facts, _ = read_facts(text, {})
     assert facts["effective_date"].value == "2026-06-15"
+
+
+def test_a_partys_birth_date_is_not_the_date_of_the_agreement() -> None:
+    text = (
+        "FELLOWSHIP AGREEMENT\n\nbetween\n\nOstwald Centre for Polymer Science e.V., Leipzig\n\nand\n\n"
+        "Dr. Ines Carvalho, born 9 November 1991, residing in Porto, Portugal\n\n"
+        "§ 1 The Fellow will work on polymer membranes at the Centre.\n\n"
+        "§ 2 The Fellowship begins on 1 September 2027 and ends on 31 August 2028.\n\n"
+        + "Further terms follow.\n" * 5
+        + "\nLeipzig, 12 May 2027\n\nFor the Centre: ____________\n\nThe Fellow: ____________\n"
+    )
+    _, by_category = live.score_clauses(text, default_model())
+    facts, _ = read_facts(text, by_category)
+    assert facts["agreement_date"].value == "2027-05-12"
+
+
+def test_a_named_period_that_starts_with_the_contract_ends_it() -> None:
+    text = (
+        "FUNDING AGREEMENT\n\nThis Agreement is dated as of April 2, 2027 between the Harwell Trust and Dunmore "
+        "College.\n\n1. The Trust will fund the study.\n\n2. The Funding Period begins on May 1, 2027 and ends on "
+        "April 30, 2029. It may be extended only by a written amendment.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2027-05-01"
+    assert facts["expiration_date"].value == "2029-04-30"
+
+
+def test_a_period_that_does_not_start_with_the_contract_does_not_end_it() -> None:
+    text = (
+        "FUNDING AGREEMENT\n\nThis Agreement is dated as of April 2, 2027 between the Harwell Trust and Dunmore "
+        "College.\n\n1. This Agreement commences on May 1, 2027.\n\n2. The Reporting Period begins on May 1, 2027 "
+        "and ends on October 31, 2027.\n\n3. The Matching Period begins on June 1, 2027 and ends on December 31, 2027.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert "expiration_date" not in facts or facts["expiration_date"].value is None
+
+
+def test_a_contract_that_starts_on_its_last_signature_is_not_started_by_the_rotation_it_arranges() -> None:
+    text = (
+        "TRAINEE ROTATION AGREEMENT\n\nThis Agreement is made as of the ____ day of __________, 2027 between "
+        "Fernhill Hospital and Copperfield Institute.\n\n1. This Agreement takes effect on the date on which it has "
+        "been signed by the last of the parties to sign it.\n\n2. The trainee's practice term runs from June 7, 2027 to "
+        'September 24, 2027 (the "Rotation"), and this Agreement ends on the last day of the Rotation.\n\n'
+        "FERNHILL HOSPITAL\nBy: ____________  Date: ____________\n\n"
+        "COPPERFIELD INSTITUTE\nBy: ____________  Date: ____________\n"
+    )
+    rotation = "2. The trainee's practice term runs from June 7, 2027 to September 24, 2027"
+    facts, _ = read_facts(text, spans(text, effective_date=rotation))  # the model may rank the rotation's start
+    assert facts["effective_date"].value is None

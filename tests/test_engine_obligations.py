@@ -1228,3 +1228,26 @@ def test_a_warranty_that_a_thing_shall_conform_then_a_duty_to_repair_binds_the_w
     found = obligations(text, [maker, owner])
     assert [o.party for o in found] == ["Nilgiri Devices Limited"]
     assert "repair any defect" in found[0].action
+
+
+def test_a_donors_pledge_is_the_donors_duty() -> None:
+    donor = Party("Rosalind Achebe-Marsh", "donor", 0, 21, ("Donor",))
+    trust = Party("Millbrook Arts Trust", "trust", 30, 50, ("Trust",))
+    text = "The Donor pledges to give the Trust Two Hundred Thousand Dollars ($200,000) by December 1, 2027."
+    found = obligations(text, [donor, trust])
+    assert [(o.party, o.action) for o in found] == [
+        (
+            "Rosalind Achebe-Marsh",
+            "pledges to give the Trust Two Hundred Thousand Dollars ($200,000) by December 1, 2027",
+        )
+    ]
+
+
+def test_keeping_a_responsibility_is_a_duty_keeping_a_right_is_not() -> None:
+    clinic = Party("Eastgate Clinic, Inc.", "clinic", 0, 21, ("Clinic",))
+    text = (
+        "The Clinic shall retain sole responsibility for the care of its patients. "
+        "The Clinic shall retain all rights in its records."
+    )
+    found = [o.action for o in obligations(text, [clinic])]
+    assert found == ["shall retain sole responsibility for the care of its patients"]

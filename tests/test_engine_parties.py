@@ -1722,3 +1722,33 @@ def test_an_institution_in_capitals_keeps_the_and_inside_its_name() -> None:
     assert read_name("MARTIN HOLT AND RUTH HOLT, both of 4 Mill Lane", 0).text(
         "MARTIN HOLT AND RUTH HOLT, both of 4 Mill Lane"
     ) == ("MARTIN HOLT")
+
+
+def test_a_term_given_in_brackets_that_name_the_document_is_the_partys_role() -> None:
+    text = (
+        "DEED OF LEASE\n\nbetween\n\nCALDERBANK ESTATES LIMITED, a company incorporated in Scotland with company "
+        "number SC204411 and having its registered office at 4 Kirk Wynd, Perth PH1 5LT (in this Deed called the "
+        "Landlord)\n\nand\n\nMORAG STEWART BAKERY LIMITED, a company incorporated in Scotland with company number "
+        "SC550982 and having its registered office at 17 High Street, Crieff PH7 3HU (in this Deed called the "
+        "Tenant)\n\n1. The Landlord lets the shop to the Tenant.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("CALDERBANK ESTATES LIMITED", "landlord"),
+        ("MORAG STEWART BAKERY LIMITED", "tenant"),
+    ]
+
+
+def test_a_bare_term_closing_a_labelled_entry_is_the_partys_own_term() -> None:
+    text = (
+        "DATA SUBSCRIPTION\n\nSubscription date: 2 March 2027\n\n"
+        "Supplier: Tussock Analytics Limited (NZBN 9429041122334), 5 Wharf Lane, Nelson 7010, New Zealand (Vendor)\n\n"
+        "Customer: Harbourside Polytechnic, 80 Marine Parade, Napier 4110, New Zealand (Customer)\n\n"
+        "1. The Vendor shall provide the data feed.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Tussock Analytics Limited", "vendor"),
+        ("Harbourside Polytechnic", "customer"),
+    ]
+    assert "Vendor" in parties[0].aliases

@@ -1888,3 +1888,21 @@ def test_a_promise_to_keep_other_traders_out_is_no_non_compete() -> None:
     assert not polarity.negates(
         "non_compete", "4.2 The Florist shall not sell cut flowers within one mile of the Hospital."
     )
+
+
+def test_a_change_of_control_that_gives_neither_party_a_right_is_no_risk() -> None:
+    span = (
+        "An acquisition of, or other change of control of, the Publisher gives neither party any right to end "
+        "this Agreement or to alter its terms."
+    )
+    assert polarity.negates("change_of_control", span)
+
+
+def test_an_amendment_that_deletes_a_convenience_right_is_no_risk() -> None:
+    span = (
+        "Clause 12.2 of the Agreement, which permitted the Funder to terminate it on ninety (90) days' notice "
+        "without cause, is hereby deleted."
+    )
+    assert polarity.negates("termination_for_convenience", span)
+    kept = "The Funder may terminate this Agreement on ninety (90) days' notice without cause."
+    assert not polarity.negates("termination_for_convenience", kept)

@@ -36,6 +36,10 @@ FACT_CATEGORIES = (
 )
 
 _SOURCE_LINE = re.compile(r"Source:[^\n]{0,160}$")
+# a person's birth date in the party's particulars ("Dr. A. Nowak, born 3 June 1985"): never a date of the contract
+_BIRTH_DATE_BEFORE = re.compile(
+    r"\b(?:born(?:\s+on)?|date\s+of\s+birth|d\.o\.b\.?|DOB|geboren(?:\s+am)?|n[ée]e?\s+le)[\s:,]*$", re.IGNORECASE
+)
 # "dated for reference March 22, 2027" (the British Columbia form) is the date the agreement bears
 _AGREEMENT_CUE = re.compile(
     r"(?:\bdated\b(?:\s+for\s+(?:reference|identification)(?:\s+purposes)?)?|\bmade\b|\bentered into\b|\bexecuted\b|\bas of\b|\bday of\b|\bsigned\b|\bdate[d]? of\b|"
@@ -316,6 +320,8 @@ def _mentions(text: str, lower: str, by_category: dict[str, Scored]) -> list[_Me
         line_start = text.rfind("\n", 0, m.start) + 1
         if _SOURCE_LINE.search(text[line_start : m.start]):
             continue  # EDGAR filing header ("Source: ACME INC, 10-K, 3/6/2020"), not the contract's own date
+        if _BIRTH_DATE_BEFORE.search(text, max(0, m.start - 20), m.start):
+            continue
         if m.date is None and not _BLANK.search(text, m.start, m.end):
             continue  # "July 2017": a month, not a date and not a blank
         out.append(m)
@@ -980,6 +986,21 @@ def _accepted_offer(text: str, mentions: list[_Mention], agreement: Fact) -> Fac
     return Fact(last.date.isoformat(), last.start, last.end, text[last.start : last.end])
 
 
+def _start_of_something_else(text: str, lower: str, effective: Fact, agreement: Fact | None) -> bool:
+    """A start date whose sentence is about something else (a work term, a placement), where the contract says it
+    takes effect when the last party signs: that signature starts it, not the date."""
+    if effective.value is None or (agreement is not None and agreement.value == effective.value):
+        return False
+    if _DEFINED_EFFECTIVE.search(text, effective.end, effective.end + 40) or _about_this_contract(
+        text, effective.start
+    ):
+        return False
+    squashed = _squashed(lower)
+    return any(
+        _LAST_TO_SIGN.search(squashed, m.start(), m.end() + 60) for m in _STARTS_ON_SIGNING_SCAN.finditer(squashed)
+    )
+
+
 def _iso(fact: Fact | None) -> date | None:
     return date.fromisoformat(fact.value) if fact and fact.value else None
 
@@ -1033,6 +1054,8 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
     services_begin_later = effective is not None and _services_start(text, effective.start)
     if services_begin_later and agreement is not None and _starts_on_signing(text, lower):
         effective = None  # the work begins later; the contract itself on its date
+    if effective is not None and _start_of_something_else(text, lower, effective, agreement):
+        effective = None  # "takes effect on the last signature ... The work term runs from May 3, 2027"
     if effective is None and agreement is not None and _starts_on_signing(text, lower):
         effective = _latest_signature(text, lower, mentions, agreement) or agreement
     if (

@@ -86,7 +86,8 @@ _BETWEEN_END = re.compile(
 )
 _MODAL = re.compile(
     # the lookahead holds the first letters of the words: most word starts fail one class test (twice as fast)
-    r"\b(?=[swmaucigobl])(shall|will|(?<=\s)ll(?=\s)|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|"
+    r"\b(?=[swmaucigoblp])(shall|will|(?<=\s)ll(?=\s)|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|"
+    r"pledges?\s+to|"  # a donor's promise of a gift: "The Donor pledges to give the Trust $50,000"
     # translated civil-law duties ("est tenu de", "ist verpflichtet", "se obliga a", "obriga-se a"): "The Buyer is obliged
     # to pay", "The Lessee binds itself to return", "The Agent commits to visit"
     r"(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:obliges|binds)\s+(?:itself|themselves)\s+to|"
@@ -116,6 +117,7 @@ _MODAL_WORDS = (
     "oblige",
     "bind",
     "commit",
+    "pledge",
 )
 _AFTER_IS = ("required", "obliged", "obligated", "bound")
 # "Neither party is obliged to negotiate", "no Party is bound to": no duty at all; "amounts that AT&T is obligated to
@@ -126,7 +128,19 @@ _DENIED = re.compile(
     r"whether|until|as|than|what|whatever|because|since)\b[^.;:,]{0,60}$",
     re.IGNORECASE,
 )
-_SHALL_LIKE = ("shall", "will", "must", "agree", "undertake", "covenant", "grant", "guarantee", "assign", "give")
+_SHALL_LIKE = (
+    "shall",
+    "will",
+    "must",
+    "agree",
+    "undertake",
+    "covenant",
+    "grant",
+    "guarantee",
+    "assign",
+    "give",
+    "pledge",
+)
 
 
 def modal_matches(text: str) -> Iterator[re.Match[str]]:
@@ -229,9 +243,10 @@ _NOT_DUTIES = re.compile(
     r"(?:(?:also|continue\s+to|solely|exclusively|jointly|wholly|fully|absolutely|beneficially|legally|"
     r"separately|individually|collectively|respectively)\s+(?:and\s+)?)*own\b|hold\s+all\s+right,?\s+title|"
     # keeping records, samples or a statutory holdback is a duty ("shall retain copies of the records for six years",
-    # "shall retain the holdback required by the Act"); keeping ownership or rights ("shall retain all rights") is not
+    # "shall retain the holdback required by the Act", "shall retain full responsibility for"); keeping ownership or
+    # rights ("shall retain all rights") is not
     r"retain\b(?!\s+(?:\w+\s+){0,3}?(?:records?|samples?|copies|documents?|documentation|books|data|evidence|files?|"
-    r"logs?|specimens?|invoices?|receipts?|holdbacks?|retention\s+money)\b)|remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
+    r"logs?|specimens?|invoices?|receipts?|holdbacks?|retention\s+money|responsibilit(?:y|ies)|liabilit(?:y|ies))\b)|remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
     r"be\s+(?:construed|vested|owned)|"
     # a period granted, a state reached: "shall have thirty (30) days to cure", "will have an additional 180 days",
     # "shall have received written notice", "shall be excused from performance", "shall be subject to a cure period"

@@ -154,8 +154,11 @@ _BARE_ALIAS = re.compile(
     # this Deed", ", referred to as the Lender"
     r"(?<=,\s)(?:called|referred\s+to\s+as|known\s+as)\s+(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
     # the term given in brackets by the document's own words, as Scots and English drafting writes it: "(in this
-    # Agreement called the Owner)", "(in this Contract referred to as the Managing Agent)"
-    r"\([ \t]*in\s+this\s+[A-Z]\w+[,:]?\s+(?:here(?:in)?after[,:]?\s+)?" + _CALLED_AS + r"[,:]?\s+(?:the\s+)?"
+    # Agreement called the Owner)", "(in this Contract referred to as the Managing Agent)", "(in these presents
+    # referred to as the Tenant)"
+    r"\([ \t]*in\s+(?:this|these)\s+[A-Za-z]+(?:\s+[A-Za-z]+)?[,:]?\s+(?:here(?:in)?after[,:]?\s+)?"
+    + _CALLED_AS
+    + r"[,:]?\s+(?:the\s+)?"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
@@ -749,7 +752,7 @@ _ENTRY_SENTENCE_END = re.compile(r"\.[ \t]+(?=[A-Z])")
 
 
 def _short_names_on_its_line(text: str, at: int) -> tuple[str, ...]:
-    """The quoted defined terms a labelled row gives its party after the name: 'Supplier: Alder Ltd, ... ("Alder")'."""
+    """The defined terms a labelled row gives its party after the name: 'Supplier: Alder Ltd, ... ("Alder")'."""
     line_end = text.find("\n", at)
     end = min(line_end if line_end >= 0 else len(text), at + _ROW_REACH)
     # the entry ends at the next label ("Party A (Shipper): ... Party B (Carrier):", "Legal Representative:") or at
@@ -758,6 +761,12 @@ def _short_names_on_its_line(text: str, at: int) -> tuple[str, ...]:
     stops += [m.start() for m in [_ENTRY_SENTENCE_END.search(text, at, end)] if m]
     end = min([end, *stops])
     quoted = [(m.group(1) or m.group(2) or "").strip(" ,.") for m in _QUOTED_ALIAS.finditer(text, at, end)]
+    # or bare in brackets that close the entry: "Licensor: Kea Press Limited, Level 3, 9 Quay St (Publisher)" (not a
+    # code before the next field: "Company: Bravatek Solutions, Inc. (BVTK) Telephone: ...")
+    closing = text[at:end].rstrip(" \t.;,")
+    opening = text.rfind("(", at, end)
+    if closing.endswith(")") and opening >= 0:
+        quoted += [a for a in _aliases(text, opening, at + len(closing)) if a not in quoted]
     return tuple(a for a in dict.fromkeys(quoted) if a and a.lower() not in _NOT_ALIASES)
 
 

@@ -648,6 +648,11 @@ RULES: dict[str, Rule] = {
             r"terminat\w*)\b(?![^.;]*\bmay\s+terminat)" + _REST,
             # "a change of control of either party gives the other party no right to terminate"
             _CONTROL + _GAP + r"\b(?:gives?|confers?|creates?)\b[^.;]{0,40}\bno\s+(?:right|consent|approval)\b" + _REST,
+            # "a change of control of the Buyer gives neither party any right to terminate"
+            _CONTROL
+            + _GAP
+            + r"\b(?:gives?|confers?|creates?)\s+(?:neither|no)\s+party\s+(?:any\s+)?(?:right|consent|approval)\b"
+            + _REST,
             r"\bnothing\b" + _GAP + r"\b(?:restrict|prevent|prohibit|limit)s?\b" + _GAP + r"\b" + _CONTROL + _REST,
             # "if the Supplier undergoes a change of control, this Agreement continues in full force; the Customer
             # acquires no right to terminate by reason of it" (the semicolon is no end of what the change does)
@@ -834,6 +839,11 @@ RULES: dict[str, Rule] = {
             # German drafting: "Ordinary termination (ordentliche Kündigung) during the fixed term is excluded"
             r"\b(?:ordinary|ordentliche)\s+(?:termination|kündigung)\b[^.;]{0,80}\b(?:is|are|shall\s+be)\s+excluded\b",
             r"\btermination\s+for\s+convenience\b[^.;]{0,40}\b(?:is|are|shall\s+be)\s+excluded\b",
+            # an amendment that deletes the clause giving the right: "Section 9.3, which allowed the Buyer to
+            # terminate on ninety days' notice without cause, is deleted"
+            r"\b(?:which|that)\s+(?:allowed|permitted|entitled|gave|provided\s+for)\b[^.;]{0,160}\bterminat\w*\b[^.;]{0,160}"
+            r"\b(?:is|are|shall\s+be|has\s+been|have\s+been)\s+(?:hereby\s+)?(?:deleted|removed|revoked|withdrawn)\b"
+            + _REST,
         ),
         required=_any(
             r"\bconvenience\b",

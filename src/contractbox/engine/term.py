@@ -623,6 +623,7 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
         or _stated_instrument_end(text, anchor)
         or _end_of_a_defined_period(text, anchor)
         or _end_of_the_period_it_ends_with(text)
+        or _end_of_the_period_it_starts_with(text, anchor)
         or _end_in_the_term_definition(text, anchor, term_sentences[:3])
         or _stated_open_end(text)
     )
@@ -746,6 +747,33 @@ def _end_of_the_period_it_ends_with(text: str) -> Expiry | None:
         ends = [e for e in (_date_after(text, s.end()) for s in stated.finditer(text)) if e is not None]
         if ends:
             return ends[-1]  # the last statement: the period as the document leaves it
+    return None
+
+
+# a named period that carries the whole contract, dated both ways in one sentence: "The Grant Period begins on July 1,
+# 2027 and ends on June 30, 2030" (read back from each "Period"; its start must be the contract's own start)
+_PERIOD_BEGINS = re.compile(
+    r"\b(?:[Tt]he|[Tt]his)\s+((?:[A-Z][\w-]*\s+){1,3})Period\s+(?:shall\s+|will\s+)?"
+    r"(?i:begins?|commences?|starts?|runs?\s+from)\s+(?:on\s+)?"
+)
+_AND_ENDS = re.compile(r"\s*,?\s+and\s+(?:shall\s+|will\s+)?(?i:ends?|expires?|terminates?|runs?\s+to)\s+(?:on\s+)?")
+
+
+def _end_of_the_period_it_starts_with(text: str, anchor: date | None) -> Expiry | None:
+    """The stated end of a period that begins on the day the contract starts (a grant or loan period, not a part)."""
+    if anchor is None:
+        return None
+    at = text.find("Period")
+    while at >= 0:
+        for m in _PERIOD_BEGINS.finditer(text, max(0, at - 60), at + 40):
+            if m.end(1) != at or _SUB_PERIOD.search(m.group(0)):
+                continue
+            begins = _date_after(text, m.end())
+            ends = _AND_ENDS.match(text, begins.end) if begins is not None else None
+            end = _date_after(text, ends.end()) if ends is not None else None
+            if begins is not None and begins.date == anchor and end is not None and end.date and end.date > anchor:
+                return end
+        at = text.find("Period", at + 6)
     return None
 
 
