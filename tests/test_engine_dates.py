@@ -2662,3 +2662,14 @@ def test_a_contract_that_starts_on_its_last_signature_is_not_started_by_the_rota
     rotation = "2. The trainee's practice term runs from June 7, 2027 to September 24, 2027"
     facts, _ = read_facts(text, spans(text, effective_date=rotation))  # the model may rank the rotation's start
     assert facts["effective_date"].value is None
+
+
+def test_a_yearly_change_of_the_charges_is_not_the_start_of_the_contract() -> None:
+    clause = "The Contractor may raise its Charges once in each year with effect from 1 May, starting on 1 May 2029."
+    text = (
+        "CLEANING SERVICES AGREEMENT\n\nThis agreement is dated 4 February 2028 between Larch Ltd and Rowan Ltd.\n\n"
+        "1. The Services begin on the Start Date.\n\n2. " + clause + "\n\n3. Meaning of words\n\n"
+        '"Start Date" means 1 March 2028.'
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="4 February 2028", effective_date=clause))
+    assert facts["effective_date"].value == "2028-03-01"

@@ -163,3 +163,22 @@ def test_a_party_formed_under_a_law_is_not_read_as_the_stated_law() -> None:
 )
 def test_countries_and_their_adjectives_beyond_the_usual_few(clause: str, expected: str) -> None:
     assert (stated_governing_law(clause) or ("",))[0] == expected
+
+
+def test_the_province_spelt_with_its_accent_is_read_as_written() -> None:
+    text = "9. Applicable law. This contract is governed by the laws in force in the Province of Québec."
+    name, start, end = stated_governing_law(text) or ("", 0, 0)
+    assert name == "Québec" and text[start:end] == "Québec"
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        "Q. What law governs this contract?\nA. The laws of the State of Oregon. Claims go to the courts in Salem.",
+        "Question: Which law applies to these terms? Answer: Oregon law.",
+    ],
+)
+def test_an_answer_to_a_question_about_the_law_names_the_chosen_law(layout: str) -> None:
+    text = "Q. Who supplies the chairs?\nA. Cedar Rentals LLC, of Portland, Maine.\n\n" + layout
+    name, start, end = stated_governing_law(text) or ("", 0, 0)
+    assert name == "Oregon" and text[start:end] == "Oregon"

@@ -1752,3 +1752,17 @@ def test_a_bare_term_closing_a_labelled_entry_is_the_partys_own_term() -> None:
         ("Harbourside Polytechnic", "customer"),
     ]
     assert "Vendor" in parties[0].aliases
+
+
+def test_a_term_defined_in_a_numbered_clause_names_no_party_of_the_paragraph_before() -> None:
+    text = (
+        "BARGE SALE MEMORANDUM\n\n"
+        'Rivermark Towing LLC, of 4 Levee Road, Memphis (hereinafter called the "Sellers"), have agreed to sell, and\n\n'
+        'Cotton Bend Logistics Inc., of 90 Front Street, Natchez (hereinafter called the "Buyers"), have agreed to '
+        "buy the barge described below.\n\n"
+        'Definitions. "Stakeholder" means Delta Escrow Partners Ltd, Memphis.\n\n'
+        '1. Price. The price is USD 800,000 (the "Price"), payable at delivery.\n\n'
+        "2. Delivery. The Sellers shall deliver the barge at Memphis."
+    )
+    names = [p.name for p in find_parties(text)]
+    assert names == ["Rivermark Towing LLC", "Cotton Bend Logistics Inc."]

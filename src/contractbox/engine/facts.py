@@ -78,7 +78,7 @@ _STARTS_THIS = re.compile(
 _SUB_PERIOD = re.compile(
     r"\b(?:fiscal|financial|calendar|contract)\s+(?:year|quarter|month)s?\b|"
     r"\b(?:production|exclusivity|warranty|notice|payment|launch|trial|pilot|renewal)\s+(?:period|term)s?\b|"
-    r"\bphase\b|\bforecast|\bredeem|\brevenue|\bfees?\b|\bprices?\b|\brates?\b|\brent\b|\btermination\b|\bintends?\b|"
+    r"\bphase\b|\bforecast|\bredeem|\brevenue|\bfees?\b|\bcharges?\b|\bprices?\b|\brates?\b|\brent\b|\btermination\b|\bintends?\b|"
     # a loan's repayments, a share vesting schedule: "monthly instalments ... starting August 1, 2027"
     r"\binstal(?:l)?ments?\b|\brepay\w*|\bvest(?:s|ed|ing)\b",
     re.IGNORECASE,

@@ -63,6 +63,7 @@ OTHER = [
     "British Columbia",
     "Alberta",
     "Quebec",
+    "Québec",  # as French and bilingual drafting spells the province
     "England and Wales",
     "England",
     "Scotland",
@@ -436,6 +437,12 @@ _FORMED_UNDER = re.compile(
 )
 _FORUM = re.compile(r"\b(?:courts?|arbitration|arbitral|venue|jurisdiction|tribunal)\b", re.IGNORECASE)
 _LAW_HEADING = re.compile(r"\b(?:governing|applicable|proper)\s+law\b|\bchoice\s+of\s+law\b", re.IGNORECASE)
+# a question-and-answer layout: the question asks which law governs, the answer names it ("Q. Which law applies?
+# A. The laws of the State of Texas.")
+_QUESTION_OF_LAW = re.compile(
+    r"\b(?:(?:governing|applicable|proper)\s+law|laws?\s+(?:govern|appl[yi]|is\s+applicable)\w*)\b[^?.\n]{0,60}\?"
+)
+_ANSWER_LABEL = re.compile(r"[ \t]*\n?[ \t]*(?:(?:A|Answer)[ \t]*[.:)\-]?)?[ \t]*", re.IGNORECASE)
 
 
 def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
@@ -455,10 +462,26 @@ def chooses_law_at(text: str, start: int, end: int, forum_counts: bool = False) 
     begin = max(_after_last(text, ". ", start), start - 300)
     if _FORMED_UNDER.search(text, max(begin, start - 120), start):
         return False
-    if _CHOICE_OF_LAW.search(text, begin, stop):
+    if _CHOICE_OF_LAW.search(text, begin, stop) or _answers_a_question_of_law(text, begin):
         return True
     under_heading = _LAW_HEADING.search(text, max(0, begin - 60), begin) is not None
     return (forum_counts or under_heading) and _FORUM.search(text, begin, stop) is not None
+
+
+def _answers_a_question_of_law(text: str, begin: int) -> bool:
+    """Whether the sentence from `begin` answers a question that asks which law governs."""
+    for question in _QUESTION_OF_LAW.finditer(text, max(0, begin - 120), begin):
+        if _ANSWER_LABEL.fullmatch(text, question.end(), begin):
+            return True
+    return False
+
+
+def _answer_to(text: str, question_end: int) -> tuple[int, int] | None:
+    """The sentence that answers a question of law ending at `question_end`."""
+    label = _ANSWER_LABEL.match(text, question_end)
+    if label is None or label.end() >= len(text):
+        return None
+    return _sentence_around(text, label.end(), label.end() + 1)
 
 
 def stated_governing_law(text: str, begin: int = 0, end: int | None = None) -> tuple[str, int, int] | None:
@@ -466,6 +489,10 @@ def stated_governing_law(text: str, begin: int = 0, end: int | None = None) -> t
     in `text`."""
     for m in _CHOOSES_LAW.finditer(text, begin, len(text) if end is None else end):
         start, stop = _sentence_around(text, m.start(), m.end())
+        question = _QUESTION_OF_LAW.match(text, m.start())
+        answer = _answer_to(text, question.end()) if question else None
+        if answer:
+            start, stop = answer
         found = jurisdiction_in(text[start:stop])
         if found and chooses_law_at(text, start + found[1], start + found[2]):
             name, s, e = found

@@ -823,6 +823,11 @@ _DOCUMENT_TERM = re.compile(
 )
 
 
+# a numbered clause of the body ("1. Purchase Price. The purchase price is ... (the "Purchase Price")"): a term it
+# defines names no party of an earlier paragraph
+_NUMBERED_CLAUSE = re.compile(r"\s*\d{1,2}(?:\.\d{1,2})*\.?[ \t]+(?=[A-Z])")
+
+
 def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
     """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`;
     none unless at least `least` are found."""
@@ -843,7 +848,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             span = (
                 _represented_company(text, max(lo, previous, at - 1200), at)
                 or _walk_back(text, paragraph, at)
-                or _walk_back(text, window, at)
+                or (None if _NUMBERED_CLAUSE.match(text, paragraph) else _walk_back(text, window, at))
                 or _person_before(text, max(lo, previous), at)
             )
             aliases = _aliases(text, at, close + 1 if close >= 0 else after + 60)
