@@ -2673,3 +2673,47 @@ def test_a_yearly_change_of_the_charges_is_not_the_start_of_the_contract() -> No
     )
     facts, _ = read_facts(text, spans(text, agreement_date="4 February 2028", effective_date=clause))
     assert facts["effective_date"].value == "2028-03-01"
+
+
+# holdout 41 (session 15): the forms its misses showed, in other words
+
+
+def test_renewal_stated_after_a_long_notice_condition_is_automatic() -> None:
+    renew = (
+        "Unless a notice of termination reaches the other party no later than one hundred and eighty (180) days "
+        "before the last day of the Initial Period or of any renewal period then running, the contract shall be "
+        "renewed each time for a further two years."
+    )
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 180
+
+
+def test_a_date_that_defines_another_term_is_not_the_effective_date() -> None:
+    text = (
+        "MAINTENANCE AGREEMENT dated as of May 4, 2026 between Corrib Holdings LLC and Tansey Services Inc.\n"
+        '"Handover Date" means June 1, 2026.\n'
+        '"Review Day" means the first business day of each quarter, beginning July 1, 2026.\n'
+        "This Agreement takes effect on the Handover Date."
+    )
+    facts, _ = read_facts(text, spans(text, effective_date='"Review Day" means the first business day of each quarter'))
+    assert facts["effective_date"].value == "2026-06-01"
+
+
+def test_a_period_field_from_one_date_to_another_starts_the_contract() -> None:
+    text = (
+        "COVER NOTE\n\nInsured: Brackley Freight Limited\n\n"
+        "Period of Insurance: from 1 April 2027 to 31 March 2028, both days inclusive.\n\n"
+        "Cover note dated: 20 March 2027.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2027-04-01"
+
+
+def test_a_contract_with_effect_from_its_own_date_takes_effect_on_it() -> None:
+    text = (
+        "This Supply Agreement is made as of October 3, 2026 between Pellow Foods Inc. and Garnet Farms LLC. "
+        "It supersedes the parties' purchase letter of 2019 with effect from the date of this Agreement."
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2026-10-03"

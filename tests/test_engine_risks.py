@@ -367,6 +367,21 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "6.2 If fewer than 500 tonnes are loaded in a month, the Charterer shall pay the idle-berth charge, which both "
             "parties accept is a fair pre-estimate of the Owner's standing costs.",
         ),
+        (  # holdout 41: better terms to any customer of a kind, then "the same lower" terms to this party
+            "most_favored_nation",
+            "5. If, while this Agreement is in force, Vendor charges any hospital of similar size a support fee lower "
+            "than the fee in Schedule B, Vendor shall give Customer the same lower fee from that date.",
+        ),
+        (  # holdout 41: a seller's promise to carry no other product of the kind the contract is about
+            "exclusivity",
+            "3.1 During the Term, the Dealer shall not stock, display or sell any other make of electric cargo bike in "
+            "its showrooms.",
+        ),
+        (  # holdout 41: under an article's heading; the "not" of a relative clause describes the new controller
+            "change_of_control",
+            "Article 9 - Early Termination 9.1 The Owner may terminate this Charter by notice if the Operator loses its "
+            "licence or comes under the control of a company that did not control it on the date of this Charter.",
+        ),
     ],
 )
 def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span: str) -> None:

@@ -190,7 +190,8 @@ _FROM_ITS_DATE = re.compile(
 )
 _FROM_ITS_DATE_SCAN = Scanned.of(_FROM_ITS_DATE)  # scanned for by its first letters
 _STARTS_ON_SIGNING_SCAN = Scanned.of(_STARTS_ON_SIGNING)  # likewise: the pattern opens with a word boundary
-_TERM_WORDS = re.compile(r"\b(?:term|in (?:full )?(?:force|effect)|valid)\b[^.]*$")
+# (or "with effect": "It replaces the letter agreement of 2021 with effect from the date of this Agreement")
+_TERM_WORDS = re.compile(r"\b(?:term|in (?:full )?(?:force|effect)|valid|with effect)\b[^.]*$")
 _LATER_THAN = re.compile(r"\b(?:days?|weeks?|months?|years?)\W+(?:\w+\W+)?(?:after|following)\b")  # "90 days after"
 _THIS_CONTRACT = re.compile(
     r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|deed|document|lease|letter|licen[cs]e|"
@@ -599,6 +600,34 @@ def _defined_start(text: str) -> Fact | None:
     return None
 
 
+# a field of particulars stating the contract's whole period, its first day and its last: a slip's "Period: Losses
+# occurring during the period from 1 January 2028 to 31 December 2028", a schedule's "Contract Period | 1 May 2026 to
+# 30 April 2028" (a field, not "the Term" named in a sentence)
+_PERIOD_FIELD = re.compile(
+    r"(?:(?:contract|agreement|insurance|policy|initial|hire)\s+)?(?:period|term)"
+    r"(?:\s+of\s+(?:insurance|cover|(?:this\s+|the\s+)?(?:agreement|contract)))?"
+)
+_FROM_BEFORE = re.compile(r"(?:^|\b(?:from|beginning\s+on|commencing\s+on|starting\s+on))\s*$", re.IGNORECASE)
+_TO_BEFORE = re.compile(
+    r"\b(?:to|until|till|through|ending\s+on)\s+(?:and\s+including\s+)?$|^\s*[-–]\s*$", re.IGNORECASE
+)
+
+
+def _period_field_start(text: str) -> Fact | None:
+    """The first day of the contract's period as a field of particulars states it, from one date to another."""
+    for label, particular in particulars(text).items():
+        if not _PERIOD_FIELD.fullmatch(label):
+            continue
+        value = particular.value
+        dated = [(s, e, d) for s, e, d in find_dates_loose(value) if d is not None]
+        if len(dated) < 2:
+            continue
+        (s, e, d), (s2, _, d2) = dated[0], dated[1]
+        if d < d2 and _FROM_BEFORE.search(value[max(0, s - 25) : s]) and _TO_BEFORE.search(value[e:s2]):
+            return Fact(d.isoformat(), particular.start + s, particular.start + e, value[s:e])
+    return None
+
+
 # a schedule of particulars or a cover page that dates the agreement: "| Item 1 | Date of this agreement | 2 September
 # 2024 |", "Agreement Date: 1 March 2026"
 _AGREEMENT_DATE_LABEL = re.compile(
@@ -751,6 +780,23 @@ def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> flo
     return score
 
 
+# a definition of another term dates that term, not this contract's start: '"Settlement Day" means the last day of each
+# quarter, beginning March 31, 2026' ('"Term" means the period beginning on ...' and the like still date the contract);
+# the definition nearest the date counts (a list of definitions may run on without full stops)
+_DEFINES_A_TERM = re.compile(r'["“]([^"”\n]{1,40})["”]\s+(?:means|shall\s+mean)\b', re.IGNORECASE)
+_THE_CONTRACT_OR_ITS_START = re.compile(
+    r"\b(?:effective|co(?:m|rn){2}encement|start|term|period|agreement|contract|lease|licen[cs]e)\b", re.IGNORECASE
+)
+
+
+def _defines_another_term(own_limb: str) -> bool:
+    """The limb defines a term other than this contract, its term or its start."""
+    if "mean" not in own_limb.lower():
+        return False
+    definitions = list(_DEFINES_A_TERM.finditer(own_limb))
+    return bool(definitions) and not _THE_CONTRACT_OR_ITS_START.search(definitions[-1].group(1))
+
+
 def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> float:
     before = text[max(0, mention.start - 90) : mention.start]
     after = text[mention.end : mention.end + 40]
@@ -763,6 +809,8 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
     score += 0.8 if defined else 0.5  # the date the contract defines as its Effective Date beats other "effective X"
     # the sentence's own limb: in "Rent means ...; Term means the term from 1 May" the date is the Term's
     own_limb = _sentence_before(text, mention.start).rsplit(";", 1)[-1]
+    if not defined and _defines_another_term(own_limb):
+        return score - 1.0
     if mention.start < _EARLY and not _SUB_PERIOD.search(own_limb):
         score += 0.2
     elif not _about_this_contract(text, mention.start):
@@ -1050,6 +1098,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         _start_after_its_date(text, agreement)
         or _best(text, mentions, by_category.get("effective_date"), _effective_score)
         or _defined_start(text)
+        or _period_field_start(text)
     )
     services_begin_later = effective is not None and _services_start(text, effective.start)
     if services_begin_later and agreement is not None and _starts_on_signing(text, lower):

@@ -84,7 +84,8 @@ _GAP_THROUGH_ABBREVIATIONS = r"(?:[^.;]|\.(?=[\w,])){0,200}"
 
 
 # where a sentence starts: the text's start (a clause number such as "5.3" or "(2)" opens no sentence) or after ". "
-_SENTENCE_OPENING = r"(?:^\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?|[.;]\s+)"
+# (a sub-clause's number after its article's heading opens one too: "Article 7 - Special Termination 7.1 The Buyer may")
+_SENTENCE_OPENING = r"(?:^\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?|[.;]\s+|(?<=\s)\d{1,3}(?:\.\d{1,3})+\.?\s+(?=(?-i:[A-Z])))"
 
 
 # a character of the sentence, a clause number's dot included ("Duration 2.1 The employment ...", "12. The lease")
@@ -144,6 +145,12 @@ _CONTROL_ACQUIRED = (
     r"control\s+of|"
     # control itself as the subject: "if control of the Agent passes to any person", "control of Licensee is transferred"
     r"control\s+of\s+(?:the\s+|a\s+|either\s+|any\s+)?(?:[\w'’]+\s+){0,3}?(?:pass(?:es)?|is\s+transferred|transfers)\s+to)"
+)
+# a relative clause's "not" describes the acquirer, it does not deny the right: "if a person who is not a related
+# company of Licensee acquires control", "comes under the control of a person that did not control it at signing"
+_NOT_OUTSIDE_A_RELATIVE = (
+    "".join(rf"(?<!{who}\s{verb}\s)" for who in ("who", "that", "which") for verb in ("is", "was", "did", "does"))
+    + "not"
 )
 # a promise not to deal with anyone but the other party (a no-shop, a lock-out, a category exclusivity): "shall not
 # ... negotiate ... any offer from any person other than the Buyer", "shall not grant ... rights ... to any other person"
@@ -388,6 +395,15 @@ RULES: dict[str, Rule] = {
                 r"(?:brands?|labels?|products?|compan(?:y|ies)|manufacturers?|retailers?|sponsors?)\b",
                 opening=_PROHIBITS,
             ),
+            # a seller's category exclusivity: "the Dealer shall not stock, display or sell any other make of electric
+            # bicycle in its showrooms" (another product of the kind the contract is about, named in up to six words)
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\s+(?:(?:offer|promote|integrate|stock|carry|display|market|sell)\s*,\s*){0,3}"
+                r"(?:(?:offer|promote|integrate|stock|carry|display|market|sell)\s*,?\s+(?:or|and|nor)\s+)?"
+                r"(?:offer|promote|integrate|stock|carry|display|market|sell)\s+(?:any\s+other|another)\s+"
+                r"(?:[\w-]+\s+){0,6}?(?:brands?|makes?|products?|programs?|programmes?|plans?)\b",
+                opening=_PROHIBITS,
+            ),
             # exclusive personal services: "the Singer shall not record for any person other than the Company", "must not
             # render modelling services for anyone else during the Term"
             _affirmed(
@@ -590,9 +606,7 @@ RULES: dict[str, Rule] = {
                 # may, within sixty (60) days after receiving that notice, terminate this Contract"
                 rf"(?:{_CONTROL_ACQUIRED}|{_CONTROL})\b[^.;]{{0,80}}\.\s+[^.;]{{0,40}}?\bmay\b(?!\s+not\b)[^.;]{{0,80}}?"
                 rf"\b{_ENDS_IT}",
-                opening=_ungoverned(
-                    r"nothing|neither|no\s+party|(?<!who\sis\s)(?<!that\sis\s)(?<!which\sis\s)not|never|free\s+to"
-                ),
+                opening=_ungoverned(r"nothing|neither|no\s+party|" + _NOT_OUTSIDE_A_RELATIVE + r"|never|free\s+to"),
             ),
             # the control acquired first, then the other party's right: "if any person gains control of the Borrower,
             # ... the Bank may, by not less than ten days' notice, cancel the Facility" ("not less than" denies nothing)
@@ -603,8 +617,8 @@ RULES: dict[str, Rule] = {
                 + r")\b",
                 # a relative clause's "not" describes the new controller: "to any person who did not control it"
                 opening=_ungoverned(
-                    r"nothing|neither|no\s+party|(?<!who\sis\s)(?<!that\sis\s)(?<!which\sis\s)(?<!who\sdid\s)"
-                    r"(?<!who\sdoes\s)not(?!\s+(?:less|more|later|earlier|fewer)\s+than)|never|free\s+to"
+                    r"nothing|neither|no\s+party|" + _NOT_OUTSIDE_A_RELATIVE + r"(?!\s+(?:less|more|later|"
+                    r"earlier|fewer)\s+than)|never|free\s+to"
                 ),
             ),
             # a ground for termination defined after the right: "Either party may terminate for good cause. Good cause
@@ -713,6 +727,11 @@ RULES: dict[str, Rule] = {
                 + _PRICE
                 + r"\b[^.;]{0,120}\b(?:shall|will|must)\s+(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+"
                 r"(?:\w+\s+){0,2}?(?:those|such|the\s+same|that)\s+(?:[\w\-]+\s+){0,2}?" + _PRICE + r"\b",
+                # the better terms given to anyone, then the same terms to this party: "If Vendor charges any customer of
+                # like volume a fee lower than Schedule 2's, Vendor shall give the Buyer the same lower fee"
+                r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}"
+                r"\b(?:shall|will|must)\s+(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,3}?"
+                r"(?:the\s+same|that|such|those)\s+(?:lower|better|more\s+favou?rable|reduced)\b",
                 opening=_BINDS,
             ),
             # a ceiling at the promisor's (best) price to others: "Vendor shall not charge Buyer fees higher than the

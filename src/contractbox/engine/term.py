@@ -186,7 +186,9 @@ _RENEWS_UNLESS = re.compile(
     # to continue, the term is extended by a further 12 months")
     r"\b(?:unless|if\s+(?:neither|no)\s+party|in\s+the\s+absence\s+of)\b[^.]{0,150}?"
     r"\b(?:noti(?:ce|fies|fy|fication)|(?:tells?|informs?)\s+the\s+other)\b"
-    r"[^.]{0,150}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
+    # (the notice's time may be long: "is received by the other party at least 270 days before the end of the Fixed
+    # Term or of any extension period, this Agreement shall be extended each time by a further year")
+    r"[^.]{0,240}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
     r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional|further|another)\b",
     re.IGNORECASE,
 )
