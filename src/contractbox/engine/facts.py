@@ -593,6 +593,30 @@ def _defined_start(text: str) -> Fact | None:
     return None
 
 
+# a form's start-date field the body points at in lower case: "This agreement starts on the enrolment start date",
+# "The initial term starts on the date services begin" over "Enrolment start date: 5 January 2027", "Services begin:
+# March 15, 2027"
+_FIELD_START = re.compile(
+    r"\b(?:takes?\s+effect|commences?|starts?|begins?|continues?|runs?)\s+(?:on|from)\s+the\s+"
+    r"(?:((?:[a-z][\w-]*\s+){1,3}date)|date\s+((?:[a-z][\w-]*\s+){1,2}(?:begins?|starts?|commences?)))\b"
+)
+
+
+def _field_start(text: str) -> Fact | None:
+    """The start date a form's field gives, where the contract's own start sentence names the field."""
+    for m in _FIELD_START.finditer(text):
+        if not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
+            continue
+        particular = particulars(text).get(" ".join((m.group(1) or m.group(2)).split()))
+        if particular is None:
+            continue
+        for s, e, d in find_dates_loose(particular.value):
+            if d is not None and VALUE_OPENING.fullmatch(particular.value[:s]):
+                return Fact(d.isoformat(), particular.start + s, particular.start + e, particular.value[s:e])
+            break
+    return None
+
+
 # a schedule of particulars or a cover page that dates the agreement: "| Item 1 | Date of this agreement | 2 September
 # 2024 |", "Agreement Date: 1 March 2026"
 _AGREEMENT_DATE_LABEL = re.compile(
@@ -1016,6 +1040,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         _start_after_its_date(text, agreement)
         or _best(text, mentions, by_category.get("effective_date"), _effective_score)
         or _defined_start(text)
+        or _field_start(text)
     )
     if effective is None and agreement is not None and _starts_on_signing(text, lower):
         effective = _latest_signature(text, lower, mentions, agreement) or agreement
