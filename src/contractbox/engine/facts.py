@@ -602,8 +602,16 @@ _FIELD_START = re.compile(
 )
 
 
+# a form's field that gives a date, near its top: "Services begin: March 15, 2027" (the gate of `_field_start`)
+_DATE_FIELD_LINE = re.compile(
+    r"^[ \t]*[A-Z][\w'’ ()-]{1,38}:[ \t]*(?:\d{1,2}\s+[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2},)\s+\d{4}", re.MULTILINE
+)
+
+
 def _field_start(text: str) -> Fact | None:
     """The start date a form's field gives, where the contract's own start sentence names the field."""
+    if not _DATE_FIELD_LINE.search(text, 0, min(len(text), 3000)):
+        return None
     for m in _FIELD_START.finditer(text):
         if not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
             continue
