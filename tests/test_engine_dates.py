@@ -2717,3 +2717,21 @@ def test_a_contract_with_effect_from_its_own_date_takes_effect_on_it() -> None:
     )
     facts, _ = read_facts(text, {})
     assert facts["effective_date"].value == "2026-10-03"
+
+
+def test_a_form_that_starts_on_a_lower_case_field_takes_that_field_as_its_effective_date() -> None:
+    fields = "SERVICE DETAILS\n  Customer name: Ivo Petrov\n  Price per lesson: $40.00\n  Agreement date: May 4, 2026\n"
+    for start, field in (
+        ("This agreement begins on the lessons start date shown above.", "Lessons start date: May 18, 2026"),
+        (
+            "The initial term of this agreement starts on the date lessons begin and ends on May 17, 2027.",
+            "Lessons begin: May 18, 2026",
+        ),
+    ):
+        text = (
+            f"PIANO LESSON AGREEMENT\n\n{fields}  {field}\n\n1. Term\n1.1 {start} It ends when either of us ends it."
+            "\n\n2. Lessons\n2.1 We will give you one lesson each week.\n2.2 You will pay each invoice within 7 days.\n"
+        )
+        _, by_category = live.score_clauses(text, default_model())
+        facts, _ = read_facts(text, by_category)
+        assert facts["effective_date"].value == "2026-05-18", start

@@ -1766,3 +1766,45 @@ def test_a_term_defined_in_a_numbered_clause_names_no_party_of_the_paragraph_bef
     )
     names = [p.name for p in find_parties(text)]
     assert names == ["Rivermark Towing LLC", "Cotton Bend Logistics Inc."]
+
+
+def test_a_we_you_box_names_the_parties_through_the_form_fields() -> None:
+    text = (
+        "DOG WALKING SERVICE TERMS\n\n"
+        "WHO IS WHO\n"
+        '  "we", "us" and "our" mean Muddy Paws Walkers Limited (company number 11223344), 2 Park Row, Leeds\n'
+        "  you / your: the owner named in the booking form\n"
+        '  "the Insurer" ....... Harrowgate Mutual Assurance, Policy No. 5512\n\n'
+        "BOOKING FORM\n"
+        "  Owner name: Felicity Anne Barker\n"
+        "  Owner address: 9 Elm Grove, Leeds\n"
+        "  Dog: Pepper, a spaniel\n\n"
+        "1. We will walk your dog for one hour on each booked weekday.\n"
+        "2. You must pay our invoice within 14 days.\n"
+    )
+    found = [(p.name, p.role) for p in find_parties(text)]
+    assert found == [
+        ("Muddy Paws Walkers Limited", "we"),
+        ("Felicity Anne Barker", "you"),
+        ("Harrowgate Mutual Assurance", "insurer"),
+    ]
+
+
+def test_a_we_you_box_reads_names_listed_under_a_field_and_a_heading() -> None:
+    text = (
+        "BOAT HIRE AGREEMENT\n\n"
+        "  We / us / our -- Solent Day Boats Ltd, 4 Quay Street, Lymington\n"
+        "  You / your -- each Skipper named below\n\n"
+        "Skipper name(s):\n"
+        "  Oscar Pennington\n"
+        "  Ruth Pennington\n"
+        "Crew member\n"
+        "  Name: Tobias Grant\n\n"
+        "1. You must return the boat by 6 p.m.\n"
+    )
+    found = [(p.name, p.role) for p in find_parties(text)]
+    assert found == [
+        ("Solent Day Boats Ltd", "we"),
+        ("Oscar Pennington", "skipper"),
+        ("Ruth Pennington", "skipper"),
+    ]

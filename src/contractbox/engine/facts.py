@@ -628,6 +628,38 @@ def _period_field_start(text: str) -> Fact | None:
     return None
 
 
+# a form's start-date field the body points at in lower case: "This agreement starts on the enrolment start date",
+# "The initial term starts on the date services begin" over "Enrolment start date: 5 January 2027", "Services begin:
+# March 15, 2027"
+_FIELD_START = re.compile(
+    r"\b(?:takes?\s+effect|commences?|starts?|begins?|continues?|runs?)\s+(?:on|from)\s+the\s+"
+    r"(?:((?:[a-z][\w-]*\s+){1,3}date)|date\s+((?:[a-z][\w-]*\s+){1,2}(?:begins?|starts?|commences?)))\b"
+)
+
+
+# a form's field that gives a date, near its top: "Services begin: March 15, 2027" (the gate of `_field_start`)
+_DATE_FIELD_LINE = re.compile(
+    r"^[ \t]*[A-Z][\w'’ ()-]{1,38}:[ \t]*(?:\d{1,2}\s+[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2},)\s+\d{4}", re.MULTILINE
+)
+
+
+def _field_start(text: str) -> Fact | None:
+    """The start date a form's field gives, where the contract's own start sentence names the field."""
+    if not _DATE_FIELD_LINE.search(text, 0, min(len(text), 3000)):
+        return None
+    for m in _FIELD_START.finditer(text):
+        if not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
+            continue
+        particular = particulars(text).get(" ".join((m.group(1) or m.group(2)).split()))
+        if particular is None:
+            continue
+        for s, e, d in find_dates_loose(particular.value):
+            if d is not None and VALUE_OPENING.fullmatch(particular.value[:s]):
+                return Fact(d.isoformat(), particular.start + s, particular.start + e, particular.value[s:e])
+            break
+    return None
+
+
 # a schedule of particulars or a cover page that dates the agreement: "| Item 1 | Date of this agreement | 2 September
 # 2024 |", "Agreement Date: 1 March 2026"
 _AGREEMENT_DATE_LABEL = re.compile(
@@ -1099,6 +1131,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         or _best(text, mentions, by_category.get("effective_date"), _effective_score)
         or _defined_start(text)
         or _period_field_start(text)
+        or _field_start(text)
     )
     services_begin_later = effective is not None and _services_start(text, effective.start)
     if services_begin_later and agreement is not None and _starts_on_signing(text, lower):

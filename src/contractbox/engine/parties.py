@@ -19,6 +19,7 @@ from itertools import islice
 from contractbox.engine.legal_forms import ends_with_legal_form, legal_form_pattern
 from contractbox.engine.markup import without_markup
 from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, read_name, skip_run
+from contractbox.engine.pronoun_parties import pronoun_box_parties
 from contractbox.engine.signatures import signature_spans
 
 ROLE_WORDS = {
@@ -1054,6 +1055,9 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     parties = _dedupe(_from_anchors(text, regions))
     if not parties and len(text) > _OPENING:  # a long table of contents before the preamble
         parties = _dedupe(_from_anchors(text, [(_OPENING, min(len(text), _FAR_OPENING))], preamble_only=True))
+    if len(parties) < 2:  # a consumer form: a "we"/"you" box and the form's name fields, no preamble
+        box = pronoun_box_parties(text)
+        parties = [Party(p.name, p.role, p.start, p.end, _box_aliases(p.role, p.pronoun)) for p in box] or parties
     if len(parties) < 2:
         parties = _dedupe(_harvested(text, min(len(text), 5000))) or parties
     if len(parties) < 2:
@@ -1077,6 +1081,11 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     if len(parties) < 2:
         return parties if len(parties) == 1 and _stands_alone(parties[0], text) else []
     return parties
+
+
+def _box_aliases(role: str, pronoun: str) -> tuple[str, ...]:
+    """A form's party is its role ("Landlord") and the pronoun its sentences use for it ("we")."""
+    return (role.title(), pronoun) if pronoun and pronoun != role else (role,)
 
 
 # "the customer named in the Order Form ("Customer")": the name stands in the order form, on its role's line;
