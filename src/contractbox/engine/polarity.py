@@ -141,7 +141,10 @@ _CONTROL_ACQUIRED = (
     r"of\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:stock|shares|voting\s+rights|equity|securities))|"
     # the party as the one taken over: "is acquired by, or comes under the control of, a competitor"
     r"(?:is|are|becomes?)\s+(?:acquired\s+by|controlled\s+by|taken\s+over\s+by)|(?:comes?|falls?)\s+under\s+(?:the\s+)?"
-    r"control\s+of)"
+    r"control\s+of|"
+    # the party leaves its group: "ceases to be directly or indirectly controlled by", "ceases to be a subsidiary of"
+    r"ceas(?:es?|ed)\s+to\s+be\s+(?:(?:directly|indirectly|or|and|,)\s*){0,4}(?:controlled\s+by|under\s+the\s+control\s+of|"
+    r"an?\s+(?:(?:wholly[- ]owned|direct|indirect)\s+)?(?:subsidiary|affiliate)\s+of))"
 )
 # a promise not to deal with anyone but the other party (a no-shop, a lock-out, a category exclusivity): "shall not
 # ... negotiate ... any offer from any person other than the Buyer", "shall not grant ... rights ... to any other person"
