@@ -1801,3 +1801,16 @@ def test_ending_a_defined_engagement_on_the_others_breach_is_termination_for_cau
         "Either party may end the Trial at once by notice if the other party materially breaches these terms."
     )
     assert "no_termination_for_cause" in ids("The Trial runs for six weeks and then ends.")
+
+
+def test_a_right_to_terminate_when_a_party_leaves_its_group_is_change_of_control() -> None:
+    rule = polarity.RULES["change_of_control"]
+    assert rule.asserts(
+        "11.3 The Lender may terminate this Facility at once if the Borrower ceases to be directly or indirectly "
+        "controlled by Ashgrove Group plc."
+    )
+    assert rule.asserts(
+        "The Owner may terminate this Agreement by notice if the Operator ceases to be a wholly-owned subsidiary of "
+        "its present parent."
+    )
+    assert not rule.asserts("The Operator ceases to be bound by clause 4 when this Agreement ends.")
