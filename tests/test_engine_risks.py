@@ -1814,3 +1814,10 @@ def test_a_right_to_terminate_when_a_party_leaves_its_group_is_change_of_control
         "its present parent."
     )
     assert not rule.asserts("The Operator ceases to be bound by clause 4 when this Agreement ends.")
+
+
+def test_a_term_that_simply_runs_until_a_party_leaves_its_group_is_no_change_of_control_right() -> None:
+    assert not polarity.RULES["change_of_control"].asserts(
+        "This Agreement shall terminate on the later of its fifth anniversary or the date on which the Distributor ceases "
+        "to be a subsidiary of the Manufacturer."
+    )
