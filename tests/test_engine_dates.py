@@ -2735,3 +2735,30 @@ def test_a_form_that_starts_on_a_lower_case_field_takes_that_field_as_its_effect
         _, by_category = live.score_clauses(text, default_model())
         facts, _ = read_facts(text, by_category)
         assert facts["effective_date"].value == "2026-05-18", start
+
+
+def test_a_contract_that_binds_from_its_date_or_is_effective_as_of_the_date_above_starts_on_it() -> None:
+    binds = (
+        'This Share Sale Agreement (the "Agreement") is dated 4 February 2027 between Alder Ltd and Birch Inc.\n\n'
+        "2. Binding effect\n\nThis agreement binds the parties from the date of this agreement.\n"
+    )
+    facts, _ = read_facts(binds, {})
+    assert facts["effective_date"].value == "2027-02-04"
+    letter = (
+        "Alder Ltd\n\nMarch 9, 2027\n\nBirch Inc.\n\nDear Sirs,\n\nThis letter records how the parties will handle "
+        "the equipment that remains at the site. It is effective as of the date written above.\n"
+    )
+    facts, _ = read_facts(letter, {})
+    assert facts["effective_date"].value == "2027-03-09"
+
+
+def test_a_contract_that_stands_renewed_by_itself_renews_automatically() -> None:
+    term = "This Agreement runs from 1 April 2027 until 31 March 2028."
+    renew = (
+        "At the end of that year and of each later year this Agreement stands renewed by itself for one more year "
+        "unless either party tells the other in writing at least sixty (60) days before that year ends that it does "
+        "not want it to continue."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2028-03-31", True, 60)

@@ -1808,3 +1808,32 @@ def test_a_we_you_box_reads_names_listed_under_a_field_and_a_heading() -> None:
         ("Oscar Pennington", "skipper"),
         ("Ruth Pennington", "skipper"),
     ]
+
+
+def test_a_deed_by_one_party_in_favour_of_another_names_both() -> None:
+    text = (
+        "DEED OF NON-COMPETITION\n\nby\n\n"
+        "ELSPETH ANNE MORROW, residing at 9 Larch Grove, Perth PH2 8QT (the Seller)\n\n"
+        "in favour of\n\n"
+        "CAIRNWELL LEISURE LIMITED, a company incorporated in Scotland (registered number SC700123) and having its "
+        "registered office at 5 High Street, Perth (the Buyer)\n\n"
+        "WHEREAS:\n\n(A) The Seller has sold her cafe to the Buyer.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("ELSPETH ANNE MORROW", "seller"),
+        ("CAIRNWELL LEISURE LIMITED", "buyer"),
+    ]
+
+
+def test_a_sentence_that_names_the_parties_together_is_not_a_party() -> None:
+    # "Company" reads as a legal form, so "Both the Company" looked like a name
+    text = (
+        "LOAN NOTE INSTRUMENT\n\nTHIS AGREEMENT is made on 3 March 2027\n\nBETWEEN\n\n"
+        '(1) HOLLYBANK PROPERTIES LIMITED, a company incorporated in England (the "Company"); and\n\n'
+        '(2) ORRIN CAPITAL PARTNERS LLP, a limited liability partnership (the "Holder").\n\n'
+        'Both the Company and the Holder are a "Party", and they sign below.\n\n'
+        "1. ISSUE\n\n1.1 The Company shall issue the Notes.\n"
+    )
+    names = [p.name for p in find_parties(text)]
+    assert names == ["HOLLYBANK PROPERTIES LIMITED", "ORRIN CAPITAL PARTNERS LLP"]

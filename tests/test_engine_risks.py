@@ -1921,3 +1921,23 @@ def test_an_amendment_that_deletes_a_convenience_right_is_no_risk() -> None:
     assert polarity.negates("termination_for_convenience", span)
     kept = "The Funder may terminate this Agreement on ninety (90) days' notice without cause."
     assert not polarity.negates("termination_for_convenience", kept)
+
+
+def test_a_right_to_terminate_when_a_party_leaves_its_group_is_change_of_control() -> None:
+    rule = polarity.RULES["change_of_control"]
+    assert rule.asserts(
+        "11.3 The Lender may terminate this Facility at once if the Borrower ceases to be directly or indirectly "
+        "controlled by Ashgrove Group plc."
+    )
+    assert rule.asserts(
+        "The Owner may terminate this Agreement by notice if the Operator ceases to be a wholly-owned subsidiary of "
+        "its present parent."
+    )
+    assert not rule.asserts("The Operator ceases to be bound by clause 4 when this Agreement ends.")
+
+
+def test_a_term_that_simply_runs_until_a_party_leaves_its_group_is_no_change_of_control_right() -> None:
+    assert not polarity.RULES["change_of_control"].asserts(
+        "This Agreement shall terminate on the later of its fifth anniversary or the date on which the Distributor ceases "
+        "to be a subsidiary of the Manufacturer."
+    )

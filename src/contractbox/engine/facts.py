@@ -159,7 +159,7 @@ _UNTIL_BEFORE = re.compile(
 )
 _STARTS_ON_SIGNING = re.compile(
     r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|start(?:s|ed)?|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
-    r"(?:becomes?|is) binding|"
+    r"(?:becomes?|is) binding|binds|"  # "This agreement binds the parties from the date of this agreement"
     r"entered into as of|(?:effective|commencement) date(?: of this \w+)?\W*\s+(?:means|is|shall be))\b"
     r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |set out |written |signed |noted )*"
     r"(?:written|above|below|signed)|"
@@ -978,7 +978,8 @@ def _squashed(lower: str) -> str:
     return (" " if lower[0].isspace() else "") + " ".join(words) + (" " if lower[-1].isspace() else "")
 
 
-_IT_BEFORE = re.compile(r"\bit\s+$")
+# "It becomes binding when signed", "It is effective as of the date written above"
+_IT_BEFORE = re.compile(r"\bit\s+(?:is\s+|shall\s+be\s+|will\s+be\s+)?$")
 
 
 # a deed takes effect when it is delivered, and its testimonium says when that is: "EXECUTED as a deed by the parties
@@ -1002,7 +1003,7 @@ def _starts_on_signing(text: str, lower: str) -> bool:
         (
             _THIS_CONTRACT.search(squashed, max(0, m.start() - 80), m.end())
             or _DEFINES_EFFECTIVE_NEXT.match(squashed, m.end())
-            or _IT_BEFORE.search(squashed, max(0, m.start() - 4), m.start())  # "It becomes binding when signed"
+            or _IT_BEFORE.search(squashed, max(0, m.start() - 12), m.start())  # "It becomes binding when signed"
         )
         and not _LATER_THAN.search(m.group(0))
         for m in _STARTS_ON_SIGNING_SCAN.finditer(squashed)

@@ -114,6 +114,9 @@ _ANCHOR = re.compile(
     r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?|"
     # also as a numbered clause's heading: "1. THE PARTIES" over "1.1 Ama Boateng, of ... (the Author)."
     r"^[ \t]*(?:\d{1,2}\.?[ \t]+)?(?:THE\s+)?(?:(?i:parties)|BY)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))|"
+    # a deed one party grants to another, the words that name them alone on their lines: "by" over the grantor,
+    # "in favour of" over the one it benefits (a deed poll, a deed of covenant)
+    r"^[ \t]*by[ \t]*(?=\n)|"
     r"^[ \t]*(?i:parties)[ \t]*:[ \t]*(?=[A-Z])|"  # a label line: "Parties: Alder Ltd, of ... (Buyer); and ..."
     # "The parties to this Agreement are:", "The parties are as follows:" introducing the list
     r"^[ \t]*(?i:the\s+parties\s+(?:(?:to|of)\s+this\s+[\w ]{1,40}?\s+)?(?:are|shall\s+be)(?:\s+as\s+follows)?)[ \t]*:|"
@@ -131,7 +134,7 @@ _LIST_END = re.compile(
     re.IGNORECASE,
 )
 _SEPARATOR = re.compile(
-    r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth)\s*\)|,)\s*",
+    r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|(?<=\n)[ \t]*in\s+favou?r\s+of[ \t]*(?=\n)|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth)\s*\)|,)\s*",
     re.IGNORECASE,
 )
 _NOISE = re.compile(

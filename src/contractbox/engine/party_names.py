@@ -368,6 +368,7 @@ def _caps_start(text: str, start: int, end: int) -> int:
 
 # the words that name the parties together, never one party
 _COLLECTIVE = re.compile(r"(?:jointly|collectively|together|individually|severally|each|both)\b")
+_PARTIES_TOGETHER = re.compile(r"(?:both|each|either|neither)\s+(?:the|of)\s")
 
 
 def is_plausible_name(name: str, legal_form: bool) -> bool:
@@ -380,6 +381,8 @@ def is_plausible_name(name: str, legal_form: bool) -> bool:
     if legal_form_pattern().fullmatch(name.strip(" ,")):
         return False
     if not legal_form and _COLLECTIVE.match(low):  # '... AND JOINTLY AS "THE PARTIES"' in a capitals heading
+        return False
+    if _PARTIES_TOGETHER.match(low):  # "Both the Company and the Investor are a Party": defined terms, no name
         return False
     if _CLAUSE_WORDS.search(name) or _place_with_form(name):
         return False

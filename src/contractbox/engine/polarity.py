@@ -152,6 +152,11 @@ _NOT_OUTSIDE_A_RELATIVE = (
     "".join(rf"(?<!{who}\s{verb}\s)" for who in ("who", "that", "which") for verb in ("is", "was", "did", "does"))
     + "not"
 )
+# the party leaves its group: "ceases to be directly or indirectly controlled by", "ceases to be a subsidiary of"
+_LEAVES_GROUP = (
+    r"ceas(?:es?|ed)\s+to\s+be\s+(?:(?:directly|indirectly|or|and|,)\s*){0,4}(?:controlled\s+by|under\s+the\s+control\s+of|"
+    r"an?\s+(?:(?:wholly[- ]owned|direct|indirect)\s+)?(?:subsidiary|affiliate)\s+of)"
+)
 # a promise not to deal with anyone but the other party (a no-shop, a lock-out, a category exclusivity): "shall not
 # ... negotiate ... any offer from any person other than the Buyer", "shall not grant ... rights ... to any other person"
 _DEAL_ONLY_WITH = (
@@ -606,6 +611,10 @@ RULES: dict[str, Rule] = {
                 # may, within sixty (60) days after receiving that notice, terminate this Contract"
                 rf"(?:{_CONTROL_ACQUIRED}|{_CONTROL})\b[^.;]{{0,80}}\.\s+[^.;]{{0,40}}?\bmay\b(?!\s+not\b)[^.;]{{0,80}}?"
                 rf"\b{_ENDS_IT}",
+                # a party's right to end it when the other leaves its group ("Licensor may terminate this Agreement if
+                # Licensee ceases to be controlled by its parent"); not the term that simply runs until then
+                rf"\bmay\b(?!\s+not\b)[^.;]{{0,80}}?\b{_ENDS_IT}\b[^.;]{{0,160}}\b(?:if|in\s+the\s+event\s+that|should)\b"
+                rf"[^.;]{{0,80}}\b{_LEAVES_GROUP}",
                 opening=_ungoverned(r"nothing|neither|no\s+party|" + _NOT_OUTSIDE_A_RELATIVE + r"|never|free\s+to"),
             ),
             # the control acquired first, then the other party's right: "if any person gains control of the Borrower,

@@ -162,7 +162,7 @@ _EVENT_ANCHOR = re.compile(
 )
 _AUTO_RENEWAL = re.compile(
     r"\bautomatic(?:ally)?\s+(?:and\s+\w+\s+)?(?:be\s+)?(?:renew|extend|continue|prolong|roll(?:s|ed)?\s+(?:over|forward))|"
-    r"\b(?:renew|extend|continue|prolong)\w*\s+automatically|\broll(?:s|ed)?\s+(?:over|forward)\s+automatically|"
+    r"\b(?:renew|extend|continue|prolong)\w*\s+(?:automatically|(?:by|of)\s+itself\b)|\broll(?:s|ed)?\s+(?:over|forward)\s+automatically|"
     r"\bautomatic\s+(?:\w+\s+){0,3}(?:renewal|extension)s?\b|\bauto-renew|\bevergreen\b|"
     # the civil-law tacit renewal (reconduction tacite, stillschweigende Verlängerung): "it is tacitly renewed", "is
     # renewed by tacit agreement", "tacit renewal"
