@@ -75,7 +75,9 @@ _BETWEEN_END = re.compile(
     # pay"; or after a right or a release, no duty of its own: "Buyer shall have the option to pick the carrier and
     # shall bear the freight", "shall not be required to test the goods but shall inspect them"
     r"\s+(?:shall|will|must)\s+(?:[^;.]{1,80}?,\s*and\s+|"
-    r"(?:not\s+)?(?:also\s+)?(?:have|be|(?:\w+ly\s+)?own)\s+[^;.]{1,100}?\s+(?:and|but)\s+)|"
+    r"(?:not\s+)?(?:also\s+)?(?:have|be|retain|(?:\w+ly\s+)?own)\s+[^;.]{1,100}?\s+(?:and|but)\s+)|"
+    # a duty after a power of the same subject: "Landlord may move the kiosk on notice, and shall pay the cost"
+    r"\s+may\s+[^;.]{1,120}?,\s*and\s+|"
     r"\s+)$",
     re.IGNORECASE,
 )
@@ -641,8 +643,9 @@ _WARRANTS_THAT_THEN = re.compile(
 )
 
 
-# the warranted state in "will" ("the Goods will be free from defects"), not a duty in "shall" of the thing warranted
-_PREDICTS = re.compile(r"\bwill\b(?![^;.]*\bshall\b)")
+# the warranted state in "will" or "is" ("the Goods will be free from defects", "the glaze is lead-free"), not a duty in "shall"
+# of the thing warranted
+_PREDICTS = re.compile(r"\b(?:will|is|are)\b(?![^;.]*\bshall\b)")  # also a present state: "the glaze is lead-free"
 # a modal followed by a state or a passive: "shall, as appropriate, be manufactured", "shall have been"
 _STATE_AFTER = re.compile(r"(?:,[^,;.]{1,30},\s*)?(?:be|been|have\s+been)\b", re.IGNORECASE)
 # a clause's heading before its first sentence: run in ("11. Warranty. ") or on a line of its own ("5. WARRANTY\n")
