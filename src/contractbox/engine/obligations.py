@@ -75,9 +75,7 @@ _BETWEEN_END = re.compile(
     # pay"; or after a right or a release, no duty of its own: "Buyer shall have the option to pick the carrier and
     # shall bear the freight", "shall not be required to test the goods but shall inspect them"
     r"\s+(?:shall|will|must)\s+(?:[^;.]{1,80}?,\s*and\s+|"
-    r"(?:not\s+)?(?:also\s+)?(?:have|be|retain|(?:\w+ly\s+)?own)\s+[^;.]{1,100}?\s+(?:and|but)\s+)|"
-    # a duty after a power of the same subject: "Landlord may move the kiosk on notice, and shall pay the cost"
-    r"\s+may\s+[^;.]{1,120}?,\s*and\s+|"
+    r"(?:not\s+)?(?:also\s+)?(?:have|be|(?:\w+ly\s+)?own)\s+[^;.]{1,100}?\s+(?:and|but)\s+)|"
     r"\s+)$",
     re.IGNORECASE,
 )
