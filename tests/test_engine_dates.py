@@ -2762,3 +2762,30 @@ def test_a_contract_that_stands_renewed_by_itself_renews_automatically() -> None
     text = f"{PREAMBLE} {term} {renew}"
     facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
     assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2028-03-31", True, 60)
+
+
+def test_a_document_that_calls_itself_a_contract_states_its_end():
+    # no expiration candidate: "This contract ends on" is as plain as "This Agreement ends on"
+    text = (
+        "VENUE HIRE CONTRACT\n\nVenue: Harbour Rooms Ltd. Hirer: Kettle Theatre Company Ltd.\n\n"
+        "1. Hire. The Venue will make the hall available on Saturday evenings.\n"
+        "9. Duration. This contract ends on 30 November 2028, except that clause 4 survives until paid.\n\n"
+        "Signed 2 May 2028"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="2 May 2028"))
+    assert facts["expiration_date"].value == "2028-11-30"
+
+
+def test_an_amendment_leaving_extension_past_a_date_to_a_further_amendment_ends_automatic_renewal() -> None:
+    recital = (
+        "(B) Under clause 5 of the Original Agreement the term renewed automatically for successive periods of one "
+        "year unless either party gave notice of non-renewal."
+    )
+    text = (
+        "THIRD AMENDMENT dated 4 May 2026 between Alder Ltd and Birch Ltd.\n\nBACKGROUND\n\n"
+        f"{recital}\n\nIT IS AGREED:\n\n1. Clause 5 of the Original Agreement is deleted. The term now ends on "
+        "30 June 2030, and the Original Agreement may be extended beyond 30 June 2030 only by a further written "
+        "amendment signed by both parties."
+    )
+    _, term = read_facts(text, spans(text, agreement_date="4 May 2026", renewal_term=recital))
+    assert term.auto_renewal is False and term.renewal_by_agreement is True

@@ -1251,3 +1251,14 @@ def test_keeping_a_responsibility_is_a_duty_keeping_a_right_is_not() -> None:
     )
     found = [o.action for o in obligations(text, [clinic])]
     assert found == ["shall retain sole responsibility for the care of its patients"]
+
+
+def test_a_duty_after_a_warranty_of_a_present_state_is_the_warrantors() -> None:
+    trader = Party("Marram Candles Ltd", "trader", 20, 30, ("Trader",))
+    landlord = Party("Quayside Arcade Holdings Ltd", "landlord", 0, 10, ("Landlord",))
+    text = (
+        "The Trader warrants that every candle it sells is made from natural wax, and must supply the Landlord with "
+        "its safety data sheets on request."
+    )
+    found = [(o.party, o.action) for o in obligations(text, [landlord, trader])]
+    assert any(p == "Marram Candles Ltd" and a.startswith("must supply the Landlord") for p, a in found)

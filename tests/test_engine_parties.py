@@ -1837,3 +1837,32 @@ def test_a_sentence_that_names_the_parties_together_is_not_a_party() -> None:
     )
     names = [p.name for p in find_parties(text)]
     assert names == ["HOLLYBANK PROPERTIES LIMITED", "ORRIN CAPITAL PARTNERS LLP"]
+
+
+def test_a_label_its_entry_gives_back_as_the_defined_term_is_a_role() -> None:
+    text = (
+        "FACILITIES BOOKING AGREEMENT\n\n"
+        "Venue: Harrowgate Conference Centre LLC, an Ohio limited liability company, 18 Lake Road, Akron, Ohio "
+        "44301 (referred to below as Venue)\n\n"
+        "Society: Buckeye Society of Beekeepers, Inc., an Ohio nonprofit corporation, 9 Hive Lane, Columbus, Ohio "
+        "43004 (referred to below as Society)\n\n"
+        "Programme: Spring Honey Forum\n\n1. Rooms. Venue will hold fifty rooms for Society.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Harrowgate Conference Centre LLC", "venue"),
+        ("Buckeye Society of Beekeepers, Inc.", "society"),
+    ]
+
+
+def test_a_row_that_gives_its_label_back_is_read_once_with_its_descriptor() -> None:
+    text = (
+        "RECAP OF FIXTURE\n\n"
+        'LESSORS: NORTHWIND BARGE LINES CO. LTD., A MALTA COMPANY, 4 HARBOUR STREET, VALLETTA ("LESSORS")\n\n'
+        'HIRERS: PELICAN GRAIN EXPORTS LLC, A KANSAS LIMITED LIABILITY COMPANY, 9 MILL ROAD, WICHITA ("HIRERS")\n\n'
+        "1/ BARGE: TWO HOPPER BARGES.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("NORTHWIND BARGE LINES CO. LTD.", "lessors"),
+        ("PELICAN GRAIN EXPORTS LLC", "hirers"),
+    ]

@@ -1941,3 +1941,30 @@ def test_a_term_that_simply_runs_until_a_party_leaves_its_group_is_no_change_of_
         "This Agreement shall terminate on the later of its fifth anniversary or the date on which the Distributor ceases "
         "to be a subsidiary of the Manufacturer."
     )
+
+
+def test_ending_the_agreement_when_the_agent_fails_to_remit_takings_is_termination_for_cause() -> None:
+    text = (
+        "The Principal may end this Agreement at once by notice if the Agent fails to remit the box-office takings "
+        "on the due date."
+    )
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_promise_not_to_give_others_a_lower_rate_is_most_favoured_terms() -> None:
+    rule = polarity.RULES["most_favored_nation"]
+    parity = (
+        "The Lodge shall not offer to any other ski club or booking platform, for the same chalets and weeks, a "
+        "nightly rate lower than the rate agreed with the Club."
+    )
+    assert rule.asserts(parity)
+    assert rule.asserts("The Mill will not grant another baker a better price than the price charged to the Bakery.")
+    assert not rule.asserts("The Lodge may offer any other ski club a lower nightly rate than the Club's.")
+
+
+def test_buying_from_one_party_and_from_no_other_distributor_is_exclusivity() -> None:
+    span = (
+        "For the whole Term the Café shall take its milk from the Dairy, and shall not buy milk for the Café from any "
+        "other distributor or grower, except for oat milk the Dairy does not carry."
+    )
+    assert polarity.RULES["exclusivity"].asserts(span)

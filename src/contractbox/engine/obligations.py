@@ -661,10 +661,12 @@ _WARRANTS_THAT_THEN = re.compile(
 )
 
 
-# the warranted state in "will" ("the Goods will be free from defects"), not a duty in "shall" of the thing warranted;
-# or in "shall" with a verb of a thing's state ("each deliverable shall conform to its specification")
+# the warranted state in "will" or "is" ("the Goods will be free from defects", "the glaze is lead-free"), not a duty in
+# "shall" of the thing warranted; or in "shall" with a verb of a thing's state ("each deliverable shall conform to its
+# specification")
 _PREDICTS = re.compile(
-    r"\bwill\b(?![^;.]*\bshall\b)|\bshall\s+(?:conform|comply|function|operate|perform|remain|be)\b(?![^;.]*\bshall\b)"
+    r"\b(?:will|is|are)\b(?![^;.]*\bshall\b)|"
+    r"\bshall\s+(?:conform|comply|function|operate|perform|remain|be)\b(?![^;.]*\bshall\b)"
 )
 # the verbs of a thing's state after the continuing modal: "... shall conform and shall operate" is no duty of its own
 _THING_STATE_AFTER = re.compile(r"(?:conform|comply|function|operate|perform|remain)\b", re.IGNORECASE)

@@ -148,7 +148,9 @@ _CALLED_AS = r"(?:referred\s+to\s+as|called|designated(?:\s+as)?|denominated(?:\
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
 _BARE_ALIAS = re.compile(
     # "[ \t]*" inside the brackets: a Markdown term "(**Vendor**)" reads "(  Vendor  )" once its markers are blanked
-    r"\([ \t]*(?:the\s+|here(?:in)?after[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?)?"
+    r"\([ \t]*(?:the\s+|here(?:in)?after[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?|"
+    # "(referred to below as Hotel)", "(called in this contract the Agent)"
+    r"(?:referred\s+to|called)\s+(?:below|in\s+this\s+(?:contract|agreement|deed))\s+(?:as\s+)?(?:the\s+)?)?"
     r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})[ \t]*\)|"
     r"here(?:in)?after[,:]?\s+(?:(?:(?:simply|also)\s+)?"
     + _CALLED_AS
@@ -752,6 +754,19 @@ def _is_role_label(label: str) -> bool:
 
 
 _ROW_REACH = 250
+
+
+def _entry_naming_its_label(text: str, at: int, label: str) -> int:
+    """Where a labelled line ends when it gives its label back as its party's defined term, so the label is a role
+    whatever the word: 'Venue: Harbour Rooms Ltd, ... (referred to below as Venue)', 'Agency: Alder LLP ("Agency")';
+    -1 when it does not."""
+    line_end = text.find("\n", at, at + _ROW_REACH)
+    end = line_end if line_end >= 0 else min(len(text), at + _ROW_REACH)
+    if label.lower() not in text[at:end].lower():  # cheap: most labelled lines never repeat their label
+        return -1
+    return end if label.lower() in (alias.lower() for alias in _aliases(text, at, end)) else -1
+
+
 _ENTRY_SENTENCE_END = re.compile(r"\.[ \t]+(?=[A-Z])")
 
 
@@ -845,6 +860,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
         if at < lo:
             continue
         own: tuple[str, ...] = ()
+        entry_end = -1
         if label is None:
             close = text.find(")", after, after + 80)
             window = max(lo, previous, at - 400)
@@ -858,7 +874,10 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             aliases = _aliases(text, at, close + 1 if close >= 0 else after + 60)
             previous = close + 1 if close >= 0 else after
         else:
-            span = _labelled_name(text, at) if _is_role_label(label) and not _entry_denies_party(text, at) else None
+            if not _is_role_label(label):
+                entry_end = _entry_naming_its_label(text, at, label)
+            role_label = _is_role_label(label) or entry_end >= 0
+            span = _labelled_name(text, at) if role_label and not _entry_denies_party(text, at) else None
             own = _short_names_on_its_line(text, span.end) if span is not None else ()
             aliases = tuple(dict.fromkeys(_label_role(label) + own))
         if span is None or (aliases and _DOCUMENT_TERM.search(aliases[0])):
@@ -874,6 +893,8 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
         role = _role_of(own) if label is not None and own else _role_of(aliases)  # the row's own term names its role
         found.append(Party(span.text(text), role, span.start, span.end, aliases))
         lo, last = max(at, span.end), at
+        if entry_end >= 0:
+            lo = entry_end  # its defined term read with the row: no party of its own to look for before it
     return found if len(found) >= least else []
 
 

@@ -433,7 +433,8 @@ RULES: dict[str, Rule] = {
                 r"\b(?:shall|will|must)\s+not\s+(?:use|engage|appoint|retain|employ|instruct|(?:purchase|buy|source|obtain|order)\s+"
                 r"(?:[^.;]{0,80}?\s)??from)\s+(?:any\s+other|another|any\s+third[\s\-]part(?:y|ies))\s+(?:\w+\s+)?"
                 r"(?:carriers?|hauliers?|haulers?|suppliers?|providers?|vendors?|contractors?|manufacturers?|sources?|"
-                r"firms?|compan(?:y|ies)|persons?|part(?:y|ies)|operators?|forwarders?|brokers?|intermediar(?:y|ies))\b"
+                r"firms?|compan(?:y|ies)|persons?|part(?:y|ies)|operators?|forwarders?|brokers?|intermediar(?:y|ies)|"
+                r"distributors?|wholesalers?|dealers?|growers?|producers?)\b"  # "from any other distributor or grower"
                 # not a ban on subcontracting: "shall not engage any other company to perform the Services"
                 r"(?![^.;]*\b(?:to\s+(?:perform|provide|carry\s+out|deliver|do)|sub-?contract\w*)\b)",
                 opening=_PROHIBITS,
@@ -752,6 +753,14 @@ RULES: dict[str, Rule] = {
                 + _PRICE
                 + r"\b[^.;]{0,40}\b(?:charges?|offers?|gives?|grants?|"
                 r"provides?|invoices?|bills?)\b[^.;]{0,30}\b(?:any\s+other|another|all\s+other|other|(?:any\s+)?third)\b",
+                # rate parity, the same ceiling said of the others: "shall not offer to any other agent ... a rate lower
+                # than the rate granted to the Agent", "shall not grant any other licensee a better royalty than"
+                r"\b(?:shall|will|must)\s+not\s+(?:offer|grant|give|extend|sell|provide|quote)\b[^.;]{0,40}?\b(?:to\s+)?"
+                r"(?:any\s+other|another|all\s+other|(?:any\s+)?third)\b[^.;]{0,120}\b(?:"
+                + _PRICE
+                + r"\s+(?:lower|better|more\s+favou?rable)|(?:lower|better|more\s+favou?rable)\s+(?:[\w\-]+\s+)?"
+                + _PRICE
+                + r")\s+than\b",
                 opening=_PROHIBITS,
             ),
             # the same ceiling said as a level: "the prices charged to Buyer shall be no higher than those Seller charges

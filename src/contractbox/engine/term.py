@@ -116,7 +116,7 @@ _ITS_END = (
     r"(?:shall|will)\s+(?:automatically\s+)?lapse|lapses)\s+(?:on\s+)?"  # "This Term Sheet shall lapse on"
 )
 _STATED_END = re.compile(
-    rf"\b(?:this\s+agreement|this\s+letter(?!\s+of\b)|{_THESE_TERMS}|"  # a side letter: "This letter ceases to have effect"
+    rf"\b(?:this\s+(?:agreement|contract)|this\s+letter(?!\s+of\b)|{_THESE_TERMS}|"  # "This contract ends on"  # a side letter: "This letter ceases to have effect"
     r"the\s+(?:(?:revolving|credit|loan|term\s+loan)\s+)?facility|"  # a facility letter: "The Facility terminates on"
     # a preliminary document, named as such: "This Term Sheet shall lapse on", "This Memorandum of Understanding expires"
     r"this\s+(?:term\s+sheet|memorandum\s+of\s+understanding|letter\s+of\s+intent)|"
@@ -237,8 +237,9 @@ _BY_AGREEMENT = re.compile(
 _RENEWAL_TAKEN_AWAY = re.compile(
     r"\b(?:automatic|auto-)\s*(?:renewal|extension)s?\b(?:[^.]|\.(?=\d)){0,80}?\b(?:is|are|shall be|hereby)\s+"
     r"(?:deleted|removed|revoked)\b|"
-    r"(?P<agreed>\b(?:renew|extend)\w*\s+only\s+(?:by|with|upon)\s+(?:the\s+)?(?:mutual\s+)?(?:written\s+)?"
-    r"(?:agreement|consent))",
+    # also past a date and by an amendment: "may be extended beyond 30 June 2030 only by a further written amendment"
+    r"(?P<agreed>\b(?:renew|extend)\w*(?:\s+(?:beyond|after|past)\s+[^.;]{1,30}?)?\s+only\s+(?:by|with|upon)\s+"
+    r"(?:the\s+|an?\s+)?(?:mutual\s+|further\s+)?(?:written\s+)?(?:agreement|consent|amendment))",
     re.IGNORECASE,
 )
 _RENEWAL_TAKEN_AWAY_SCAN = Scanned.of(_RENEWAL_TAKEN_AWAY)  # scanned for by its first letters
