@@ -1968,3 +1968,17 @@ def test_buying_from_one_party_and_from_no_other_distributor_is_exclusivity() ->
         "other distributor or grower, except for oat milk the Dairy does not carry."
     )
     assert polarity.RULES["exclusivity"].asserts(span)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We may end it straight away if your direct debit is more than 14 days in arrears.",
+        "The Clinic may end the placement at once if the trainee seriously breaches the clinic's safety rules.",
+        "Either of us may end your membership immediately if the other commits a material breach of these terms.",
+    ],
+)
+def test_ending_it_or_a_membership_or_placement_for_a_breach_is_termination_for_cause(text: str) -> None:
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    unrelated = "We may end the class early if the instructor is unwell."
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
