@@ -821,8 +821,7 @@ RULES: dict[str, Rule] = {
         # "continues until terminated by either party giving three months' notice": ending on notice, no cause
         asserting=_any(
             # (from any sentence of the span: a candidate may open with the sentence before)
-            _SENTENCE_OPENING
-            + rf"(?!{_IN_SENTENCE}*\b(?:neither|no)\s+party\b)(?!{_IN_SENTENCE}*\bmay\s+not\b)"
+            _SENTENCE_OPENING + rf"(?!{_IN_SENTENCE}*\b(?:neither|no)\s+party\b)(?!{_IN_SENTENCE}*\bmay\s+not\b)"
             rf"{_IN_SENTENCE}*\buntil\s+(?:terminated\s+by\s+(?:either|any|each)\s+party|"
             # "remains in force until either party ends it by written notice", "until either the Company or the
             # Consultant terminates this Agreement on notice": the same right, the party the subject
