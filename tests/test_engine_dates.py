@@ -203,6 +203,17 @@ def test_blank_date_is_null_with_reason():
     assert "blank" in facts["agreement_date"].reason
 
 
+def test_in_force_for_named_seasons_then_from_one_day_to_another_starts_on_the_first() -> None:
+    opening = "THIS GROWING AGREEMENT is signed at Pune on 3 March 2027 between Alder Farms Ltd and Birch Seeds Ltd."
+    term = (
+        "This Agreement shall remain in force for the 2027 summer and 2027-28 winter crops, namely from "
+        "15th May, 2027 to 30th April, 2028, both days included."
+    )
+    text = f"{opening}\n\n{term}\n\nThe Grower shall deliver the harvest to the Company."
+    facts, _ = read_facts(text, spans(text, agreement_date=opening, expiration_date=term))
+    assert (facts["effective_date"].value, facts["expiration_date"].value) == ("2027-05-15", "2028-04-30")
+
+
 def test_commencement_later_than_signing():
     text = (
         'This Consulting Agreement is dated June 1, 2020, effective as of July 1, 2020 (the "Effective Date"), '

@@ -1262,3 +1262,16 @@ def test_a_duty_after_a_warranty_of_a_present_state_is_the_warrantors() -> None:
     )
     found = [(o.party, o.action) for o in obligations(text, [landlord, trader])]
     assert any(p == "Marram Candles Ltd" and a.startswith("must supply the Landlord") for p, a in found)
+
+
+def test_party_engaged_to_do_the_work_owes_it() -> None:
+    studio = Party("Larkspur Studio LLC", "client", 0, 19, ("Studio",))
+    writer = Party("Tomas Reyes", "contractor", 30, 41, ("Writer",))
+    text = "The Studio hereby engages the Writer to draft the shooting script for the pilot episode."
+    found = obligations(text, [studio, writer])
+    assert [(ob.party, ob.action) for ob in found] == [
+        ("Tomas Reyes", "draft the shooting script for the pilot episode")
+    ]
+    # "to the extent" is no task, and a stranger engaged is no party's duty
+    assert not obligations("The Studio engages the Writer to the extent the budget allows.", [studio, writer])
+    assert not obligations("The Studio engages a local crew to build the set.", [studio, writer])

@@ -583,6 +583,55 @@ def test_until_terminated_on_notice_after_a_clause_number_is_convenience(number:
     assert not rule.asserts(number + "The lease runs until terminated by either party on notice after a breach.")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "ends" instead of "terminated", the two parties named instead of "either party"
+        "This memorandum stays in effect until either the Lender or the Borrower ends it by notice in writing.",
+        "The engagement lasts until either party ends it by giving the other sixty days' written notice.",
+        # the right read from the second sentence of the span
+        "Fees are payable monthly. 2.3 The service runs until either side terminates this arrangement on notice.",
+        # the no-cause words in plainer forms
+        "The Distributor may end any order, or this Agreement, on ten days' written notice without stating a reason.",
+        "The Member may end its place in the pool on one month's written notice, for whatever reason.",
+    ],
+)
+def test_ending_on_notice_in_plain_words_is_convenience(text: str) -> None:
+    promoted = polarity.apply(text, {"termination_for_convenience": [(0, len(text), 0.3)]})
+    assert promoted.by_category["termination_for_convenience"][0][2] >= 0.5
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The licence lasts until either party ends it by notice if the other has failed to pay.",
+        "Fees are payable monthly. The service runs until either side terminates it on notice for breach.",
+        "Neither party may end this arrangement for whatever reason while an order is open.",
+    ],
+)
+def test_ending_on_notice_for_a_cause_is_not_convenience(text: str) -> None:
+    promoted = polarity.apply(text, {"termination_for_convenience": [(0, len(text), 0.3)]})
+    assert promoted.by_category["termination_for_convenience"][0][2] < 0.5
+
+
+def test_no_poaching_of_people_the_other_party_engages_is_employee_non_solicit() -> None:
+    rule = polarity.RULES["no_solicit_of_employees"]
+    assert rule.asserts(
+        "For one year after this Agreement ends, the Publisher shall not solicit any illustrator engaged by the "
+        "Studio on the Publisher's titles to work for the Publisher directly."
+    )
+    assert not rule.asserts("The Publisher shall not solicit any customer of the Studio for its own titles.")
+
+
+def test_lowering_the_fee_to_the_same_level_as_others_is_mfn() -> None:
+    rule = polarity.RULES["most_favored_nation"]
+    assert rule.asserts(
+        "Should the Supplier sell the same part to another buyer at a lower price, the Supplier shall reduce the "
+        "Buyer's price to the same level for later orders."
+    )
+    assert not rule.asserts("The Supplier shall not reduce the Buyer's price to the same level as the list.")
+
+
 def test_restriction_explanation_names_every_place_and_the_term() -> None:
     clause = (
         "The Licensor grants the Licensee the exclusive right to manufacture and sell the lamps in Germany, "

@@ -52,6 +52,8 @@ _AGREEMENT_CUE = re.compile(
 _EFFECTIVE_CUE = re.compile(
     r"\b(?:effective|co(?:m|rn){2}enc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
     r"takes? effect|in force|with effect from|appl(?:y|ies) from|valid (?:from|as of)|"
+    # the period named before its first day: "shall be in force for the 2027 and 2028 seasons, that is, from"
+    r"(?:be|remains?|continues?)\s+in\s+(?:full\s+)?(?:force|effect)\b[^.;]{0,80}?\bfrom|"
     r"(?:the|a)\s+term\s+from(?:\s+and\s+including)?|"  # a lease's "Term means the term from and including 24 June"
     r"(?:agreement|contract|term|lease|licen[cs]e|order|engagement|appointment|subscription)\s+(?:shall\s+|will\s+)?"
     r"run(?:s|ning)?\s+from|"

@@ -1243,7 +1243,33 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         further.extend((clause, ob.party) in in_clause for ob in duties)
         in_clause.update((clause, ob.party) for ob in duties)
     _add_in_text_order(found, further, _covenant_lists(text, ordered, subjects, named, groups), seen)
+    _add_in_text_order(found, further, _engaged_to_do(text, sentences, ordered, subjects), seen)
     return _most_important(found, further, _cap(text))
+
+
+# a party engaged by another to do the work, no modal of its own: "The Company engages the Contractor to design and
+# write the user guide" (the Contractor's duty); not "engages ... to the extent"
+_ENGAGES = re.compile(
+    r"\b(?:hereby\s+)?(?:engages|retains|hires|commissions)\s+(?:the\s+)?([^,;.]{1,60}?)\s+to\s+(?!the\b|an?\b|such\b)"
+    r"(?=[a-z]+\b)",
+    re.IGNORECASE,
+)
+
+
+def _engaged_to_do(
+    text: str, sentences: _Sentences, ordered: list[str], subjects: dict[str, str]
+) -> list[tuple[Obligation, bool]]:
+    """The duty of a party another engages "to" do something: the words from "to", the engaged party's."""
+    found: list[tuple[Obligation, bool]] = []
+    for m in _ENGAGES.finditer(text):
+        engaged = subjects.get(m.group(1).lower()) if m.group(1).lower() in ordered else None
+        sentence = sentences.around(m.end())
+        if engaged is None or engaged == EACH_PARTY or engaged.startswith(_GROUP) or sentence is None:
+            continue
+        action = whole_action(text, m.end(), sentence[1])
+        if len(action) >= 12:
+            found.append((Obligation(engaged, action, _kind(action), None, None, m.end(), sentence[1]), False))
+    return found
 
 
 def _add_in_text_order(

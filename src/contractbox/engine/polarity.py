@@ -237,8 +237,8 @@ _AT_DISCRETION = (
 )
 _NO_CAUSE = (
     r"(?:for\s+(?:(?:its|their|his|her|our|your)\s+)?(?:own\s+)?convenience|without\s+(?:any\s+)?(?:cause|reason)\b|"
-    r"without\s+(?:assigning|giving|stating|specifying|providing)\s+(?:any\s+)?(?:reasons?|cause)\b|"
-    r"for\s+(?:any|no)\s+reason\b|with\s+or\s+without\s+(?:cause|reason)\b|at\s+will\b)"
+    r"without\s+(?:assigning|giving|stating|specifying|providing)\s+(?:any\s+|a\s+)?(?:reasons?|cause)\b|"
+    r"for\s+(?:any|no|whatever)\s+reason\b|with\s+or\s+without\s+(?:cause|reason)\b|at\s+will\b)"
 )
 # a character of a termination right before its notice, where no cause is named ("for good cause by written notice")
 _NO_CAUSE_BEFORE = rf"(?:(?!\b(?:{_CAUSE_NAMED})\b)[^.;])"
@@ -703,8 +703,9 @@ RULES: dict[str, Rule] = {
         # "If Manufacturer sells ... at a price lower than ..., Manufacturer shall reduce Reseller's price to that lower price"
         asserting=_any(
             _affirmed(
-                r"\b(?:reduce|lower|adjust)\w*\b[^.;]{0,80}\b(?:price|prices|fees|rates?|royalt\w*)\b[^.;]{0,40}"
-                r"\bto\s+(?:that|such|the\s+same|the)\s+lower\b"
+                r"\b(?:reduce|lower|adjust)\w*\b[^.;]{0,80}\b(?:price|prices|fees?|rates?|royalt\w*)\b[^.;]{0,40}"
+                # (or "reduce Customer's fee to the same level")
+                r"\bto\s+(?:(?:that|such|the\s+same|the)\s+lower|the\s+same\s+(?:level|amount))\b"
             ),
             # "If Supplier sells ... to any other customer at a lower price, Supplier shall offer that lower price to
             # Buyer", "Licensor shall extend to Licensee any more favourable royalty it grants another licensee"
@@ -819,15 +820,20 @@ RULES: dict[str, Rule] = {
         "termination for breach or another cause, or a statement that no party may terminate for convenience",
         # "continues until terminated by either party giving three months' notice": ending on notice, no cause
         asserting=_any(
-            rf"^(?!{_IN_SENTENCE}*\b(?:neither|no)\s+party\b)(?!{_IN_SENTENCE}*\bmay\s+not\b)"
-            rf"{_IN_SENTENCE}*\buntil\s+terminated\s+by\s+"
-            r"(?:either|any|each)\s+party\s+(?:giving|on|upon|by|with)\b[^.;]{0,60}\bnotice\b"
+            # (from any sentence of the span: a candidate may open with the sentence before)
+            _SENTENCE_OPENING + rf"(?!{_IN_SENTENCE}*\b(?:neither|no)\s+party\b)(?!{_IN_SENTENCE}*\bmay\s+not\b)"
+            rf"{_IN_SENTENCE}*\buntil\s+(?:terminated\s+by\s+(?:either|any|each)\s+party|"
+            # "remains in force until either party ends it by written notice", "until either the Company or the
+            # Consultant terminates this Agreement on notice": the same right, the party the subject
+            r"(?:either|any)\s+(?:party|side|(?:the\s+)?\w+(?:\s+\w+)?\s+or\s+(?:the\s+)?\w+(?:\s+\w+)?)\s+"
+            r"(?:ends|terminates)\s+(?:it|them|this\s+\w+|these\s+\w+))\s+"
+            r"(?:giving|on|upon|by|with)\b[^.;]{0,60}\bnotice\b"
             rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED})\b)",
             # not a right another contract must give: "each sub-agency agreement shall stipulate that ... may terminate"
             _ungoverned(
                 r"nothing|neither|no\s+party|none\s+of\s+the\s+parties|not|never|free\s+to|stipulat\w*|"
                 r"(?:provide|require|ensure)s?\s+that",
-                needs=r"convenience|without\s|(?:any|no)\s+reason|at\s+will",
+                needs=r"convenience|without\s|(?:any|no|whatever)\s+reason|at\s+will",
             )
             + _CONVENIENCE_RIGHT,
             _SENTENCE_OPENING
@@ -893,7 +899,8 @@ RULES: dict[str, Rule] = {
             r"\bat\s+will\b",
             r"\bat\s+any\s+time\s+(?:upon|on|by|with|after)\b[^.;]{0,60}\bnotice\b"
             rf"(?![^.;]{{0,40}}\b(?:upon\s+the\s+occurrence|should|{_CAUSE_NAMED})\b)",
-            r"\bwithout\s+(?:assigning|giving|stating|specifying)\s+(?:any\s+)?reasons?\b",
+            r"\bwithout\s+(?:assigning|giving|stating|specifying)\s+(?:any\s+|a\s+)?reasons?\b",
+            r"\bfor\s+whatever\s+reason\b",
             # "Either party may terminate this Agreement by giving three months' notice": on notice, no cause
             # (a sentence that opens so: "If X, either party may terminate on notice" has a cause)
             r"(?:^|[.;:]\s|\n)\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?(?:either|each|any)\s+party\s+(?:may|can)\s+"
@@ -1040,7 +1047,9 @@ RULES: dict[str, Rule] = {
             r"\b(?:solicit\w*|employ(?:s|ed|ing)?|hir(?:e|ing)|recruit\w*|engag(?:e|ing)|entic(?:e|ing))\b[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|"
             r"consultants?|workers?|operatives?|(?:who|whom)\s+(?:is|was|were|are|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:employed|engaged)|"
             # the staff a contractor puts on the job: "any cleaner whom the Contractor assigned to the Premises"
-            r"(?:who|whom)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:assigned|deployed|placed|seconded|supplied|introduced))\b",
+            r"(?:who|whom)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:assigned|deployed|placed|seconded|supplied|introduced)|"
+            # a person named by the work and then by who engages them: "any translator engaged by the Contractor"
+            r"(?:employed|engaged)\s+by\s+(?:the\s+)?(?:other\s+)?(?-i:[A-Z])\w+)\b",
             # "neither Founder shall solicit or entice away any employee", "no Shareholder shall solicit any employee":
             # "neither" and "no" are the prohibition here
             # (an adverb may come first, and "solicit for employment" names whom: "shall ... actively solicit for
