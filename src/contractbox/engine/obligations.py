@@ -1250,10 +1250,10 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
 # a party engaged by another to do the work, no modal of its own: "The Company engages the Contractor to design and
 # write the user guide" (the Contractor's duty); not "engages ... to the extent"
 _ENGAGES = re.compile(
-    r"\b(?:hereby\s+)?(?:engages|retains|hires|commissions)\s+(?:the\s+)?([^,;.]{1,60}?)\s+to\s+(?!the\b|an?\b|such\b)"
-    r"(?=[a-z]+\b)",
+    r"\b(?:engages|retains|hires|commissions)\s+(?:the\s+)?([^,;.]{1,60}?)\s+to\s+(?!the\b|an?\b|such\b)(?=[a-z]+\b)",
     re.IGNORECASE,
 )
+_ENGAGE_WORDS = ("engages", "retains", "hires", "commissions")
 
 
 def _engaged_to_do(
@@ -1261,7 +1261,8 @@ def _engaged_to_do(
 ) -> list[tuple[Obligation, bool]]:
     """The duty of a party another engages "to" do something: the words from "to", the engaged party's."""
     found: list[tuple[Obligation, bool]] = []
-    for m in _ENGAGES.finditer(text):
+    lowered = lowered_as_ignorecase_folds(text)
+    for m in _ENGAGES.finditer(text) if lowered is None else _engage_matches(text, lowered):
         engaged = subjects.get(m.group(1).lower()) if m.group(1).lower() in ordered else None
         sentence = sentences.around(m.end())
         if engaged is None or engaged == EACH_PARTY or engaged.startswith(_GROUP) or sentence is None:
@@ -1270,6 +1271,16 @@ def _engaged_to_do(
         if len(action) >= 12:
             found.append((Obligation(engaged, action, _kind(action), None, None, m.end(), sentence[1]), False))
     return found
+
+
+def _engage_matches(text: str, lowered: str) -> Iterator[re.Match[str]]:
+    """`_ENGAGES.finditer(text)`, tried only where `str.find` sees one of its verbs."""
+    end = 0
+    for at in sorted(_found_at(lowered, _ENGAGE_WORDS)):
+        m = _ENGAGES.match(text, at) if at >= end else None
+        if m is not None:
+            end = m.end()
+            yield m
 
 
 def _add_in_text_order(
