@@ -168,3 +168,31 @@ def test_every_polarity_rule_finds_what_its_patterns_find_in_runs_of_sentences()
             for run in runs:
                 expected = any(p.search(run) for p in group.patterns)
                 assert group.found_in(run) == expected, (category, kind, run)
+
+
+def test_needed_words_are_the_literals_every_match_holds() -> None:
+    clauses = first_chars.needed_words(
+        r"\b(?:shall|will)\s+not\s+(?:license|appoint)\b(?!\s+only)[^.]{0,40}other", re.I
+    )
+    assert set(clauses) == {
+        frozenset({"shall", "will"}),
+        frozenset({"not"}),
+        frozenset({"license", "appoint"}),
+        frozenset({"other"}),
+    }
+    assert first_chars.needed_words(r"(?:exclusive)?\s*(?:rights?|)", re.I) == ()  # optional or empty: nothing needed
+
+
+def test_every_polarity_pattern_match_holds_its_needed_words() -> None:
+    sentences = _sentences()
+    for rule in polarity.RULES.values():
+        for kind in ("topic", "negative", "positive", "required", "required_when", "asserting"):
+            for pattern in getattr(rule, kind).patterns:
+                needs = first_chars.needed_words(pattern.pattern, re.IGNORECASE)
+                for sentence in sentences:
+                    if pattern.search(sentence):
+                        lowered = sentence.lower()
+                        assert all(any(word in lowered for word in clause) for clause in needs), (
+                            pattern.pattern,
+                            sentence,
+                        )

@@ -198,3 +198,45 @@ def _union(parts: Any) -> list[str] | None:
             return None
         out += part
     return out
+
+
+def needed_words(pattern: str, flags: int) -> tuple[frozenset[str], ...]:
+    """What every match of `pattern` holds, as clauses: of each clause's lower-cased literal strings a match holds at
+    least one (read from the parsed pattern: literal runs, groups, alternations, repeats of at least one, positive
+    lookarounds); no clause when none can be read. A text lacking every string of one clause cannot match."""
+    return _needed(_parser.parse(pattern, flags))
+
+
+def _needed(sequence: Any) -> tuple[frozenset[str], ...]:
+    clauses: list[frozenset[str]] = []
+    run: list[str] = []
+    for op, av in list(sequence) + [(None, None)]:
+        if op is sre.LITERAL:
+            run.append(chr(av).lower())
+            continue
+        if run:
+            clauses.append(frozenset(["".join(run)]))
+            run = []
+        clauses.extend(_needed_item(op, av))
+    return tuple(clauses)
+
+
+def _needed_item(op: Any, av: Any) -> tuple[frozenset[str], ...]:
+    if op is sre.SUBPATTERN:
+        return _needed(av[-1])
+    if op is sre.BRANCH:  # one clause: the best clause of each alternative, joined
+        best = [_best_clause(_needed(branch)) for branch in av[1]]
+        return () if any(clause is None for clause in best) else (frozenset().union(*best),)  # type: ignore[arg-type]
+    if op in _REPEATS and av[0] >= 1:
+        return _needed(av[2])
+    if op is sre.ASSERT:
+        return _needed(av[1])
+    return ()
+
+
+_REPEATS = tuple(op for op in (sre.MAX_REPEAT, sre.MIN_REPEAT, getattr(sre, "POSSESSIVE_REPEAT", None)) if op)
+
+
+def _best_clause(clauses: tuple[frozenset[str], ...]) -> frozenset[str] | None:
+    """The clause whose shortest string is longest (fewer strings on a tie)."""
+    return max(clauses, key=lambda clause: (min(map(len, clause)), -len(clause)), default=None)

@@ -25,7 +25,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from contractbox.engine.first_chars import first_char_class, presence_past_start, presence_pattern
+from contractbox.engine.first_chars import (
+    first_char_class,
+    lowered_as_ignorecase_folds,
+    needed_words,
+    presence_past_start,
+    presence_pattern,
+)
 
 Scored = tuple[int, int, float]
 DEMOTED_SCALE = 0.45  # a negated candidate keeps its rank among negated ones, always below 0.5
@@ -43,10 +49,12 @@ class AnyOf:
     then, past it, scanned for by the first characters of their alternatives that do not open with "^"
     (`first_chars.presence_past_start`). `found_in` asks only whether one matches, not where."""
 
-    __slots__ = ("patterns", "_classed", "_unclassed", "_unclassed_later")
+    __slots__ = ("patterns", "_classed", "_unclassed", "_unclassed_later", "_needs")
 
     def __init__(self, sources: tuple[str, ...]) -> None:
         self.patterns = tuple(re.compile(p, _X) for p in sources)
+        # what each pattern's every match holds, rarest-looking clause first (`_may_match`)
+        self._needs = tuple(sorted(needed_words(p, _X), key=lambda clause: -min(map(len, clause))) for p in sources)
         firsts = [first_char_class((p,), _X) for p in sources]  # each pattern parsed once (import time)
         classed = tuple(p for p, first in zip(sources, firsts) if first)
         unclassed = tuple(p for p, first in zip(sources, firsts) if not first)
@@ -61,6 +69,14 @@ class AnyOf:
         return AnyOf(tuple(p.pattern for p in self.patterns + other.patterns))
 
     def found_in(self, span: str) -> bool:
+        lowered = lowered_as_ignorecase_folds(span) if len(self.patterns) > 1 else None
+        if lowered is not None:
+            live = [p for p, needs in zip(self.patterns, self._needs) if _may_match(lowered, needs)]
+            if len(live) <= _TRIED_ALONE:  # most spans hold the words of no pattern, or of one or two
+                return any(p.search(span) is not None for p in live)
+        return self._found_in_all(span)
+
+    def _found_in_all(self, span: str) -> bool:
         if self._classed is not None and self._classed.search(span) is not None:
             return True
         if self._unclassed is None:
@@ -68,6 +84,14 @@ class AnyOf:
         if self._unclassed_later is None:
             return self._unclassed.search(span) is not None
         return self._unclassed.match(span) is not None or self._unclassed_later.search(span, 1) is not None
+
+
+_TRIED_ALONE = 3
+
+
+def _may_match(lowered: str, needs: list[frozenset[str]]) -> bool:
+    """`lowered` holds a string of every clause of a pattern's needs (else the pattern cannot match it)."""
+    return all(any(word in lowered for word in clause) for clause in needs)
 
 
 def _any(*patterns: str) -> AnyOf:
