@@ -128,19 +128,9 @@ _DENIED = re.compile(
     r"whether|until|as|than|what|whatever|because|since)\b[^.;:,]{0,60}$",
     re.IGNORECASE,
 )
-_SHALL_LIKE = (
-    "shall",
-    "will",
-    "must",
-    "agree",
-    "undertake",
-    "covenant",
-    "grant",
-    "guarantee",
-    "assign",
-    "give",
-    "pledge",
-)
+# the modal words that state a duty whatever precedes them ("which the Buyer shall pay" is one); "is obliged to", "binds
+# itself to" and "commits to" after a circumstance refer to a duty (`_denied`)
+_SHALL_LIKE = tuple(word for word in _MODAL_WORDS if word not in ("oblige", "bind", "commit"))
 
 
 def modal_matches(text: str) -> Iterator[re.Match[str]]:
@@ -624,7 +614,6 @@ def _antecedent(text: str, start: int, modal: re.Match[str], subjects: list[str]
 # "The Buyer may resell the goods; it shall tell the Seller who bought them": "he", "she" or "it" after a semicolon, with
 # a party the subject the sentence opens with
 _PRONOUN_AFTER_SEMICOLON = re.compile(r";\s*(?:he|she|it)\s+$", re.IGNORECASE)
-_STATE_AFTER = re.compile(r"\s*(?:not\s+)?be\b", re.IGNORECASE)
 _SUBJECT_OPENS = re.compile(r"(?:\(?\d+(?:\.\d+)*[.)]?\s+|\([a-z]{1,3}\)\s+)?(?:the\s+)?", re.IGNORECASE)
 
 
@@ -1243,7 +1232,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         further.extend((clause, ob.party) in in_clause for ob in duties)
         in_clause.update((clause, ob.party) for ob in duties)
     _add_in_text_order(found, further, _covenant_lists(text, ordered, subjects, named, groups), seen)
-    _add_in_text_order(found, further, _engaged_to_do(text, sentences, ordered, subjects), seen)
+    _add_in_text_order(found, further, _engaged_to_do(text, sentences, subjects), seen)
     return _most_important(found, further, _cap(text))
 
 
@@ -1256,14 +1245,12 @@ _ENGAGES = re.compile(
 _ENGAGE_WORDS = ("engages", "retains", "hires", "commissions")
 
 
-def _engaged_to_do(
-    text: str, sentences: _Sentences, ordered: list[str], subjects: dict[str, str]
-) -> list[tuple[Obligation, bool]]:
+def _engaged_to_do(text: str, sentences: _Sentences, subjects: dict[str, str]) -> list[tuple[Obligation, bool]]:
     """The duty of a party another engages "to" do something: the words from "to", the engaged party's."""
     found: list[tuple[Obligation, bool]] = []
     lowered = lowered_as_ignorecase_folds(text)
     for m in _ENGAGES.finditer(text) if lowered is None else _engage_matches(text, lowered):
-        engaged = subjects.get(m.group(1).lower()) if m.group(1).lower() in ordered else None
+        engaged = subjects.get(m.group(1).lower())
         sentence = sentences.around(m.end())
         if engaged is None or engaged == EACH_PARTY or engaged.startswith(_GROUP) or sentence is None:
             continue
@@ -1286,8 +1273,8 @@ def _engage_matches(text: str, lowered: str) -> Iterator[re.Match[str]]:
 def _add_in_text_order(
     found: list[Obligation], further: list[bool], listed: list[tuple[Obligation, bool]], seen: set[tuple[int, str]]
 ) -> None:
-    """Put each duty of a covenant list among those found, before the first found later in the text; an item already
-    read another way is not read again."""
+    """Put each duty read without a modal of its own (a covenant list's item, an engagement "to" do the work) among
+    those found, before the first found later in the text; a place already read another way is not read again."""
     for duty, is_further in listed:
         if (duty.start, duty.party) in seen:
             continue
