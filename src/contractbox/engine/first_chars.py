@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
+from functools import lru_cache
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
@@ -137,13 +138,18 @@ def _without_ignorecase(items: list[str], flags: int) -> str | None:
     return "[" + "".join(map(re.escape, chars)) + "".join(categories) + "]"
 
 
+@lru_cache(maxsize=1024)  # a polarity pattern is read for its first characters and for its needed words
+def _parsed(pattern: str, flags: int) -> Any:
+    return _parser.parse(pattern, flags)
+
+
 def _first_items(patterns: tuple[str, ...], flags: int, past_start: bool = False) -> list[str] | None:
     """Class items for every character a match of any of `patterns` can start with (past the text's first
     character when `past_start`), or None."""
     items: list[str] = []
     for pattern in patterns:
         try:
-            parsed = _parser.parse(pattern, flags)
+            parsed = _parsed(pattern, flags)
             # inline flags ("(?x)") would make the class read the characters otherwise
             found = _first(parsed, past_start) if parsed.state.flags == re.compile("", flags).flags else None
         except (AttributeError, TypeError, ValueError, IndexError):  # a parser this code does not know
@@ -204,7 +210,7 @@ def needed_words(pattern: str, flags: int) -> tuple[frozenset[str], ...]:
     """What every match of `pattern` holds, as clauses: of each clause's lower-cased literal strings a match holds at
     least one (read from the parsed pattern: literal runs, groups, alternations, repeats of at least one, positive
     lookarounds); no clause when none can be read. A text lacking every string of one clause cannot match."""
-    return _needed(_parser.parse(pattern, flags))
+    return _needed(_parsed(pattern, flags))
 
 
 def _needed(sequence: Any) -> tuple[frozenset[str], ...]:
