@@ -14,10 +14,9 @@ _UPPER_NAME = re.compile(
     r"(?<![\w.,&])((?:(?:[A-Z0-9\u00C0-\u00DE][A-Z0-9\u00C0-\u00DE&'’.\-/]*|[-&]|\([A-Z ]+\)),?[ \t]+){1,9}"
     r"[A-Z\u00C0-\u00DE][A-Z\u00C0-\u00DE.]*(?:[ \t]+[A-Z\u00C0-\u00DE][A-Z.]*)?\.?)(?=[\s,])"
 )
-_SIGNING_WORDS = re.compile(
-    r"(?:(?:APPROVED|AGREED|ACCEPTED|ACKNOWLEDGED|SIGNED|EXECUTED|FOR|AND|BY|ON|BEHALF|OF|"
-    r"WITNESS|TO|\d[\d,.]*)[ \t:,.]+)+"
-)
+# the words of a signature block's caption, never the first of a name: "APPROVED FOR ADAMS GOLF, LTD.", "Accepted by"
+_CAPTION_WORDS = "approved|agreed|accepted|acknowledged|signed|executed|for|and|by|on|behalf|of"
+_SIGNING_WORDS = re.compile(rf"(?:(?:{_CAPTION_WORDS.upper()}|WITNESS|TO|\d[\d,.]*)[ \t:,.]+)+")
 _REAL_WORD = r"\b(?!(?:GP|LP|LLC|II|III|IV|VI|VII|VIII|IX|XI|XII)\b)[A-Z\u00C0-\u00DE]{3,}"
 _SIGNED_AFTER = re.compile(r"\bBy\s*:|/s/|\bName\s*:|\bSignature\b", re.IGNORECASE)
 _WITNESS = re.compile(
@@ -38,10 +37,7 @@ _WITNESS_MARKERS = (
     "signed by",
     "signed for",
 )
-# a word of a signature block's caption, never the first of a name: "APPROVED FOR ADAMS GOLF, LTD.", "Accepted by"
-_CAPTION_WORD = re.compile(
-    r"(?:approved|agreed|accepted|acknowledged|signed|executed|for|and|by|on|behalf|of)\b", re.IGNORECASE
-)
+_CAPTION_WORD = re.compile(rf"(?:{_CAPTION_WORDS})\b", re.IGNORECASE)
 _SIGN_LINE = re.compile(r"\n[ \t]*(?:By|Signature|Signed|Name)\s*:", re.IGNORECASE)
 _NAME_LINE = re.compile(
     r"^[ \t]*(?:for\s+and\s+on\s+behalf\s+of\s+|on\s+behalf\s+of\s+)?", re.IGNORECASE | re.MULTILINE
