@@ -1866,3 +1866,52 @@ def test_a_row_that_gives_its_label_back_is_read_once_with_its_descriptor() -> N
         ("NORTHWIND BARGE LINES CO. LTD.", "lessors"),
         ("PELICAN GRAIN EXPORTS LLC", "hirers"),
     ]
+
+
+def test_a_comma_after_a_defined_term_without_quotes_starts_the_next_party() -> None:
+    # "(the Parent)," closes its party as '("Parent"),' does: the next name is a party of its own
+    text = (
+        "MARKETING COST AGREEMENT\n\nThis agreement is made on 4 April 2028 among OSPREY TIMBER, INC., an Oregon "
+        "corporation with its office at 12 Dock Street, Astoria, Oregon 97103 (the Parent), OSPREY TIMBER SALES, "
+        "LLC, an Oregon limited liability company at the same address (Sales), and OSPREY MILLWORK, INC., a "
+        "Washington corporation of 400 Ridge Road, Tacoma, Washington 98402 (Millwork).\n\n"
+        "1. Costs. Sales shall share the marketing costs.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("OSPREY TIMBER, INC.", "parent"),
+        ("OSPREY TIMBER SALES, LLC", "sales"),
+        ("OSPREY MILLWORK, INC.", "millwork"),
+    ]
+
+
+def test_a_group_company_named_after_the_closed_list_is_not_a_party() -> None:
+    # after the last entry's defined term and a full stop, a sentence naming a sister company below a blank line
+    said_plainly = (
+        "TOLLING AGREEMENT\n\nThis Agreement is made on 9 September 2028\n\nbetween\n\n"
+        'Merrick Chemie GmbH, Rheinallee 8, 40221 Düsseldorf, Germany (the "Owner"),\n\nand\n\n'
+        'Merrick Chemicals Ltd, 22 Quay Road, Runcorn WA7 1AA, United Kingdom (the "Toller").\n\n'
+        "Merrick Chemicals Iberia S.L., the group's Spanish distributor, receives the finished goods.\n\n"
+        "1. Tolling\n\n1.1 The Toller shall process the raw materials.\n"
+    )
+    assert names(said_plainly) == ["Merrick Chemie GmbH", "Merrick Chemicals Ltd"]
+    # an entry in the middle of the list that says it is not a party is left out too
+    denied = (
+        "SHARED SERVICES AGREEMENT\n\nThis Agreement is entered into between Pallas Freight Inc., a Nevada "
+        'corporation ("Pallas"); Pallas Freight Canada Ltd., an Alberta corporation, which is not a party to this '
+        'Agreement; and Pallas Logistics LLC, a Nevada limited liability company ("Logistics").\n\n'
+        "1. Services. Pallas shall provide the services.\n"
+    )
+    assert names(denied) == ["Pallas Freight Inc.", "Pallas Logistics LLC"]
+
+
+def test_parties_without_a_term_of_their_own_take_the_term_the_list_gives_them_together() -> None:
+    text = (
+        "GUARANTEE FACILITY AGREEMENT\n\nTHE UNDERSIGNED:\n\n"
+        "1. Ostrava Steel Holding a.s., a company incorporated in the Czech Republic, having its seat in Ostrava "
+        "(the Coordinator);\n\n"
+        "2. Ostrava Steel Polska Sp. z o.o., a company incorporated in Poland, having its seat in Katowice; and\n\n"
+        "3. Ostrava Steel Slovakia s.r.o., a company incorporated in Slovakia, having its seat in Košice,\n\n"
+        "the companies listed under 2 and 3 each a Member,\n\nAGREE AS FOLLOWS:\n\n"
+        "1. Each Member shall pay its share of the fees.\n"
+    )
+    assert [p.role for p in find_parties(text)] == ["coordinator", "member", "member"]

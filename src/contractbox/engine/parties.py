@@ -471,7 +471,8 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
     if _names_who_acts_for_it(text, pos, i) or _joins_a_body_title(text, pos, i):
         return None
     sep = _SEPARATOR.match(text, i)
-    if sep and sep.end() > i and (text[i] != "," or re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i])):
+    closed = _closed_by_a_defined_term(text, pos, i) if text[i] == "," else "quoted"
+    if sep and sep.end() > i and closed:
         nxt = skip_run(_NOISE, text, sep.end())
         if _BLANK_NAME.match(text, nxt):
             return (
@@ -482,9 +483,22 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
         occupation = None if span else _OCCUPATION_FIRST.match(text, nxt)
         if occupation:  # "and the publisher, Thornfield Music Limited"
             span = _strong_name_at(text, occupation.end())
+        if closed == "bare" and span and not span.legal_form:
+            return None  # "Andheri (East), Mumbai 400 069": a bracket of the address, not the party's term
         if span and not _second_representative(text, pos, i, span):
             return (nxt,)
     return None
+
+
+def _closed_by_a_defined_term(text: str, pos: int, i: int) -> str:
+    """Whether the comma at `i` follows the party's defined term in brackets: "quoted" ('("Parent"),'), "bare" (a term
+    without quotes, "(the Parent),"; not a place or a register's short name: "(Québec),", "(HRB),"), else ""."""
+    if text[i - 1 : i] != ")":
+        return ""
+    if re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i]):
+        return "quoted"
+    opening = text.rfind("(", max(pos, i - 60), i)
+    return "bare" if opening >= 0 and _aliases(text, opening, i) else ""
 
 
 # a party's representatives: "represented by its managing directors Mrs. A and Mr. B", "acting through", "in the
@@ -526,9 +540,27 @@ def _name_after_occupation(text: str, at: int) -> NameSpan | None:
     return _name_at(text, occupation.end()) if occupation else None
 
 
+# an entry that says the company it names is not a party to this contract (not "not a party to the Lease")
+_DENIES_BEING_A_PARTY = re.compile(
+    r"\bnot\s+(?:be\s+)?(?:a\s+)?part(?:y|ies)\b(?!\s+to\s+(?:the|that|an?|any|such)\b(?!\s+(?:agreement|contract|deed)\b))",
+    re.IGNORECASE,
+)
+
+
+# an entry closed by its defined term and a full stop, then a blank line and nothing else ('("Contractor").')
+_CLOSED_ENTRY_GAP = re.compile(r"\)[ \t]*\.[ \t]*\n[ \t]*\n\s*\Z")
+
+
+def _after_a_closed_list(text: str, previous_end: int, start: int) -> bool:
+    """The name at `start` follows a blank line after an entry its defined term and a full stop closed, with no
+    number, "and" or label between: a sentence of its own (an affiliate named after the list), not the next party."""
+    return _CLOSED_ENTRY_GAP.search(text, max(0, previous_end - 4), start) is not None
+
+
 def _read_list(text: str, pos: int) -> list[Party]:
     limit = min(len(text), pos + 4000)
     parties: list[Party] = []
+    last_tail = pos  # where the last party's entry ends
     at: int | None = skip_run(_NOISE, text, pos)
     while at is not None and len(parties) < MAX_PARTIES:
         at, labelled = _role_label_entry(text, at)
@@ -537,11 +569,40 @@ def _read_list(text: str, pos: int) -> list[Party]:
             break
         tail_end, at = _scan_tail(text, span.end, limit)
         aliases = _aliases(text, span.end, tail_end) or labelled or _capacity(text, span.end, tail_end)
+        if _DENIES_BEING_A_PARTY.search(text, span.end, tail_end):
+            continue  # "X Ltd, the group's UK affiliate, is not a party to this Agreement"
+        if parties and not aliases and _after_a_closed_list(text, last_tail, span.start):
+            break  # the list ended with the last entry's defined term and a full stop: a name below is no party
         span = _company_appeared_for(text, span, tail_end)
         formal = bool(span.legal_form or aliases or _DESCRIPTOR.match(text, span.end))
         parties.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases, formal=formal))
         parties += _loaned_out(text, span.end, tail_end)
+        last_tail = tail_end
+    if parties:
+        _collective_role(text, parties, parties[-1].end, last_tail)
     return parties
+
+
+# the term the list gives several parties at once, after its last entry, naming them as parties: "the parties under
+# 2 to 4 each a Participant", 'the companies named above, each a "Member"' (not '... of the funds listed in Appendix A
+# (each a "Fund")': a term of something else)
+_EACH_A = re.compile(
+    r"\b(?:parties|companies|entities|undersigned)\b[^,;()\n.]{0,40}?,?\s*each\s+(?:being\s+)?(?:a|an)\s+[\"“]?"
+    r"([A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*)?)"
+)
+
+
+def _collective_role(text: str, parties: list[Party], lo: int, hi: int) -> None:
+    """The parties the list gives no term of their own take the term it gives them together as their role (a
+    party's own term wins: "The Parent, Holdings and Labs are each a Participant")."""
+    if all(p.aliases for p in parties):
+        return
+    m = _EACH_A.search(text, lo, hi)
+    if m is None or m.group(1).lower() in _NOT_ALIASES or m.group(1).lower() in {"party", "parties"}:
+        return
+    for p in parties:
+        if not p.aliases:
+            p.role = _role_of((m.group(1),))
 
 
 # the capacity a party signs in, at the end of its descriptors: "X, a Delaware corporation ..., as seller, and Y ...,
