@@ -2800,3 +2800,34 @@ def test_an_amendment_leaving_extension_past_a_date_to_a_further_amendment_ends_
     )
     _, term = read_facts(text, spans(text, agreement_date="4 May 2026", renewal_term=recital))
     assert term.auto_renewal is False and term.renewal_by_agreement is True
+
+
+def test_the_start_named_after_the_signing_in_one_sentence_is_not_a_signature_date() -> None:
+    # near the end of a short contract "signed on X and takes effect on Y": X dates it, Y is only its start
+    text = (
+        "Equipment Loan Agreement\n\nbetween Ravel Pumpen GmbH (Lender) and Ravel Pumps Ltd (Borrower)\n\n"
+        "1. The Lender lends the Borrower two test pumps for trials at its plant in Leeds.\n\n"
+        "2. The Borrower shall insure the pumps and shall return them in good order and clean.\n\n"
+        "3. Term\n\nThis agreement is signed on 11 March 2027 and comes into force on 1 April 2027. It ends on "
+        "31 March 2028.\n\nHamburg, 11 March 2027\nRavel Pumpen GmbH\n\nLeeds, 11 March 2027\nRavel Pumps Ltd\n"
+    )
+    _, by_category = live.score_clauses(text, default_model())
+    facts, _ = read_facts(text, by_category)
+    assert facts["agreement_date"].value == "2027-03-11"
+    assert facts["effective_date"].value == "2027-04-01"
+
+
+def test_a_start_set_regardless_of_the_signing_date_is_not_a_start_on_signing() -> None:
+    # "whatever the date on which it is signed" sets the start apart from the signing: the stated day stands
+    text = (
+        "CONSULTING SERVICES AGREEMENT\n\nParties: Tamsin Hale Consulting LLC and Brook Orchard Inc.\n\n"
+        '1. Start. The Services shall commence on 3 August 2026 (the "Start Date"), whatever the date on which this '
+        "Agreement is signed.\n\n2. Term. The term of this Agreement runs from the Start Date to 2 August 2027.\n\n"
+        "3. Fees. Brook Orchard Inc. shall pay each invoice within 30 days.\n\n"
+        "TAMSIN HALE CONSULTING LLC\nBy: T. Hale\nDate: July 14, 2026\n\n"
+        "BROOK ORCHARD INC.\nBy: R. Quint\nDate: July 20, 2026\n"
+    )
+    _, by_category = live.score_clauses(text, default_model())
+    facts, _ = read_facts(text, by_category)
+    assert facts["agreement_date"].value == "2026-07-20"
+    assert facts["effective_date"].value == "2026-08-03"

@@ -12,6 +12,7 @@ is an answer with no date and a reason, never a guess. The term and its expiry c
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
@@ -399,6 +400,8 @@ def _is_signature_date(text: str, mention: _Mention) -> bool:
         mention.start > 0.6 * len(text)
         and _SIGNED_CUE.search(text, max(0, mention.start - 90), mention.start)
         and not _AN_END_BEFORE.search(text, max(0, mention.start - 30), mention.start)
+        # "is signed on 20 January 2027 and enters into force on 1 February 2027": the start, not a signature's date
+        and not _STARTS_LATER.search(text, max(0, mention.start - 60), mention.start)
     ):
         return True
     return (
@@ -992,6 +995,16 @@ _DELIVERED_AS_DEED = re.compile(
 )
 
 
+# the start said apart from the signing: "The Services shall begin on July 1, 2027, regardless of the date on which
+# this Agreement is signed"
+_APART_FROM = re.compile(r"\b(?:regardless|irrespective|independent(?:ly)?)\s+of\b|\bwhatever\b|\bno\s+matter\b")
+
+
+def _starts_on_signing_said(squashed: str) -> Iterator[re.Match[str]]:
+    """The sentences that tie a start to the signing, not those that set the start apart from it."""
+    return (m for m in _STARTS_ON_SIGNING_SCAN.finditer(squashed) if not _APART_FROM.search(m.group(0)))
+
+
 def _starts_on_signing(text: str, lower: str) -> bool:
     """The contract says it takes effect when signed ("effective as of the date first written above"), or is a deed
     delivered on its date. Matched on the lower-cased text: a case-sensitive scan is several times faster."""
@@ -1008,7 +1021,7 @@ def _starts_on_signing(text: str, lower: str) -> bool:
             or _IT_BEFORE.search(squashed, max(0, m.start() - 12), m.start())  # "It becomes binding when signed"
         )
         and not _LATER_THAN.search(m.group(0))
-        for m in _STARTS_ON_SIGNING_SCAN.finditer(squashed)
+        for m in _starts_on_signing_said(squashed)
     )
 
 
@@ -1023,9 +1036,7 @@ def _latest_signature(text: str, lower: str, mentions: list[_Mention], agreement
     """The latest date under the signatures, when the contract takes effect on the last signature and the
     parties signed after the date it bears (None otherwise)."""
     squashed = _squashed(lower)
-    if not any(
-        _LAST_TO_SIGN.search(squashed, m.start(), m.end() + 60) for m in _STARTS_ON_SIGNING_SCAN.finditer(squashed)
-    ):
+    if not any(_LAST_TO_SIGN.search(squashed, m.start(), m.end() + 60) for m in _starts_on_signing_said(squashed)):
         return None
     signed = [m for m in mentions if _is_signature_date(text, m)]
     signed = [m for m in signed if _same_part(text, signed[0].start, m.start)]  # not an exhibit's dates
@@ -1079,9 +1090,7 @@ def _start_of_something_else(text: str, lower: str, effective: Fact, agreement: 
     ):
         return False
     squashed = _squashed(lower)
-    return any(
-        _LAST_TO_SIGN.search(squashed, m.start(), m.end() + 60) for m in _STARTS_ON_SIGNING_SCAN.finditer(squashed)
-    )
+    return any(_LAST_TO_SIGN.search(squashed, m.start(), m.end() + 60) for m in _starts_on_signing_said(squashed))
 
 
 def _iso(fact: Fact | None) -> date | None:
