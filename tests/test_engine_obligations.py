@@ -1275,3 +1275,20 @@ def test_party_engaged_to_do_the_work_owes_it() -> None:
     # "to the extent" is no task, and a stranger engaged is no party's duty
     assert not obligations("The Studio engages the Writer to the extent the budget allows.", [studio, writer])
     assert not obligations("The Studio engages a local crew to build the set.", [studio, writer])
+
+
+def test_a_guarantee_after_adverbs_set_off_by_commas_binds_the_guarantor() -> None:
+    surety = Party("Wexcombe Group plc", "surety", 0, 18, ("Surety",))
+    text = (
+        "2. Undertaking. The Surety hereby fully, unconditionally and irrevocably guarantees to Ono the prompt "
+        "performance by Array of each delivery obligation under the Supply Contract."
+    )
+    found = obligations(text, [ARRAY, ONO, surety])
+    assert [(o.party, o.action[:22]) for o in found] == [("Wexcombe Group plc", "guarantees to Ono the ")]
+    # a duty that continues the guarantee after ", and" is a second duty of the guarantor, not part of the first
+    text = text.removesuffix(".") + ", and shall indemnify Ono against any loss from late delivery."
+    found = obligations(text, [ARRAY, ONO, surety])
+    assert [(o.party, o.action.split()[0], o.action.split()[-1]) for o in found] == [
+        ("Wexcombe Group plc", "guarantees", "Contract"),
+        ("Wexcombe Group plc", "shall", "delivery"),
+    ]

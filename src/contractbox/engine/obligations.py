@@ -57,7 +57,8 @@ _OTHER_SUBJECT = r"(?:that|which|who|whom|whose|if|when|where|unless|whether)\s+
 _BETWEEN_END = re.compile(
     r"(?=[,\s(])"  # every alternative starts so: most places in the look-back fail one class test
     r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|"
-    r"(?:\s+(?:also|hereby|promptly|further|\w+ly)(?:\s+and)?)+\s+|"  # "unconditionally and irrevocably"
+    # "unconditionally and irrevocably", "hereby absolutely, unconditionally and irrevocably"
+    r"(?:,?\s+(?:also|hereby|promptly|further|\w+ly)(?:\s+and)?)+\s+|"
     # "Neither Ono nor its Affiliates shall", "Neither Party nor any of its respective Subsidiaries will"
     r"\s+nor\s+(?:any\s+of\s+)?(?:its|their)\s+(?:[\w-]+\s+){1,4}?|"
     # "Each party receiving Confidential Information shall"; not "The Receiving Party shall"
@@ -637,7 +638,8 @@ def _subject_before_semicolon(text: str, start: int, modal: re.Match[str], subje
 # a guarantee or undertaking opening the sentence, then a duty of the same subject: "Guarantor absolutely and
 # irrevocably guarantees to Landlord the payment of all rent due under the Lease, and shall pay ... on demand"
 _GUARANTEES_THEN = re.compile(
-    r"(?:[\s,]+(?:and\s+)?\w+ly)*\s+(?:guarantees|guaranties|undertakes|covenants)\b[^;.:]{1,240}?,\s*and\s+(?:also\s+)?$"
+    r"(?:\s+hereby)?(?:[\s,]+(?:and\s+)?\w+ly)*\s+(?:guarantees|guaranties|undertakes|covenants)\b[^;.:]{1,240}?,\s*and\s+"
+    r"(?:also\s+)?$"
 )
 
 
@@ -671,13 +673,15 @@ def _guarantor(text: str, start: int, modal: re.Match[str], subjects: list[str])
     party) will be so, continued by "and shall"; empty otherwise."""
     opening = " ".join(text[start : modal.start()].lower().split()) + " "
     opening = re.sub(r"^(?:\(?\d+(?:\.\d+)*[.)]?\s+)?(?:the\s+)?", "", opening)
-    for subject in subjects:  # longest first
-        if opening.startswith(subject) and _GUARANTEES_THEN.match(opening, len(subject)):
-            return [subject]
     headed = _HEADING.match(text, start, modal.start())  # "11. Warranty. Supplier warrants", "WARRANTY\nSupplier ..."
+    openings = [opening]
     if headed:
         opening = " ".join(text[headed.end() : modal.start()].lower().split()) + " "
         opening = re.sub(r"^the\s+", "", opening)
+        openings.append(opening)
+    for subject in subjects:  # longest first ("2. Guarantee. The Guarantor hereby ... guarantees ..., and shall pay")
+        if any(o.startswith(subject) and _GUARANTEES_THEN.match(o, len(subject)) for o in openings):
+            return [subject]
     state_after = _STATE_AFTER.match(text, modal.end()) or _THING_STATE_AFTER.match(text, modal.end())
     if modal.group(1).lower() not in ("shall", "must") or state_after:
         return []  # "... will conform and will perform", "... and shall be manufactured": the thing's predicate
@@ -1191,13 +1195,14 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         found_subjects, neither, clause_at = _subjects_before(
             text, max(start, m.start() - _LOOK_BACK), m.start(), ordered
         )
-        found_subjects = (
-            found_subjects
-            or _antecedent(text, start, m, ordered)
-            or _subject_before_semicolon(text, start, m, ordered)
-            or _guarantor(text, start, m, ordered)
-            or _lead_in_subject(text, m.start(), ordered)
-        )
+        if not found_subjects:
+            found_subjects = _antecedent(text, start, m, ordered) or _subject_before_semicolon(text, start, m, ordered)
+        if not found_subjects:
+            found_subjects = _guarantor(text, start, m, ordered)
+            if found_subjects:
+                # "guarantees the payment ..., and shall pay on demand": a duty of its own after the comma
+                clause_at = text.rfind(",", start, m.start())
+        found_subjects = found_subjects or _lead_in_subject(text, m.start(), ordered)
         if not found_subjects or _no_duty(text, m, start, end, neither):
             continue
         party = subjects[found_subjects[0]]
