@@ -2031,3 +2031,56 @@ def test_ending_it_or_a_membership_or_placement_for_a_breach_is_termination_for_
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
     unrelated = "We may end the class early if the instructor is unwell."
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+def test_a_change_of_control_listed_under_the_events_of_default_is_promoted() -> None:
+    text = (
+        "9. Defaults\n\nThe Bank may cancel the Facility if any of the following occurs:\n\n"
+        "(i) the Customer does not pay a sum on its due date;\n\n"
+        "(ii) the Customer becomes insolvent; or\n\n"
+        "(iii) a change of control of the Customer takes place.\n\n10. Notices\n\nNotices are given in writing."
+    )
+    item = text.index("(iii)")
+    item_end = text.index("\n\n10.")
+    out = polarity.apply(text, {"change_of_control": [(item, item_end, 0.12)]})
+    assert out.by_category["change_of_control"][0][2] >= 0.5
+    # the same item in a list of the Customer's undertakings states no consequence
+    undertakings = text.replace(
+        "The Bank may cancel the Facility if any of the following occurs:", "The Customer shall:"
+    )
+    item = undertakings.index("(iii)")
+    out = polarity.apply(undertakings, {"change_of_control": [(item, undertakings.index("\n\n10."), 0.12)]})
+    assert out.by_category["change_of_control"][0][2] < 0.5
+    inline = "A change of control of the Customer shall constitute an Event of Default."
+    assert polarity.RULES["change_of_control"].asserts(inline)
+
+
+def test_an_agreement_that_does_not_restrict_a_party_from_engaging_in_any_business_is_no_non_compete() -> None:
+    span = (
+        "Freedom to Operate. This Agreement does not restrict either Member from carrying on any business, even one "
+        "that competes with the joint venture."
+    )
+    assert polarity.negates("non_compete", span)
+    assert not polarity.negates(
+        "non_compete", "Each Member shall not carry on any business that competes with the joint venture."
+    )
+
+
+def test_a_heading_about_something_else_is_no_confidentiality_clause() -> None:
+    text = "7. Financial Information.\n\nThe Guarantor shall send its annual accounts to the Lender each year."
+    heading = (0, text.index("\n\n"))
+    out = polarity.apply(text, {"confidentiality": [(*heading, 0.7)]})
+    assert out.by_category["confidentiality"][0][2] < 0.5
+    secrecy = "Each party shall keep the terms of this Agreement secret."
+    out = polarity.apply(secrecy, {"confidentiality": [(0, len(secrecy), 0.7)]})
+    assert out.by_category["confidentiality"][0][2] == 0.7
+
+
+def test_excluding_a_member_from_a_pool_for_a_breach_is_termination_for_cause() -> None:
+    text = (
+        "The Organiser may exclude a Member with immediate effect where that Member breaches the pool rules or does "
+        "not pay its contribution."
+    )
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    waiver = "Nothing in this Agreement shall exclude any Liability of a party for breach of contract."
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=waiver)}

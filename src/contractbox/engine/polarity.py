@@ -319,6 +319,10 @@ class Rule:
     # the `required` marker counts only in a sentence on the topic: "Except for the warranties in section 4, the
     # Software is provided as is. Liability shall not exceed $100" carves nothing out of the cap
     required_on_topic: bool = False
+    # a list item that says `item` under a lead-in that says `lead_in` ("Each of the following is an Event of Default:
+    # ... (d) a change of control of the Borrower occurs") states the category as the lead-in's consequence
+    item: AnyOf = _NONE
+    lead_in: AnyOf = _NONE
 
     def negates(self, span: str) -> bool:
         if self.topic and not self.topic.found_in(span):
@@ -517,6 +521,10 @@ RULES: dict[str, Rule] = {
             r"\bnot\s+(?:be\s+)?(?:restricted|prevented|prohibited|precluded|limited)\s+(?:in\s+any\s+way\s+)?from\s+"
             r"(?:compet|develop|market|engag|offer|sell)\w*",
             r"\bno\s+non[\s\-]?compet\w*",
+            # "This Agreement does not restrict any Participant from engaging in any business, including one that competes"
+            r"\b(?:does|do|shall|will)\s+not\s+(?:in\s+any\s+way\s+)?(?:restrict|prevent|preclude|prohibit|limit|bar)\s+"
+            r"(?:any|either|each|a|an|the)\b[^.;]{0,60}?\bfrom\s+(?:compet|develop|market|engag|offer|sell|provid|pursu|"
+            r"enter|work|conduct|carry)\w*" + _REST,
             # "The Consultant shall not be subject to any non-compete", "is not bound by a covenant not to compete"
             r"\bnot\s+(?:be\s+)?(?:subject\s+to|bound\s+by)\s+(?:any\s+|a\s+)?(?:non[\s\-]?compet\w*|covenants?\s+not\s+to\s+compete)",
             r"\b(?:neither|no)\s+party\s+(?:is|shall\s+be|will\s+be)\s+(?:restricted|prevented|prohibited|precluded)\b",
@@ -655,6 +663,11 @@ RULES: dict[str, Rule] = {
                     r"earlier|fewer)\s+than)|never|free\s+to"
                 ),
             ),
+            # a change of control named as a default: "A Change of Control shall constitute an Event of Default"
+            _affirmed(
+                rf"(?:{_CONTROL_ACQUIRED}|{_CONTROL})\b[^.;]{{0,120}}?\b(?:is|shall\s+(?:be|constitute)|will\s+(?:be|constitute)|"
+                r"constitutes?)\s+(?:an?\s+)?(?:event\s+of\s+default|termination\s+event|default\s+event)\b",
+            ),
             # a ground for termination defined after the right: "Either party may terminate for good cause. Good cause
             # exists in particular if ... a competitor acquires control of the Licensee"
             _affirmed(
@@ -708,6 +721,12 @@ RULES: dict[str, Rule] = {
             + r"[^.]{0,200}?\b(?:this\s+agreement|the\s+agreement|it)\s+(?:shall\s+|will\s+)?(?:continues?|remains?)\s+"
             r"in\s+(?:full\s+)?(?:force|effect)[^.]*",
             _CONTROL + r"[^.]{0,200}?\b(?:acquires?|has|obtains?|gains?|gets?)\s+no\s+right\s+to\s+terminat[^.]*",
+        ),
+        item=_any(_CONTROL, _CONTROL_ACQUIRED, _LEAVES_GROUP),
+        lead_in=_any(
+            r"\bevents?\s+of\s+default\b",
+            r"\btermination\s+events?\b",
+            r"\bmay\b[^.;:]{0,80}?\b(?:terminat\w*|cancel\w*|accelerat\w*)\b[^.;:]{0,120}\b(?:if|where|when|upon|on)\b",
         ),
         # a duty only to give notice of the change is no consequence once the span says the change gives
         # no right to terminate and needs no consent ("shall notify ...; this does not give any right to terminate")
@@ -1150,6 +1169,20 @@ RULES: dict[str, Rule] = {
         ),
         sources=("uncapped_liability",),
     ),
+    # a span that speaks of no secrecy ("Financial Information.", a clause on statements to deliver) is no
+    # confidentiality clause, whatever its score (then "no confidentiality" may say none was found)
+    "confidentiality": Rule(
+        "does not speak of keeping information confidential",
+        topic=_any(
+            r"\bconfiden\w*",
+            r"\bsecre(?:t|ts|cy)\b",
+            r"\bdisclos\w*",
+            r"\bdivulg\w*",
+            r"\breveal\w*",
+            r"\bproprietary\b",
+            r"\bprivacy\b",
+        ),
+    ),
     "ip_ownership_assignment": Rule(
         "says intellectual property is not transferred (each party keeps its own)",
         negative=_any(
@@ -1310,7 +1343,35 @@ def _promote(
         return
     pool = [(s, e) for s, e, _ in own] + [(s, e) for src in rule.sources for s, e, _ in scored.get(src, [])]
     for start, end in dict.fromkeys(pool):  # a span in two pools reads the same: tried once
-        if rule.asserts(spans[start, end]):
+        if rule.asserts(spans[start, end]) or _listed_under_its_consequence(spans, start, end, rule):
             rest = [item for item in own if (item[0], item[1]) != (start, end)]
             out[category] = [(start, end, PROMOTED)] + rest
             return
+
+
+_LEAD_IN_REACH = 1500  # how far above an item its list's lead-in may stand
+# an item of a list: "(d) ...", "d) ...", "(iv) ...", "(3) ...", "- ..." (not "8. ...": a clause of the contract)
+_LIST_ITEM = re.compile(r"[ \t]*(?:\(?(?:[a-zA-Z]{1,2}|[ivxIVX]{1,5}|\d{1,2})\)|[a-z]\.|[-–•])[ \t]+")
+
+
+def _listed_under_its_consequence(spans: _Readable, start: int, end: int, rule: Rule) -> bool:
+    """The span is an item of a list whose lead-in (a sentence ending in a colon above it) names the consequence of
+    each item, and says the rule's `item`, undenied: "Each of the following is an Event of Default: ... (d) a change
+    of control of the Borrower occurs"."""
+    if not rule.item:
+        return False
+    text = spans.text
+    line_start = text.rfind("\n", 0, start) + 1
+    item = _LIST_ITEM.match(text, line_start)
+    if item is None or not line_start <= start <= item.end():
+        return False  # the span opens a line with the item's marker (or right after it)
+    colon = text.rfind(":", max(0, start - _LEAD_IN_REACH), line_start)
+    if colon < 0 or not all(
+        _LIST_ITEM.match(line) for line in text[colon + 1 : line_start].splitlines() if line.strip()
+    ):
+        return False
+    lead_start = max(text.rfind(".", 0, colon), text.rfind("\n\n", 0, colon), colon - 300) + 1
+    span = spans[start, end]
+    return (
+        rule.lead_in.found_in(text[lead_start:colon]) and rule.item.found_in(span) and not _negates_readable(rule, span)
+    )
