@@ -84,7 +84,9 @@ def main(argv: list[str] | None = None) -> None:
                 confidence *= missing if not has_fact else (1.0 if overlapping else apart)
             demoted.append((cid, category, confidence, hits))
         threshold, _, precision = cuad_p80.threshold_at(spans, demoted, 0.8)
-        print(f"x{apart} apart from the fact, x{missing} without one: confidence {threshold:.4f}, precision {precision:.3f}")
+        print(
+            f"x{apart} apart from the fact, x{missing} without one: confidence {threshold:.4f}, precision {precision:.3f}"
+        )
 
 
 if __name__ == "__main__":
