@@ -2800,3 +2800,16 @@ def test_an_amendment_leaving_extension_past_a_date_to_a_further_amendment_ends_
     )
     _, term = read_facts(text, spans(text, agreement_date="4 May 2026", renewal_term=recital))
     assert term.auto_renewal is False and term.renewal_by_agreement is True
+
+
+def test_seventy_and_eighty_written_only_in_words_are_read_as_numbers() -> None:
+    term = "The initial term is two years from the Effective Date."
+    renew = (
+        "This Agreement renews by itself for further periods of one year each unless a party gives notice of "
+        "non-renewal at least seventy days before the end of the then-current term."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=renew))
+    assert facts["expiration_date"].value == "2026-03-01"
+    assert t.auto_renewal is True and t.notice_days == 70
+    assert notice_deadline(t.expiry, t.notice_days) == date(2025, 12, 21)

@@ -377,7 +377,7 @@ _A_DAY_OF = re.compile(r"\b(?:last|first)\s+day\s+of\s+$", re.IGNORECASE)
 _END_OF_MONTH_OF = re.compile(
     r"\b(?:last\s+day|end)\s+of\s+the\s+(?:calendar\s+)?month\s+in\s+which\s+(?:the\s+)?$", re.IGNORECASE
 )
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_TENS = {word: n for word, n in NUMBER_WORDS.items() if word.isalpha() and n in range(20, 100, 10)}
 _MONTH_ORDINALS = {
     **{word: n for word, n in ORDINAL_DAYS.items() if n < 20},
     **{word[:-1] + "ieth": n for word, n in _TENS.items()},  # "twentieth", "sixtieth"
