@@ -1866,3 +1866,15 @@ def test_a_row_that_gives_its_label_back_is_read_once_with_its_descriptor() -> N
         ("NORTHWIND BARGE LINES CO. LTD.", "lessors"),
         ("PELICAN GRAIN EXPORTS LLC", "hirers"),
     ]
+
+
+def test_a_signature_name_wrapped_onto_a_second_line_is_one_name_not_also_its_tail() -> None:
+    text = (
+        "This Supply Agreement is made between Ostrava Ceramics Inc. and Kestrel Bulk Minerals Trading Ltd.\n\n"
+        "IN WITNESS WHEREOF the parties have signed this Agreement.\n\n"
+        "OSTRAVA CERAMICS INC.                     KESTREL BULK MINERALS\n"
+        "                                          TRADING LTD.\n"
+        "By: ____________________                  By: ____________________\n"
+        "Name: Lida Novak                          Name: Tomas Egede\n"
+    )
+    assert signature_names(text) == ["OSTRAVA CERAMICS INC.", "KESTREL BULK MINERALS TRADING LTD."]
