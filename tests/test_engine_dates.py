@@ -2813,3 +2813,27 @@ def test_seventy_and_eighty_written_only_in_words_are_read_as_numbers() -> None:
     assert facts["expiration_date"].value == "2026-03-01"
     assert t.auto_renewal is True and t.notice_days == 70
     assert notice_deadline(t.expiry, t.notice_days) == date(2025, 12, 21)
+
+
+def test_a_contract_that_takes_effect_when_both_parties_have_signed_starts_on_the_later_signature() -> None:
+    text = (
+        "REFERRAL AGREEMENT\n\nThis Referral Agreement is dated 2 May 2027 and is between Tallow Bank plc and Oriel "
+        "Finance Ltd.\n\n1. This Agreement takes effect once both parties have signed it and lasts until 31 May 2028."
+        "\n\n2. Oriel Finance Ltd shall refer borrowers to Tallow Bank plc.\n\n"
+        "TALLOW BANK PLC                      ORIEL FINANCE LTD\nBy: ______________               By: ______________\n"
+        "Date: 4 May 2027                     Date: 11 May 2027\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2027-05-02", "2027-05-11")
+
+
+def test_an_end_date_named_in_the_term_clause_is_not_read_as_a_lead_and_a_shorter_label() -> None:
+    # "ends on the End Date": the label "End Date", not "End" leading to a particular labelled "Date"
+    text = (
+        "STORAGE AGREEMENT\n\nDate: 5 January 2027\n\nParties: Quayside Stores Pty Ltd and Marlin Traders Pty Ltd\n\n"
+        "1. Definitions\n\nStart Date means 1 February 2027.\n\nEnd Date means 31 January 2030.\n\n"
+        "2. Term\n\n2.1 This agreement starts on the Start Date and ends on the End Date."
+    )
+    term = "2.1 This agreement starts on the Start Date and ends on the End Date."
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert (facts["effective_date"].value, facts["expiration_date"].value) == ("2027-02-01", "2030-01-31")

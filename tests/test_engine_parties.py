@@ -1878,3 +1878,30 @@ def test_a_signature_name_wrapped_onto_a_second_line_is_one_name_not_also_its_ta
         "Name: Lida Novak                          Name: Tomas Egede\n"
     )
     assert signature_names(text) == ["OSTRAVA CERAMICS INC.", "KESTREL BULK MINERALS TRADING LTD."]
+
+
+def test_the_regulator_that_numbers_a_partys_licence_is_no_party() -> None:
+    # "and <body> Registration No." inside a party's descriptors labels a number; it starts no new party
+    text = (
+        "This Agency Agreement is made at Pune on 3 June 2027 BETWEEN Kaveri Mutual Assurance Limited, a company "
+        "having CIN U66000KA2011PLC058812 and PFRDA Registration No. 318, with its registered office at MG Road, "
+        'Bengaluru, hereinafter referred to as the "Principal" of the FIRST PART; AND Tungabhadra Brokers Private '
+        "Limited, a company having CIN U67190KA2015PTC081212 and SEBI Licence Number 2219, with its office at "
+        'Hubli, hereinafter referred to as the "Agent" of the SECOND PART.\n\nWHEREAS the Principal sells annuities.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Kaveri Mutual Assurance Limited", "principal"),
+        ("Tungabhadra Brokers Private Limited", "agent"),
+    ]
+
+
+def test_a_role_referred_to_below_after_a_comma_is_the_partys_term() -> None:
+    text = (
+        "This Finder Agreement is between Copperleaf Mortgage Advisers, LLC, an Oregon limited liability company, "
+        "located at 40 Pine Street, Bend, Oregon 97701, referred to below as the Firm, and Tobias Ferreira-Lund, an "
+        "individual residing at 9 Elm Court, Salem, Oregon 97301, referred to below as the Finder.\n\n1. Purpose."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Copperleaf Mortgage Advisers, LLC", "firm"),
+        ("Tobias Ferreira-Lund", "finder"),
+    ]

@@ -2031,3 +2031,27 @@ def test_ending_it_or_a_membership_or_placement_for_a_breach_is_termination_for_
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
     unrelated = "We may end the class early if the instructor is unwell."
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+def test_an_exclusive_appointment_with_a_promise_after_it_is_exclusivity() -> None:
+    # the "not" after the appointment adds to it; it does not deny it
+    span = (
+        "2.1 The Fund appoints the Firm as its sole and exclusive investment administrator, and the Fund shall not "
+        "retain anyone else for that work while this Agreement lasts."
+    )
+    assert _promoted("exclusivity", span)
+    assert not _promoted("exclusivity", "2.1 The Fund does not appoint the Firm as its exclusive administrator.")
+
+
+def test_placing_business_with_no_other_insurer_is_exclusivity() -> None:
+    span = "4.2 The Agent shall not place any policy of the Scheme with any other insurer during the Term."
+    assert _promoted("exclusivity", span)
+
+
+def test_a_charge_no_greater_than_the_lowest_charged_to_others_is_most_favoured_pricing() -> None:
+    for span in (
+        "7.1 The Servicer shall bill the Lender a rate per loan no greater than the lowest rate it bills any other "
+        "lender for loans of the same type.",
+        "7.2 The Servicer shall reduce the Lender's rate to match any lower rate it grants to another lender.",
+    ):
+        assert _promoted("most_favored_nation", span)

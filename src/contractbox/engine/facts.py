@@ -177,6 +177,8 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:is (?:signed|executed|made|entered into|concluded|dated)|bears)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
     r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?signed by|"
+    # "takes effect when both parties have signed it", "once all the parties have executed it"
+    r"(?:when|once|after) (?:both|all|each) (?:of )?(?:the )?parties (?:have |has )?(?:signed|executed)|"
     # "is made on 3 November 2025 and takes effect on that date", "entered into as of August 18, 2025,
     # which is also the date on which it takes effect"; not "effective as of that date (the "Effective
     # Date") the Site becomes fully operational" (an event)
@@ -1015,7 +1017,8 @@ def _starts_on_signing(text: str, lower: str) -> bool:
 # it takes effect when the last party has signed: "the date on which this Agreement has been signed by the last
 # of the Parties to sign it", "upon the later of the dates of signature", "once signed by both Parties"
 _LAST_TO_SIGN = re.compile(
-    r"\b(?:last|latest|later)\b[^.]{0,60}?\bsign|\bsigned by (?:both|all|each) (?:of )?(?:the )?parties|\bcountersign"
+    r"\b(?:last|latest|later)\b[^.]{0,60}?\bsign|\bsigned by (?:both|all|each) (?:of )?(?:the )?parties|\bcountersign|"
+    r"\b(?:both|all|each) (?:of )?(?:the )?parties (?:have |has )?(?:signed|executed)"
 )
 
 

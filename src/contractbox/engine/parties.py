@@ -145,6 +145,8 @@ _NOISE = re.compile(
 # the verbs that give a party its defined term, also as translated from civil-law drafting ("ci-après dénommée",
 # "en adelante denominada", "doravante designada"): "hereinafter referred to as / called / designated / named"
 _CALLED_AS = r"(?:referred\s+to\s+as|called|designated(?:\s+as)?|denominated(?:\s+as)?|named|termed)"
+# where in the contract the term is given: "referred to below as", "called in this agreement"
+_WHERE_IN_IT = r"(?:below|hereafter|in\s+this\s+(?:contract|agreement|deed))"
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
 _BARE_ALIAS = re.compile(
     # "[ \t]*" inside the brackets: a Markdown term "(**Vendor**)" reads "(  Vendor  )" once its markers are blanked
@@ -157,8 +159,9 @@ _BARE_ALIAS = re.compile(
     + r"[,:]?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier", "hereinafter referred to as: the Licensor"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
     # the term given after a comma without "hereinafter", as Australian deeds write it: ", called the Principal in
-    # this Deed", ", referred to as the Lender"
-    r"(?<=,\s)(?:called|referred\s+to\s+as|known\s+as)\s+(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
+    # this Deed", ", referred to as the Lender", ", referred to below as the Agent", ", called in this agreement the Owner"
+    r"(?<=,\s)(?:called(?:\s+" + _WHERE_IN_IT + r")?|(?:referred\s+to|known)(?:\s+" + _WHERE_IN_IT + r")?\s+as)\s+"
+    r"(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
     # the term given in brackets by the document's own words, as Scots and English drafting writes it: "(in this
     # Agreement called the Owner)", "(in this Contract referred to as the Managing Agent)", "(in these presents
     # referred to as the Tenant)"
@@ -482,9 +485,21 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
         occupation = None if span else _OCCUPATION_FIRST.match(text, nxt)
         if occupation:  # "and the publisher, Thornfield Music Limited"
             span = _strong_name_at(text, occupation.end())
-        if span and not _second_representative(text, pos, i, span):
+        if span and not _second_representative(text, pos, i, span) and not _names_an_identifier(text, span):
             return (nxt,)
     return None
+
+
+# the issuer of a number in a party's descriptors, its label right after the name with no comma: "having CIN
+# U12345 and SEBI Registration No. 42", "and FCA Licence Number 1234"; the name is the register's, not a party's
+_IDENTIFIER_AFTER_NAME = re.compile(
+    r"[ \t]+(?:registration|licen[cs]e|reg\.|permit|authori[sz]ation)[ \t]+(?:number|no\b\.?|#)", re.IGNORECASE
+)
+
+
+def _names_an_identifier(text: str, span: NameSpan) -> bool:
+    """The name after an "and" labels the number that follows it ("and SEBI Registration No. 42"): no new party."""
+    return not span.legal_form and _IDENTIFIER_AFTER_NAME.match(text, span.end) is not None
 
 
 # a party's representatives: "represented by its managing directors Mrs. A and Mr. B", "acting through", "in the

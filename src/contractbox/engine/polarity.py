@@ -191,14 +191,15 @@ _DEAL_ONLY_WITH = (
     # soliciting the other party's customers or staff is a non-solicitation ("solicit any customer ... to buy ... from
     # anyone other than the Buyer"), not a promise to deal only with the other party
     r"(?![^.;]{0,200}?\b(?:solicit\w*|entic\w*|canvass\w*)\s+(?:any\s+|the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?"
-    r"(?:customers?|clients?|employees?|staff)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|"
+    r"(?:customers?|clients?|employees?|staff)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|place|"
     r"licen[cs]e|agree(?:s|d|ing)?|"
     r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
     # a category named before the exception: "from any bank, credit union or other deposit-taking institution other
     # than the Sponsor"
     r"any\s+[^.;]{1,120}?\s+other\s+than\s+(?:the\s+)?(?-i:[A-Z])\w*|"
     r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier|company|companie|"
-    r"firm|brand|business(?:e)?|organi[sz]ation|customer|client|dealer|reseller|retailer|wholesaler)s?|anyone\s+"
+    r"firm|brand|business(?:e)?|organi[sz]ation|customer|client|dealer|reseller|retailer|wholesaler|"
+    r"insurer|reinsurer|underwriter|broker|carrier)s?|anyone\s+"
     r"(?:else|other\s+than))\b"
 )
 # a party whose services one uses or engages ("use the Carrier exclusively"), not a thing ("use the Software solely")
@@ -393,10 +394,17 @@ RULES: dict[str, Rule] = {
         ),
         # a promise not to license or appoint anyone else, or to do the business only through one party
         asserting=_any(
+            # (a negation after the appointment does not deny it: "appoints the Agent as its exclusive agent, and shall
+            # not appoint any other")
             _affirmed(
                 r"\b(?:appoints?|grants?)\b[^.;]{0,80}"
                 r"(?<![\w\-])(?<!non\s)(?<!non-\s)(?<!\bno\s)(?<!\bno\ssole\sor\s)exclusive\s+(?:[\w-]+\s+)?(?:distributor|agent|reseller|"
-                r"licensee|supplier|dealer|representative|broker|provider|contractor|operator|right|licen[cs]e)",
+                r"licensee|supplier|dealer|representative|broker|provider|contractor|operator|right|licen[cs]e|"
+                # the one firm a principal's work goes to: "appoints the Firm as its sole and exclusive claims manager"
+                r"manager|administrator|advis[eo]r|consultant|servicer|insurer|reinsurer|underwriter|coverholder)",
+                opening=_UNDENIED_BEFORE,
+            ),
+            _affirmed(
                 # "grants the Caterer the sole right to operate ...": a right given to one party alone
                 r"\bgrants?\b[^.;]{0,80}(?<![\w\-])(?<!\bno\s)\bsole\s+(?:and\s+exclusive\s+)?rights?\s+to\b",
                 # a requirements contract: "purchase all of its requirements of cartons exclusively from Seller"
@@ -729,7 +737,9 @@ RULES: dict[str, Rule] = {
             _affirmed(
                 r"\b(?:reduce|lower|adjust)\w*\b[^.;]{0,80}\b(?:price|prices|fees?|rates?|royalt\w*)\b[^.;]{0,40}"
                 # (or "reduce Customer's fee to the same level")
-                r"\bto\s+(?:(?:that|such|the\s+same|the)\s+lower|the\s+same\s+(?:level|amount))\b"
+                # (or "reduce the Dealer's fee to match any lower fee it grants to another dealer")
+                r"\bto\s+(?:(?:that|such|the\s+same|the)\s+lower|the\s+same\s+(?:level|amount)|"
+                r"match\s+(?:any|the|that|such)\s+(?:lower|better|reduced))\b"
             ),
             # "If Supplier sells ... to any other customer at a lower price, Supplier shall offer that lower price to
             # Buyer", "Licensor shall extend to Licensee any more favourable royalty it grants another licensee"
@@ -791,6 +801,13 @@ RULES: dict[str, Rule] = {
             # the same ceiling said as a level: "the prices charged to Buyer shall be no higher than those Seller charges
             # any other customer"
             _affirmed(
+                # or as the charge itself: "Vendor shall bill the Customer a rate no higher than the lowest rate it bills
+                # any other customer"
+                r"\b(?:shall|will|must)\s+(?:charge|invoice|bill|quote)\b[^.;]{0,80}\bno\s+(?:higher|greater|more)\s+than\s+"
+                r"(?:the\s+)?(?:(?:lowest|best)\s+)?(?:\w+\s+)?"
+                + _PRICE
+                + r"\b[^.;]{0,40}\b(?:charges?|offers?|gives?|grants?|provides?|invoices?|bills?|quotes?)\b[^.;]{0,30}"
+                r"\b(?:any\s+other|another|all\s+other|other|(?:any\s+)?third)\b",
                 r"\b"
                 + _PRICE
                 + r"\b[^.;]{0,80}\b(?:shall|will|must)\s+be\s+no\s+(?:higher|greater)\s+than\b[^.;]{0,60}\b(?:charges?|"
