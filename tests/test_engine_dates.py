@@ -2837,3 +2837,32 @@ def test_an_end_date_named_in_the_term_clause_is_not_read_as_a_lead_and_a_shorte
     term = "2.1 This agreement starts on the Start Date and ends on the End Date."
     facts, _ = read_facts(text, spans(text, expiration_date=term))
     assert (facts["effective_date"].value, facts["expiration_date"].value) == ("2027-02-01", "2030-01-31")
+
+
+def test_a_deed_that_binds_once_executed_takes_effect_on_its_date() -> None:
+    text = (
+        "DEED OF RELEASE\n\nDate: 9 August 2027\n\nParties\n\nOwen Carrick of 4 Reef Street, Cairns (Releasor)\n\n"
+        "Lagoon Marine Pty Ltd ACN 611 002 334 (Lagoon)\n\n1. Lagoon must pay the Releasor AUD 40,000 on or before "
+        "1 October 2027.\n\n2. This deed has no fixed term and binds each party once executed.\n\nExecuted as a deed."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="9 August 2027"))
+    assert facts["effective_date"].value == "2027-08-09"
+
+
+def test_an_amendments_quoted_new_clause_does_not_date_the_amendment() -> None:
+    recital = (
+        '(B) The parties wish to extend the Supply Agreement with effect from 1 March 2028 (the "Extension Date").'
+    )
+    quoted = (
+        '1. Clause 3.1 of the Supply Agreement is deleted and replaced with: "The term of this Agreement began on '
+        '1 March 2025 and ends on 28 February 2030."'
+    )
+    text = (
+        "FIRST AMENDMENT to the Supply Agreement dated 1 March 2025\n\nTHIS AMENDMENT is dated 20 January 2028 "
+        "between Kestrel Foods Ltd and Amble Packaging Ltd.\n\nBACKGROUND\n\n(A) The parties are parties to a supply "
+        f'agreement dated 1 March 2025 (the "Supply Agreement").\n\n{recital}\n\nIT IS AGREED:\n\n{quoted}\n'
+    )
+    facts, _ = read_facts(
+        text, spans(text, agreement_date="20 January 2028", effective_date=[recital, quoted], expiration_date=quoted)
+    )
+    assert facts["effective_date"].value == "2028-03-01"

@@ -1905,3 +1905,40 @@ def test_a_role_referred_to_below_after_a_comma_is_the_partys_term() -> None:
         ("Copperleaf Mortgage Advisers, LLC", "firm"),
         ("Tobias Ferreira-Lund", "finder"),
     ]
+
+
+def test_a_letter_gives_each_party_its_term_and_pronouns_without_quotes() -> None:
+    text = (
+        "BRAMLEY ORCHARD LLP\nChartered Surveyors\n\nWestfield Dairies Limited\nHill Farm, Devizes SN10 4QQ\n\n"
+        "6 October 2027\n\nDear Mr Pike\n\n1. Our appointment\n\n1.1 We are glad to be asked by Westfield Dairies "
+        "Limited (the Client, you) to instruct Bramley Orchard LLP (the Surveyor, we or us) on the rent review of "
+        "your creamery. This letter is the contract between the Surveyor and the Client.\n\n"
+        "2.1 The Client shall give us access to the creamery.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Westfield Dairies Limited", "client"),
+        ("Bramley Orchard LLP", "surveyor"),
+    ]
+
+
+def test_a_term_for_a_thing_after_a_company_and_lower_case_words_names_no_party() -> None:
+    text = (
+        'Dear Ms Lowe and Mr Adeyemi:\n\nYou have asked Fenwick Rowe LLP (the "Firm") to act for both Corran '
+        'Mills Inc. ("Corran") and Delph Yarns Ltd. ("Delph") in buying the spinning plant of Garside Textiles Corp. '
+        'in liquidation (the "Purchase"). This letter sets out our terms.\n\n1. Fees. Each Client shall pay half.\n'
+    )
+    assert names(text) == ["Fenwick Rowe LLP", "Corran Mills Inc.", "Delph Yarns Ltd."]
+
+
+def test_referred_to_below_as_after_a_comma_gives_the_role() -> None:
+    text = (
+        "TERMS OF APPOINTMENT\n\nAgreed on 2 February 2028\n\nbetween\n\nMarcus Hale, an arbitrator practising from "
+        "3 Gray's Yard, London WC1R 5JA, referred to below as the Arbitrator,\n\nand\n\nPennine Quarry Products "
+        "Limited, a company registered in England with number 04411822, referred to below as the Claimant.\n\n"
+        "1. The Claimant shall pay the deposit.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Marcus Hale", "arbitrator"),
+        ("Pennine Quarry Products Limited", "claimant"),
+    ]

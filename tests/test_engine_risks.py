@@ -2055,3 +2055,42 @@ def test_a_charge_no_greater_than_the_lowest_charged_to_others_is_most_favoured_
         "7.2 The Servicer shall reduce the Lender's rate to match any lower rate it grants to another lender.",
     ):
         assert _promoted("most_favored_nation", span)
+
+
+def test_termination_on_notice_for_any_reason_recalled_as_a_noun_is_convenience() -> None:
+    rule = polarity.RULES["termination_for_convenience"]
+    kept = (
+        "Clause 12 of the Framework Agreement (termination by the Council on sixty days' notice for any reason, and "
+        "termination by either party for a breach not cured within twenty days) still applies."
+    )
+    assert rule.asserts(kept)
+    deleted = (
+        "Clause 12 of the Framework Agreement (termination by the Council on sixty days' notice for any reason) is "
+        "deleted."
+    )
+    assert not rule.asserts(deleted)
+
+
+def test_withdrawal_at_will_that_ends_the_agreement_is_convenience() -> None:
+    rule = polarity.RULES["termination_for_convenience"]
+    span = (
+        "Either participant may withdraw from the conciliation at any time, without giving a reason, by telling the "
+        "Conciliator. Withdrawal ends this agreement, except the clauses on fees."
+    )
+    assert rule.asserts(span)
+    assert not rule.asserts(
+        "Either participant may withdraw from the conciliation at any time, without giving a reason."
+    )
+
+
+def test_a_merger_that_gives_the_other_party_no_right_to_terminate_negates_change_of_control() -> None:
+    span = (
+        "Changes at the practice. A merger of the Practice with another dental group, or a change of its senior "
+        "partner, gives the Supplier no right to terminate this Agreement."
+    )
+    assert polarity.RULES["change_of_control"].negates(span)
+
+
+def test_a_right_to_terminate_with_or_without_cause_is_termination_for_cause() -> None:
+    text = "The Studio may terminate this Agreement at any time by written notice, with or without cause."
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}

@@ -179,6 +179,8 @@ _STARTS_ON_SIGNING = re.compile(
     r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?signed by|"
     # "takes effect when both parties have signed it", "once all the parties have executed it"
     r"(?:when|once|after) (?:both|all|each) (?:of )?(?:the )?parties (?:have |has )?(?:signed|executed)|"
+    # "it binds the parties permanently once executed", "takes effect once signed"
+    r"once (?:it is |it has been )?(?:signed|executed)\b|"
     # "is made on 3 November 2025 and takes effect on that date", "entered into as of August 18, 2025,
     # which is also the date on which it takes effect"; not "effective as of that date (the "Effective
     # Date") the Site becomes fully operational" (an event)
@@ -853,7 +855,20 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
         score -= 1.0
     if _refers_elsewhere(text, mention.start) and not _SUBJECT_STARTS.search(before):
         score -= 1.0
+    if _IN_REPLACEMENT_WORDING.search(text, max(0, mention.start - _REPLACEMENT_REACH), mention.start):
+        # the amended agreement's own clause, quoted: its "this Agreement began on" is not this amendment's start
+        score -= 1.0
     return score
+
+
+# an amendment's new wording for a clause of the agreement it amends, quoted after "replaced with:" or "amended to read:"
+# up to the date (no closing quote between)
+_IN_REPLACEMENT_WORDING = re.compile(
+    r"\b(?:replaced\s+(?:with|by)|substituted\s+(?:with|by)|amended\s+(?:so\s+as\s+)?to\s+read|read(?:s)?\s+as\s+follows)"
+    r"\s*:?\s*[\"“][^\"“”]*$",
+    re.IGNORECASE,
+)
+_REPLACEMENT_REACH = 300
 
 
 # "The term of this Agreement shall commence thirty (30) days after the date hereof"

@@ -145,9 +145,11 @@ _NOISE = re.compile(
 # the verbs that give a party its defined term, also as translated from civil-law drafting ("ci-après dénommée",
 # "en adelante denominada", "doravante designada"): "hereinafter referred to as / called / designated / named"
 _CALLED_AS = r"(?:referred\s+to\s+as|called|designated(?:\s+as)?|denominated(?:\s+as)?|named|termed)"
-# where in the contract the term is given: "referred to below as", "called in this agreement"
-_WHERE_IN_IT = r"(?:below|hereafter|in\s+this\s+(?:contract|agreement|deed))"
+# where in the contract the term is given: "referred to below as", "called in this agreement", "in these terms"
+_WHERE_IN_IT = r"(?:below|hereafter|in\s+th(?:is|ese)\s+[A-Za-z]+)"
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
+# the pronouns a letter gives a party beside its defined term: ", we, us", ", you", ", we, us or our"
+_PRONOUNS_AFTER_TERM = r"(?:(?:,|\s+or|\s+and)\s+(?:we|us|our|you|your))+"
 _BARE_ALIAS = re.compile(
     # "[ \t]*" inside the brackets: a Markdown term "(**Vendor**)" reads "(  Vendor  )" once its markers are blanked
     r"\([ \t]*(?:the\s+|here(?:in)?after[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?|"
@@ -159,8 +161,13 @@ _BARE_ALIAS = re.compile(
     + r"[,:]?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier", "hereinafter referred to as: the Licensor"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
     # the term given after a comma without "hereinafter", as Australian deeds write it: ", called the Principal in
-    # this Deed", ", referred to as the Lender", ", referred to below as the Agent", ", called in this agreement the Owner"
-    r"(?<=,\s)(?:called(?:\s+" + _WHERE_IN_IT + r")?|(?:referred\s+to|known)(?:\s+" + _WHERE_IN_IT + r")?\s+as)\s+"
+    # this Deed", ", referred to as the Lender", ", referred to below as the Agent", ", called in this agreement the Owner",
+    # ", referred to below as Counsel," and ", called in these terms the Solicitors,"
+    r"(?<=,\s)(?:called(?:\s+"
+    + _WHERE_IN_IT
+    + r")?(?:\s+as)?|(?:referred\s+to|known)(?:\s+"
+    + _WHERE_IN_IT
+    + r")?\s+as)\s+"
     r"(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
     # the term given in brackets by the document's own words, as Scots and English drafting writes it: "(in this
     # Agreement called the Owner)", "(in this Contract referred to as the Managing Agent)", "(in these presents
@@ -168,7 +175,9 @@ _BARE_ALIAS = re.compile(
     r"\([ \t]*in\s+(?:this|these)\s+[A-Za-z]+(?:\s+[A-Za-z]+)?[,:]?\s+(?:here(?:in)?after[,:]?\s+)?"
     + _CALLED_AS
     + r"[,:]?\s+(?:the\s+)?"
-    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)"
+    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)|"
+    # an engagement letter's term without quotes, the pronouns beside it: "(the Firm, we, us)", "(the Client, you)"
+    r"\([ \t]*(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})" + _PRONOUNS_AFTER_TERM + r"[ \t]*\)"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
 _REGISTRATION = re.compile(
@@ -281,6 +290,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
             m.group(2)
             or m.group(3)
             or m.group(4)
+            or m.group(5)
             or (
                 _unaccented(bare).lower() not in PLACES
                 and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
@@ -289,7 +299,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
                 and not _GIVEN_NAME_AROUND.search(text, max(start, m.start() - 12), min(len(text), m.end() + 3))
             )
         ):
-            found.append((m.start(), (m.group(2) or m.group(3) or m.group(4) or bare).strip(" ,.")))
+            found.append((m.start(), (m.group(2) or m.group(3) or m.group(4) or m.group(5) or bare).strip(" ,.")))
     out: list[str] = []
     for at, alias in sorted(found):
         if _COLLECTIVE_BEFORE.search(text, max(start, at - 70), at):
@@ -671,7 +681,9 @@ _DEFINED = re.compile(
     + _CALLED_AS
     + r",?\s+)?(?:the\s+)?)?[\"“']|"  # '(hereinafter, "the Buyer")'
     r"\([^()\"“]{1,60}?,\s+the\s+[\"“]|"  # '(or one or more Affiliates, the "Investor")'
-    r"(?<=,\s)hereinafter\s+" + _CALLED_AS + r"\s+(?:the\s+)?[\"“]"  # 'X, hereinafter referred to as the "Company"'
+    r"(?<=,\s)hereinafter\s+" + _CALLED_AS + r"\s+(?:the\s+)?[\"“]|"  # 'X, hereinafter referred to as the "Company"'
+    # a letter's term without quotes, its pronouns beside it: "asking Harcourt Vane LLP (the Firm, we, us) to act"
+    r"\((?:the\s+)?(?=[A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2}" + _PRONOUNS_AFTER_TERM + r"[ \t]*\))"
 )
 _LABELLED = re.compile(
     # "1.2 Landlord: ...", "(b) Tenant: ...": a numbered item of a basic-information list
@@ -862,6 +874,21 @@ _DOCUMENT_TERM = re.compile(
 _NUMBERED_CLAUSE = re.compile(r"\s*\d{1,2}(?:\.\d{1,2})*\.?[ \t]+(?=[A-Z])")
 
 
+# only lower-case words between a name and the bracket that follows: "Nipigon Timber Corp. in receivership ("
+_LOWER_WORDS_TO_BRACKET = re.compile(r"[ \t]+(?:[a-z][\w\-]*[ \t]+){1,4}$")
+
+
+def _term_of_a_thing_after(text: str, span: NameSpan, at: int, aliases: tuple[str, ...]) -> bool:
+    """Whether the defined term at `at` names a thing the sentence goes on to describe, not the company named before
+    it: lower-case words (no descriptor) stand between the name and the bracket, and the term is neither a role
+    nor a short form of the name ("the sawmill assets of Nipigon Timber Corp. in receivership (the "Transaction")")."""
+    if not aliases or not _LOWER_WORDS_TO_BRACKET.match(text, span.end, at) or _DESCRIPTOR.match(text, span.end):
+        return False
+    term = aliases[0].lower().split()
+    name_words = set(span.text(text).lower().split())
+    return term[-1] not in ROLE_WORDS and not name_words.intersection(term)
+
+
 def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
     """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`;
     none unless at least `least` are found."""
@@ -897,6 +924,8 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             aliases = tuple(dict.fromkeys(_label_role(label) + own))
         if span is None or (aliases and _DOCUMENT_TERM.search(aliases[0])):
             continue
+        if label is None and _term_of_a_thing_after(text, span, at, aliases):
+            continue  # "the assets of Nipigon Timber Corp. in receivership (the "Transaction")": not a party
         if _OTHER_AGREEMENT.search(text, max(0, span.start - 160), span.start):
             continue  # "with respect to the lease dated ... between Landlord and Haines Fitness LLC": not a party here
         if found and at - last > _CLUSTER_GAP:

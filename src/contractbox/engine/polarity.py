@@ -289,6 +289,21 @@ _NAMED_CONVENIENCE_RIGHT = (
 )
 
 
+# "termination by Corrib on three months' written notice for any reason", "termination by either party on notice
+# without cause"
+_NOTICE_TERMINATION_NOUN = (
+    r"\btermination\s+by\s+(?:(?:either|any|each)\s+party|(?:the\s+)?(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)\s+"
+    r"(?:on|upon|by|with|after)\s+[^.;()]{0,60}?\bnotice\s+" + _NO_CAUSE
+)
+# a right to withdraw at will, then "Withdrawal ends this Agreement" in the next sentence
+_WITHDRAWAL_AT_WILL_ENDS_IT = (
+    r"\b(?:may|can)\s+(?:\w+\s+){0,2}?withdraw\b(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b)[^.;]){0,100}?"
+    + _NO_CAUSE
+    + r"[^.]{0,250}?\.\s+(?:(?:such|any|a|the|that)\s+)?withdrawal\s+(?:ends|terminates|shall\s+(?:end|terminate)|"
+    r"will\s+(?:end|terminate))\s+(?:this|the)\s+(?:agreement|contract|engagement|appointment)\b"
+)
+
+
 _MAKES = r"(?:makes?|creates?|develops?|conceives?|generates?|produces?|authors?)\b"
 _MADE = r"(?:made|created|developed|conceived|generated|produced|authored)\b"
 _STAFF = r"(?:employees?|personnel|staff|agents?|contractors?|representatives?)"  # "made by employees of iBio"
@@ -682,6 +697,8 @@ RULES: dict[str, Rule] = {
             r"(?:ground|reason|cause|basis|event)s?\s+(?:for|of)\s+(?:termination|terminating|cancell?ation)" + _REST,
             r"\b(?:shall|will|does|do)\s+not\s+(?:give|entitle|confer|create)\b" + _GAP + r"\b" + _CONTROL + _REST,
             r"\bno\s+(?:consent|approval|notice|right)\b" + _GAP + r"\b" + _CONTROL + _REST,
+            # "its merger with another firm gives Consultant no right to terminate this Agreement"
+            r"\b(?:gives?|confers?|creates?)\s+(?:[\w-]+\s+){0,3}?no\s+(?:right|option|consent)\b" + _REST,
             # "neither party may terminate this Agreement because of a change of control"; not "... except on a change"
             r"\b(?:neither|no)\s+party\s+(?:may|shall|can|will)\s+terminat\w*(?![^.;]*\b(?:except|unless|save)\b)"
             + _GAP
@@ -898,6 +915,18 @@ RULES: dict[str, Rule] = {
             # (notice "effective at the end of a calendar month" ends the contract then; notice before "the end of the
             # term" ends a renewal)
             rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED}|expir\w*|renew\w*|end\s+of\s+(?!(?:an?|the|each|any)\s+calendar\b))\b)",
+            # the right restated as a noun, as a variation recalls a clause it leaves in force: "Clause 16 (termination
+            # by Corrib on three months' written notice for any reason, ...) continues to apply"
+            _ungoverned(
+                # (a "not" of the clause's other limb denies nothing: "for material breach not remedied")
+                r"nothing|neither|no\s+party|(?:does|do|shall|will|is|are|no)\s+(?:not|longer)|never|deleted|removed|"
+                r"revoked|waived",
+                needs=r"termination\s+by",
+            )
+            + _NOTICE_TERMINATION_NOUN,
+            # a party's withdrawal at will that the contract says ends it: "Either Party may withdraw from the mediation
+            # at any time, for any reason ... Withdrawal ends this Agreement"
+            _ungoverned(r"nothing|neither|no\s+party|not|never", needs=r"withdraw") + _WITHDRAWAL_AT_WILL_ENDS_IT,
             _ungoverned(
                 r"nothing|neither|no\s+party|not|never|stipulat\w*|(?:provide|require|ensure)s?\s+that",
                 needs=r"any\s+time",
