@@ -457,6 +457,50 @@ def test_an_amendment_that_deletes_automatic_renewal():
     assert t.auto_renewal is False
 
 
+@pytest.mark.parametrize(
+    "renew",
+    [
+        # the translated Japanese form: the condition first, then the contract extended by a stated period
+        "Unless either party informs the other by written notice that it does not wish to extend this Agreement no "
+        "later than sixty (60) days before its expiry, this Agreement shall be extended for one (1) year on the same "
+        "conditions, and likewise thereafter.",
+        # the same the other way round
+        "The term of this Agreement will be renewed for a period of two (2) years unless either party gives the other "
+        "written notice of non-renewal at least sixty (60) days before it ends.",
+    ],
+)
+def test_the_contract_extended_by_a_stated_period_unless_notice_renews_automatically(renew: str) -> None:
+    term = "This Agreement is valid from 1 April 2025 to 31 March 2026."
+    text = f"{PREAMBLE} {term} {renew}"
+    _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (t.auto_renewal, t.notice_days) == (True, 60)
+
+
+def test_an_option_to_extend_for_a_stated_period_is_not_automatic() -> None:
+    renew = (
+        "Unless the Customer has given notice of a breach, the Customer may extend this Agreement for one (1) year by "
+        "notice before it ends."
+    )
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is not True
+
+
+def test_a_supplemental_agreement_deletes_a_renewal_clause_it_describes_and_leaves_extension_to_agreement() -> None:
+    deleted = (
+        "4.1 Clause 5.3 of the Lease, which provided for the term to renew automatically for further periods of two "
+        "years unless the Tenant gave notice, is deleted in its entirety and replaced with the following:"
+    )
+    agreed = (
+        '"5.3 The term may be extended beyond 30 June 2031 only by a further supplemental deed signed by both parties."'
+    )
+    text = f"This Supplemental Deed is made on 4 May 2026. {deleted} {agreed}"
+    # the model ranks only the deletion as the renewal clause
+    _, t = read_facts(text, spans(text, renewal_term=deleted))
+    assert t.auto_renewal is False and t.renewal_by_agreement is True
+    assert t.renewal is not None and "only by a further supplemental deed" in text[t.renewal.start : t.renewal.end]
+
+
 def test_a_labelled_end_date_field():
     text = (
         "ORDER FORM\n\nThis Order Form is dated 20 June 2025.\n\nSubscription Start Date: 1 July 2025\n\n"

@@ -382,6 +382,16 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "Article 9 - Early Termination 9.1 The Owner may terminate this Charter by notice if the Operator loses its "
             "licence or comes under the control of a company that did not control it on the date of this Charter.",
         ),
+        (  # holdout 52: the damages to be made good capped at a stated amount, the translated civil-law form
+            "cap_on_liability",
+            "Article 11 (Compensation) A party that breaches this Contract shall compensate the other for the ordinary "
+            "loss and damages it suffers, up to the total of the charges paid in the preceding six months.",
+        ),
+        (  # holdout 52: copyright passing from the maker to the client by the contract itself
+            "ip_ownership_assignment",
+            "Article 8 (Rights in the Work) The copyright in the drawings (including adaptation rights) shall transfer "
+            "from the Designer to the Owner on acceptance, and the Designer shall not assert moral rights.",
+        ),
     ],
 )
 def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span: str) -> None:
@@ -403,6 +413,20 @@ def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span
         ("no_solicit_of_employees", "The technical expert shall not be an employee or consultant of either party."),
         # a want of authority, not a no-shop
         ("exclusivity", "Neither party shall negotiate with any third party on behalf of the other party."),
+        # holdout 52: a sum for delay capped, or insurance cover, is no cap on liability; copyright that stays put
+        (
+            "cap_on_liability",
+            "For each week of delay the Builder shall compensate the Owner with liquidated damages of 1% of the price, "
+            "up to a maximum of 10%.",
+        ),
+        (
+            "cap_on_liability",
+            "The Contractor shall keep public liability insurance up to an amount of AUD 20 million per claim.",
+        ),
+        (
+            "ip_ownership_assignment",
+            "No copyright in the Designer's standard details shall transfer from the Designer to the Owner.",
+        ),
     ],
 )
 def test_negated_wording_is_not_promoted(category: str, span: str) -> None:

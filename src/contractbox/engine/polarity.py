@@ -1193,6 +1193,12 @@ RULES: dict[str, Rule] = {
             r"INR|JPY|SEK|NOK|DKK)\s?\d|\d[\d,.]*\s*(?:EUR|euros?|dollars?|pounds)\b)",
             r"\bin\s+no\s+event\b[^.;]{0,80}\bliable\b[^.;]{0,80}\b(?:indirect|consequential|special|incidental)",
             r"\bnot\s+be\s+liable\s+(?:to\s+\w+(?:\s+\w+)?\s+)?for\b[^.;]{0,80}\b(?:indirect|consequential|lost\s+profits)",
+            # the damages a party must make good, capped at a stated amount (the Japanese and civil-law form): "shall
+            # compensate the other party for direct and ordinary damages, up to the amount of the fee"; not a sum
+            # payable for delay or a penalty, nor insurance cover
+            _ungoverned(r"liquidated|penalt\w*|delay|insur\w*", needs=r"up\s+to")
+            + r"\b(?:compensat\w*|liab\w*|indemnif\w*)\b[^.;]{0,160}?\bup\s+to\s+(?:the\s+|an?\s+)?"
+            r"(?:amount|sum|total|aggregate|maximum)\b",
         ),
         sources=("uncapped_liability",),
     ),
@@ -1221,6 +1227,12 @@ RULES: dict[str, Rule] = {
             r"\b(?:assigns|transfers)\s+(?:and\s+\w+\s+)?to\s+(?:the\s+)?\w+(?:\s+\w+)?\s+all\s+(?:of\s+its\s+)?(?:right|title|"
             r"intellectual|copyright)",
             r"\bworks?\s+made\s+for\s+hire\b",
+            # a right in the work passing by the contract itself, from one party to the other (the Japanese form):
+            # "The copyright in each deliverable ... shall transfer from the Developer to the Client upon payment"
+            _UNDENIED_BEFORE
+            + r"\b(?:copyrights?|intellectual\s+property(?:\s+rights?)?|patent\s+rights?)\s+(?:in|to|of)\b"
+            r"(?:(?!\b(?:not|never|no)\b)[^.;]){0,160}?\b(?:shall|will)\s+(?:be\s+)?(?:transfer(?:red)?|pass(?:ed)?)\s+"
+            r"from\b[^.;]{1,60}?\bto\b",
             # ownership of what one party makes vests in another by the contract itself: "Inventions that the
             # Employee makes in performing her work belong to the Company" (not "... made by Licensee belong to Licensee")
             _ungoverned(r"nothing|neither|never|(?:shall|will|does|do|is|are)\s+not|cannot", needs=r"belong|vest")

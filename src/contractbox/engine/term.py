@@ -171,6 +171,13 @@ _AUTO_RENEWAL = re.compile(
     r"\btacit\s+(?:renewal|extension|prolongation|reconduction)",
     re.IGNORECASE,
 )
+# "this Agreement shall be extended for one (1) year", "the Term will be renewed for a period of two years": the
+# contract itself (not an option, not a part of it) lengthened by a stated period
+_CONTRACT_EXTENDED_BY_A_PERIOD = (
+    r"\b(?:this\s+(?:agreement|contract)|the\s+(?:initial\s+)?term|it)\s+(?:shall|will)\s+(?:automatically\s+)?be\s+"
+    r"(?:renewed|extended)\s+for\s+(?:a\s+(?:further\s+)?(?:period|term)\s+of\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?"
+    r"(?:years?|months?)\b"
+)
 _RENEWS_UNLESS = re.compile(
     # "will carry on for successive one-year periods unless either party notifies": "carry on" is "continue"
     # (or objects to the extension, as civil-law drafting puts it: "is extended by five years in each case unless
@@ -189,7 +196,15 @@ _RENEWS_UNLESS = re.compile(
     # (the notice's time may be long: "is received by the other party at least 270 days before the end of the Fixed
     # Term or of any extension period, this Agreement shall be extended each time by a further year")
     r"[^.]{0,240}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
-    r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional|further|another)\b",
+    r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional|further|another)\b|"
+    # the contract itself extended by a stated period unless a party objects, in either order (the Japanese basic
+    # agreement's form: "Unless either party notifies the other ... of its intention not to extend ..., this Agreement
+    # shall be extended for one (1) year on the same terms, and the same shall apply thereafter")
+    r"\b(?:unless|if\s+(?:neither|no)\s+party)\b[^.]{0,150}?\bnoti(?:ce|fies|fy|fication)\b[^.]{0,240}?"
+    + _CONTRACT_EXTENDED_BY_A_PERIOD
+    + r"|"
+    + _CONTRACT_EXTENDED_BY_A_PERIOD
+    + r"[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy|fication)\b",
     re.IGNORECASE,
 )
 # renewal refused or taken away: "does not renew automatically", "will not renew", "Clause 3.2 (Automatic Renewal) is
@@ -197,7 +212,11 @@ _RENEWS_UNLESS = re.compile(
 # it quotes; a section number's dot does not end the sentence)
 _NO_RENEWAL = re.compile(
     r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+|tacitly\s+)?(?:renew|extend)\w*|\bno\s+(?:automatic|tacit)\s+(?:renewal|extension)|"
-    r"\b(?:renewal|extension)\b(?:[^.]|\.(?=\d)){0,60}\b(?:is|are|shall be|hereby)\s+(?:deleted|removed|revoked)\b",
+    r"\b(?:renewal|extension)\b(?:[^.]|\.(?=\d)){0,60}\b(?:is|are|shall be|hereby)\s+(?:deleted|removed|revoked)\b|"
+    # the deleted clause described in a relative clause: "Clause 3.2, which provided for the Agreement to renew
+    # automatically ... unless notice was given, is deleted in its entirety"
+    r"[,(]\s*(?:which|that)\s+(?:[^.]|\.(?=\d)){0,160}?\b(?:renew\w*|extension|extend\w*)\b(?:[^.]|\.(?=\d)){0,120}?"
+    r"[,)]\s*(?:is|are|shall\s+be)\s+(?:hereby\s+)?(?:deleted|removed|revoked)\b",
     re.IGNORECASE,
 )
 # the notice that stops a renewal: "renews ... unless either party gives notice ... that it will not renew"
@@ -238,8 +257,10 @@ _RENEWAL_TAKEN_AWAY = re.compile(
     r"\b(?:automatic|auto-)\s*(?:renewal|extension)s?\b(?:[^.]|\.(?=\d)){0,80}?\b(?:is|are|shall be|hereby)\s+"
     r"(?:deleted|removed|revoked)\b|"
     # also past a date and by an amendment: "may be extended beyond 30 June 2030 only by a further written amendment"
+    # (or a further document of the amendment's own kind: "only by a further supplemental agreement in writing")
     r"(?P<agreed>\b(?:renew|extend)\w*(?:\s+(?:beyond|after|past)\s+[^.;]{1,30}?)?\s+only\s+(?:by|with|upon)\s+"
-    r"(?:the\s+|an?\s+)?(?:mutual\s+|further\s+)?(?:written\s+)?(?:agreement|consent|amendment))",
+    r"(?:the\s+|an?\s+)?(?:mutual\s+|further\s+)?(?:written\s+)?(?:supplemental\s+|amending\s+|variation\s+)?"
+    r"(?:agreement|consent|amendment|deed))",
     re.IGNORECASE,
 )
 _RENEWAL_TAKEN_AWAY_SCAN = Scanned.of(_RENEWAL_TAKEN_AWAY)  # scanned for by its first letters
@@ -1030,6 +1051,9 @@ def read_renewal(
         return False, by_agreement_at, True
     if not seen and (stated := _stated_no_renewal(text)) is not None:
         return False, _sentence_at(text, stated), False
+    if refused_at is not None and (agreed := _renewal_left_to_agreement(text, refused_at.start)) is not None:
+        # "Clause 3.2 ... is deleted ...": "the term may be extended only by a further agreement"
+        return False, agreed, True
     return (False if seen else None), refused_at, False
 
 
@@ -1053,6 +1077,13 @@ def _renewal_taken_away(text: str, after: int) -> tuple[Span, bool] | None:
     if not found:
         return None
     return _sentence_at(text, found[0].start()), any(m.group("agreed") for m in found)
+
+
+def _renewal_left_to_agreement(text: str, after: int) -> Span | None:
+    """The sentence after `after` that leaves renewal to the parties' agreement ("may be extended ... only by a
+    further written agreement"), None when none does."""
+    found = next((m for m in _RENEWAL_TAKEN_AWAY_SCAN.finditer(text, after) if m.group("agreed")), None)
+    return _sentence_at(text, found.start()) if found else None
 
 
 def _sentence_at(text: str, at: int) -> Span:
