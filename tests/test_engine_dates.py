@@ -2910,3 +2910,70 @@ def test_an_amendments_quoted_new_clause_does_not_date_the_amendment() -> None:
         text, spans(text, agreement_date="20 January 2028", effective_date=[recital, quoted], expiration_date=quoted)
     )
     assert facts["effective_date"].value == "2028-03-01"
+
+
+def test_each_line_of_a_testing_clause_schedule_is_a_signature_and_the_last_one_dates_the_agreement() -> None:
+    # the Scots form: "subscribed as follows:" then one line per party with its place and day of signing
+    text = (
+        "SUPPORT SERVICES AGREEMENT\n\namong\n\nBRAEHEAD TRUST LIMITED, Kirkcaldy; ARDNESS CARE LIMITED, Stirling; and "
+        "GLENLUCE HOMES LIMITED, Ayr.\n\n1. SERVICES\n\n1.1 Ardness shall provide the support services in Schedule 1."
+        "\n\n2. LAW\n\n2.1 This Agreement is governed by the law of Scotland.\n\n"
+        "IN WITNESS WHEREOF these presents are subscribed as follows:\n\n"
+        "For BRAEHEAD TRUST LIMITED at Kirkcaldy on 3 March 2028 by Ewan Baird, Director\n\n"
+        "For ARDNESS CARE LIMITED at Stirling on 10 March 2028 by Jenna Moir, Director\n\n"
+        "For GLENLUCE HOMES LIMITED at Ayr on 17 March 2028 by Callum Reid, Secretary\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="3 March 2028"))
+    assert facts["agreement_date"].value == "2028-03-17"
+
+
+def test_a_contract_that_applies_from_a_date_is_not_dated_by_it() -> None:
+    # German drafting: the contract "applies from" its start; it is concluded when the last party signs below
+    start = "(1) This agreement applies from 1 June 2028, the first day of the joint campaign."
+    text = (
+        "Agreement on Joint Control\n\nbetween\n\nAster Moden GmbH, Köln\n\nand\n\nBirkwerk Handel GmbH, Essen\n\n"
+        f"§ 1 Duration\n\n{start}\n\n(2) It is concluded for an indefinite period.\n\n"
+        "§ 2 Final provisions\n\n(1) This agreement is governed by German law.\n\n"
+        "Köln, 4 May 2028\nAster Moden GmbH\nLena Vogt, Managing Director\n\n"
+        "Essen, 11 May 2028\nBirkwerk Handel GmbH\nPaul Kruse, Managing Director\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date=start, effective_date=start))
+    assert facts["agreement_date"].value == "2028-05-11"
+    assert facts["effective_date"].value == "2028-06-01"
+
+
+def test_the_first_day_of_the_period_the_contract_ends_with_is_its_effective_date() -> None:
+    period = "2.1 The Pooling Period runs from 1 July 2028 until 30 June 2030."
+    text = (
+        "DATA POOLING AGREEMENT\n\namong Rowan Housing Limited, Tay Advice CIC and Esk Support Limited.\n\n"
+        f"2. POOLING PERIOD\n\n{period}\n\n2.2 In the absence of a written variation this Agreement ends on "
+        "30 June 2030.\n\n3. DATA\n\n3.1 Each Party shall share the Pooled Data monthly.\n\n"
+        "IN WITNESS WHEREOF these presents are subscribed as follows:\n\n"
+        "For ROWAN HOUSING LIMITED at Dundee on 2 June 2028 by Amy Lang, Director\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="2 June 2028", expiration_date=period))
+    assert facts["expiration_date"].value == "2030-06-30"
+    assert facts["effective_date"].value == "2028-07-01"
+
+
+def test_a_part_of_the_contract_running_to_its_end_does_not_start_it() -> None:
+    period = "5.1 The warranty period runs from 1 July 2028 until 30 June 2030."
+    text = (
+        "SUPPLY AGREEMENT dated 2 June 2028 between Rowan Ltd and Esk Ltd.\n\n2. TERM\n\n2.1 This Agreement ends on "
+        f"30 June 2030.\n\n5. WARRANTY\n\n{period}\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="2 June 2028", expiration_date="2.1 This Agreement ends"))
+    assert facts["expiration_date"].value == "2030-06-30"
+    assert facts["effective_date"].value is None
+
+
+def test_a_contract_that_starts_on_its_last_blank_signature_is_not_started_by_its_period() -> None:
+    period = "1.2 The visit runs from 4 May 2028 to 28 August 2028 and this Agreement ends on 28 August 2028."
+    text = (
+        "VISITING RESEARCHER AGREEMENT\n\nThis Agreement is made as of the ____ day of __________, 2028.\n\n"
+        "1.1 This Agreement takes effect on the date on which the last of the parties signs it.\n\n"
+        f"{period}\n\nSigned: ____________ Date: ____________\n"
+    )
+    facts, _ = read_facts(text, spans(text, expiration_date=period))
+    assert facts["expiration_date"].value == "2028-08-28"
+    assert facts.get("effective_date") is None or facts["effective_date"].value is None

@@ -1942,3 +1942,35 @@ def test_referred_to_below_as_after_a_comma_gives_the_role() -> None:
         ("Marcus Hale", "arbitrator"),
         ("Pennine Quarry Products Limited", "claimant"),
     ]
+
+
+def test_a_preamble_dated_then_naming_its_parties_after_by_reads_them() -> None:
+    # no "between": the date, then "by" and the two names with their bare defined terms
+    text = (
+        "HOSTING TERMS\n\n"
+        "These Hosting Terms are entered into as of March 3, 2028 by Brindlecombe Systems, Inc., a Nevada "
+        "corporation with offices at 40 Elm Street, Reno, Nevada 89501 (Host), and Quillfeather Dental Group, PLLC, "
+        "a Utah professional limited liability company with offices at 7 Canyon Road, Provo, Utah 84601 (Client).\n\n"
+        "1. Hosting\n\n1.1 Host shall keep the Client Data in a data centre in the United States.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Brindlecombe Systems, Inc.", "host"),
+        ("Quillfeather Dental Group, PLLC", "client"),
+    ]
+
+
+def test_a_payment_made_by_a_party_is_no_party_list() -> None:
+    text = (
+        "This Supply Agreement is made as of June 1, 2027 between Orrin Mills LLC, a Kansas limited liability company "
+        '("Seller"), and Pellston Foods, Inc., a Kansas corporation ("Buyer").\n\n'
+        "4. Payments made on the due date by Buyer are final.\n"
+    )
+    assert [p.name for p in find_parties(text)] == ["Orrin Mills LLC", "Pellston Foods, Inc."]
+
+
+def test_a_co_operative_name_is_read_past_its_co() -> None:
+    text = "MOORFOOT GROWERS CO-OPERATIVE LIMITED, a registered society with registered number SP1234RS"
+    span = read_name(text, 0)
+    assert span is not None and text[span.start : span.end] == "MOORFOOT GROWERS CO-OPERATIVE LIMITED"
+    assert ends_with_legal_form("Lammermuir Bakers Co.")

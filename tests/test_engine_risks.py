@@ -2118,3 +2118,49 @@ def test_a_merger_that_gives_the_other_party_no_right_to_terminate_negates_chang
 def test_a_right_to_terminate_with_or_without_cause_is_termination_for_cause() -> None:
     text = "The Studio may terminate this Agreement at any time by written notice, with or without cause."
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_member_ending_its_participation_for_a_breach_is_termination_for_cause() -> None:
+    text = (
+        "A Member may end its participation in this Agreement on written notice if another Member persistently "
+        "breaches clause 5 and does not remedy the breach within 10 days."
+    )
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_duty_not_to_share_the_data_protects_it() -> None:
+    def ids(text: str) -> set[str]:
+        return {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+    assert "no_confidentiality" not in ids("The Vendor shall not sell or share Member Personal Data with anyone.")
+    assert "no_confidentiality" not in ids("The Bureau must not share the survey information outside its team.")
+    assert "no_confidentiality" in ids("The Vendor shall not share the cost of the audit.")
+
+
+def test_a_privacy_duty_not_to_sell_personal_data_is_no_exclusivity() -> None:
+    span = (
+        "The Vendor shall not sell Member Personal Data, and shall not merge it with data it buys from any other "
+        "person."
+    )
+    assert not polarity.RULES["exclusivity"].asserts(span)
+    assert polarity.RULES["exclusivity"].asserts("The Vendor shall not sell the Kits to any other person.")
+
+
+def test_liability_to_each_other_without_limitation_is_uncapped() -> None:
+    span = "Both parties are liable to one another without limitation for wilful misconduct and fraud."
+    assert polarity.RULES["uncapped_liability"].asserts(span)
+    assert not polarity.RULES["uncapped_liability"].asserts(
+        "The Vendor is liable to the Buyer for all losses, including without limitation legal costs, up to EUR 5,000."
+    )
+
+
+def test_better_terms_to_another_then_the_same_price_to_this_party_is_most_favoured() -> None:
+    span = (
+        "If the Lab gives any other hospital comparable tests at a lower price or on better terms than these, the "
+        "Lab shall promptly extend the same price or terms to the Clinic."
+    )
+    assert polarity.RULES["most_favored_nation"].asserts(span)
+    assert not polarity.RULES["most_favored_nation"].asserts(
+        "If the Clinic orders fewer tests than another hospital at a lower volume tier, the Lab shall apply the "
+        "tier's price to the Clinic."
+    )

@@ -123,7 +123,11 @@ _ANCHOR = re.compile(
     # "The undersigned:" heading a numbered list of parties (the French "Les soussignés")
     r"^[ \t]*(?i:the\s+undersigned)[ \t]*:|"
     # the preamble sentence that ends in a colon before a lettered list: "This term sheet is entered into by:"
-    r"\b(?i:(?:entered\s+into|made|executed)\s+by)[ \t]*:",
+    r"\b(?i:(?:entered\s+into|made|executed)\s+by)[ \t]*:|"
+    # the preamble that dates the contract and then names its parties after "by", with no "between": "These Terms are
+    # entered into as of May 4, 2027 by Alder Ltd, a ... (Supplier), and ..."
+    r"\b(?i:(?:entered\s+into|made|executed|concluded)\s+(?:as\s+of|on|this|effective(?:\s+as\s+of)?)\s+)"
+    r"[^.;:()\[\]]{1,40}?\s+by(?=\s+[A-Z])",
     re.MULTILINE,
 )
 _LIST_END = re.compile(

@@ -187,7 +187,7 @@ _DEAL_ONLY_WITH = (
     r"\b(?:shall|will|must)\s+not\b(?![^.;]*\b(?:compet\w*|similar|rival\w*|disclos\w*|confidential\w*|assign\w*|sublicen[cs]\w*|"
     # (nor a price the other party is "not entitled to": "shall not be entitled to any price that the Licensor offers to
     # any other customer" refuses a most-favoured price)
-    r"transfer\w*|entitl\w*|pric\w*|favou?r\w*)\b)"
+    r"transfer\w*|entitl\w*|pric\w*|favou?r\w*|personal\s+(?:data|information))\b)"
     # soliciting the other party's customers or staff is a non-solicitation ("solicit any customer ... to buy ... from
     # anyone other than the Buyer"), not a promise to deal only with the other party
     r"(?![^.;]{0,200}?\b(?:solicit\w*|entic\w*|canvass\w*)\s+(?:any\s+|the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?"
@@ -794,6 +794,13 @@ RULES: dict[str, Rule] = {
                 r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}"
                 r"\b(?:shall|will|must)\s+(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,3}?"
                 r"(?:the\s+same|that|such|those)\s+(?:lower|better|more\s+favou?rable|reduced)\b",
+                # the same with the price or terms named and an adverb: "If Vendor offers any other customer ... a lower
+                # price or better terms, Vendor shall promptly offer the same price or terms to Buyer"
+                r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:other|another|third)\b[^.;]{0,200}"
+                r"\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}\b(?:shall|will|must)\s+(?:\w+ly\s+)?"
+                r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,3}?(?:the\s+same|those|such)\s+"
+                + _PRICE
+                + r"\b",
                 opening=_BINDS,
             ),
             # a ceiling at the promisor's (best) price to others: "Vendor shall not charge Buyer fees higher than the
@@ -1026,7 +1033,9 @@ RULES: dict[str, Rule] = {
         ),
         asserting=_any(
             r"\bunlimited\b",
-            r"\bliable\s+without\s+limitation\b",
+            # (also to whom: "The parties are liable to each other without limitation for intent")
+            r"\bliable\s+(?:to\s+(?:each\s+other|one\s+another|the\s+other(?:\s+party)?|(?:the\s+)?(?-i:[A-Z])\w+)\s+)?"
+            r"without\s+limitation\b",
             r"\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit|cap)",
             r"\bnothing\b[^.;]{0,100}\b(?:limits?|exclud\w*|restricts?)\b[^.;]{0,60}\bliabilit",
             _LIABILITY + r"\b(?:(?:is|are)\s+not|(?:shall|will)\s+not\s+be)\s+(?:limited|capped)\b",
