@@ -232,9 +232,14 @@ def _role_of(aliases: tuple[str, ...]) -> str:
     terms = [" ".join(re.sub(r"^the\s+", "", a.lower()).split()) for a in aliases]
     terms = [t for t in terms if t not in _PRONOUNS] or terms  # ("I", "me" or the "Illustrator"): the Illustrator
     for term in terms:
-        if term.split()[-1] in ROLE_WORDS:
+        if _is_role_word(term.split()[-1]):
             return term
     return terms[0] if terms else "party"
+
+
+def _is_role_word(word: str) -> bool:
+    """ "licensor"; also a role in the plural, as shipping forms name their parties ("owners", "charterers")."""
+    return word in ROLE_WORDS or (word.endswith("s") and word[:-1] in ROLE_WORDS)
 
 
 _PRONOUNS = {"i", "me", "my", "we", "us", "our", "you", "your"}
@@ -750,7 +755,7 @@ def _is_role_label(label: str) -> bool:
         return words[0] in ROLE_WORDS
     if words[-1] == "representative" and words[0] in {"legal", "authorized", "authorised", "statutory"}:
         return False  # "Legal Representative: Zhou Min" under a party: the person who signs for it
-    return label.startswith("Party") or words[-1] in ROLE_WORDS or (words[-1] == "party" and len(words) > 1)
+    return label.startswith("Party") or _is_role_word(words[-1]) or (words[-1] == "party" and len(words) > 1)
 
 
 _ROW_REACH = 250
@@ -874,7 +879,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             aliases = _aliases(text, at, close + 1 if close >= 0 else after + 60)
             previous = close + 1 if close >= 0 else after
         else:
-            if not _is_role_label(label):
+            if not _is_role_label(label) or label.endswith(("s", "S")):  # "Lessors: ... ("Lessors")": the row whole
                 entry_end = _entry_naming_its_label(text, at, label)
             role_label = _is_role_label(label) or entry_end >= 0
             span = _labelled_name(text, at) if role_label and not _entry_denies_party(text, at) else None
