@@ -2031,3 +2031,17 @@ def test_ending_it_or_a_membership_or_placement_for_a_breach_is_termination_for_
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
     unrelated = "We may end the class early if the instructor is unwell."
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+def test_a_change_of_control_denied_in_the_next_sentence_is_no_consequence() -> None:
+    rule = polarity.RULES["change_of_control"]
+    span = (
+        "11.3 A change of control of a Participant is not an assignment for the purposes of this Clause 11. It "
+        "needs no approval of the other Participants and gives them no right to terminate or to buy its share."
+    )
+    assert rule.negates(span)
+    right = (
+        "11.3 A change of control of a Participant is not an assignment for the purposes of this Clause 11. The "
+        "other Participants may terminate this Agreement as to that Participant on thirty days' notice."
+    )
+    assert not rule.negates(right)
