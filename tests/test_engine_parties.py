@@ -1885,7 +1885,7 @@ def test_a_plural_role_label_names_its_party_without_a_defined_term() -> None:
     ]
 
 
-def test_a_plural_role_term_beats_a_quoted_ship_name_in_the_descriptor() -> None:
+def test_a_quoted_ship_name_in_the_descriptor_is_not_the_partys_term() -> None:
     text = (
         "VOYAGE CHARTER PARTY\n\nLondon, 9 October 2029\n\n"
         "IT IS THIS DAY AGREED between Fairhaven Bulk Carriers Ltd, a Bermuda company, Owners of the bulk carrier "

@@ -232,7 +232,7 @@ def _role_of(aliases: tuple[str, ...]) -> str:
     terms = [" ".join(re.sub(r"^the\s+", "", a.lower()).split()) for a in aliases]
     terms = [t for t in terms if t not in _PRONOUNS] or terms  # ("I", "me" or the "Illustrator"): the Illustrator
     for term in terms:
-        if _is_role_word(term.split()[-1]):
+        if term.split()[-1] in ROLE_WORDS:
             return term
     return terms[0] if terms else "party"
 
@@ -273,9 +273,19 @@ _POSTCODE_TOWN_BEFORE = re.compile(r"\b\d{4,6}[ \t]+(?:[A-Z][\w'\-]*[ \t]+){1,4}
 _GIVEN_NAME_AROUND = re.compile(r"\b[A-Z]\.[ \t]*\([A-Z][a-z]+\)[ \t]+[a-zA-Z]")
 
 
+# the craft a charter or lease names in its preamble, its name quoted right after: 'the motor tanker "SEA LARK"',
+# 'm.v. "KESTREL"', 'the aircraft "EI-ABC"'
+_CRAFT_BEFORE = re.compile(
+    r"\b(?:vessel|ship|tanker|carrier|bulker|barge|tug|yacht|aircraft|helicopter|m\.\s?[vt]\.|mv|mt)[ \t]*$",
+    re.IGNORECASE,
+)
+
+
 def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for m in _QUOTED_ALIAS.finditer(text, start, end):
+        if _CRAFT_BEFORE.search(text, max(start, m.start() - 30), m.start()):
+            continue  # 'Owners of the motor tanker "SEA LARK"': the ship's name, not the party's
         found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
     for m in _BARE_ALIAS.finditer(text, start, end):
         bare = (m.group(1) or "").strip(" ,.")
