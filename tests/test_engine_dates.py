@@ -2977,3 +2977,39 @@ def test_a_contract_that_starts_on_its_last_blank_signature_is_not_started_by_it
     facts, _ = read_facts(text, spans(text, expiration_date=period))
     assert facts["expiration_date"].value == "2028-08-28"
     assert facts.get("effective_date") is None or facts["effective_date"].value is None
+
+
+def test_a_period_counted_from_the_time_of_a_delivery_has_no_end_date() -> None:
+    term = (
+        "The Owners let and the Charterers hire the barge for a period of about four (4) months from the time of her "
+        "delivery. This charter shall remain in force until the barge is returned to the Owners."
+    )
+    text = f"{PREAMBLE} {term}"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term))
+    assert facts["expiration_date"].value is None  # not four months from the signing date
+    assert "delivery" in facts["expiration_date"].reason
+
+
+def test_a_restated_definition_of_the_end_date_moves_the_end() -> None:
+    recital = "Under the Charter the Term ends on 30 September 2030 (the Original Termination Date)."
+    change = (
+        'In Clause 1 of the Charter, the definition of "Termination Date" is deleted and replaced with: '
+        '""Termination Date" means 30 September 2033."'
+    )
+    text = (
+        "SECOND SUPPLEMENTAL AGREEMENT dated 2 February 2029 between Alder Ltd and Birch Inc.\n\n"
+        f"BACKGROUND\n\n(A) {recital}\n\n1. AMENDMENTS\n\n1.1 {change}\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="2 February 2029", expiration_date=recital))
+    assert facts["expiration_date"].value == "2033-09-30"
+
+
+def test_a_deleted_definition_of_the_end_date_keeps_its_replacement() -> None:
+    recital = "Under the Charter the Term ends on 30 September 2030."
+    change = (
+        'Clause 1 of the Charter is amended by deleting ""Termination Date" means 30 September 2030" and '
+        'replacing it with ""Termination Date" means 31 March 2032".'
+    )
+    text = f"AMENDMENT dated 2 February 2029 between Alder Ltd and Birch Inc.\n\n{recital}\n\n{change}\n"
+    facts, _ = read_facts(text, spans(text, agreement_date="2 February 2029", expiration_date=recital))
+    assert facts["expiration_date"].value == "2032-03-31"

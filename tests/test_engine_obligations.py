@@ -1323,3 +1323,21 @@ def test_you_beside_a_defined_term_without_quotes_is_that_party() -> None:
     )
     found = [(o.party, o.action) for o in obligations(text, [surveyor, client])]
     assert ("Westfield Dairies Limited", "shall pay our fees for the work done to that day") in found
+
+
+def test_a_group_of_parties_defined_without_quotes_binds_each_member() -> None:
+    lead = Party("Tindholm Resources AS", "operator", 0, 10, ("Operator",))
+    fjord = Party("Fjordvik Energi AS", "fjordvik", 20, 30, ("Fjordvik",))
+    skog = Party("Skogli Petro ASA", "skogli", 40, 50, ("Skogli",))
+    text = (
+        "(1) Tindholm Resources AS (the Operator); (2) Fjordvik Energi AS (Fjordvik); and (3) Skogli Petro ASA "
+        "(Skogli). Fjordvik and Skogli are together the Partners.\n\n"
+        "4.1 Each Partner shall advance its share of the approved budget within ten days of a funding request.\n\n"
+        "4.2 The Operator shall report monthly on spending."
+    )
+    found = obligations(text, [lead, fjord, skog])
+    assert [(o.party, o.action[:16]) for o in found] == [
+        ("Fjordvik Energi AS", "shall advance it"),
+        ("Skogli Petro ASA", "shall advance it"),
+        ("Tindholm Resources AS", "shall report mon"),
+    ]

@@ -1974,3 +1974,33 @@ def test_a_co_operative_name_is_read_past_its_co() -> None:
     span = read_name(text, 0)
     assert span is not None and text[span.start : span.end] == "MOORFOOT GROWERS CO-OPERATIVE LIMITED"
     assert ends_with_legal_form("Lammermuir Bakers Co.")
+
+
+def test_a_plural_role_label_names_its_party_without_a_defined_term() -> None:
+    text = (
+        "TECHNICAL SERVICES AGREEMENT\n\n"
+        "Date: 4 June 2029\n\n"
+        "Charterers: Kestrel Bay Logistics Ltd, a company registered in Malta under number C 88123, of 7 Quay Road, "
+        "Marsaxlokk.\n\n"
+        "Managers: Corran Fleet Services Limited, a company registered in Scotland (SC 612044), of 3 Dock Street, "
+        "Leith.\n\n"
+        "Vessel: m.v. PIPER DAWN, IMO 9123450.\n\n"
+        "1. The Managers shall keep the Vessel in class.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Kestrel Bay Logistics Ltd", "charterers"),
+        ("Corran Fleet Services Limited", "managers"),
+    ]
+
+
+def test_a_quoted_ship_name_in_the_descriptor_is_not_the_partys_term() -> None:
+    text = (
+        "VOYAGE CHARTER PARTY\n\nLondon, 9 October 2029\n\n"
+        "IT IS THIS DAY AGREED between Fairhaven Bulk Carriers Ltd, a Bermuda company, Owners of the bulk carrier "
+        '"MORAY LARK" (IMO 9345678) (hereinafter called Owners), and Tamsin Grain Trading LLC, a Texas limited '
+        "liability company (hereinafter called Charterers), as follows:\n\n1. Owners shall tender the vessel.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Fairhaven Bulk Carriers Ltd", "owners"),
+        ("Tamsin Grain Trading LLC", "charterers"),
+    ]

@@ -2164,3 +2164,17 @@ def test_better_terms_to_another_then_the_same_price_to_this_party_is_most_favou
         "If the Clinic orders fewer tests than another hospital at a lower volume tier, the Lab shall apply the "
         "tier's price to the Clinic."
     )
+
+
+def test_a_change_of_control_denied_in_the_next_sentence_is_no_consequence() -> None:
+    rule = polarity.RULES["change_of_control"]
+    span = (
+        "11.3 A change of control of a Participant is not an assignment for the purposes of this Clause 11. It "
+        "needs no approval of the other Participants and gives them no right to terminate or to buy its share."
+    )
+    assert rule.negates(span)
+    right = (
+        "11.3 A change of control of a Participant is not an assignment for the purposes of this Clause 11. The "
+        "other Participants may terminate this Agreement as to that Participant on thirty days' notice."
+    )
+    assert not rule.negates(right)

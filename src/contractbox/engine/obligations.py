@@ -972,10 +972,12 @@ _QUOTED_TERM = re.compile(r"[\"“]([A-Z][\w\- ]{1,40}?)[\"”]")
 _TOGETHER_WITH = re.compile(
     r"\btogether\s+with\s+(?:the\s+)?[\"“]?([A-Z][\w\- ]{1,40}?)[\"”]?,?\s+(?:the\s+)?[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]"
 )
-# 'The Founders, the Investor and the Angel are together the "Shareholders"'
+# 'The Founders, the Investor and the Angel are together the "Shareholders"', also without quotes, as UK and
+# Scandinavian drafting defines terms: "Brook and Fell are together the Non-Operators."
 _ARE_TOGETHER = re.compile(
     r"(?:^|(?<=[.;\n]))\s*(?:The\s+)?([A-Z][^.;\n]{1,120}?)\s+are\s+(?:together|collectively|jointly)\s+"
-    r"(?:referred\s+to\s+as\s+)?(?:the\s+)?[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]"
+    r"(?:referred\s+to\s+as\s+)?(?:the\s+)?(?:[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]|"
+    r"([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)(?=[\s.,;)]))"
 )
 _LIST_SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 
@@ -1007,7 +1009,7 @@ def _groups(head: str, subjects: dict[str, str]) -> dict[str, list[str]]:
     for m in _ARE_TOGETHER.finditer(head):
         found = members(_LIST_SEPARATOR.split(m.group(1)))
         if len(found) >= 2:
-            groups.setdefault(m.group(2), found)
+            groups.setdefault(m.group(2) or m.group(3), found)
     return groups
 
 

@@ -253,6 +253,11 @@ def _role_of(aliases: tuple[str, ...]) -> str:
     return terms[0] if terms else "party"
 
 
+def _is_role_word(word: str) -> bool:
+    """ "licensor"; also a role in the plural, as shipping forms name their parties ("owners", "charterers")."""
+    return word in ROLE_WORDS or (word.endswith("s") and word[:-1] in ROLE_WORDS)
+
+
 _PRONOUNS = {"i", "me", "my", "we", "us", "our", "you", "your"}
 
 
@@ -284,9 +289,19 @@ _POSTCODE_TOWN_BEFORE = re.compile(r"\b\d{4,6}[ \t]+(?:[A-Z][\w'\-]*[ \t]+){1,4}
 _GIVEN_NAME_AROUND = re.compile(r"\b[A-Z]\.[ \t]*\([A-Z][a-z]+\)[ \t]+[a-zA-Z]")
 
 
+# the craft a charter or lease names in its preamble, its name quoted right after: 'the motor tanker "SEA LARK"',
+# 'm.v. "KESTREL"', 'the aircraft "EI-ABC"'
+_CRAFT_BEFORE = re.compile(
+    r"\b(?:vessel|ship|tanker|carrier|bulker|barge|tug|yacht|aircraft|helicopter|m\.\s?[vt]\.|mv|mt)[ \t]*$",
+    re.IGNORECASE,
+)
+
+
 def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for m in _QUOTED_ALIAS.finditer(text, start, end):
+        if _CRAFT_BEFORE.search(text, max(start, m.start() - 30), m.start()):
+            continue  # 'Owners of the motor tanker "SEA LARK"': the ship's name, not the party's
         found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
     for m in _BARE_ALIAS.finditer(text, start, end):
         bare = (m.group(1) or "").strip(" ,.")
@@ -781,7 +796,7 @@ def _is_role_label(label: str) -> bool:
         return words[0] in ROLE_WORDS
     if words[-1] == "representative" and words[0] in {"legal", "authorized", "authorised", "statutory"}:
         return False  # "Legal Representative: Zhou Min" under a party: the person who signs for it
-    return label.startswith("Party") or words[-1] in ROLE_WORDS or (words[-1] == "party" and len(words) > 1)
+    return label.startswith("Party") or _is_role_word(words[-1]) or (words[-1] == "party" and len(words) > 1)
 
 
 _ROW_REACH = 250
@@ -920,7 +935,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             aliases = _aliases(text, at, close + 1 if close >= 0 else after + 60)
             previous = close + 1 if close >= 0 else after
         else:
-            if not _is_role_label(label):
+            if not _is_role_label(label) or label.endswith(("s", "S")):  # "Lessors: ... ("Lessors")": the row whole
                 entry_end = _entry_naming_its_label(text, at, label)
             role_label = _is_role_label(label) or entry_end >= 0
             span = _labelled_name(text, at) if role_label and not _entry_denies_party(text, at) else None

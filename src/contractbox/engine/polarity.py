@@ -721,6 +721,13 @@ RULES: dict[str, Rule] = {
             r"terminat\w*)\b(?![^.;]*\bmay\s+terminat)" + _REST,
             # "a change of control of either party gives the other party no right to terminate"
             _CONTROL + _GAP + r"\b(?:gives?|confers?|creates?)\b[^.;]{0,40}\bno\s+(?:right|consent|approval)\b" + _REST,
+            # the denial in the next sentence, the change its subject: "A change of control of a Member is not a
+            # transfer. It requires no consent and gives the others no right to terminate."
+            _CONTROL
+            + _GAP
+            + r"\.\s+(?:it|this|such\s+(?:a\s+)?change(?:\s+of\s+control)?)\s+(?:(?:requires?|needs?)\s+no\s+"
+            r"(?:\w+\s+)?(?:consent|approval)\b[^.;]{0,80}\b)?(?:gives?|confers?|creates?)\b[^.;]{0,40}\bno\s+"
+            r"(?:right|consent|approval)\b" + _REST,
             # "a change of control of the Buyer gives neither party any right to terminate"
             _CONTROL
             + _GAP

@@ -157,7 +157,9 @@ _OWN_ANCHOR = re.compile(
 _EVENT_ANCHOR = re.compile(
     r"\b(?:from|after|following|upon|commencing (?:on|from|upon|with)|commence on|begin(?:ning|s)? on|start(?:s|ing)? on|"
     r"effective as of)\s+(?:the\s+)?"
-    r"((?:date (?:on|upon) which|date of (?:the )?(?!(?i:effective|execution|signature|signing|this))|first|initial|launch|closing|completion|delivery|acceptance|"
+    # "from the time of her delivery": the moment of an event, as charters count their period
+    r"((?:date (?:on|upon) which|date of (?:the )?(?!(?i:effective|execution|signature|signing|this))|"
+    r"(?:time|moment) of (?:the |her |its |his |their )?(?!(?i:effective|execution|signature|signing|this))|first|initial|launch|closing|completion|delivery|acceptance|"
     r"[A-Z][\w-]+(?:\s+[A-Z][\w-]+)*\s+(?:Date|Launch)\b)[^,.;()]{0,40})",
 )
 _AUTO_RENEWAL = re.compile(
@@ -1125,7 +1127,7 @@ def restated_first(text: str, by_category: dict[str, Scored]) -> dict[str, Score
 # a change to the term made later in the same document (a change order or variation appended to the contract): "Section
 # 2.1 is amended so that the End Date is December 17, 2027 instead of October 29, 2027", "the Term is extended until 30
 # June 2029"; not an option ("may be extended"), a renewal, or a recital of what an earlier document did
-_AMENDING = re.compile(r"\b(?:amended|extended|varied|modified|changed)\b", re.IGNORECASE)
+_AMENDING = re.compile(r"\b(?:amended|extended|varied|modified|changed|replaced)\b", re.IGNORECASE)
 _NOT_A_CHANGE_MADE = re.compile(
     r"\b(?:may|might|can|could|option|whereas|recitals?|previously|wish\w*|intends?|desires?|was|were|had\s+been|"
     r"automatic\w*|successive|renew\w*)\b",
@@ -1143,6 +1145,8 @@ _OLD_DATE_CUE = re.compile(
     r"\b(?:instead\s+of|in\s+place\s+of|rather\s+than|from|originally|previously|formerly)\s*(?:on\s+)?$", re.IGNORECASE
 )
 _QUOTE_MARK = re.compile(r"[\"“”]")
+# the words that bring in the replacing text, before a quoted definition of the end date
+_REPLACING = re.compile(r"\b(?:replac(?:ed|ing)|substitut(?:ed|ing)|to\s+read)\b[^\"“”]{0,40}[\"“]", re.IGNORECASE)
 _DEFINED_AFTER = re.compile(r"\s*\((?:the\s+)?[\"“]([A-Z][\w -]{1,40}?)[\"”]\)")
 
 
@@ -1152,7 +1156,12 @@ def _amended_end(text: str, expiry: Expiry) -> Expiry | None:
     defined = _DEFINED_AFTER.match(text, expiry.end)  # 'ends on 31 July 2026 (the "Completion Date")'
     names = _END_DATE_NAME + (rf"|{re.escape(defined.group(1))}" if defined else "")
     named = re.compile(rf"\bterm\b|\b(?:{names})\b", re.IGNORECASE)
-    new_end = re.compile(rf"\b(?:{names})\s+(?:is|shall\s+be|will\s+be|becomes|is\s+changed\s+to)\s*$", re.IGNORECASE)
+    # also a definition restated in the words that replace it: 'the definition of "Expiry Date" is deleted and
+    # replaced by: ""Expiry Date" means 14 March 2031."'
+    new_end = re.compile(
+        rf"\b(?:{names})[\"”]?\s+(?:is|shall\s+be|will\s+be|becomes|is\s+changed\s+to|means|shall\s+mean)\s*$",
+        re.IGNORECASE,
+    )
     found: Expiry | None = None
     for verb in _AMENDING.finditer(text, expiry.end):
         span = _sentence_at(text, verb.start())
@@ -1168,7 +1177,9 @@ def _amended_end(text: str, expiry: Expiry) -> Expiry | None:
             before = sentence[max(0, s - 40) : s]
             if d is None or s < verb.start() - span.start or _about_a_part(sentence, s) or _OLD_DATE_CUE.search(before):
                 continue  # the change is stated before its new date ("... as amended in Amendment 5": a reference)
-            if len(_QUOTE_MARK.findall(sentence, 0, s)) % 2:
+            if len(_QUOTE_MARK.findall(sentence, 0, s)) % 2 and not (
+                new_end.search(before) and _REPLACING.search(sentence, 0, s)
+            ):
                 continue  # inside the words quoted for deletion or replacement (a restatement is read elsewhere)
             if not (the_document_changed or named.search(sentence, 0, s)) or _CHARGES.search(
                 sentence, max(0, s - 60), s
