@@ -255,3 +255,19 @@ def test_a_bare_agreement_heading_is_never_a_document_name():
     names = [quotes[c["evidenceIds"][0]] for c in result["clauses"] if c["category"] == "document_name"]
     assert names and names[0] == "EXCLUSIVE DISTRIBUTION AGREEMENT"
     assert not {"AGREEMENT", "Term of Agreement", "Entire Agreement", "This Agreement"} & set(names)
+
+
+def test_the_name_of_an_agreement_referred_to_gives_way_to_the_documents_own_heading() -> None:
+    from contractbox.engine import live
+
+    text = (
+        "HOSTING ADDENDUM\n\nThis Hosting Addendum is made on 3 May 2028. Vendor hosts Client's booking site under a "
+        "Cloud Services Agreement between the parties dated 1 June 2026 (the CSA).\n"
+    )
+    name_at = text.index("Cloud Services Agreement")
+    name = (name_at, name_at + len("Cloud Services Agreement"), 0.6)
+    assert live._document_type(text, {"document_name": name}, None) == "Hosting Addendum"
+    own = "CLOUD SERVICES AGREEMENT\n\nThis Cloud Services Agreement is dated 1 June 2026.\n"
+    own_at = own.index("Cloud Services Agreement")
+    own_name = (own_at, own_at + len("Cloud Services Agreement"), 0.6)
+    assert live._document_type(own, {"document_name": own_name}, None) == "Cloud Services Agreement"

@@ -457,6 +457,50 @@ def test_an_amendment_that_deletes_automatic_renewal():
     assert t.auto_renewal is False
 
 
+@pytest.mark.parametrize(
+    "renew",
+    [
+        # the translated Japanese form: the condition first, then the contract extended by a stated period
+        "Unless either party informs the other by written notice that it does not wish to extend this Agreement no "
+        "later than sixty (60) days before its expiry, this Agreement shall be extended for one (1) year on the same "
+        "conditions, and likewise thereafter.",
+        # the same the other way round
+        "The term of this Agreement will be renewed for a period of two (2) years unless either party gives the other "
+        "written notice of non-renewal at least sixty (60) days before it ends.",
+    ],
+)
+def test_the_contract_extended_by_a_stated_period_unless_notice_renews_automatically(renew: str) -> None:
+    term = "This Agreement is valid from 1 April 2025 to 31 March 2026."
+    text = f"{PREAMBLE} {term} {renew}"
+    _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (t.auto_renewal, t.notice_days) == (True, 60)
+
+
+def test_an_option_to_extend_for_a_stated_period_is_not_automatic() -> None:
+    renew = (
+        "Unless the Customer has given notice of a breach, the Customer may extend this Agreement for one (1) year by "
+        "notice before it ends."
+    )
+    text = f"{PREAMBLE} {renew}"
+    _, t = read_facts(text, spans(text, renewal_term=renew))
+    assert t.auto_renewal is not True
+
+
+def test_a_supplemental_agreement_deletes_a_renewal_clause_it_describes_and_leaves_extension_to_agreement() -> None:
+    deleted = (
+        "4.1 Clause 5.3 of the Lease, which provided for the term to renew automatically for further periods of two "
+        "years unless the Tenant gave notice, is deleted in its entirety and replaced with the following:"
+    )
+    agreed = (
+        '"5.3 The term may be extended beyond 30 June 2031 only by a further supplemental deed signed by both parties."'
+    )
+    text = f"This Supplemental Deed is made on 4 May 2026. {deleted} {agreed}"
+    # the model ranks only the deletion as the renewal clause
+    _, t = read_facts(text, spans(text, renewal_term=deleted))
+    assert t.auto_renewal is False and t.renewal_by_agreement is True
+    assert t.renewal is not None and "only by a further supplemental deed" in text[t.renewal.start : t.renewal.end]
+
+
 def test_a_labelled_end_date_field():
     text = (
         "ORDER FORM\n\nThis Order Form is dated 20 June 2025.\n\nSubscription Start Date: 1 July 2025\n\n"
@@ -2831,3 +2875,172 @@ def test_a_start_set_regardless_of_the_signing_date_is_not_a_start_on_signing() 
     facts, _ = read_facts(text, by_category)
     assert facts["agreement_date"].value == "2026-07-20"
     assert facts["effective_date"].value == "2026-08-03"
+
+
+def test_seventy_and_eighty_written_only_in_words_are_read_as_numbers() -> None:
+    term = "The initial term is two years from the Effective Date."
+    renew = (
+        "This Agreement renews by itself for further periods of one year each unless a party gives notice of "
+        "non-renewal at least seventy days before the end of the then-current term."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term, renewal_term=renew))
+    assert facts["expiration_date"].value == "2026-03-01"
+    assert t.auto_renewal is True and t.notice_days == 70
+    assert notice_deadline(t.expiry, t.notice_days) == date(2025, 12, 21)
+
+
+def test_a_contract_that_takes_effect_when_both_parties_have_signed_starts_on_the_later_signature() -> None:
+    text = (
+        "REFERRAL AGREEMENT\n\nThis Referral Agreement is dated 2 May 2027 and is between Tallow Bank plc and Oriel "
+        "Finance Ltd.\n\n1. This Agreement takes effect once both parties have signed it and lasts until 31 May 2028."
+        "\n\n2. Oriel Finance Ltd shall refer borrowers to Tallow Bank plc.\n\n"
+        "TALLOW BANK PLC                      ORIEL FINANCE LTD\nBy: ______________               By: ______________\n"
+        "Date: 4 May 2027                     Date: 11 May 2027\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert (facts["agreement_date"].value, facts["effective_date"].value) == ("2027-05-02", "2027-05-11")
+
+
+def test_an_end_date_named_in_the_term_clause_is_not_read_as_a_lead_and_a_shorter_label() -> None:
+    # "ends on the End Date": the label "End Date", not "End" leading to a particular labelled "Date"
+    text = (
+        "STORAGE AGREEMENT\n\nDate: 5 January 2027\n\nParties: Quayside Stores Pty Ltd and Marlin Traders Pty Ltd\n\n"
+        "1. Definitions\n\nStart Date means 1 February 2027.\n\nEnd Date means 31 January 2030.\n\n"
+        "2. Term\n\n2.1 This agreement starts on the Start Date and ends on the End Date."
+    )
+    term = "2.1 This agreement starts on the Start Date and ends on the End Date."
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert (facts["effective_date"].value, facts["expiration_date"].value) == ("2027-02-01", "2030-01-31")
+
+
+def test_a_deed_that_binds_once_executed_takes_effect_on_its_date() -> None:
+    text = (
+        "DEED OF RELEASE\n\nDate: 9 August 2027\n\nParties\n\nOwen Carrick of 4 Reef Street, Cairns (Releasor)\n\n"
+        "Lagoon Marine Pty Ltd ACN 611 002 334 (Lagoon)\n\n1. Lagoon must pay the Releasor AUD 40,000 on or before "
+        "1 October 2027.\n\n2. This deed has no fixed term and binds each party once executed.\n\nExecuted as a deed."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="9 August 2027"))
+    assert facts["effective_date"].value == "2027-08-09"
+
+
+def test_an_amendments_quoted_new_clause_does_not_date_the_amendment() -> None:
+    recital = (
+        '(B) The parties wish to extend the Supply Agreement with effect from 1 March 2028 (the "Extension Date").'
+    )
+    quoted = (
+        '1. Clause 3.1 of the Supply Agreement is deleted and replaced with: "The term of this Agreement began on '
+        '1 March 2025 and ends on 28 February 2030."'
+    )
+    text = (
+        "FIRST AMENDMENT to the Supply Agreement dated 1 March 2025\n\nTHIS AMENDMENT is dated 20 January 2028 "
+        "between Kestrel Foods Ltd and Amble Packaging Ltd.\n\nBACKGROUND\n\n(A) The parties are parties to a supply "
+        f'agreement dated 1 March 2025 (the "Supply Agreement").\n\n{recital}\n\nIT IS AGREED:\n\n{quoted}\n'
+    )
+    facts, _ = read_facts(
+        text, spans(text, agreement_date="20 January 2028", effective_date=[recital, quoted], expiration_date=quoted)
+    )
+    assert facts["effective_date"].value == "2028-03-01"
+
+
+def test_each_line_of_a_testing_clause_schedule_is_a_signature_and_the_last_one_dates_the_agreement() -> None:
+    # the Scots form: "subscribed as follows:" then one line per party with its place and day of signing
+    text = (
+        "SUPPORT SERVICES AGREEMENT\n\namong\n\nBRAEHEAD TRUST LIMITED, Kirkcaldy; ARDNESS CARE LIMITED, Stirling; and "
+        "GLENLUCE HOMES LIMITED, Ayr.\n\n1. SERVICES\n\n1.1 Ardness shall provide the support services in Schedule 1."
+        "\n\n2. LAW\n\n2.1 This Agreement is governed by the law of Scotland.\n\n"
+        "IN WITNESS WHEREOF these presents are subscribed as follows:\n\n"
+        "For BRAEHEAD TRUST LIMITED at Kirkcaldy on 3 March 2028 by Ewan Baird, Director\n\n"
+        "For ARDNESS CARE LIMITED at Stirling on 10 March 2028 by Jenna Moir, Director\n\n"
+        "For GLENLUCE HOMES LIMITED at Ayr on 17 March 2028 by Callum Reid, Secretary\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="3 March 2028"))
+    assert facts["agreement_date"].value == "2028-03-17"
+
+
+def test_a_contract_that_applies_from_a_date_is_not_dated_by_it() -> None:
+    # German drafting: the contract "applies from" its start; it is concluded when the last party signs below
+    start = "(1) This agreement applies from 1 June 2028, the first day of the joint campaign."
+    text = (
+        "Agreement on Joint Control\n\nbetween\n\nAster Moden GmbH, Köln\n\nand\n\nBirkwerk Handel GmbH, Essen\n\n"
+        f"§ 1 Duration\n\n{start}\n\n(2) It is concluded for an indefinite period.\n\n"
+        "§ 2 Final provisions\n\n(1) This agreement is governed by German law.\n\n"
+        "Köln, 4 May 2028\nAster Moden GmbH\nLena Vogt, Managing Director\n\n"
+        "Essen, 11 May 2028\nBirkwerk Handel GmbH\nPaul Kruse, Managing Director\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date=start, effective_date=start))
+    assert facts["agreement_date"].value == "2028-05-11"
+    assert facts["effective_date"].value == "2028-06-01"
+
+
+def test_the_first_day_of_the_period_the_contract_ends_with_is_its_effective_date() -> None:
+    period = "2.1 The Pooling Period runs from 1 July 2028 until 30 June 2030."
+    text = (
+        "DATA POOLING AGREEMENT\n\namong Rowan Housing Limited, Tay Advice CIC and Esk Support Limited.\n\n"
+        f"2. POOLING PERIOD\n\n{period}\n\n2.2 In the absence of a written variation this Agreement ends on "
+        "30 June 2030.\n\n3. DATA\n\n3.1 Each Party shall share the Pooled Data monthly.\n\n"
+        "IN WITNESS WHEREOF these presents are subscribed as follows:\n\n"
+        "For ROWAN HOUSING LIMITED at Dundee on 2 June 2028 by Amy Lang, Director\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="2 June 2028", expiration_date=period))
+    assert facts["expiration_date"].value == "2030-06-30"
+    assert facts["effective_date"].value == "2028-07-01"
+
+
+def test_a_part_of_the_contract_running_to_its_end_does_not_start_it() -> None:
+    period = "5.1 The warranty period runs from 1 July 2028 until 30 June 2030."
+    text = (
+        "SUPPLY AGREEMENT dated 2 June 2028 between Rowan Ltd and Esk Ltd.\n\n2. TERM\n\n2.1 This Agreement ends on "
+        f"30 June 2030.\n\n5. WARRANTY\n\n{period}\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="2 June 2028", expiration_date="2.1 This Agreement ends"))
+    assert facts["expiration_date"].value == "2030-06-30"
+    assert facts["effective_date"].value is None
+
+
+def test_a_contract_that_starts_on_its_last_blank_signature_is_not_started_by_its_period() -> None:
+    period = "1.2 The visit runs from 4 May 2028 to 28 August 2028 and this Agreement ends on 28 August 2028."
+    text = (
+        "VISITING RESEARCHER AGREEMENT\n\nThis Agreement is made as of the ____ day of __________, 2028.\n\n"
+        "1.1 This Agreement takes effect on the date on which the last of the parties signs it.\n\n"
+        f"{period}\n\nSigned: ____________ Date: ____________\n"
+    )
+    facts, _ = read_facts(text, spans(text, expiration_date=period))
+    assert facts["expiration_date"].value == "2028-08-28"
+    assert facts.get("effective_date") is None or facts["effective_date"].value is None
+
+
+def test_a_period_counted_from_the_time_of_a_delivery_has_no_end_date() -> None:
+    term = (
+        "The Owners let and the Charterers hire the barge for a period of about four (4) months from the time of her "
+        "delivery. This charter shall remain in force until the barge is returned to the Owners."
+    )
+    text = f"{PREAMBLE} {term}"
+    facts, _ = read_facts(text, spans(text, agreement_date="March 1, 2024", expiration_date=term))
+    assert facts["expiration_date"].value is None  # not four months from the signing date
+    assert "delivery" in facts["expiration_date"].reason
+
+
+def test_a_restated_definition_of_the_end_date_moves_the_end() -> None:
+    recital = "Under the Charter the Term ends on 30 September 2030 (the Original Termination Date)."
+    change = (
+        'In Clause 1 of the Charter, the definition of "Termination Date" is deleted and replaced with: '
+        '""Termination Date" means 30 September 2033."'
+    )
+    text = (
+        "SECOND SUPPLEMENTAL AGREEMENT dated 2 February 2029 between Alder Ltd and Birch Inc.\n\n"
+        f"BACKGROUND\n\n(A) {recital}\n\n1. AMENDMENTS\n\n1.1 {change}\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="2 February 2029", expiration_date=recital))
+    assert facts["expiration_date"].value == "2033-09-30"
+
+
+def test_a_deleted_definition_of_the_end_date_keeps_its_replacement() -> None:
+    recital = "Under the Charter the Term ends on 30 September 2030."
+    change = (
+        'Clause 1 of the Charter is amended by deleting ""Termination Date" means 30 September 2030" and '
+        'replacing it with ""Termination Date" means 31 March 2032".'
+    )
+    text = f"AMENDMENT dated 2 February 2029 between Alder Ltd and Birch Inc.\n\n{recital}\n\n{change}\n"
+    facts, _ = read_facts(text, spans(text, agreement_date="2 February 2029", expiration_date=recital))
+    assert facts["expiration_date"].value == "2032-03-31"

@@ -1292,3 +1292,69 @@ def test_a_guarantee_after_adverbs_set_off_by_commas_binds_the_guarantor() -> No
         ("Wexcombe Group plc", "guarantees", "Contract"),
         ("Wexcombe Group plc", "shall", "delivery"),
     ]
+
+
+def test_a_duty_after_being_bound_by_a_professional_rule_is_the_subjects() -> None:
+    auditors = Party("Veldt Audit Partnerschaft mbB", "auditors", 0, 10, ("Auditors",))
+    client = Party("Rhein Pumpen GmbH", "client", 20, 30, ("Client",))
+    text = (
+        "The Auditors are bound by the professional code of the Chamber and shall keep secret everything they learn "
+        "about the Client's business."
+    )
+    found = [(o.party, o.action) for o in obligations(text, [auditors, client])]
+    assert found == [
+        ("Veldt Audit Partnerschaft mbB", "shall keep secret everything they learn about the Client's business")
+    ]
+
+
+def test_each_followed_by_the_noun_every_role_shares_binds_every_party() -> None:
+    instructing = Party("Moss Vale Legal Pty Ltd", "instructing firm", 0, 10, ("Instructing Firm",))
+    agent = Party("Carrick Sloane", "agent firm", 20, 30, ("Agent Firm",))
+    text = "Each firm must keep its files for seven years after the matter ends."
+    assert sorted(o.party for o in obligations(text, [instructing, agent])) == [
+        "Carrick Sloane",
+        "Moss Vale Legal Pty Ltd",
+    ]
+
+
+def test_a_duty_after_provided_he_binds_the_party_the_sentence_opens_with() -> None:
+    firm = Party("Okoro & Lamb", "firm", 0, 10, ("Firm",))
+    adviser = Party("Samuel Tiwari", "adviser", 20, 30, ("Adviser",))
+    text = (
+        "The Adviser may sit on other boards during the term, provided he shall tell the Firm of any board whose "
+        "company is in dispute with a client of the Firm."
+    )
+    found = [(o.party, o.action) for o in obligations(text, [firm, adviser])]
+    assert (
+        "Samuel Tiwari",
+        "shall tell the Firm of any board whose company is in dispute with a client of the Firm",
+    ) in found
+
+
+def test_you_beside_a_defined_term_without_quotes_is_that_party() -> None:
+    surveyor = Party("Bramley Orchard LLP", "surveyor", 0, 10, ("Surveyor",))
+    client = Party("Westfield Dairies Limited", "client", 20, 30, ("Client",))
+    text = (
+        "We are glad to act for Westfield Dairies Limited (the Client, you) as Bramley Orchard LLP (the Surveyor, "
+        "we, us). If the appointment ends early, you shall pay our fees for the work done to that day."
+    )
+    found = [(o.party, o.action) for o in obligations(text, [surveyor, client])]
+    assert ("Westfield Dairies Limited", "shall pay our fees for the work done to that day") in found
+
+
+def test_a_group_of_parties_defined_without_quotes_binds_each_member() -> None:
+    lead = Party("Tindholm Resources AS", "operator", 0, 10, ("Operator",))
+    fjord = Party("Fjordvik Energi AS", "fjordvik", 20, 30, ("Fjordvik",))
+    skog = Party("Skogli Petro ASA", "skogli", 40, 50, ("Skogli",))
+    text = (
+        "(1) Tindholm Resources AS (the Operator); (2) Fjordvik Energi AS (Fjordvik); and (3) Skogli Petro ASA "
+        "(Skogli). Fjordvik and Skogli are together the Partners.\n\n"
+        "4.1 Each Partner shall advance its share of the approved budget within ten days of a funding request.\n\n"
+        "4.2 The Operator shall report monthly on spending."
+    )
+    found = obligations(text, [lead, fjord, skog])
+    assert [(o.party, o.action[:16]) for o in found] == [
+        ("Fjordvik Energi AS", "shall advance it"),
+        ("Skogli Petro ASA", "shall advance it"),
+        ("Tindholm Resources AS", "shall report mon"),
+    ]

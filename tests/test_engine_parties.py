@@ -1915,3 +1915,141 @@ def test_parties_without_a_term_of_their_own_take_the_term_the_list_gives_them_t
         "1. Each Member shall pay its share of the fees.\n"
     )
     assert [p.role for p in find_parties(text)] == ["coordinator", "member", "member"]
+
+
+def test_a_signature_name_wrapped_onto_a_second_line_is_one_name_not_also_its_tail() -> None:
+    text = (
+        "This Supply Agreement is made between Ostrava Ceramics Inc. and Kestrel Bulk Minerals Trading Ltd.\n\n"
+        "IN WITNESS WHEREOF the parties have signed this Agreement.\n\n"
+        "OSTRAVA CERAMICS INC.                     KESTREL BULK MINERALS\n"
+        "                                          TRADING LTD.\n"
+        "By: ____________________                  By: ____________________\n"
+        "Name: Lida Novak                          Name: Tomas Egede\n"
+    )
+    assert signature_names(text) == ["OSTRAVA CERAMICS INC.", "KESTREL BULK MINERALS TRADING LTD."]
+
+
+def test_the_regulator_that_numbers_a_partys_licence_is_no_party() -> None:
+    # "and <body> Registration No." inside a party's descriptors labels a number; it starts no new party
+    text = (
+        "This Agency Agreement is made at Pune on 3 June 2027 BETWEEN Kaveri Mutual Assurance Limited, a company "
+        "having CIN U66000KA2011PLC058812 and PFRDA Registration No. 318, with its registered office at MG Road, "
+        'Bengaluru, hereinafter referred to as the "Principal" of the FIRST PART; AND Tungabhadra Brokers Private '
+        "Limited, a company having CIN U67190KA2015PTC081212 and SEBI Licence Number 2219, with its office at "
+        'Hubli, hereinafter referred to as the "Agent" of the SECOND PART.\n\nWHEREAS the Principal sells annuities.'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Kaveri Mutual Assurance Limited", "principal"),
+        ("Tungabhadra Brokers Private Limited", "agent"),
+    ]
+
+
+def test_a_role_referred_to_below_after_a_comma_is_the_partys_term() -> None:
+    text = (
+        "This Finder Agreement is between Copperleaf Mortgage Advisers, LLC, an Oregon limited liability company, "
+        "located at 40 Pine Street, Bend, Oregon 97701, referred to below as the Firm, and Tobias Ferreira-Lund, an "
+        "individual residing at 9 Elm Court, Salem, Oregon 97301, referred to below as the Finder.\n\n1. Purpose."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Copperleaf Mortgage Advisers, LLC", "firm"),
+        ("Tobias Ferreira-Lund", "finder"),
+    ]
+
+
+def test_a_letter_gives_each_party_its_term_and_pronouns_without_quotes() -> None:
+    text = (
+        "BRAMLEY ORCHARD LLP\nChartered Surveyors\n\nWestfield Dairies Limited\nHill Farm, Devizes SN10 4QQ\n\n"
+        "6 October 2027\n\nDear Mr Pike\n\n1. Our appointment\n\n1.1 We are glad to be asked by Westfield Dairies "
+        "Limited (the Client, you) to instruct Bramley Orchard LLP (the Surveyor, we or us) on the rent review of "
+        "your creamery. This letter is the contract between the Surveyor and the Client.\n\n"
+        "2.1 The Client shall give us access to the creamery.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Westfield Dairies Limited", "client"),
+        ("Bramley Orchard LLP", "surveyor"),
+    ]
+
+
+def test_a_term_for_a_thing_after_a_company_and_lower_case_words_names_no_party() -> None:
+    text = (
+        'Dear Ms Lowe and Mr Adeyemi:\n\nYou have asked Fenwick Rowe LLP (the "Firm") to act for both Corran '
+        'Mills Inc. ("Corran") and Delph Yarns Ltd. ("Delph") in buying the spinning plant of Garside Textiles Corp. '
+        'in liquidation (the "Purchase"). This letter sets out our terms.\n\n1. Fees. Each Client shall pay half.\n'
+    )
+    assert names(text) == ["Fenwick Rowe LLP", "Corran Mills Inc.", "Delph Yarns Ltd."]
+
+
+def test_referred_to_below_as_after_a_comma_gives_the_role() -> None:
+    text = (
+        "TERMS OF APPOINTMENT\n\nAgreed on 2 February 2028\n\nbetween\n\nMarcus Hale, an arbitrator practising from "
+        "3 Gray's Yard, London WC1R 5JA, referred to below as the Arbitrator,\n\nand\n\nPennine Quarry Products "
+        "Limited, a company registered in England with number 04411822, referred to below as the Claimant.\n\n"
+        "1. The Claimant shall pay the deposit.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Marcus Hale", "arbitrator"),
+        ("Pennine Quarry Products Limited", "claimant"),
+    ]
+
+
+def test_a_preamble_dated_then_naming_its_parties_after_by_reads_them() -> None:
+    # no "between": the date, then "by" and the two names with their bare defined terms
+    text = (
+        "HOSTING TERMS\n\n"
+        "These Hosting Terms are entered into as of March 3, 2028 by Brindlecombe Systems, Inc., a Nevada "
+        "corporation with offices at 40 Elm Street, Reno, Nevada 89501 (Host), and Quillfeather Dental Group, PLLC, "
+        "a Utah professional limited liability company with offices at 7 Canyon Road, Provo, Utah 84601 (Client).\n\n"
+        "1. Hosting\n\n1.1 Host shall keep the Client Data in a data centre in the United States.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Brindlecombe Systems, Inc.", "host"),
+        ("Quillfeather Dental Group, PLLC", "client"),
+    ]
+
+
+def test_a_payment_made_by_a_party_is_no_party_list() -> None:
+    text = (
+        "This Supply Agreement is made as of June 1, 2027 between Orrin Mills LLC, a Kansas limited liability company "
+        '("Seller"), and Pellston Foods, Inc., a Kansas corporation ("Buyer").\n\n'
+        "4. Payments made on the due date by Buyer are final.\n"
+    )
+    assert [p.name for p in find_parties(text)] == ["Orrin Mills LLC", "Pellston Foods, Inc."]
+
+
+def test_a_co_operative_name_is_read_past_its_co() -> None:
+    text = "MOORFOOT GROWERS CO-OPERATIVE LIMITED, a registered society with registered number SP1234RS"
+    span = read_name(text, 0)
+    assert span is not None and text[span.start : span.end] == "MOORFOOT GROWERS CO-OPERATIVE LIMITED"
+    assert ends_with_legal_form("Lammermuir Bakers Co.")
+
+
+def test_a_plural_role_label_names_its_party_without_a_defined_term() -> None:
+    text = (
+        "TECHNICAL SERVICES AGREEMENT\n\n"
+        "Date: 4 June 2029\n\n"
+        "Charterers: Kestrel Bay Logistics Ltd, a company registered in Malta under number C 88123, of 7 Quay Road, "
+        "Marsaxlokk.\n\n"
+        "Managers: Corran Fleet Services Limited, a company registered in Scotland (SC 612044), of 3 Dock Street, "
+        "Leith.\n\n"
+        "Vessel: m.v. PIPER DAWN, IMO 9123450.\n\n"
+        "1. The Managers shall keep the Vessel in class.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Kestrel Bay Logistics Ltd", "charterers"),
+        ("Corran Fleet Services Limited", "managers"),
+    ]
+
+
+def test_a_quoted_ship_name_in_the_descriptor_is_not_the_partys_term() -> None:
+    text = (
+        "VOYAGE CHARTER PARTY\n\nLondon, 9 October 2029\n\n"
+        "IT IS THIS DAY AGREED between Fairhaven Bulk Carriers Ltd, a Bermuda company, Owners of the bulk carrier "
+        '"MORAY LARK" (IMO 9345678) (hereinafter called Owners), and Tamsin Grain Trading LLC, a Texas limited '
+        "liability company (hereinafter called Charterers), as follows:\n\n1. Owners shall tender the vessel.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Fairhaven Bulk Carriers Ltd", "owners"),
+        ("Tamsin Grain Trading LLC", "charterers"),
+    ]

@@ -382,6 +382,16 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "Article 9 - Early Termination 9.1 The Owner may terminate this Charter by notice if the Operator loses its "
             "licence or comes under the control of a company that did not control it on the date of this Charter.",
         ),
+        (  # holdout 52: the damages to be made good capped at a stated amount, the translated civil-law form
+            "cap_on_liability",
+            "Article 11 (Compensation) A party that breaches this Contract shall compensate the other for the ordinary "
+            "loss and damages it suffers, up to the total of the charges paid in the preceding six months.",
+        ),
+        (  # holdout 52: copyright passing from the maker to the client by the contract itself
+            "ip_ownership_assignment",
+            "Article 8 (Rights in the Work) The copyright in the drawings (including adaptation rights) shall transfer "
+            "from the Designer to the Owner on acceptance, and the Designer shall not assert moral rights.",
+        ),
     ],
 )
 def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span: str) -> None:
@@ -403,6 +413,20 @@ def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span
         ("no_solicit_of_employees", "The technical expert shall not be an employee or consultant of either party."),
         # a want of authority, not a no-shop
         ("exclusivity", "Neither party shall negotiate with any third party on behalf of the other party."),
+        # holdout 52: a sum for delay capped, or insurance cover, is no cap on liability; copyright that stays put
+        (
+            "cap_on_liability",
+            "For each week of delay the Builder shall compensate the Owner with liquidated damages of 1% of the price, "
+            "up to a maximum of 10%.",
+        ),
+        (
+            "cap_on_liability",
+            "The Contractor shall keep public liability insurance up to an amount of AUD 20 million per claim.",
+        ),
+        (
+            "ip_ownership_assignment",
+            "No copyright in the Designer's standard details shall transfer from the Designer to the Owner.",
+        ),
     ],
 )
 def test_negated_wording_is_not_promoted(category: str, span: str) -> None:
@@ -2084,3 +2108,126 @@ def test_excluding_a_member_from_a_pool_for_a_breach_is_termination_for_cause() 
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
     waiver = "Nothing in this Agreement shall exclude any Liability of a party for breach of contract."
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=waiver)}
+
+
+def test_an_exclusive_appointment_with_a_promise_after_it_is_exclusivity() -> None:
+    # the "not" after the appointment adds to it; it does not deny it
+    span = (
+        "2.1 The Fund appoints the Firm as its sole and exclusive investment administrator, and the Fund shall not "
+        "retain anyone else for that work while this Agreement lasts."
+    )
+    assert _promoted("exclusivity", span)
+    assert not _promoted("exclusivity", "2.1 The Fund does not appoint the Firm as its exclusive administrator.")
+
+
+def test_placing_business_with_no_other_insurer_is_exclusivity() -> None:
+    span = "4.2 The Agent shall not place any policy of the Scheme with any other insurer during the Term."
+    assert _promoted("exclusivity", span)
+
+
+def test_a_charge_no_greater_than_the_lowest_charged_to_others_is_most_favoured_pricing() -> None:
+    for span in (
+        "7.1 The Servicer shall bill the Lender a rate per loan no greater than the lowest rate it bills any other "
+        "lender for loans of the same type.",
+        "7.2 The Servicer shall reduce the Lender's rate to match any lower rate it grants to another lender.",
+    ):
+        assert _promoted("most_favored_nation", span)
+
+
+def test_termination_on_notice_for_any_reason_recalled_as_a_noun_is_convenience() -> None:
+    rule = polarity.RULES["termination_for_convenience"]
+    kept = (
+        "Clause 12 of the Framework Agreement (termination by the Council on sixty days' notice for any reason, and "
+        "termination by either party for a breach not cured within twenty days) still applies."
+    )
+    assert rule.asserts(kept)
+    deleted = (
+        "Clause 12 of the Framework Agreement (termination by the Council on sixty days' notice for any reason) is "
+        "deleted."
+    )
+    assert not rule.asserts(deleted)
+
+
+def test_withdrawal_at_will_that_ends_the_agreement_is_convenience() -> None:
+    rule = polarity.RULES["termination_for_convenience"]
+    span = (
+        "Either participant may withdraw from the conciliation at any time, without giving a reason, by telling the "
+        "Conciliator. Withdrawal ends this agreement, except the clauses on fees."
+    )
+    assert rule.asserts(span)
+    assert not rule.asserts(
+        "Either participant may withdraw from the conciliation at any time, without giving a reason."
+    )
+
+
+def test_a_merger_that_gives_the_other_party_no_right_to_terminate_negates_change_of_control() -> None:
+    span = (
+        "Changes at the practice. A merger of the Practice with another dental group, or a change of its senior "
+        "partner, gives the Supplier no right to terminate this Agreement."
+    )
+    assert polarity.RULES["change_of_control"].negates(span)
+
+
+def test_a_right_to_terminate_with_or_without_cause_is_termination_for_cause() -> None:
+    text = "The Studio may terminate this Agreement at any time by written notice, with or without cause."
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_member_ending_its_participation_for_a_breach_is_termination_for_cause() -> None:
+    text = (
+        "A Member may end its participation in this Agreement on written notice if another Member persistently "
+        "breaches clause 5 and does not remedy the breach within 10 days."
+    )
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_duty_not_to_share_the_data_protects_it() -> None:
+    def ids(text: str) -> set[str]:
+        return {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+    assert "no_confidentiality" not in ids("The Vendor shall not sell or share Member Personal Data with anyone.")
+    assert "no_confidentiality" not in ids("The Bureau must not share the survey information outside its team.")
+    assert "no_confidentiality" in ids("The Vendor shall not share the cost of the audit.")
+
+
+def test_a_privacy_duty_not_to_sell_personal_data_is_no_exclusivity() -> None:
+    span = (
+        "The Vendor shall not sell Member Personal Data, and shall not merge it with data it buys from any other "
+        "person."
+    )
+    assert not polarity.RULES["exclusivity"].asserts(span)
+    assert polarity.RULES["exclusivity"].asserts("The Vendor shall not sell the Kits to any other person.")
+
+
+def test_liability_to_each_other_without_limitation_is_uncapped() -> None:
+    span = "Both parties are liable to one another without limitation for wilful misconduct and fraud."
+    assert polarity.RULES["uncapped_liability"].asserts(span)
+    assert not polarity.RULES["uncapped_liability"].asserts(
+        "The Vendor is liable to the Buyer for all losses, including without limitation legal costs, up to EUR 5,000."
+    )
+
+
+def test_better_terms_to_another_then_the_same_price_to_this_party_is_most_favoured() -> None:
+    span = (
+        "If the Lab gives any other hospital comparable tests at a lower price or on better terms than these, the "
+        "Lab shall promptly extend the same price or terms to the Clinic."
+    )
+    assert polarity.RULES["most_favored_nation"].asserts(span)
+    assert not polarity.RULES["most_favored_nation"].asserts(
+        "If the Clinic orders fewer tests than another hospital at a lower volume tier, the Lab shall apply the "
+        "tier's price to the Clinic."
+    )
+
+
+def test_a_change_of_control_denied_in_the_next_sentence_is_no_consequence() -> None:
+    rule = polarity.RULES["change_of_control"]
+    span = (
+        "11.3 A change of control of a Participant is not an assignment for the purposes of this Clause 11. It "
+        "needs no approval of the other Participants and gives them no right to terminate or to buy its share."
+    )
+    assert rule.negates(span)
+    right = (
+        "11.3 A change of control of a Participant is not an assignment for the purposes of this Clause 11. The "
+        "other Participants may terminate this Agreement as to that Participant on thirty days' notice."
+    )
+    assert not rule.negates(right)

@@ -57,6 +57,8 @@ NUMBER_WORDS.update(
         "forty-five": 45,
         "fifty": 50,
         "sixty": 60,
+        "seventy": 70,
+        "eighty": 80,
         "ninety": 90,
         "a": 1,
         "an": 1,

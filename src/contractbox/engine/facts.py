@@ -178,6 +178,10 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:is (?:signed|executed|made|entered into|concluded|dated)|bears)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
     r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?signed by|"
+    # "takes effect when both parties have signed it", "once all the parties have executed it"
+    r"(?:when|once|after) (?:both|all|each) (?:of )?(?:the )?parties (?:have |has )?(?:signed|executed)|"
+    # "it binds the parties permanently once executed", "takes effect once signed"
+    r"once (?:it is |it has been )?(?:signed|executed)\b|"
     # "is made on 3 November 2025 and takes effect on that date", "entered into as of August 18, 2025,
     # which is also the date on which it takes effect"; not "effective as of that date (the "Effective
     # Date") the Site becomes fully operational" (an event)
@@ -252,7 +256,7 @@ _DATE_LABEL_AFTER = re.compile(r"[ \t]+(?:\S*\d\S*[ \t]+)?date\b(?![ \t]*:)", re
 _STRONG_CUE = re.compile(r"\b(?:dated|made|entered into|executed|as of)\b[^.;\d]{0,20}$", re.IGNORECASE)
 _STARTS_LATER = re.compile(
     r"\b(?:co(?:m|rn){2}enc\w*|begin|begins|start|starts|starting|continuing|scheduled|with effect from|"
-    r"(?:come|comes|enters?) into (?:force|effect)|takes? effect|valid (?:from|as of))\b[^.;\d]{0,25}$",
+    r"(?:come|comes|enters?) into (?:force|effect)|takes? effect|valid (?:from|as of)|appl(?:y|ies) (?:from|as of))\b[^.;\d]{0,25}$",
     re.IGNORECASE,
 )
 # the start date as a field or a definition of its own ("1.4 Effective Date: 1 June 2027", '"Effective Date" means 1 June
@@ -470,9 +474,25 @@ _PLACE_COMMA = re.compile(r"(?:^|\n)[ \t]*[A-Z][\w.'’/ -]{1,40},[ \t]*(?:on[ \
 _LINE_REST = re.compile(r"[ \t.]*(?:\n|$)")
 
 
+# a line of the testing clause's schedule, each party's own line after "... are subscribed as follows:": "For X
+# LIMITED at Forfar on 6 April 2027 by ...", "On behalf of X at Leith on"
+_TESTING_LINE = re.compile(
+    r"(?:^|\n)[ \t]*(?i:for(?:\s+and\s+on\s+behalf\s+of)?|on\s+behalf\s+of)\s+[^\n.]{1,120}?"
+    r"\bat\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}\s+on\s+[lI]?$"
+)
+_TESTIFIED = re.compile(r"\b(?i:in\s+witness\s+whereof|subscribed)\b")
+
+
 def _in_testing_clause(text: str, at: int) -> bool:
     window = max(0, at - 180)
-    return _TESTING_CLAUSE.search(text, window, at) is not None or _SIGNING_PLACE.search(text, window, at) is not None
+    return (
+        _TESTING_CLAUSE.search(text, window, at) is not None
+        or _SIGNING_PLACE.search(text, window, at) is not None
+        or (
+            _TESTING_LINE.search(text, window, at) is not None
+            and _TESTIFIED.search(text, max(0, at - 1500), at) is not None
+        )
+    )
 
 
 def _place_and_date_line(text: str, mention: _Mention) -> bool:
@@ -854,7 +874,20 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
         score -= 1.0
     if _refers_elsewhere(text, mention.start) and not _SUBJECT_STARTS.search(before):
         score -= 1.0
+    if _IN_REPLACEMENT_WORDING.search(text, max(0, mention.start - _REPLACEMENT_REACH), mention.start):
+        # the amended agreement's own clause, quoted: its "this Agreement began on" is not this amendment's start
+        score -= 1.0
     return score
+
+
+# an amendment's new wording for a clause of the agreement it amends, quoted after "replaced with:" or "amended to read:"
+# up to the date (no closing quote between)
+_IN_REPLACEMENT_WORDING = re.compile(
+    r"\b(?:replaced\s+(?:with|by)|substituted\s+(?:with|by)|amended\s+(?:so\s+as\s+)?to\s+read|read(?:s)?\s+as\s+follows)"
+    r"\s*:?\s*[\"“][^\"“”]*$",
+    re.IGNORECASE,
+)
+_REPLACEMENT_REACH = 300
 
 
 # "The term of this Agreement shall commence thirty (30) days after the date hereof"
@@ -1028,7 +1061,8 @@ def _starts_on_signing(text: str, lower: str) -> bool:
 # it takes effect when the last party has signed: "the date on which this Agreement has been signed by the last
 # of the Parties to sign it", "upon the later of the dates of signature", "once signed by both Parties"
 _LAST_TO_SIGN = re.compile(
-    r"\b(?:last|latest|later)\b[^.]{0,60}?\bsign|\bsigned by (?:both|all|each) (?:of )?(?:the )?parties|\bcountersign"
+    r"\b(?:last|latest|later)\b[^.]{0,60}?\bsign|\bsigned by (?:both|all|each) (?:of )?(?:the )?parties|\bcountersign|"
+    r"\b(?:both|all|each) (?:of )?(?:the )?parties (?:have |has )?(?:signed|executed)"
 )
 
 
@@ -1091,6 +1125,29 @@ def _start_of_something_else(text: str, lower: str, effective: Fact, agreement: 
         return False
     squashed = _squashed(lower)
     return any(_LAST_TO_SIGN.search(squashed, m.start(), m.end() + 60) for m in _starts_on_signing_said(squashed))
+
+
+# a period stated by its first and last days: "runs from 1 May 2027 until 30 April 2029", "from and including ... to"
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:and\s+including\s+)?(?:the\s+)?$", re.IGNORECASE)
+_TO_BETWEEN = re.compile(
+    r"\s*,?\s*(?:until|till|to|through|and\s+end(?:s|ing)\s+on)\s+(?:and\s+including\s+)?(?:the\s+)?$", re.IGNORECASE
+)
+
+
+def _start_of_the_period_ending(text: str, mentions: list[_Mention], expiry: date) -> Fact | None:
+    """The first day of a period whose last day is the day the contract expires, where nothing else says when it
+    takes effect: the contract's own period (its "Sharing Period", "Licence Period"), not a part of it."""
+    for first, last in zip(mentions, mentions[1:]):
+        if last.date != expiry or first.date is None or first.date >= expiry:
+            continue
+        if not _TO_BETWEEN.fullmatch(text, first.end, last.start):
+            continue
+        if not _FROM_BEFORE.search(text, max(0, first.start - 30), first.start):
+            continue
+        if _SUB_PERIOD.search(_own_clause(_sentence_before(text, first.start))) or _refers_elsewhere(text, first.start):
+            continue
+        return Fact(first.date.isoformat(), first.start, first.end, text[first.start : first.end])
+    return None
 
 
 def _iso(fact: Fact | None) -> date | None:
@@ -1164,6 +1221,14 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         # not a guess: the contract does not say when it takes effect (see docs/engine.md, "effective date")
         effective = Fact(None, agreement.start, agreement.end, agreement.text, _NOT_STATED.format(agreement.value))
     term = read_term(text, by_category, _iso(effective) or _iso(agreement))
+    not_stated = effective is None or (
+        agreement is not None and effective.reason == _NOT_STATED.format(agreement.value)
+    )
+    if not_stated and term.expiry is not None and term.expiry.date is not None:
+        period_start = _start_of_the_period_ending(text, mentions, term.expiry.date)
+        if period_start is not None:  # "The Licence Period runs from 1 May 2027 until 30 April 2029"
+            effective = period_start
+            term = read_term(text, by_category, _iso(effective))
     facts: dict[str, Fact] = {}
     if term.expiry is not None:
         x = term.expiry

@@ -54,7 +54,8 @@ def legal_form_pattern() -> re.Pattern[str]:
     alternatives = [f"(?-i:{_alternative(f)})" for f in CAPITALISED_ONLY] + [_alternative(f) for f in forms]
     alternatives += [f"(?<=(?-i:[a-z\u00e0-\u00ff]) )(?-i:{f})" for f in CAPITAL_ONLY]
     alternatives += [f"(?-i:{f})(?![\\-&])" for f in CASE_SENSITIVE]  # not "CC-Pharming"
-    return re.compile(r"(?<![\w.])(?:" + "|".join(alternatives) + r")(?![\w])", re.IGNORECASE)
+    # (nor the first part of a hyphenated word: the "Co" of "Housing Co-operative Limited")
+    return re.compile(r"(?<![\w.])(?:" + "|".join(alternatives) + r")(?![\w])(?!-[A-Za-z])", re.IGNORECASE)
 
 
 def ends_with_legal_form(name: str) -> bool:

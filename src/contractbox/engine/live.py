@@ -41,7 +41,7 @@ from contractbox.engine.selection import (
     repeated_findings_demoted,
 )
 from contractbox.engine.term import Term, notice_deadline
-from contractbox.engine.titles import names_a_document
+from contractbox.engine.titles import names_a_document, names_another_document, opening_heading
 
 ENGINE_NAME = "contractbox-live"
 MIN_REPORTED_CONFIDENCE = 0.001  # below: not shown even as a candidate (keeps the recall tail for reviewers)
@@ -303,7 +303,10 @@ _SALUTATION = re.compile(r"^\s*Dear\s[^\n]{0,60}\n", re.IGNORECASE)
 
 def _document_type(text: str, best, title: str | None) -> str:
     name = best.get("document_name")
-    if name and name[2] >= 0.2:
+    heading = opening_heading(text) if name and names_another_document(text, name[0], name[1]) else None
+    if heading:
+        raw = heading  # the model read the name of an agreement this one refers to
+    elif name and name[2] >= 0.2:
         raw = " ".join(_SALUTATION.sub("", text[name[0] : name[1]]).split())
     elif title:
         raw = title

@@ -69,9 +69,10 @@ _BETWEEN_END = re.compile(
     # with a subject of its own and does not end in ", and" (a third predicate: "warrants to SIGA, and covenants")
     r"\s+(?:retains|reserves|owns|holds|keeps|acknowledges|accepts|confirms|represents|warrants|appoints|"
     r"consents|waives|releases)\s+(?:[^,;.]{1,60}?|(?:(?!\b" + _OTHER_SUBJECT + r")[^;.]){1,100}?(?<!,))\s+and\s+|"
-    # "is the employer of the Workers and shall pay", "is responsible for the design and shall provide"; not a
+    # "is the employer of the Workers and shall pay", "is responsible for the design and shall provide", "are bound by
+    # professional secrecy and shall keep"; not a
     # passive ("is hereby granted and shall have") or "is effective ... and will continue"
-    r"\s+(?:is|remains)\s+(?:the|an?|solely\s+responsible|responsible)\s+[^,;.]{1,60}?\s+and\s+|"
+    r"\s+(?:is|are|remains?)\s+(?:the|an?|solely\s+responsible|responsible|bound\s+by)\s+[^,;.]{1,60}?\s+and\s+|"
     # a second duty of the same subject after its first and a comma: "Assignor shall remain responsible for, and shall
     # pay"; or after a right or a release, no duty of its own: "Buyer shall have the option to pick the carrier and
     # shall bear the freight", "shall not be required to test the goods but shall inspect them"
@@ -399,6 +400,17 @@ def _capacities(text: str, parties: Sequence[PartyLike]) -> dict[str, str]:
     return found
 
 
+def _shared_role_noun(parties: Sequence[PartyLike]) -> str | None:
+    """The noun every party's role ends in when the roles differ only in what goes before it ("referring practice",
+    "lead practice" -> "practice"); None otherwise (one word roles, "party", or different nouns)."""
+    roles = {" ".join(p.role.lower().split()) for p in parties}
+    if len(parties) < 2 or len(roles) < len(parties) or any(len(role.split()) < 2 for role in roles):
+        return None
+    nouns = {role.split()[-1] for role in roles}
+    noun = nouns.pop() if len(nouns) == 1 else None
+    return noun if noun and noun not in ("party", "parties") else None
+
+
 class PartyLike(Protocol):
     name: str
     role: str
@@ -440,6 +452,10 @@ _PRONOUNS_MEAN = re.compile(
     r"((?:[\"“][\w ]{1,30}[\"”](?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)?)+)\s*means?\s+(?:the\s+)?", re.IGNORECASE
 )
 _PRONOUN = re.compile(r"[\"“](we|you)[\"”]", re.IGNORECASE)
+# a letter's term without quotes, the pronouns beside it: "Harcourt Vane LLP (the Firm, we, us)", "(the Client, you)"
+_PRONOUNS_BESIDE_TERM = re.compile(
+    r"\((?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})((?:(?:,|\s+or|\s+and)\s+(?:we|us|our|you|your)\b)+)[ \t]*\)"
+)
 _WE_NAMED = re.compile(r"\b(?-i:We)\s*,\s+")
 
 
@@ -452,6 +468,13 @@ def pronoun_subjects(text: str, parties: Sequence[PartyLike]) -> dict[str, str]:
         _attach(found, m.group(1), _party_quoted(m.group(1), parties) or _party_named(before, parties, str.endswith))
     for m in _PRONOUNS_MEAN.finditer(head):  # the name follows "mean"
         _attach(found, m.group(1), _party_named(head[m.end() : m.end() + 80], parties, str.startswith))
+    for m in _PRONOUNS_BESIDE_TERM.finditer(head):  # the party whose term the bracket gives
+        term = " ".join(m.group(1).lower().split())
+        named = {p.name for p in parties for alias in p.aliases if alias.lower() == term}
+        if len(named) == 1:
+            own = named.pop()
+            for pronoun in re.findall(r"\b(we|you)\b", m.group(2)):
+                found.setdefault(pronoun, own)
     for m in _WE_NAMED.finditer(head):  # the name in apposition: "We, Alder Ltd (the "Supplier"), offer"
         party = _party_named(head[m.end() : m.end() + 80], parties, str.startswith)
         if party:
@@ -614,7 +637,8 @@ def _antecedent(text: str, start: int, modal: re.Match[str], subjects: list[str]
 
 # "The Buyer may resell the goods; it shall tell the Seller who bought them": "he", "she" or "it" after a semicolon, with
 # a party the subject the sentence opens with
-_PRONOUN_AFTER_SEMICOLON = re.compile(r";\s*(?:he|she|it)\s+$", re.IGNORECASE)
+# or after "provided (that)": "The Consultant may act for others, provided he shall first disclose it"
+_PRONOUN_AFTER_SEMICOLON = re.compile(r"(?:;|,?\s+provided(?:\s+that)?)\s*(?:he|she|it)\s+$", re.IGNORECASE)
 _SUBJECT_OPENS = re.compile(r"(?:\(?\d+(?:\.\d+)*[.)]?\s+|\([a-z]{1,3}\)\s+)?(?:the\s+)?", re.IGNORECASE)
 
 
@@ -623,7 +647,7 @@ def _subject_before_semicolon(text: str, start: int, modal: re.Match[str], subje
     Licensee may copy the report; it shall be marked confidential" speaks of the report, and "it will not be a
     fiduciary" in a list of warranties states a fact, no act)."""
     modal_at = modal.start()
-    pronoun = _PRONOUN_AFTER_SEMICOLON.search(text, max(start, modal_at - 12), modal_at)
+    pronoun = _PRONOUN_AFTER_SEMICOLON.search(text, max(start, modal_at - 24), modal_at)
     if pronoun is None or _STATE_AFTER.match(text, modal.end()):
         return []
     opening = _SUBJECT_OPENS.match(text, start, modal_at)
@@ -952,10 +976,12 @@ _QUOTED_TERM = re.compile(r"[\"“]([A-Z][\w\- ]{1,40}?)[\"”]")
 _TOGETHER_WITH = re.compile(
     r"\btogether\s+with\s+(?:the\s+)?[\"“]?([A-Z][\w\- ]{1,40}?)[\"”]?,?\s+(?:the\s+)?[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]"
 )
-# 'The Founders, the Investor and the Angel are together the "Shareholders"'
+# 'The Founders, the Investor and the Angel are together the "Shareholders"', also without quotes, as UK and
+# Scandinavian drafting defines terms: "Brook and Fell are together the Non-Operators."
 _ARE_TOGETHER = re.compile(
     r"(?:^|(?<=[.;\n]))\s*(?:The\s+)?([A-Z][^.;\n]{1,120}?)\s+are\s+(?:together|collectively|jointly)\s+"
-    r"(?:referred\s+to\s+as\s+)?(?:the\s+)?[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]"
+    r"(?:referred\s+to\s+as\s+)?(?:the\s+)?(?:[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]|"
+    r"([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)(?=[\s.,;)]))"
 )
 _LIST_SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 
@@ -987,7 +1013,7 @@ def _groups(head: str, subjects: dict[str, str]) -> dict[str, list[str]]:
     for m in _ARE_TOGETHER.finditer(head):
         found = members(_LIST_SEPARATOR.split(m.group(1)))
         if len(found) >= 2:
-            groups.setdefault(m.group(2), found)
+            groups.setdefault(m.group(2) or m.group(3), found)
     return groups
 
 
@@ -1165,6 +1191,10 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         term = quoted or bare
         for form in _COLLECTIVE_FORMS:
             subjects.setdefault(form.format(" ".join(term.lower().split())), EACH_PARTY)
+    shared = _shared_role_noun(parties)
+    if shared:  # "Referring Practice" and "Lead Practice": "Each practice must" binds both
+        for form in _COLLECTIVE_FORMS:
+            subjects.setdefault(form.format(shared), EACH_PARTY)
     for term, party in _appointed_roles(text, subjects).items():
         subjects.setdefault(term, party)
     for term, party in _capacities(text, parties).items():

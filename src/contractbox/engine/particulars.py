@@ -159,7 +159,14 @@ def referenced(sentence: str, found: dict[str, Particular], lead: str) -> list[t
         for m in re.finditer(rf"\b(?:{lead})\s+(?:the\s+)?{re.escape(label)}\b", sentence, re.IGNORECASE):
             if not _inside_a_name(sentence, m.start()) and m.end() > longest.get(m.start(), (particular, -1))[1]:
                 longest[m.start()] = (particular, m.end())
-    return sorted(longest.values(), key=lambda pair: pair[1])
+    # a reference read inside a longer one is the same words read short: "ends on the End Date" names "End Date",
+    # not "Date" after a lead "End"
+    whole = [(at, pair) for at, pair in longest.items() if not _within_another(at, pair[1], longest)]
+    return sorted((pair for _, pair in whole), key=lambda pair: pair[1])
+
+
+def _within_another(start: int, end: int, found: dict[int, tuple[Particular, int]]) -> bool:
+    return any(other < start and end <= other_end for other, (_, other_end) in found.items())
 
 
 def _inside_a_name(sentence: str, at: int) -> bool:

@@ -123,7 +123,11 @@ _ANCHOR = re.compile(
     # "The undersigned:" heading a numbered list of parties (the French "Les soussignés")
     r"^[ \t]*(?i:the\s+undersigned)[ \t]*:|"
     # the preamble sentence that ends in a colon before a lettered list: "This term sheet is entered into by:"
-    r"\b(?i:(?:entered\s+into|made|executed)\s+by)[ \t]*:",
+    r"\b(?i:(?:entered\s+into|made|executed)\s+by)[ \t]*:|"
+    # the preamble that dates the contract and then names its parties after "by", with no "between": "These Terms are
+    # entered into as of May 4, 2027 by Alder Ltd, a ... (Supplier), and ..."
+    r"\b(?i:(?:entered\s+into|made|executed|concluded)\s+(?:as\s+of|on|this|effective(?:\s+as\s+of)?)\s+)"
+    r"[^.;:()\[\]]{1,40}?\s+by(?=\s+[A-Z])",
     re.MULTILINE,
 )
 _LIST_END = re.compile(
@@ -145,7 +149,11 @@ _NOISE = re.compile(
 # the verbs that give a party its defined term, also as translated from civil-law drafting ("ci-après dénommée",
 # "en adelante denominada", "doravante designada"): "hereinafter referred to as / called / designated / named"
 _CALLED_AS = r"(?:referred\s+to\s+as|called|designated(?:\s+as)?|denominated(?:\s+as)?|named|termed)"
+# where in the contract the term is given: "referred to below as", "called in this agreement", "in these terms"
+_WHERE_IN_IT = r"(?:below|hereafter|in\s+th(?:is|ese)\s+[A-Za-z]+)"
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
+# the pronouns a letter gives a party beside its defined term: ", we, us", ", you", ", we, us or our"
+_PRONOUNS_AFTER_TERM = r"(?:(?:,|\s+or|\s+and)\s+(?:we|us|our|you|your))+"
 _BARE_ALIAS = re.compile(
     # "[ \t]*" inside the brackets: a Markdown term "(**Vendor**)" reads "(  Vendor  )" once its markers are blanked
     r"\([ \t]*(?:the\s+|here(?:in)?after[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?|"
@@ -157,15 +165,23 @@ _BARE_ALIAS = re.compile(
     + r"[,:]?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier", "hereinafter referred to as: the Licensor"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
     # the term given after a comma without "hereinafter", as Australian deeds write it: ", called the Principal in
-    # this Deed", ", referred to as the Lender"
-    r"(?<=,\s)(?:called|referred\s+to\s+as|known\s+as)\s+(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
+    # this Deed", ", referred to as the Lender", ", referred to below as the Agent", ", called in this agreement the Owner",
+    # ", referred to below as Counsel," and ", called in these terms the Solicitors,"
+    r"(?<=,\s)(?:called(?:\s+"
+    + _WHERE_IN_IT
+    + r")?(?:\s+as)?|(?:referred\s+to|known)(?:\s+"
+    + _WHERE_IN_IT
+    + r")?\s+as)\s+"
+    r"(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
     # the term given in brackets by the document's own words, as Scots and English drafting writes it: "(in this
     # Agreement called the Owner)", "(in this Contract referred to as the Managing Agent)", "(in these presents
     # referred to as the Tenant)"
     r"\([ \t]*in\s+(?:this|these)\s+[A-Za-z]+(?:\s+[A-Za-z]+)?[,:]?\s+(?:here(?:in)?after[,:]?\s+)?"
     + _CALLED_AS
     + r"[,:]?\s+(?:the\s+)?"
-    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)"
+    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)|"
+    # an engagement letter's term without quotes, the pronouns beside it: "(the Firm, we, us)", "(the Client, you)"
+    r"\([ \t]*(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})" + _PRONOUNS_AFTER_TERM + r"[ \t]*\)"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
 _REGISTRATION = re.compile(
@@ -237,6 +253,11 @@ def _role_of(aliases: tuple[str, ...]) -> str:
     return terms[0] if terms else "party"
 
 
+def _is_role_word(word: str) -> bool:
+    """ "licensor"; also a role in the plural, as shipping forms name their parties ("owners", "charterers")."""
+    return word in ROLE_WORDS or (word.endswith("s") and word[:-1] in ROLE_WORDS)
+
+
 _PRONOUNS = {"i", "me", "my", "we", "us", "our", "you", "your"}
 
 
@@ -268,9 +289,19 @@ _POSTCODE_TOWN_BEFORE = re.compile(r"\b\d{4,6}[ \t]+(?:[A-Z][\w'\-]*[ \t]+){1,4}
 _GIVEN_NAME_AROUND = re.compile(r"\b[A-Z]\.[ \t]*\([A-Z][a-z]+\)[ \t]+[a-zA-Z]")
 
 
+# the craft a charter or lease names in its preamble, its name quoted right after: 'the motor tanker "SEA LARK"',
+# 'm.v. "KESTREL"', 'the aircraft "EI-ABC"'
+_CRAFT_BEFORE = re.compile(
+    r"\b(?:vessel|ship|tanker|carrier|bulker|barge|tug|yacht|aircraft|helicopter|m\.\s?[vt]\.|mv|mt)[ \t]*$",
+    re.IGNORECASE,
+)
+
+
 def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for m in _QUOTED_ALIAS.finditer(text, start, end):
+        if _CRAFT_BEFORE.search(text, max(start, m.start() - 30), m.start()):
+            continue  # 'Owners of the motor tanker "SEA LARK"': the ship's name, not the party's
         found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
     for m in _BARE_ALIAS.finditer(text, start, end):
         bare = (m.group(1) or "").strip(" ,.")
@@ -278,6 +309,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
             m.group(2)
             or m.group(3)
             or m.group(4)
+            or m.group(5)
             or (
                 _unaccented(bare).lower() not in PLACES
                 and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
@@ -286,7 +318,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
                 and not _GIVEN_NAME_AROUND.search(text, max(start, m.start() - 12), min(len(text), m.end() + 3))
             )
         ):
-            found.append((m.start(), (m.group(2) or m.group(3) or m.group(4) or bare).strip(" ,.")))
+            found.append((m.start(), (m.group(2) or m.group(3) or m.group(4) or m.group(5) or bare).strip(" ,.")))
     out: list[str] = []
     for at, alias in sorted(found):
         if _COLLECTIVE_BEFORE.search(text, max(start, at - 70), at):
@@ -485,7 +517,7 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
             span = _strong_name_at(text, occupation.end())
         if closed == "bare" and span and not span.legal_form:
             return None  # "Andheri (East), Mumbai 400 069": a bracket of the address, not the party's term
-        if span and not _second_representative(text, pos, i, span):
+        if span and not _second_representative(text, pos, i, span) and not _names_an_identifier(text, span):
             return (nxt,)
     return None
 
@@ -499,6 +531,18 @@ def _closed_by_a_defined_term(text: str, pos: int, i: int) -> str:
         return "quoted"
     opening = text.rfind("(", max(pos, i - 60), i)
     return "bare" if opening >= 0 and _aliases(text, opening, i) else ""
+
+
+# the issuer of a number in a party's descriptors, its label right after the name with no comma: "having CIN
+# U12345 and SEBI Registration No. 42", "and FCA Licence Number 1234"; the name is the register's, not a party's
+_IDENTIFIER_AFTER_NAME = re.compile(
+    r"[ \t]+(?:registration|licen[cs]e|reg\.|permit|authori[sz]ation)[ \t]+(?:number|no\b\.?|#)", re.IGNORECASE
+)
+
+
+def _names_an_identifier(text: str, span: NameSpan) -> bool:
+    """The name after an "and" labels the number that follows it ("and SEBI Registration No. 42"): no new party."""
+    return not span.legal_form and _IDENTIFIER_AFTER_NAME.match(text, span.end) is not None
 
 
 # a party's representatives: "represented by its managing directors Mrs. A and Mr. B", "acting through", "in the
@@ -717,7 +761,9 @@ _DEFINED = re.compile(
     + _CALLED_AS
     + r",?\s+)?(?:the\s+)?)?[\"“']|"  # '(hereinafter, "the Buyer")'
     r"\([^()\"“]{1,60}?,\s+the\s+[\"“]|"  # '(or one or more Affiliates, the "Investor")'
-    r"(?<=,\s)hereinafter\s+" + _CALLED_AS + r"\s+(?:the\s+)?[\"“]"  # 'X, hereinafter referred to as the "Company"'
+    r"(?<=,\s)hereinafter\s+" + _CALLED_AS + r"\s+(?:the\s+)?[\"“]|"  # 'X, hereinafter referred to as the "Company"'
+    # a letter's term without quotes, its pronouns beside it: "asking Harcourt Vane LLP (the Firm, we, us) to act"
+    r"\((?:the\s+)?(?=[A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2}" + _PRONOUNS_AFTER_TERM + r"[ \t]*\))"
 )
 _LABELLED = re.compile(
     # "1.2 Landlord: ...", "(b) Tenant: ...": a numbered item of a basic-information list
@@ -811,7 +857,7 @@ def _is_role_label(label: str) -> bool:
         return words[0] in ROLE_WORDS
     if words[-1] == "representative" and words[0] in {"legal", "authorized", "authorised", "statutory"}:
         return False  # "Legal Representative: Zhou Min" under a party: the person who signs for it
-    return label.startswith("Party") or words[-1] in ROLE_WORDS or (words[-1] == "party" and len(words) > 1)
+    return label.startswith("Party") or _is_role_word(words[-1]) or (words[-1] == "party" and len(words) > 1)
 
 
 _ROW_REACH = 250
@@ -908,6 +954,21 @@ _DOCUMENT_TERM = re.compile(
 _NUMBERED_CLAUSE = re.compile(r"\s*\d{1,2}(?:\.\d{1,2})*\.?[ \t]+(?=[A-Z])")
 
 
+# only lower-case words between a name and the bracket that follows: "Nipigon Timber Corp. in receivership ("
+_LOWER_WORDS_TO_BRACKET = re.compile(r"[ \t]+(?:[a-z][\w\-]*[ \t]+){1,4}$")
+
+
+def _term_of_a_thing_after(text: str, span: NameSpan, at: int, aliases: tuple[str, ...]) -> bool:
+    """Whether the defined term at `at` names a thing the sentence goes on to describe, not the company named before
+    it: lower-case words (no descriptor) stand between the name and the bracket, and the term is neither a role
+    nor a short form of the name ("the sawmill assets of Nipigon Timber Corp. in receivership (the "Transaction")")."""
+    if not aliases or not _LOWER_WORDS_TO_BRACKET.match(text, span.end, at) or _DESCRIPTOR.match(text, span.end):
+        return False
+    term = aliases[0].lower().split()
+    name_words = set(span.text(text).lower().split())
+    return term[-1] not in ROLE_WORDS and not name_words.intersection(term)
+
+
 def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
     """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`;
     none unless at least `least` are found."""
@@ -935,7 +996,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             aliases = _aliases(text, at, close + 1 if close >= 0 else after + 60)
             previous = close + 1 if close >= 0 else after
         else:
-            if not _is_role_label(label):
+            if not _is_role_label(label) or label.endswith(("s", "S")):  # "Lessors: ... ("Lessors")": the row whole
                 entry_end = _entry_naming_its_label(text, at, label)
             role_label = _is_role_label(label) or entry_end >= 0
             span = _labelled_name(text, at) if role_label and not _entry_denies_party(text, at) else None
@@ -943,6 +1004,8 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             aliases = tuple(dict.fromkeys(_label_role(label) + own))
         if span is None or (aliases and _DOCUMENT_TERM.search(aliases[0])):
             continue
+        if label is None and _term_of_a_thing_after(text, span, at, aliases):
+            continue  # "the assets of Nipigon Timber Corp. in receivership (the "Transaction")": not a party
         if _OTHER_AGREEMENT.search(text, max(0, span.start - 160), span.start):
             continue  # "with respect to the lease dated ... between Landlord and Haines Fitness LLC": not a party here
         if found and at - last > _CLUSTER_GAP:

@@ -187,18 +187,19 @@ _DEAL_ONLY_WITH = (
     r"\b(?:shall|will|must)\s+not\b(?![^.;]*\b(?:compet\w*|similar|rival\w*|disclos\w*|confidential\w*|assign\w*|sublicen[cs]\w*|"
     # (nor a price the other party is "not entitled to": "shall not be entitled to any price that the Licensor offers to
     # any other customer" refuses a most-favoured price)
-    r"transfer\w*|entitl\w*|pric\w*|favou?r\w*)\b)"
+    r"transfer\w*|entitl\w*|pric\w*|favou?r\w*|personal\s+(?:data|information))\b)"
     # soliciting the other party's customers or staff is a non-solicitation ("solicit any customer ... to buy ... from
     # anyone other than the Buyer"), not a promise to deal only with the other party
     r"(?![^.;]{0,200}?\b(?:solicit\w*|entic\w*|canvass\w*)\s+(?:any\s+|the\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?"
-    r"(?:customers?|clients?|employees?|staff)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|"
+    r"(?:customers?|clients?|employees?|staff)\b)[^.;]{0,200}?\b(?:solicit\w*|negotiat\w*|sell|offer\w*|grant\w*|place|"
     r"licen[cs]e|agree(?:s|d|ing)?|"
     r"deal\w*|accept\w*|entertain\w*|list)\b[^.;]{0,160}?\b(?:to|with|from)\s+(?:any\s+(?:person|party|one|entity|third\s+part(?:y|ies))\s+other\s+than|"
     # a category named before the exception: "from any bank, credit union or other deposit-taking institution other
     # than the Sponsor"
     r"any\s+[^.;]{1,120}?\s+other\s+than\s+(?:the\s+)?(?-i:[A-Z])\w*|"
     r"any\s+other\s+(?:person|party|entity|sponsor|buyer|purchaser|bidder|licensee|distributor|supplier|company|companie|"
-    r"firm|brand|business(?:e)?|organi[sz]ation|customer|client|dealer|reseller|retailer|wholesaler)s?|anyone\s+"
+    r"firm|brand|business(?:e)?|organi[sz]ation|customer|client|dealer|reseller|retailer|wholesaler|"
+    r"insurer|reinsurer|underwriter|broker|carrier)s?|anyone\s+"
     r"(?:else|other\s+than))\b"
 )
 # a party whose services one uses or engages ("use the Carrier exclusively"), not a thing ("use the Software solely")
@@ -285,6 +286,21 @@ _NAMED_CONVENIENCE_RIGHT = (
     r"(?-i:[A-Z][\w-]*)|withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,3}?(?:agreement|membership|participation))\b"
     rf"(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b){_IN_SENTENCE}){{0,150}}?\b{_NO_CAUSE}"
     rf"(?!{_IN_SENTENCE}*\b(?:deleted|removed|waived|excluded|revoked|not|never|no\s+longer)\b)"
+)
+
+
+# "termination by Corrib on three months' written notice for any reason", "termination by either party on notice
+# without cause"
+_NOTICE_TERMINATION_NOUN = (
+    r"\btermination\s+by\s+(?:(?:either|any|each)\s+party|(?:the\s+)?(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?)\s+"
+    r"(?:on|upon|by|with|after)\s+[^.;()]{0,60}?\bnotice\s+" + _NO_CAUSE
+)
+# a right to withdraw at will, then "Withdrawal ends this Agreement" in the next sentence
+_WITHDRAWAL_AT_WILL_ENDS_IT = (
+    r"\b(?:may|can)\s+(?:\w+\s+){0,2}?withdraw\b(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b)[^.;]){0,100}?"
+    + _NO_CAUSE
+    + r"[^.]{0,250}?\.\s+(?:(?:such|any|a|the|that)\s+)?withdrawal\s+(?:ends|terminates|shall\s+(?:end|terminate)|"
+    r"will\s+(?:end|terminate))\s+(?:this|the)\s+(?:agreement|contract|engagement|appointment)\b"
 )
 
 
@@ -397,10 +413,17 @@ RULES: dict[str, Rule] = {
         ),
         # a promise not to license or appoint anyone else, or to do the business only through one party
         asserting=_any(
+            # (a negation after the appointment does not deny it: "appoints the Agent as its exclusive agent, and shall
+            # not appoint any other")
             _affirmed(
                 r"\b(?:appoints?|grants?)\b[^.;]{0,80}"
                 r"(?<![\w\-])(?<!non\s)(?<!non-\s)(?<!\bno\s)(?<!\bno\ssole\sor\s)exclusive\s+(?:[\w-]+\s+)?(?:distributor|agent|reseller|"
-                r"licensee|supplier|dealer|representative|broker|provider|contractor|operator|right|licen[cs]e)",
+                r"licensee|supplier|dealer|representative|broker|provider|contractor|operator|right|licen[cs]e|"
+                # the one firm a principal's work goes to: "appoints the Firm as its sole and exclusive claims manager"
+                r"manager|administrator|advis[eo]r|consultant|servicer|insurer|reinsurer|underwriter|coverholder)",
+                opening=_UNDENIED_BEFORE,
+            ),
+            _affirmed(
                 # "grants the Caterer the sole right to operate ...": a right given to one party alone
                 r"\bgrants?\b[^.;]{0,80}(?<![\w\-])(?<!\bno\s)\bsole\s+(?:and\s+exclusive\s+)?rights?\s+to\b",
                 # a requirements contract: "purchase all of its requirements of cartons exclusively from Seller"
@@ -687,6 +710,8 @@ RULES: dict[str, Rule] = {
             r"(?:ground|reason|cause|basis|event)s?\s+(?:for|of)\s+(?:termination|terminating|cancell?ation)" + _REST,
             r"\b(?:shall|will|does|do)\s+not\s+(?:give|entitle|confer|create)\b" + _GAP + r"\b" + _CONTROL + _REST,
             r"\bno\s+(?:consent|approval|notice|right)\b" + _GAP + r"\b" + _CONTROL + _REST,
+            # "its merger with another firm gives Consultant no right to terminate this Agreement"
+            r"\b(?:gives?|confers?|creates?)\s+(?:[\w-]+\s+){0,3}?no\s+(?:right|option|consent)\b" + _REST,
             # "neither party may terminate this Agreement because of a change of control"; not "... except on a change"
             r"\b(?:neither|no)\s+party\s+(?:may|shall|can|will)\s+terminat\w*(?![^.;]*\b(?:except|unless|save)\b)"
             + _GAP
@@ -709,6 +734,13 @@ RULES: dict[str, Rule] = {
             r"terminat\w*)\b(?![^.;]*\bmay\s+terminat)" + _REST,
             # "a change of control of either party gives the other party no right to terminate"
             _CONTROL + _GAP + r"\b(?:gives?|confers?|creates?)\b[^.;]{0,40}\bno\s+(?:right|consent|approval)\b" + _REST,
+            # the denial in the next sentence, the change its subject: "A change of control of a Member is not a
+            # transfer. It requires no consent and gives the others no right to terminate."
+            _CONTROL
+            + _GAP
+            + r"\.\s+(?:it|this|such\s+(?:a\s+)?change(?:\s+of\s+control)?)\s+(?:(?:requires?|needs?)\s+no\s+"
+            r"(?:\w+\s+)?(?:consent|approval)\b[^.;]{0,80}\b)?(?:gives?|confers?|creates?)\b[^.;]{0,40}\bno\s+"
+            r"(?:right|consent|approval)\b" + _REST,
             # "a change of control of the Buyer gives neither party any right to terminate"
             _CONTROL
             + _GAP
@@ -748,7 +780,9 @@ RULES: dict[str, Rule] = {
             _affirmed(
                 r"\b(?:reduce|lower|adjust)\w*\b[^.;]{0,80}\b(?:price|prices|fees?|rates?|royalt\w*)\b[^.;]{0,40}"
                 # (or "reduce Customer's fee to the same level")
-                r"\bto\s+(?:(?:that|such|the\s+same|the)\s+lower|the\s+same\s+(?:level|amount))\b"
+                # (or "reduce the Dealer's fee to match any lower fee it grants to another dealer")
+                r"\bto\s+(?:(?:that|such|the\s+same|the)\s+lower|the\s+same\s+(?:level|amount)|"
+                r"match\s+(?:any|the|that|such)\s+(?:lower|better|reduced))\b"
             ),
             # "If Supplier sells ... to any other customer at a lower price, Supplier shall offer that lower price to
             # Buyer", "Licensor shall extend to Licensee any more favourable royalty it grants another licensee"
@@ -786,6 +820,13 @@ RULES: dict[str, Rule] = {
                 r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}"
                 r"\b(?:shall|will|must)\s+(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,3}?"
                 r"(?:the\s+same|that|such|those)\s+(?:lower|better|more\s+favou?rable|reduced)\b",
+                # the same with the price or terms named and an adverb: "If Vendor offers any other customer ... a lower
+                # price or better terms, Vendor shall promptly offer the same price or terms to Buyer"
+                r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:other|another|third)\b[^.;]{0,200}"
+                r"\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}\b(?:shall|will|must)\s+(?:\w+ly\s+)?"
+                r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,3}?(?:the\s+same|those|such)\s+"
+                + _PRICE
+                + r"\b",
                 opening=_BINDS,
             ),
             # a ceiling at the promisor's (best) price to others: "Vendor shall not charge Buyer fees higher than the
@@ -810,6 +851,13 @@ RULES: dict[str, Rule] = {
             # the same ceiling said as a level: "the prices charged to Buyer shall be no higher than those Seller charges
             # any other customer"
             _affirmed(
+                # or as the charge itself: "Vendor shall bill the Customer a rate no higher than the lowest rate it bills
+                # any other customer"
+                r"\b(?:shall|will|must)\s+(?:charge|invoice|bill|quote)\b[^.;]{0,80}\bno\s+(?:higher|greater|more)\s+than\s+"
+                r"(?:the\s+)?(?:(?:lowest|best)\s+)?(?:\w+\s+)?"
+                + _PRICE
+                + r"\b[^.;]{0,40}\b(?:charges?|offers?|gives?|grants?|provides?|invoices?|bills?|quotes?)\b[^.;]{0,30}"
+                r"\b(?:any\s+other|another|all\s+other|other|(?:any\s+)?third)\b",
                 r"\b"
                 + _PRICE
                 + r"\b[^.;]{0,80}\b(?:shall|will|must)\s+be\s+no\s+(?:higher|greater)\s+than\b[^.;]{0,60}\b(?:charges?|"
@@ -900,6 +948,18 @@ RULES: dict[str, Rule] = {
             # (notice "effective at the end of a calendar month" ends the contract then; notice before "the end of the
             # term" ends a renewal)
             rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED}|expir\w*|renew\w*|end\s+of\s+(?!(?:an?|the|each|any)\s+calendar\b))\b)",
+            # the right restated as a noun, as a variation recalls a clause it leaves in force: "Clause 16 (termination
+            # by Corrib on three months' written notice for any reason, ...) continues to apply"
+            _ungoverned(
+                # (a "not" of the clause's other limb denies nothing: "for material breach not remedied")
+                r"nothing|neither|no\s+party|(?:does|do|shall|will|is|are|no)\s+(?:not|longer)|never|deleted|removed|"
+                r"revoked|waived",
+                needs=r"termination\s+by",
+            )
+            + _NOTICE_TERMINATION_NOUN,
+            # a party's withdrawal at will that the contract says ends it: "Either Party may withdraw from the mediation
+            # at any time, for any reason ... Withdrawal ends this Agreement"
+            _ungoverned(r"nothing|neither|no\s+party|not|never", needs=r"withdraw") + _WITHDRAWAL_AT_WILL_ENDS_IT,
             _ungoverned(
                 r"nothing|neither|no\s+party|not|never|stipulat\w*|(?:provide|require|ensure)s?\s+that",
                 needs=r"any\s+time",
@@ -999,7 +1059,9 @@ RULES: dict[str, Rule] = {
         ),
         asserting=_any(
             r"\bunlimited\b",
-            r"\bliable\s+without\s+limitation\b",
+            # (also to whom: "The parties are liable to each other without limitation for intent")
+            r"\bliable\s+(?:to\s+(?:each\s+other|one\s+another|the\s+other(?:\s+party)?|(?:the\s+)?(?-i:[A-Z])\w+)\s+)?"
+            r"without\s+limitation\b",
             r"\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit|cap)",
             r"\bnothing\b[^.;]{0,100}\b(?:limits?|exclud\w*|restricts?)\b[^.;]{0,60}\bliabilit",
             _LIABILITY + r"\b(?:(?:is|are)\s+not|(?:shall|will)\s+not\s+be)\s+(?:limited|capped)\b",
@@ -1166,6 +1228,12 @@ RULES: dict[str, Rule] = {
             r"INR|JPY|SEK|NOK|DKK)\s?\d|\d[\d,.]*\s*(?:EUR|euros?|dollars?|pounds)\b)",
             r"\bin\s+no\s+event\b[^.;]{0,80}\bliable\b[^.;]{0,80}\b(?:indirect|consequential|special|incidental)",
             r"\bnot\s+be\s+liable\s+(?:to\s+\w+(?:\s+\w+)?\s+)?for\b[^.;]{0,80}\b(?:indirect|consequential|lost\s+profits)",
+            # the damages a party must make good, capped at a stated amount (the Japanese and civil-law form): "shall
+            # compensate the other party for direct and ordinary damages, up to the amount of the fee"; not a sum
+            # payable for delay or a penalty, nor insurance cover
+            _ungoverned(r"liquidated|penalt\w*|delay|insur\w*", needs=r"up\s+to")
+            + r"\b(?:compensat\w*|liab\w*|indemnif\w*)\b[^.;]{0,160}?\bup\s+to\s+(?:the\s+|an?\s+)?"
+            r"(?:amount|sum|total|aggregate|maximum)\b",
         ),
         sources=("uncapped_liability",),
     ),
@@ -1208,6 +1276,12 @@ RULES: dict[str, Rule] = {
             r"\b(?:assigns|transfers)\s+(?:and\s+\w+\s+)?to\s+(?:the\s+)?\w+(?:\s+\w+)?\s+all\s+(?:of\s+its\s+)?(?:right|title|"
             r"intellectual|copyright)",
             r"\bworks?\s+made\s+for\s+hire\b",
+            # a right in the work passing by the contract itself, from one party to the other (the Japanese form):
+            # "The copyright in each deliverable ... shall transfer from the Developer to the Client upon payment"
+            _UNDENIED_BEFORE
+            + r"\b(?:copyrights?|intellectual\s+property(?:\s+rights?)?|patent\s+rights?)\s+(?:in|to|of)\b"
+            r"(?:(?!\b(?:not|never|no)\b)[^.;]){0,160}?\b(?:shall|will)\s+(?:be\s+)?(?:transfer(?:red)?|pass(?:ed)?)\s+"
+            r"from\b[^.;]{1,60}?\bto\b",
             # ownership of what one party makes vests in another by the contract itself: "Inventions that the
             # Employee makes in performing her work belong to the Company" (not "... made by Licensee belong to Licensee")
             _ungoverned(r"nothing|neither|never|(?:shall|will|does|do|is|are)\s+not|cannot", needs=r"belong|vest")

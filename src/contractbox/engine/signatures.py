@@ -151,11 +151,13 @@ def signature_spans(text: str) -> list[NameSpan]:
     spans += _upper_case_names(text, start)
     spans += _names_before_by(text, start)
     seen: set[str] = set()
-    out = []
-    for span in sorted(spans, key=lambda s: s.start):
+    out: list[NameSpan] = []
+    for span in sorted(spans, key=lambda s: (s.start, -s.end)):
         name = span.text(text)
         key = re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
-        if key not in seen and is_plausible_name(name, True):
+        # the tail of a name wrapped onto a second line is read alone too ("TRADING LTD." under "NORTHWIND COMMODITIES")
+        inside_another = any(kept.start <= span.start and span.end <= kept.end for kept in out)
+        if key not in seen and not inside_another and is_plausible_name(name, True):
             seen.add(key)
             out.append(span)
     return out

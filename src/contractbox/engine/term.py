@@ -157,7 +157,9 @@ _OWN_ANCHOR = re.compile(
 _EVENT_ANCHOR = re.compile(
     r"\b(?:from|after|following|upon|commencing (?:on|from|upon|with)|commence on|begin(?:ning|s)? on|start(?:s|ing)? on|"
     r"effective as of)\s+(?:the\s+)?"
-    r"((?:date (?:on|upon) which|date of (?:the )?(?!(?i:effective|execution|signature|signing|this))|first|initial|launch|closing|completion|delivery|acceptance|"
+    # "from the time of her delivery": the moment of an event, as charters count their period
+    r"((?:date (?:on|upon) which|date of (?:the )?(?!(?i:effective|execution|signature|signing|this))|"
+    r"(?:time|moment) of (?:the |her |its |his |their )?(?!(?i:effective|execution|signature|signing|this))|first|initial|launch|closing|completion|delivery|acceptance|"
     r"[A-Z][\w-]+(?:\s+[A-Z][\w-]+)*\s+(?:Date|Launch)\b)[^,.;()]{0,40})",
 )
 _AUTO_RENEWAL = re.compile(
@@ -170,6 +172,13 @@ _AUTO_RENEWAL = re.compile(
     r"\b(?:renew|extend|prolong)\w*\s+(?:by\s+)?tacit(?:ly|\s+(?:agreement|consent|reconduction))\b|"
     r"\btacit\s+(?:renewal|extension|prolongation|reconduction)",
     re.IGNORECASE,
+)
+# "this Agreement shall be extended for one (1) year", "the Term will be renewed for a period of two years": the
+# contract itself (not an option, not a part of it) lengthened by a stated period
+_CONTRACT_EXTENDED_BY_A_PERIOD = (
+    r"\b(?:this\s+(?:agreement|contract)|the\s+(?:initial\s+)?term|it)\s+(?:shall|will)\s+(?:automatically\s+)?be\s+"
+    r"(?:renewed|extended)\s+for\s+(?:a\s+(?:further\s+)?(?:period|term)\s+of\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?"
+    r"(?:years?|months?)\b"
 )
 _RENEWS_UNLESS = re.compile(
     # "will carry on for successive one-year periods unless either party notifies": "carry on" is "continue"
@@ -189,7 +198,15 @@ _RENEWS_UNLESS = re.compile(
     # (the notice's time may be long: "is received by the other party at least 270 days before the end of the Fixed
     # Term or of any extension period, this Agreement shall be extended each time by a further year")
     r"[^.]{0,240}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
-    r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional|further|another)\b",
+    r"\b(?:year[- ]to[- ]year|month[- ]to[- ]month|successive|additional|further|another)\b|"
+    # the contract itself extended by a stated period unless a party objects, in either order (the Japanese basic
+    # agreement's form: "Unless either party notifies the other ... of its intention not to extend ..., this Agreement
+    # shall be extended for one (1) year on the same terms, and the same shall apply thereafter")
+    r"\b(?:unless|if\s+(?:neither|no)\s+party)\b[^.]{0,150}?\bnoti(?:ce|fies|fy|fication)\b[^.]{0,240}?"
+    + _CONTRACT_EXTENDED_BY_A_PERIOD
+    + r"|"
+    + _CONTRACT_EXTENDED_BY_A_PERIOD
+    + r"[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy|fication)\b",
     re.IGNORECASE,
 )
 # renewal refused or taken away: "does not renew automatically", "will not renew", "Clause 3.2 (Automatic Renewal) is
@@ -197,7 +214,11 @@ _RENEWS_UNLESS = re.compile(
 # it quotes; a section number's dot does not end the sentence)
 _NO_RENEWAL = re.compile(
     r"\b(?:not|never)\s+(?:be\s+)?(?:automatically\s+|tacitly\s+)?(?:renew|extend)\w*|\bno\s+(?:automatic|tacit)\s+(?:renewal|extension)|"
-    r"\b(?:renewal|extension)\b(?:[^.]|\.(?=\d)){0,60}\b(?:is|are|shall be|hereby)\s+(?:deleted|removed|revoked)\b",
+    r"\b(?:renewal|extension)\b(?:[^.]|\.(?=\d)){0,60}\b(?:is|are|shall be|hereby)\s+(?:deleted|removed|revoked)\b|"
+    # the deleted clause described in a relative clause: "Clause 3.2, which provided for the Agreement to renew
+    # automatically ... unless notice was given, is deleted in its entirety"
+    r"[,(]\s*(?:which|that)\s+(?:[^.]|\.(?=\d)){0,160}?\b(?:renew\w*|extension|extend\w*)\b(?:[^.]|\.(?=\d)){0,120}?"
+    r"[,)]\s*(?:is|are|shall\s+be)\s+(?:hereby\s+)?(?:deleted|removed|revoked)\b",
     re.IGNORECASE,
 )
 # the notice that stops a renewal: "renews ... unless either party gives notice ... that it will not renew"
@@ -238,8 +259,10 @@ _RENEWAL_TAKEN_AWAY = re.compile(
     r"\b(?:automatic|auto-)\s*(?:renewal|extension)s?\b(?:[^.]|\.(?=\d)){0,80}?\b(?:is|are|shall be|hereby)\s+"
     r"(?:deleted|removed|revoked)\b|"
     # also past a date and by an amendment: "may be extended beyond 30 June 2030 only by a further written amendment"
+    # (or a further document of the amendment's own kind: "only by a further supplemental agreement in writing")
     r"(?P<agreed>\b(?:renew|extend)\w*(?:\s+(?:beyond|after|past)\s+[^.;]{1,30}?)?\s+only\s+(?:by|with|upon)\s+"
-    r"(?:the\s+|an?\s+)?(?:mutual\s+|further\s+)?(?:written\s+)?(?:agreement|consent|amendment))",
+    r"(?:the\s+|an?\s+)?(?:mutual\s+|further\s+)?(?:written\s+)?(?:supplemental\s+|amending\s+|variation\s+)?"
+    r"(?:agreement|consent|amendment|deed))",
     re.IGNORECASE,
 )
 _RENEWAL_TAKEN_AWAY_SCAN = Scanned.of(_RENEWAL_TAKEN_AWAY)  # scanned for by its first letters
@@ -377,7 +400,7 @@ _A_DAY_OF = re.compile(r"\b(?:last|first)\s+day\s+of\s+$", re.IGNORECASE)
 _END_OF_MONTH_OF = re.compile(
     r"\b(?:last\s+day|end)\s+of\s+the\s+(?:calendar\s+)?month\s+in\s+which\s+(?:the\s+)?$", re.IGNORECASE
 )
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_TENS = {word: n for word, n in NUMBER_WORDS.items() if word.isalpha() and n in range(20, 100, 10)}
 _MONTH_ORDINALS = {
     **{word: n for word, n in ORDINAL_DAYS.items() if n < 20},
     **{word[:-1] + "ieth": n for word, n in _TENS.items()},  # "twentieth", "sixtieth"
@@ -1030,6 +1053,9 @@ def read_renewal(
         return False, by_agreement_at, True
     if not seen and (stated := _stated_no_renewal(text)) is not None:
         return False, _sentence_at(text, stated), False
+    if refused_at is not None and (agreed := _renewal_left_to_agreement(text, refused_at.start)) is not None:
+        # "Clause 3.2 ... is deleted ...": "the term may be extended only by a further agreement"
+        return False, agreed, True
     return (False if seen else None), refused_at, False
 
 
@@ -1053,6 +1079,13 @@ def _renewal_taken_away(text: str, after: int) -> tuple[Span, bool] | None:
     if not found:
         return None
     return _sentence_at(text, found[0].start()), any(m.group("agreed") for m in found)
+
+
+def _renewal_left_to_agreement(text: str, after: int) -> Span | None:
+    """The sentence after `after` that leaves renewal to the parties' agreement ("may be extended ... only by a
+    further written agreement"), None when none does."""
+    found = next((m for m in _RENEWAL_TAKEN_AWAY_SCAN.finditer(text, after) if m.group("agreed")), None)
+    return _sentence_at(text, found.start()) if found else None
 
 
 def _sentence_at(text: str, at: int) -> Span:
@@ -1094,7 +1127,7 @@ def restated_first(text: str, by_category: dict[str, Scored]) -> dict[str, Score
 # a change to the term made later in the same document (a change order or variation appended to the contract): "Section
 # 2.1 is amended so that the End Date is December 17, 2027 instead of October 29, 2027", "the Term is extended until 30
 # June 2029"; not an option ("may be extended"), a renewal, or a recital of what an earlier document did
-_AMENDING = re.compile(r"\b(?:amended|extended|varied|modified|changed)\b", re.IGNORECASE)
+_AMENDING = re.compile(r"\b(?:amended|extended|varied|modified|changed|replaced)\b", re.IGNORECASE)
 _NOT_A_CHANGE_MADE = re.compile(
     r"\b(?:may|might|can|could|option|whereas|recitals?|previously|wish\w*|intends?|desires?|was|were|had\s+been|"
     r"automatic\w*|successive|renew\w*)\b",
@@ -1112,6 +1145,8 @@ _OLD_DATE_CUE = re.compile(
     r"\b(?:instead\s+of|in\s+place\s+of|rather\s+than|from|originally|previously|formerly)\s*(?:on\s+)?$", re.IGNORECASE
 )
 _QUOTE_MARK = re.compile(r"[\"“”]")
+# the words that bring in the replacing text, before a quoted definition of the end date
+_REPLACING = re.compile(r"\b(?:replac(?:ed|ing)|substitut(?:ed|ing)|to\s+read)\b[^\"“”]{0,40}[\"“]", re.IGNORECASE)
 _DEFINED_AFTER = re.compile(r"\s*\((?:the\s+)?[\"“]([A-Z][\w -]{1,40}?)[\"”]\)")
 
 
@@ -1121,7 +1156,12 @@ def _amended_end(text: str, expiry: Expiry) -> Expiry | None:
     defined = _DEFINED_AFTER.match(text, expiry.end)  # 'ends on 31 July 2026 (the "Completion Date")'
     names = _END_DATE_NAME + (rf"|{re.escape(defined.group(1))}" if defined else "")
     named = re.compile(rf"\bterm\b|\b(?:{names})\b", re.IGNORECASE)
-    new_end = re.compile(rf"\b(?:{names})\s+(?:is|shall\s+be|will\s+be|becomes|is\s+changed\s+to)\s*$", re.IGNORECASE)
+    # also a definition restated in the words that replace it: 'the definition of "Expiry Date" is deleted and
+    # replaced by: ""Expiry Date" means 14 March 2031."'
+    new_end = re.compile(
+        rf"\b(?:{names})[\"”]?\s+(?:is|shall\s+be|will\s+be|becomes|is\s+changed\s+to|means|shall\s+mean)\s*$",
+        re.IGNORECASE,
+    )
     found: Expiry | None = None
     for verb in _AMENDING.finditer(text, expiry.end):
         span = _sentence_at(text, verb.start())
@@ -1137,7 +1177,9 @@ def _amended_end(text: str, expiry: Expiry) -> Expiry | None:
             before = sentence[max(0, s - 40) : s]
             if d is None or s < verb.start() - span.start or _about_a_part(sentence, s) or _OLD_DATE_CUE.search(before):
                 continue  # the change is stated before its new date ("... as amended in Amendment 5": a reference)
-            if len(_QUOTE_MARK.findall(sentence, 0, s)) % 2:
+            if len(_QUOTE_MARK.findall(sentence, 0, s)) % 2 and not (
+                new_end.search(before) and _REPLACING.search(sentence, 0, s)
+            ):
                 continue  # inside the words quoted for deletion or replacement (a restatement is read elsewhere)
             if not (the_document_changed or named.search(sentence, 0, s)) or _CHARGES.search(
                 sentence, max(0, s - 60), s
