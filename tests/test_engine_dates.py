@@ -3044,3 +3044,51 @@ def test_a_deleted_definition_of_the_end_date_keeps_its_replacement() -> None:
     text = f"AMENDMENT dated 2 February 2029 between Alder Ltd and Birch Inc.\n\n{recital}\n\n{change}\n"
     facts, _ = read_facts(text, spans(text, agreement_date="2 February 2029", expiration_date=recital))
     assert facts["expiration_date"].value == "2032-03-31"
+
+
+def test_a_term_extended_by_a_period_unless_a_party_informs_the_other_renews_automatically() -> None:
+    term = "The initial period runs from 1 March 2026 until 28 February 2029 (the Initial Period)."
+    renew = (
+        "At the end of the Initial Period and of each extension, the term is extended by six (6) months, unless a "
+        "party informs the other in writing at least sixty (60) days before that end that it does not want it."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 60
+
+
+def test_a_variation_that_ends_automatic_continuation_leaves_renewal_to_a_further_variation() -> None:
+    recital = (
+        "(B) Under the Lease the term ends on 30 April 2028 and would then continue automatically for successive "
+        "periods of one year unless either party gave at least six months' notice."
+    )
+    new_clause = (
+        "The term shall not continue or renew automatically. It may be extended only by a further written variation "
+        "signed by both parties."
+    )
+    text = f"{PREAMBLE} {recital} {new_clause}"
+    _, t = read_facts(text, spans(text, renewal_term=[recital, new_clause]))
+    assert t.auto_renewal is False and t.renewal_by_agreement
+
+
+def test_a_start_stated_after_the_signing_date_in_one_sentence_is_no_signature() -> None:
+    body = " ".join(f"{n}. The Supplier shall keep the equipment in good repair." for n in range(1, 30))
+    dates = "30. This Agreement is signed on 4 May 2026 and comes into force on 1 June 2026."
+    text = f"HOSTING AGREEMENT between Alder GmbH and Birch GmbH\n\n{body}\n\n{dates}\n\nBerlin, 4 May 2026\n"
+    facts, _ = read_facts(text, spans(text, agreement_date="4 May 2026", effective_date="1 June 2026"))
+    assert facts["agreement_date"].value == "2026-05-04"
+    assert facts["effective_date"].value == "2026-06-01"
+
+
+def test_a_start_date_definition_does_not_date_a_contract_its_parties_signed() -> None:
+    text = (
+        "NETWORK SERVICES AGREEMENT\n\nTHIS AGREEMENT is made between Alder Networks Limited and Birch Clearing "
+        'Limited.\n\n1. DEFINITIONS\n\n"Effective Date" means 1 September 2026.\n\n'
+        "2. The Supplier shall provide the Services from the Effective Date.\n\n"
+        "Signed for and on behalf of Alder Networks Limited by Ann Roe, Director, on 3 August 2026.\n\n"
+        "Signed for and on behalf of Birch Clearing Limited by Ben Poe, Director, on 11 August 2026.\n"
+    )
+    definition = '"Effective Date" means 1 September 2026.'
+    facts, _ = read_facts(text, spans(text, agreement_date=definition, effective_date=definition))
+    assert facts["agreement_date"].value == "2026-08-11"
+    assert facts["effective_date"].value == "2026-09-01"

@@ -2053,3 +2053,36 @@ def test_a_quoted_ship_name_in_the_descriptor_is_not_the_partys_term() -> None:
         ("Fairhaven Bulk Carriers Ltd", "owners"),
         ("Tamsin Grain Trading LLC", "charterers"),
     ]
+
+
+def test_a_register_whose_title_holds_an_and_is_no_party() -> None:
+    # "Trade and Companies Register (R.C.S. ...) under number": the words after "and" name the register a number is
+    # kept in, not a second party
+    text = (
+        "STORAGE CAPACITY AGREEMENT\n\nBETWEEN\n\n"
+        "Valmont Systems S.A., a public limited company registered with the Brussels Trade and Companies Register "
+        "(R.P.M. Brussels) under number 0412.345.678, with its registered office at 4 Rue Haute, Brussels "
+        '(the "Vendor"),\n\nAND\n\n'
+        "Kessel Freight B.V., a private limited company registered with the Chamber of Commerce under number "
+        '55512345, with its registered office at Kade 4, Utrecht (the "Purchaser").\n\n1. Capacity\n'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Valmont Systems S.A.", "vendor"),
+        ("Kessel Freight B.V.", "purchaser"),
+    ]
+
+
+def test_parties_numbered_in_words_in_brackets() -> None:
+    # the Scots style of numbering the parties: "(ONE) ... ; and (TWO) ..."
+    text = (
+        "MINUTE OF AGREEMENT\n\nbetween\n\n"
+        "(ONE) HALDANE ROOFING LIMITED, incorporated under the Companies Acts (registered number SC123456) and having "
+        "its registered office at 8 Mill Lane, Perth PH1 5AA (the Contractor); and\n\n"
+        "(TWO) BRAEMOUNT ESTATES LIMITED, incorporated under the Companies Acts (registered number SC654321) and "
+        "having its registered office at 2 Tay Street, Dundee DD1 4AB (the Employer).\n\n"
+        "WHEREAS\n\n(A) The Employer owns the building.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("HALDANE ROOFING LIMITED", "contractor"),
+        ("BRAEMOUNT ESTATES LIMITED", "employer"),
+    ]

@@ -198,6 +198,11 @@ AUTO_RENEW = (
             "most_favored_nation",
             "Licensor does not warrant that the royalty charged to Licensee is the lowest royalty it charges.",
         ),
+        (  # holdout 57: a site owner's promise to keep the site's use clear, not a restraint on competing
+            "non_compete",
+            "Owner's Covenants. The Owner shall not erect or allow any mast on the Land that interferes with the "
+            "Operator's radio links.",
+        ),
     ],
 )
 def test_a_clause_that_says_the_opposite_negates_its_category(category: str, span: str) -> None:
@@ -391,6 +396,11 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "ip_ownership_assignment",
             "Article 8 (Rights in the Work) The copyright in the drawings (including adaptation rights) shall transfer "
             "from the Designer to the Owner on acceptance, and the Designer shall not assert moral rights.",
+        ),
+        (  # holdout 57: a buyer's promise to buy from no one else, the kind of supplier named in two words
+            "exclusivity",
+            "2.1 The Mill shall take from Seller all the gas it burns at the Site and shall not buy gas for the Site "
+            "from any other wholesale gas supplier.",
         ),
     ],
 )

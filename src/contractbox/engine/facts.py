@@ -265,6 +265,23 @@ _STARTS_LATER = re.compile(
 _START_DATE_FIELD = re.compile(
     r"\b(?:effective|commencement|start)\s+date[\"”']?[ \t]*(?::|means|shall\s+mean)[ \t]*$", re.IGNORECASE
 )
+# the start date given in a definitions clause ('"Effective Date" means 1 March 2028'): when the contract starts; the
+# parties' dated signatures, where there are any, date the agreement (a cover page's "Effective Date:" field still does)
+_START_DATE_DEFINED = re.compile(
+    r"\b(?:effective|commencement|start)\s+date[\"”']?[ \t]+(?:means|shall\s+mean)[ \t]*$", re.IGNORECASE
+)
+
+
+def _signed_after_a_defined_start(text: str, mentions: list[_Mention], agreement: Fact) -> Fact | None:
+    """The latest signature date, when the date read as the agreement's is the start date its definitions give."""
+    if not _START_DATE_DEFINED.search(text, max(0, agreement.start - 40), agreement.start):
+        return None
+    last = _latest_signed([m for m in mentions if _is_signature_date(text, m)])
+    if last is None or last.date is None:
+        return None
+    return Fact(last.date.isoformat(), last.start, last.end, text[last.start : last.end])
+
+
 # a signature block's date left blank: "Date: ____________ 2027"
 _BLANK_SIGNING_DATE = re.compile(r"\bDated?[ \t]*:?[ \t]*_{3,}", re.IGNORECASE)
 
@@ -404,7 +421,7 @@ def _is_signature_date(text: str, mention: _Mention) -> bool:
         mention.start > 0.6 * len(text)
         and _SIGNED_CUE.search(text, max(0, mention.start - 90), mention.start)
         and not _AN_END_BEFORE.search(text, max(0, mention.start - 30), mention.start)
-        # "is signed on 20 January 2027 and enters into force on 1 February 2027": the start, not a signature's date
+        # "is signed on 20 January 2027 and enters into force (comes into effect) on 1 February 2027": the start
         and not _STARTS_LATER.search(text, max(0, mention.start - 60), mention.start)
     ):
         return True
@@ -1184,6 +1201,8 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         ]
         agreement = _best(text, signed, by_category.get("agreement_date"), _agreement_score, _SIGNATURE_BONUS - 0.05)
     read_from_text = agreement is not None and agreement is not labelled and agreement.value is not None
+    if agreement is not None and read_from_text:
+        agreement = _signed_after_a_defined_start(text, mentions, agreement) or agreement
     if agreement is not None and read_from_text and not _LETTER_DATE.match(text, agreement.start - 1):
         chosen = next(m for m in mentions if m.start == agreement.start)
         if _is_signature_date(text, chosen) or _dated_line(text, chosen):

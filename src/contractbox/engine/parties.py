@@ -138,11 +138,11 @@ _LIST_END = re.compile(
     re.IGNORECASE,
 )
 _SEPARATOR = re.compile(
-    r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|(?<=\n)[ \t]*in\s+favou?r\s+of[ \t]*(?=\n)|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth)\s*\)|,)\s*",
+    r"\s*(?:;|-+\s*and\s*-+|\band\s*:|\band\b|(?<=\n)[ \t]*in\s+favou?r\s+of[ \t]*(?=\n)|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth|one|two|three|four|five)\s*\)|,)\s*",
     re.IGNORECASE,
 )
 _NOISE = re.compile(
-    r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth)\s*\)|\d{1,2}\.(?:\d{1,2}\.?)?\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
+    r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth|one|two|three|four|five)\s*\)|\d{1,2}\.(?:\d{1,2}\.?)?\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
     r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\bthe\s+undersigned\s*:|\b(?:me|us|myself|you|yourself)\b(?=\s*,))*",
     re.IGNORECASE,
 )
@@ -535,8 +535,12 @@ def _closed_by_a_defined_term(text: str, pos: int, i: int) -> str:
 
 # the issuer of a number in a party's descriptors, its label right after the name with no comma: "having CIN
 # U12345 and SEBI Registration No. 42", "and FCA Licence Number 1234"; the name is the register's, not a party's
+# (or "under number" after the register's short name in brackets: "Trade and Companies Register (R.C.S.
+# Luxembourg) under number B 241067", "Chamber of Commerce under no. 123")
 _IDENTIFIER_AFTER_NAME = re.compile(
-    r"[ \t]+(?:registration|licen[cs]e|reg\.|permit|authori[sz]ation)[ \t]+(?:number|no\b\.?|#)", re.IGNORECASE
+    r"(?:[ \t]+\([^()\n]{1,40}\))?[ \t]+(?:(?:registration|licen[cs]e|reg\.|permit|authori[sz]ation)[ \t]+(?:number|no\b\.?|#)|"
+    r"under[ \t]+(?:(?:registration|company|file)[ \t]+)?(?:number|no\b\.?))",
+    re.IGNORECASE,
 )
 
 

@@ -477,12 +477,13 @@ RULES: dict[str, Rule] = {
                 r"\b(?:purchase|buy|obtain|source|order)\w*\b[^.;]{0,80}\bonly\s+from\s+(?:the\s+)?(?-i:[A-Z])",
                 opening=_BINDS,
             ),
-            # "shall not engage any other haulier", "must not buy from another supplier"
+            # "shall not engage any other haulier", "must not buy from another supplier", "shall not buy power for the
+            # site from any other retail energy provider" (the kind of supplier in up to two words)
             _affirmed(
                 # (what is bought may be named at length: "shall not purchase the Parts, or parts of substantially the
                 # same design and function, from any other source")
                 r"\b(?:shall|will|must)\s+not\s+(?:use|engage|appoint|retain|employ|instruct|(?:purchase|buy|source|obtain|order)\s+"
-                r"(?:[^.;]{0,80}?\s)??from)\s+(?:any\s+other|another|any\s+third[\s\-]part(?:y|ies))\s+(?:\w+\s+)?"
+                r"(?:[^.;]{0,80}?\s)??from)\s+(?:any\s+other|another|any\s+third[\s\-]part(?:y|ies))\s+(?:[\w-]+\s+){0,2}?"
                 r"(?:carriers?|hauliers?|haulers?|suppliers?|providers?|vendors?|contractors?|manufacturers?|sources?|"
                 r"firms?|compan(?:y|ies)|persons?|part(?:y|ies)|operators?|forwarders?|brokers?|intermediar(?:y|ies)|"
                 r"distributors?|wholesalers?|dealers?|growers?|producers?)\b"  # "from any other distributor or grower"
@@ -560,6 +561,10 @@ RULES: dict[str, Rule] = {
             r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\bcompet)(?:engage|appoint|use|retain|employ|instruct|contract\s+with)"
             r"\s+(?:any\s+)?(?:other|another|third[\s-]part(?:y|ies)|additional)\b[^.;]{0,30}?\b(?:persons?|part(?:y|ies)|"
             r"entit(?:y|ies)|" + _PROVIDER + r")\s+(?:to|for)\b" + _REST,
+            # nor a promise to keep a site's use clear: "the Owner shall not erect or allow any building on the land that
+            # obstructs or interferes with the Operator's transmissions" (a tower, rooftop or easement's non-interference)
+            r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\bcompet)(?:\w+\s+(?:or|and|nor)\s+)?(?:build|erect|construct|install|"
+            r"place|locate|permit|allow|suffer)\b[^.;]{0,80}?\b(?:obstruct\w*\s+or\s+)?interfer\w*\s+with\b" + _REST,
             # nor a promise to keep other traders out: "the College shall not permit any other food service operator
             # to sell prepared food on the campus" (the provider's exclusivity)
             r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\bcompet)(?:permit|allow|authori[sz]e|let)\s+(?:any\s+other|another|"

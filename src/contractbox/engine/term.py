@@ -175,9 +175,11 @@ _AUTO_RENEWAL = re.compile(
 )
 # "this Agreement shall be extended for one (1) year", "the Term will be renewed for a period of two years": the
 # contract itself (not an option, not a part of it) lengthened by a stated period
+# (in the present tense and "by" the period too: "the service term is extended by twelve (12) months")
 _CONTRACT_EXTENDED_BY_A_PERIOD = (
-    r"\b(?:this\s+(?:agreement|contract)|the\s+(?:initial\s+)?term|it)\s+(?:shall|will)\s+(?:automatically\s+)?be\s+"
-    r"(?:renewed|extended)\s+for\s+(?:a\s+(?:further\s+)?(?:period|term)\s+of\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?"
+    r"\b(?:this\s+(?:agreement|contract)|the\s+(?:initial\s+|service\s+)?term|it)\s+"
+    r"(?:(?:shall|will)\s+(?:automatically\s+)?be|is(?:\s+automatically)?)\s+"
+    r"(?:renewed|extended)\s+(?:for|by)\s+(?:a\s+(?:further\s+)?(?:period|term)\s+of\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?"
     r"(?:years?|months?)\b"
 )
 _RENEWS_UNLESS = re.compile(
@@ -206,7 +208,7 @@ _RENEWS_UNLESS = re.compile(
     + _CONTRACT_EXTENDED_BY_A_PERIOD
     + r"|"
     + _CONTRACT_EXTENDED_BY_A_PERIOD
-    + r"[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy|fication)\b",
+    + r"[^.]{0,200}?\bunless\b[^.]{0,120}?\b(?:noti(?:ce|fies|fy|fication)|(?:tells?|informs?)\s+the\s+other)\b",
     re.IGNORECASE,
 )
 # renewal refused or taken away: "does not renew automatically", "will not renew", "Clause 3.2 (Automatic Renewal) is
@@ -259,10 +261,11 @@ _RENEWAL_TAKEN_AWAY = re.compile(
     r"\b(?:automatic|auto-)\s*(?:renewal|extension)s?\b(?:[^.]|\.(?=\d)){0,80}?\b(?:is|are|shall be|hereby)\s+"
     r"(?:deleted|removed|revoked)\b|"
     # also past a date and by an amendment: "may be extended beyond 30 June 2030 only by a further written amendment"
-    # (or a further document of the amendment's own kind: "only by a further supplemental agreement in writing")
+    # (or a further document of the amendment's own kind: "only by a further supplemental agreement in writing", "only
+    # by a further written variation", as a Scots minute of variation says)
     r"(?P<agreed>\b(?:renew|extend)\w*(?:\s+(?:beyond|after|past)\s+[^.;]{1,30}?)?\s+only\s+(?:by|with|upon)\s+"
     r"(?:the\s+|an?\s+)?(?:mutual\s+|further\s+)?(?:written\s+)?(?:supplemental\s+|amending\s+|variation\s+)?"
-    r"(?:agreement|consent|amendment|deed))",
+    r"(?:agreement|consent|amendment|deed|variation))",
     re.IGNORECASE,
 )
 _RENEWAL_TAKEN_AWAY_SCAN = Scanned.of(_RENEWAL_TAKEN_AWAY)  # scanned for by its first letters
