@@ -2047,7 +2047,7 @@ def test_a_deed_poll_made_by_one_party_in_favour_of_holders() -> None:
 
 def test_a_signature_by_line_is_no_deed_poll_entry() -> None:
     text = (
-        "LETTER AGREEMENT\n\nThis letter is made between Tern Hollow LLC (\"Tern\") and Osprey Cove Inc. "
+        'LETTER AGREEMENT\n\nThis letter is made between Tern Hollow LLC ("Tern") and Osprey Cove Inc. '
         '("Osprey").\n\n1. Tern shall pay Osprey $500.\n\nTERN HOLLOW LLC\nBy: Jane Marsh\nTitle: Manager\n\n'
         "OSPREY COVE INC.\nBy: Raj Patel\nTitle: President\n"
     )
@@ -2093,3 +2093,15 @@ def test_an_addressee_the_body_gives_a_term_is_a_party_an_attention_person_is_no
     assert ("tomas lindqvist", "founder") in found
     letter_to_an_officer = text.replace("Tomas Lindqvist (Founder)", "its stockholders")
     assert "Tomas Lindqvist" not in names(letter_to_an_officer)
+
+
+def test_an_addressee_replaces_its_short_name_read_as_a_party() -> None:
+    text = (
+        "AFFILIATE LETTER\n\nCorran Dental Supply, Inc.\n12 Bay Road, Tampa, Florida\n\nGentlemen:\n\n"
+        'The undersigned is a shareholder of Alder Medical, Inc. ("AMI"), and will become a shareholder of Corran '
+        'Dental Supply, Inc. ("CDS"), under the Agreement and Plan of Merger dated as of May 1, 2030 (the "Agreement"), '
+        'by and among CDS, CDS Merger Corp. ("Merger Corp.") and AMI. The undersigned and CDS agree as follows.\n\n'
+        "1. The undersigned shall not sell any shares before the closing.\n"
+    )
+    found = names(text)
+    assert "Corran Dental Supply, Inc." in found and "CDS" not in found

@@ -1240,7 +1240,8 @@ def _with_addressees(text: str, parties: list[Party]) -> list[Party]:
         if aliases:
             added.append(Party(name, _role_of(aliases), span.start, span.end, aliases))
             known.append(_key(name))
-    return parties + added
+    terms = {_key(p.aliases[0]) for p in added}
+    return [p for p in parties if _key(p.name) not in terms] + added  # "PSS" read as a name gives way to its owner
 
 
 def _term_in_body(text: str, name: str, lo: int) -> tuple[str, ...]:
