@@ -3092,3 +3092,41 @@ def test_a_start_date_definition_does_not_date_a_contract_its_parties_signed() -
     facts, _ = read_facts(text, spans(text, agreement_date=definition, effective_date=definition))
     assert facts["agreement_date"].value == "2026-08-11"
     assert facts["effective_date"].value == "2026-09-01"
+
+
+def test_a_letter_greeting_ladies_and_gentlemen_is_dated_by_its_own_date_line() -> None:
+    text = (
+        "HOLLIS MILL PROPERTIES LLC\n40 River Road, Austin, Texas 78701\n\nNovember 3, 2029\n\n"
+        "Juniper Yoga Studio LLC\nUnit 6, 40 River Road\nAustin, Texas 78701\n\n"
+        "Re: Consent to signage - Lease dated January 12, 2024, Unit 6\n\nLadies and Gentlemen:\n\n"
+        "1. Landlord consents to the sign described below.\n\nSincerely,\n\nHOLLIS MILL PROPERTIES LLC\n"
+        "By: Ada Byrne, Manager\n\nAGREED AND ACCEPTED:\n\nJUNIPER YOGA STUDIO LLC\nBy: Mia Torres\nDate: November 10, 2029\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2029-11-03"
+
+
+def test_a_date_on_a_letters_subject_line_belongs_to_the_paper_it_names() -> None:
+    text = (
+        "Re: Consent to sub-hire - Hire Agreement dated 4 February 2025, Crane No. 7\n\n"
+        "We agree that you may sub-hire the crane to Tenby Civils Limited for the bridge works.\n\n"
+        "Carrow Plant Hire Limited\nBy: Owen Price\nDate: 20 August 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-08-20"
+
+
+def test_a_letter_effective_on_its_own_date_or_when_countersigned() -> None:
+    letter = (
+        "BRAMLEY COURT LLC\n\nMarch 2, 2030\n\nDear Mr. Hale:\n\n"
+        "1. Our waiver is effective on the date of this letter and covers the March rent only.\n"
+    )
+    facts, _ = read_facts(letter, {})
+    assert facts["effective_date"].value == "2030-03-02"
+    notice = (
+        "NOTICE AND ACKNOWLEDGEMENT\n\n1. The Buyer shall pay each invoice to the account of the Bank.\n\n"
+        "2. This letter of acknowledgement takes effect when countersigned by the Buyer.\n\n"
+        "Leeds, 3 May 2030\nAlder Foods Limited\n\nAcknowledged and agreed:\nYork, 7 May 2030\nBirch Retail Limited\n"
+    )
+    facts, _ = read_facts(notice, {})
+    assert facts["effective_date"].value == "2030-05-07"

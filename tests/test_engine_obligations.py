@@ -1358,3 +1358,15 @@ def test_a_group_of_parties_defined_without_quotes_binds_each_member() -> None:
         ("Skogli Petro ASA", "shall advance it"),
         ("Tindholm Resources AS", "shall report mon"),
     ]
+
+
+def test_retaining_an_adviser_or_a_minimum_holding_is_a_duty_retaining_rights_is_not() -> None:
+    text = (
+        "Ono shall retain, at its own expense, an independent accounting firm approved by Array to review the "
+        "royalty statements. Array shall retain, directly or through its subsidiaries, not less than 51% of the "
+        "voting shares of its distributor. Ono shall retain the right to appoint an auditor of its choice."
+    )
+    found = [(o.party, o.action[:40]) for o in obligations(text, [ARRAY, ONO])]
+    assert ("Ono Pharmaceutical Co., Ltd.", "shall retain, at its own expense, an ind") in found
+    assert ("Array BioPharma Inc.", "shall retain, directly or through its su") in found
+    assert not any("retain the right" in action for _, action in found)

@@ -2086,3 +2086,104 @@ def test_parties_numbered_in_words_in_brackets() -> None:
         ("HALDANE ROOFING LIMITED", "contractor"),
         ("BRAEMOUNT ESTATES LIMITED", "employer"),
     ]
+
+
+def test_a_letter_naming_its_parties_as_lender_and_borrower_in_bare_brackets() -> None:
+    text = (
+        "QUILLON TRUST COMPANY\n14 King Street West, Toronto, Ontario\n\nMarch 4, 2031\n\n"
+        "Dear Ms. Okoro:\n\nWe refer to the loan agreement dated May 1, 2029 between Quillon Trust Company, as lender "
+        "(the Lender), Harrowgate Foods Inc., as borrower (the Borrower), and Harrowgate Group Ltd., as guarantor "
+        "(the Guarantor).\n\n1. Consent. The Lender consents to the sale of the Mississauga plant.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Quillon Trust Company", "lender"),
+        ("Harrowgate Foods Inc.", "borrower"),
+        ("Harrowgate Group Ltd.", "guarantor"),
+    ]
+
+
+def test_a_notice_from_two_parties_to_a_third_under_from_and_to_labels() -> None:
+    text = (
+        "NOTICE OF TRANSFER\n\nFrom:\nSilberwald Pumpen GmbH, Ringstraße 3, 80331 Munich - hereinafter the Seller -\n\n"
+        "and\n\nNordbank Forderungsmanagement AG, Domplatz 9, 20095 Hamburg - hereinafter the Purchaser -\n\n"
+        "To:\nKranich Anlagenbau GmbH, Seeweg 12, 24103 Kiel - hereinafter the Customer -\n\n"
+        "1. The Seller has sold its claims against the Customer to the Purchaser.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Silberwald Pumpen GmbH", "seller"),
+        ("Nordbank Forderungsmanagement AG", "purchaser"),
+        ("Kranich Anlagenbau GmbH", "customer"),
+    ]
+
+
+def test_a_deed_poll_made_by_one_party_in_favour_of_holders() -> None:
+    text = (
+        "DEED POLL\n\nOption Deed Poll\n\nMade on 2 March 2030\n\n"
+        "By: Brindabella Minerals Pty Ltd ACN 123 456 789 of 10 Queen Street, Brisbane QLD 4000 (Company)\n\n"
+        "In favour of: every person registered from time to time as the holder of an Option (each an Optionholder).\n\n"
+        "1. The Company must issue a share on the exercise of each Option.\n\n"
+        "By: Alan Pike, Director\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [("Brindabella Minerals Pty Ltd", "company")]
+
+
+def test_a_signature_by_line_is_no_deed_poll_entry() -> None:
+    text = (
+        'LETTER AGREEMENT\n\nThis letter is made between Tern Hollow LLC ("Tern") and Osprey Cove Inc. '
+        '("Osprey").\n\n1. Tern shall pay Osprey $500.\n\nTERN HOLLOW LLC\nBy: Jane Marsh\nTitle: Manager\n\n'
+        "OSPREY COVE INC.\nBy: Raj Patel\nTitle: President\n"
+    )
+    assert names(text) == ["Tern Hollow LLC", "Osprey Cove Inc."]
+
+
+def test_a_company_the_letter_says_is_not_a_party_to_it_is_left_out() -> None:
+    text = (
+        "To: Kingsbridge Leasing Limited\n\nDear Sirs\n\n1. You have agreed to hire vehicles to our subsidiary, "
+        'Fenwick Haulage Limited (the "Hirer"). We, Fenwick Group PLC (the "Parent"), give you this letter; you are '
+        'Kingsbridge Leasing Limited ("Kingsbridge"). The Hirer is not a party to this letter.\n\n'
+        "2. The Parent shall keep Kingsbridge informed of any sale of the Hirer.\n"
+    )
+    found = names(text)
+    assert "Fenwick Haulage Limited" not in found
+    assert "Fenwick Group PLC" in found and "Kingsbridge Leasing Limited" in found
+
+
+def test_letterhead_capitals_take_the_bare_role_the_body_gives_the_name() -> None:
+    text = (
+        "MOSSGIEL YARDS, L.P.\n900 Elm Street, Dallas, Texas 75201\n\nJune 1, 2029\n\n"
+        "Harbor Pet Clinic, PLLC\n12 Oak Lane, Dallas, Texas 75204\n\nLadies and Gentlemen:\n\n"
+        "Mossgiel Yards, L.P., a Texas limited partnership (Landlord), leases Unit 3 to Harbor Pet Clinic, PLLC, "
+        "a Texas professional limited liability company (Tenant). Landlord and Tenant agree as follows.\n\n"
+        "1. Landlord consents to the sign.\n\nMOSSGIEL YARDS, L.P.\nBy: Ann Lee\n\nACCEPTED:\n\n"
+        "HARBOR PET CLINIC, PLLC\nBy: Tom Reyes\n"
+    )
+    roles = {p.name.lower(): p.role for p in find_parties(text)}
+    assert roles["mossgiel yards, l.p."] == "landlord"
+    assert roles["harbor pet clinic, pllc"] == "tenant"
+
+
+def test_an_addressee_the_body_gives_a_term_is_a_party_an_attention_person_is_not() -> None:
+    text = (
+        "ALDERWICK CAPITAL LLC\n200 Main Street, Boston, Massachusetts\n\nApril 2, 2030\n\n"
+        "Selwyn Robotics, Inc.\n8 Pier Road, Portland, Maine\n\nTomas Lindqvist\nc/o Selwyn Robotics, Inc.\n\n"
+        "Dear Mr. Lindqvist:\n\nThis letter sets out the terms on which Alderwick Capital LLC (Investor) proposes to "
+        "buy shares of Selwyn Robotics, Inc. (Company) from Tomas Lindqvist (Founder).\n\n"
+        "1. The Founder shall not sell shares to any other person.\n\nVery truly yours,\n\nALDERWICK CAPITAL LLC\n"
+        "By: Nora Feld, Managing Member\n\nAgreed and accepted:\n\nSELWYN ROBOTICS, INC.\nBy: Tomas Lindqvist, President\n"
+    )
+    found = [(p.name.lower(), p.role) for p in find_parties(text)]
+    assert ("tomas lindqvist", "founder") in found
+    letter_to_an_officer = text.replace("Tomas Lindqvist (Founder)", "its stockholders")
+    assert "Tomas Lindqvist" not in names(letter_to_an_officer)
+
+
+def test_an_addressee_replaces_its_short_name_read_as_a_party() -> None:
+    text = (
+        "AFFILIATE LETTER\n\nCorran Dental Supply, Inc.\n12 Bay Road, Tampa, Florida\n\nGentlemen:\n\n"
+        'The undersigned is a shareholder of Alder Medical, Inc. ("AMI"), and will become a shareholder of Corran '
+        'Dental Supply, Inc. ("CDS"), under the Agreement and Plan of Merger dated as of May 1, 2030 (the "Agreement"), '
+        'by and among CDS, CDS Merger Corp. ("Merger Corp.") and AMI. The undersigned and CDS agree as follows.\n\n'
+        "1. The undersigned shall not sell any shares before the closing.\n"
+    )
+    found = names(text)
+    assert "Corran Dental Supply, Inc." in found and "CDS" not in found

@@ -169,7 +169,7 @@ _STARTS_ON_SIGNING = re.compile(
     r"date (?:stated|set out|set forth|shown|given|specified|appearing|mentioned|recorded|entered) "
     r"(?:at (?:the|its) (?:beginning|start|top|head)|(?:above|at the top|on the (?:first|cover) page))|"
     r"date (?:at the (?:top|head|(?:beginning|start) of this)|at its (?:top|head)|on the (?:first|cover) page)|"
-    r"(?:date|day) of (?:this agreement|the agreement|(?:its |actual )?(?:execution|signature|signing|conclusion))|"
+    r"(?:date|day) of (?:this agreement|the agreement|this letter|(?:its |actual )?(?:execution|signature|signing|conclusion))|"
     r"date hereof|on its date\b|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |later |latest |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"(?:upon|on) (?:its )?acceptance\b(?! of)|"  # a click-through: "This Agreement takes effect on acceptance"
@@ -177,7 +177,7 @@ _STARTS_ON_SIGNING = re.compile(
     r"signing date|signature dates?|last signature|date (?:on which )?(?:it|this agreement) "
     r"(?:is (?:signed|executed|made|entered into|concluded|dated)|bears)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
-    r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?signed by|"
+    r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?(?:counter)?signed by|"
     # "takes effect when both parties have signed it", "once all the parties have executed it"
     r"(?:when|once|after) (?:both|all|each) (?:of )?(?:the )?parties (?:have |has )?(?:signed|executed)|"
     # "it binds the parties permanently once executed", "takes effect once signed"
@@ -391,9 +391,22 @@ def _in_recitals(text: str, at: int) -> bool:
     return _OPERATIVE_WORDS.search(text, at, at + _RECITALS_REACH) is not None
 
 
+# a letter's subject line: "Re: Consent to assignment - Lease dated April 18, 2021", "Sub: Deed of Lease dated ..."
+_SUBJECT_LINE = re.compile(r"[ \t]*(?:re|subject|sub)[ \t]*[:.\-]", re.IGNORECASE)
+
+
+def _in_subject_line(text: str, at: int) -> bool:
+    """The date stands on a letter's subject line after a document's name: the letter refers to that document, whose
+    date it is; the letter's own date stands on a line of its own above."""
+    line_start = text.rfind("\n", 0, at) + 1
+    return bool(_SUBJECT_LINE.match(text, line_start, at)) and _DOCUMENT_NOUN.search(text, line_start, at) is not None
+
+
 def _refers_elsewhere(text: str, at: int) -> bool:
     """The date belongs to another document ("the Master Agreement ... dated as of July 27, 2009"): the
     last document named before it in the sentence is not "this" one, or the sentence is a recital."""
+    if _in_subject_line(text, at):
+        return True
     prefix = _sentence_before(text, at)
     if _RECITAL.search(prefix) or _OTHER_DATED_PAPER.search(prefix[-80:]):
         return True
@@ -588,7 +601,10 @@ def _not_approvals(text: str, mentions: list[_Mention]) -> list[_Mention]:
 
 # a letter agreement is dated at its head: a date alone on its line, then the salutation ("9 March 2026 ... Dear Ms
 # McAllister"); the countersignature's later date is when it was accepted, not the date it bears
-_LETTER_DATE = re.compile(r"\n[ \t]*(?=[^\n]+\n(?:[^\n]*\n){0,12}?[ \t]*Dear\s+[A-Z])")
+# a letter's date on its own line, the salutation a few lines below it ("Dear Ms. Okafor:", "Ladies and Gentlemen:")
+_LETTER_DATE = re.compile(
+    r"\n[ \t]*(?=[^\n]+\n(?:[^\n]*\n){0,12}?[ \t]*(?:Dear\s+[A-Z]|(?:Ladies\s+and\s+)?Gentlemen\s*[:,]))"
+)
 
 
 # "This Agreement shall take effect on the Go-Live Date", with '"Go-Live Date" means 1 July 2026' elsewhere

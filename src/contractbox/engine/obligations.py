@@ -238,7 +238,12 @@ _NOT_DUTIES = re.compile(
     # "shall retain the holdback required by the Act", "shall retain full responsibility for"); keeping ownership or
     # rights ("shall retain all rights") is not
     r"retain\b(?!\s+(?:\w+\s+){0,3}?(?:records?|samples?|copies|documents?|documentation|books|data|evidence|files?|"
-    r"logs?|specimens?|invoices?|receipts?|holdbacks?|retention\s+money|responsibilit(?:y|ies)|liabilit(?:y|ies))\b)|remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
+    r"logs?|specimens?|invoices?|receipts?|holdbacks?|retention\s+money|responsibilit(?:y|ies)|liabilit(?:y|ies))\b|"
+    # engaging a professional or keeping a holding at a floor is one too: "shall retain, at its own cost, a financial
+    # adviser", "shall retain, directly or indirectly, not less than 75% of the shares"
+    r"(?:,[^,.;]{1,40},)?\s+(?:(?:an?|one\s+or\s+more)\s+(?:[\w-]+\s+){0,3}?(?:advis[eo]rs?|consultants?|accountants?|"
+    r"auditors?|counsel|attorneys?|lawyers?|solicitors?|brokers?|firms?)\b|(?:not|no)\s+less\s+than\b|at\s+least\b))|"
+    r"remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
     r"be\s+(?:construed|vested|owned)|"
     # a period granted, a state reached: "shall have thirty (30) days to cure", "will have an additional 180 days",
     # "shall have received written notice", "shall be excused from performance", "shall be subject to a cure period"

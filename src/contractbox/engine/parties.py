@@ -117,6 +117,12 @@ _ANCHOR = re.compile(
     # a deed one party grants to another, the words that name them alone on their lines: "by" over the grantor,
     # "in favour of" over the one it benefits (a deed poll, a deed of covenant)
     r"^[ \t]*by[ \t]*(?=\n)|"
+    # the same as labels, the grantor's entry on the "By:" line ("By: Alder Pty Ltd ACN 123 ... (Issuer)"), "In favour
+    # of:" on a line below it (a signature's "By: Jane Smith" has none)
+    r"^[ \t]*(?:By|BY)[ \t]*:[ \t]*(?=[A-Z][^\n]*\n(?:[^\n]*\n){0,4}?[ \t]*(?i:in\s+favou?r\s+of)\b)|"
+    # a notice sent by some parties to another, each group under its label: "From:" over the senders' entries, "To:"
+    # over the addressee's (an e-mail's "From: Name <address>" header is not one)
+    r"^[ \t]*(?i:from)[ \t]*:[ \t]*(?=\n|[A-Z][^@<>\n]*$)|"
     r"^[ \t]*(?i:parties)[ \t]*:[ \t]*(?=[A-Z])|"  # a label line: "Parties: Alder Ltd, of ... (Buyer); and ..."
     # "The parties to this Agreement are:", "The parties are as follows:" introducing the list
     r"^[ \t]*(?i:the\s+parties\s+(?:(?:to|of)\s+this\s+[\w ]{1,40}?\s+)?(?:are|shall\s+be)(?:\s+as\s+follows)?)[ \t]*:|"
@@ -143,6 +149,7 @@ _SEPARATOR = re.compile(
 )
 _NOISE = re.compile(
     r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth|one|two|three|four|five)\s*\)|\d{1,2}\.(?:\d{1,2}\.?)?\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
+    r"(?m:^)[ \t]*(?i:to)[ \t]*:|"  # the label over the addressee's entry in a notice "From:" some parties "To:" another
     r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\bthe\s+undersigned\s*:|\b(?:me|us|myself|you|yourself)\b(?=\s*,))*",
     re.IGNORECASE,
 )
@@ -473,6 +480,10 @@ def _next_line_entry(text: str, pos: int, i: int) -> tuple[int | None] | None:
     return (nxt,) if span is not None and span.legal_form else None
 
 
+# a role in brackets without quotes closing a party's entry: "X Corp., as lender (the Lender), Y Inc., as borrower"
+_BARE_ROLE_CLOSED = re.compile(r"\((?:the\s+)?(?:[A-Z][a-z]+[ \t]+)?([A-Z][a-z]+)\)\Z")
+
+
 def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
     """At a top-level position of a party's tail: None (go on), or (start of the next party or None: list ends)."""
     if _LIST_END.match(text, i) and not _MEMBERS_BETWEEN.search(text, max(pos, i - 30), i):
@@ -530,7 +541,10 @@ def _closed_by_a_defined_term(text: str, pos: int, i: int) -> str:
     if re.search(r"[\"”’']\s*\)$", text[max(0, i - 3) : i]):
         return "quoted"
     opening = text.rfind("(", max(pos, i - 60), i)
-    return "bare" if opening >= 0 and _aliases(text, opening, i) else ""
+    if opening >= 0 and _aliases(text, opening, i):
+        return "bare"
+    role = _BARE_ROLE_CLOSED.search(text, max(pos, i - 40), i)  # "X Corp., as lender (the Lender), Y Inc."
+    return "bare" if role and role.group(1).lower() in ROLE_WORDS else ""
 
 
 # the issuer of a number in a party's descriptors, its label right after the name with no comma: "having CIN
@@ -1221,18 +1235,81 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
     if len(parties) < 2:
         parties = _email_parties(text) or parties
     parties = _dedupe(_named_elsewhere(text, _without_stray_words(text, parties)))
+    parties = _without_denied(text, parties)
     _defined_later(text, parties)
     signed = [Party(s.text(text), _signature_role(text, s.start), s.start, s.end) for s in signature_spans(text)]
     if len(parties) < 2 and len(signed) >= 2:  # e.g. joint filing agreements: "the undersigned" sign below
         parties = _dedupe(signed)
         _defined_later(text, parties)  # a letter names its parties in the body and in the signature blocks
         _short_names_quoted(text, parties)
+    parties = _with_addressees(text, parties)
     signed_keys = {_key(s.name) for s in signed}
     for p in parties:
         p.confirmed = _key(p.name) in signed_keys
     if len(parties) < 2:
         return parties if len(parties) == 1 and _stands_alone(parties[0], text) else []
     return parties
+
+
+# the body's own word that one it names is no party to it: "The Lessee is not a party to this letter", "The Customer
+# is not a party to it" (a guarantor "not a party to the Lease" may still be one to this document)
+_DENIED = r"[ \t]+(?:is[ \t]+not|shall[ \t]+not[ \t]+be)[ \t]+(?:a[ \t]+)?party[ \t]+to[ \t]+(?:it|this)\b"
+
+
+def _without_denied(text: str, parties: list[Party]) -> list[Party]:
+    """`parties` less those the body says are not a party to it, while two or more remain."""
+    opening = text[:_OPENING]
+    if "not a party" not in opening and "not be a party" not in opening:
+        return parties
+    kept = []
+    for p in parties:
+        names = "|".join(re.escape(n) for n in (p.name, *p.aliases) if n.lower() not in _PRONOUNS)
+        denied = re.search(rf"(?<!\w)(?:{names}){_DENIED}", opening) if names else None
+        if denied is None:
+            kept.append(p)
+    return kept if len(kept) >= 2 else parties
+
+
+# the salutation that ends a letter's heading: the inside address stands above it
+_SALUTATION = re.compile(r"^[ \t]*(?:Dear\b|Ladies\s+and\s+Gentlemen\b|Gentlemen\b|To\s+whom\b)", re.MULTILINE)
+_LETTER_HEAD = 2500
+_BLOCK_STARTS = re.compile(r"(?:\A|\n[ \t]*\n)[ \t]*(?=\S)")
+_TERM_REACH = 160  # from the name to the bracket that gives it its term, over its descriptors ("a Texas ... company")
+
+
+def _with_addressees(text: str, parties: list[Party]) -> list[Party]:
+    """`parties` and each one a letter addresses that is missing from them: a name on the first line of an address
+    block above the salutation ("Priya Raman" over "c/o Dunmore Analytics, Inc."), which the body then gives a
+    defined term ("of which Priya Raman (Principal Stockholder) holds 82%"). An addressee the body gives no term
+    (an officer to whose attention the letter goes) is no party."""
+    salutation = _SALUTATION.search(text, 0, min(len(text), _LETTER_HEAD))
+    if salutation is None or not parties:
+        return parties
+    known = [_key(p.name) for p in parties]
+    added: list[Party] = []
+    for block in _BLOCK_STARTS.finditer(text, 0, salutation.start()):
+        span = _strong_name_at(text, block.end()) or _person_at(text, block.end())
+        if span is None or text[span.end : span.end + 1] not in ("\n", " ", "("):
+            continue
+        name = span.text(text)
+        if any(_key(name) in k or k in _key(name) for k in known):
+            continue
+        aliases = _term_in_body(text, name, salutation.end())
+        if aliases:
+            added.append(Party(name, _role_of(aliases), span.start, span.end, aliases))
+            known.append(_key(name))
+    terms = {_key(p.aliases[0]) for p in added}
+    return [p for p in parties if _key(p.name) not in terms] + added  # "PSS" read as a name gives way to its owner
+
+
+def _term_in_body(text: str, name: str, lo: int) -> tuple[str, ...]:
+    """The defined term the body gives `name` at its first mention after `lo`, read up to the first bracket closed."""
+    mention = re.compile(rf"(?<!\w){_name_as_written(name)}(?!\w)").search(text, lo, min(len(text), _OPENING))
+    if mention is None:
+        return ()
+    close = text.find(")", mention.end(), mention.end() + _TERM_REACH)
+    aliases = _aliases(text, mention.end(), close + 1) if close >= 0 else ()
+    return () if not aliases or _DOCUMENT_TERM.search(aliases[0]) else aliases[:1]
 
 
 def _box_aliases(role: str, pronoun: str) -> tuple[str, ...]:
@@ -1315,6 +1392,12 @@ _DEFINITION_AFTER_NAME = (
 )
 
 
+def _name_as_written(name: str) -> str:
+    """A pattern for `name` in the body: a name in capitals (a letterhead's, a signature block's) is written there in
+    any case ("CADDO STREET PROPERTIES, L.P." and "Caddo Street Properties, L.P., a Texas limited partnership")."""
+    return f"(?i:{re.escape(name)})" if name.isupper() else re.escape(name)
+
+
 def _defined_later(text: str, parties: list[Party]) -> None:
     """A party the preamble names without a defined term takes the one the body gives its full name (a letter that
     names both parties in its heading and defines them in paragraph 1.1); the first definition in the opening counts."""
@@ -1322,7 +1405,7 @@ def _defined_later(text: str, parties: list[Party]) -> None:
     for p in parties:
         if p.aliases or len(p.name) < 6:
             continue
-        for m in re.finditer(re.escape(p.name) + _DEFINITION_AFTER_NAME, opening):
+        for m in re.finditer(_name_as_written(p.name) + _DEFINITION_AFTER_NAME, opening):
             term = m.group(1) or m.group(2) or m.group(3)
             # a role ("Supplier") or a short name ("Glenmoor"); '... and Glenmoor Ltd (the "Agreement")' is the letter's
             if term.split()[-1].lower() in ROLE_WORDS or term.split()[0].lower() in p.name.lower().split():
@@ -1354,9 +1437,9 @@ def _bare_role_after_descriptors(opening: str, party: Party, parties: list[Party
     (company number 456), whose registered office is at ... (the Borrower)'. The first mention of the name followed
     by a defined term decides: its first term counts, read before another party's name and near the name, and only
     when it names a role (not after a pronoun's quoted term: 'X ("we") and ... (the "Franchisee")')."""
-    others = [re.escape(q.name) for q in parties if q is not party and len(q.name) >= 6]
+    others = [_name_as_written(q.name) for q in parties if q is not party and len(q.name) >= 6]
     other_name = re.compile("|".join(others)) if others else None
-    for m in islice(re.finditer(re.escape(party.name), opening), _MENTIONS_READ):
+    for m in islice(re.finditer(_name_as_written(party.name), opening), _MENTIONS_READ):
         end = m.end() + _ROLE_REACH
         stop = _CLAUSE_ENDS.search(opening, m.end(), end)  # its own sentence, not the next clause's terms
         other = other_name.search(opening, m.end(), end) if other_name else None
