@@ -3130,3 +3130,27 @@ def test_a_letter_effective_on_its_own_date_or_when_countersigned() -> None:
     )
     facts, _ = read_facts(notice, {})
     assert facts["effective_date"].value == "2030-05-07"
+
+
+def test_a_cover_page_start_date_over_dated_signatures_is_dated_by_the_last_signature() -> None:
+    body = "3.1 The Distributor shall stock the Lamps and keep sales records.\n" * 30
+    text = (
+        "DISTRIBUTION AGREEMENT\n\nEffective Date: October 3, 2028\n\n"
+        "Supplier: Marrow Lane Lighting Co., 14 Quarry Road, Dayton, Ohio\n"
+        "Distributor: Pellham Trade Supply LLC, 900 Harbor Street, Toledo, Ohio\n\n"
+        "Marrow Lane Lighting Co. and Pellham Trade Supply LLC agree as follows.\n\n"
+        f"{body}\n4.1 This Agreement starts on the Effective Date and continues until either party ends it.\n\n"
+        "MARROW LANE LIGHTING CO.\nBy: Dana Ruiz, President     Date: September 18, 2028\n\n"
+        "PELLHAM TRADE SUPPLY LLC\nBy: Omar Fitch, Manager     Date: September 24, 2028\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="October 3, 2028", effective_date="October 3, 2028"))
+    assert facts["effective_date"].value == "2028-10-03"  # the start the cover page states
+    assert facts["agreement_date"].value == "2028-09-24"  # concluded when the second party signed
+    executed_as_of_it = text.replace(
+        "MARROW LANE LIGHTING CO.\nBy:",
+        "The parties have executed this Agreement as of the Effective Date.\n\nMARROW LANE LIGHTING CO.\nBy:",
+    )
+    facts, _ = read_facts(
+        executed_as_of_it, spans(executed_as_of_it, agreement_date="October 3, 2028", effective_date="October 3, 2028")
+    )
+    assert facts["agreement_date"].value == "2028-10-03"  # the contract dates itself by its start

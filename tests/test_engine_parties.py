@@ -2187,3 +2187,17 @@ def test_an_addressee_replaces_its_short_name_read_as_a_party() -> None:
     )
     found = names(text)
     assert "Corran Dental Supply, Inc." in found and "CDS" not in found
+
+
+def test_a_party_a_label_row_names_takes_the_term_the_opening_sentence_defines() -> None:
+    text = (
+        "RESELLER AGREEMENT\n\nDate: 2 March 2029\n\n"
+        "Vendor: Quillmore Devices Ltd, 8 Tanner Row, Leeds LS1 4DX\n\n"
+        "Reseller: Ashgrove Computing LLP, Unit 3, Canal Wharf, Hull HU1 2AA\n\n"
+        'Quillmore Devices Ltd ("Quillmore") and Ashgrove Computing LLP ("Reseller") agree as follows.\n\n'
+        "1. Quillmore appoints the Reseller to resell the Devices in Yorkshire.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Quillmore Devices Ltd", "quillmore"),
+        ("Ashgrove Computing LLP", "reseller"),
+    ]

@@ -2241,3 +2241,50 @@ def test_a_change_of_control_denied_in_the_next_sentence_is_no_consequence() -> 
         "other Participants may terminate this Agreement as to that Participant on thirty days' notice."
     )
     assert not rule.negates(right)
+
+
+def test_a_radius_clause_with_its_period_set_off_by_commas_is_a_non_compete() -> None:
+    rule = polarity.RULES["non_compete"]
+    assert rule.asserts(
+        "The Stallholder must not, while this licence lasts, open or run any stall selling cheese within two miles "
+        "of the Market Hall."
+    )
+    assert not rule.asserts("The Stallholder must not, while this licence lasts, park within two miles of the Hall.")
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "4.2 While the Dealer meets its quotas, the Maker will not build or run, or grant anyone else a franchise to "
+        "run, a showroom for the Vehicles in the Dealer's Zone.",
+        "The appointment covers schools only: for the Term the Publisher shall not appoint another reseller, or itself "
+        "sell the Titles, to any school in the Region.",
+    ],
+)
+def test_a_grantors_promise_to_appoint_or_franchise_no_one_else_is_exclusivity_not_a_non_compete(span: str) -> None:
+    assert polarity.negates("non_compete", span)
+    assert _promoted("exclusivity", span)
+
+
+def test_a_grantors_promise_that_also_bars_competing_goods_stays_a_non_compete() -> None:
+    span = "The Maker shall not appoint another dealer, or itself sell competing vehicles, in the Zone."
+    assert not polarity.negates("non_compete", span)
+
+
+def test_a_promise_to_handle_nothing_but_the_contracts_own_goods_or_business_is_a_non_compete() -> None:
+    rule = polarity.RULES["non_compete"]
+    assert rule.asserts(
+        "For the Term the Stockist shall not stock in the Region any kettle made by a maker other than Brand."
+    )
+    assert rule.asserts(
+        "The Licensee shall not, while the licence runs, be engaged or interested in any tea room business in Wales "
+        "other than the Licensed Tea Room."
+    )
+    assert not rule.asserts(
+        "The Stockist shall not sell any kettle to any person other than Brand."
+    )  # deals only with it
+
+
+def test_a_grant_of_no_other_right_under_a_confidentiality_clause_is_no_exclusivity() -> None:
+    span = "The Receiver shall use the Confidential Information only to perform this Contract; its disclosure shall not grant any other right."
+    assert not polarity.RULES["exclusivity"].asserts(span)

@@ -265,34 +265,47 @@ _STARTS_LATER = re.compile(
 _START_DATE_FIELD = re.compile(
     r"\b(?:effective|commencement|start)\s+date[\"”']?[ \t]*(?::|means|shall\s+mean)[ \t]*$", re.IGNORECASE
 )
-# the start date given in a definitions clause ('"Effective Date" means 1 March 2028'): when the contract starts; the
-# parties' dated signatures, where there are any, date the agreement (a cover page's "Effective Date:" field still does)
-_START_DATE_DEFINED = re.compile(
-    r"\b(?:effective|commencement|start)\s+date[\"”']?[ \t]+(?:means|shall\s+mean)[ \t]*$", re.IGNORECASE
-)
-
-
-def _signed_after_a_defined_start(text: str, mentions: list[_Mention], agreement: Fact) -> Fact | None:
-    """The latest signature date, when the date read as the agreement's is the start date its definitions give."""
-    if not _START_DATE_DEFINED.search(text, max(0, agreement.start - 40), agreement.start):
-        return None
-    last = _latest_signed([m for m in mentions if _is_signature_date(text, m)])
-    if last is None or last.date is None:
-        return None
-    return Fact(last.date.isoformat(), last.start, last.end, text[last.start : last.end])
-
-
 # a signature block's date left blank: "Date: ____________ 2027"
 _BLANK_SIGNING_DATE = re.compile(r"\bDated?[ \t]*:?[ \t]*_{3,}", re.IGNORECASE)
 
 
 def _start_field_of_an_undated_contract(text: str, fact: Fact) -> bool:
     """A start date given as a field or definition ("1.4 Effective Date: 1 June 2027") in a contract whose parties
-    left their signing dates blank: the contract bears no date of its own (a cover page's "Effective Date:" over dated
-    signatures still dates the agreement)."""
+    left their signing dates blank: the contract bears no date of its own (over dated signatures, the last of them
+    dates it: _signed_under_a_start_field)."""
     if fact.value is None or not _START_DATE_FIELD.search(text, max(0, fact.start - 40), fact.start):
         return False
     return "___" in text and _BLANK_SIGNING_DATE.search(text) is not None
+
+
+# the contract gives its start field as the date it bears too: "is dated as of the Effective Date", "have executed this
+# Agreement as of the Effective Date", "as of the date first written above"
+_DATED_AS_OF_ITS_START = re.compile(
+    r"\b(?:dated|executed|entered\s+into|made|signed|delivered)\s+(?:this\s+\w+\s+)?(?:as\s+of|on)\s+(?:the\s+)?(?:"
+    r"(?:effective|commencement|start)\s+date|(?:date|day)\s+first\s+(?:above\s+|written\s+|set\s+)?"
+    r"(?:written|set\s+(?:forth|out)|stated|mentioned|above))",
+    re.IGNORECASE,
+)
+
+
+def _signed_under_a_start_field(text: str, mentions: list[_Mention], agreement: Fact) -> Fact | None:
+    """The latest date under the signatures, when the only date the contract gives itself is a start-date field
+    ("Effective Date: 1 June 2027" on its cover): a start is not the date it bears, and with none the contract is
+    concluded when the last party signs (None otherwise)."""
+    if agreement.value is None or not _START_DATE_FIELD.search(text, max(0, agreement.start - 40), agreement.start):
+        return None
+    if _start_field_of_an_undated_contract(text, agreement) or _DATED_AS_OF_ITS_START.search(text):
+        return None  # the signing dates are blank (undated), or the contract is dated as of its start
+    signed = [
+        m
+        for m in mentions
+        if m.start > agreement.end and _is_signature_date(text, m) and not _refers_elsewhere(text, m.start)
+    ]
+    signed = [m for m in signed if _same_part(text, signed[0].start, m.start)]  # not an exhibit's dates
+    last = _latest_signed(signed)
+    if last is None or last.date is None:
+        return None
+    return Fact(last.date.isoformat(), last.start, last.end, text[last.start : last.end])
 
 
 # a definition that states the date ('"Effective Date" means October 31, 2019'), wherever it is
@@ -1217,8 +1230,6 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         ]
         agreement = _best(text, signed, by_category.get("agreement_date"), _agreement_score, _SIGNATURE_BONUS - 0.05)
     read_from_text = agreement is not None and agreement is not labelled and agreement.value is not None
-    if agreement is not None and read_from_text:
-        agreement = _signed_after_a_defined_start(text, mentions, agreement) or agreement
     if agreement is not None and read_from_text and not _LETTER_DATE.match(text, agreement.start - 1):
         chosen = next(m for m in mentions if m.start == agreement.start)
         if _is_signature_date(text, chosen) or _dated_line(text, chosen):
@@ -1228,6 +1239,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
             )
     if agreement is not None:
         agreement = _accepted_offer(text, mentions, agreement) or agreement
+        agreement = _signed_under_a_start_field(text, mentions, agreement) or agreement
     if agreement is not None and _start_field_of_an_undated_contract(text, agreement):
         agreement = None
     effective = (

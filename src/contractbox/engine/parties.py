@@ -991,6 +991,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
     """Defined parties near the opening when no party list follows "between": `Name, a ... ("Alias")`;
     none unless at least `least` are found."""
     found: list[Party] = []
+    rows: list[Party] = []  # the parties a label row names ("Company: Alder Ltd")
     lo, last, previous = 0, -1, 0
     hits: list[tuple[int, int, str | None]] = [(m.start(), m.end(), None) for m in _DEFINED.finditer(text, 0, hi)]
     hits += [(m.end(), m.end(), m.group(1)) for m in _LABELLED.finditer(text, 0, hi)]
@@ -1034,10 +1035,23 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             break  # "RECITALS A. Landlord and Acme Inc. ("Tenant") have entered into a lease": a party of another deal
         role = _role_of(own) if label is not None and own else _role_of(aliases)  # the row's own term names its role
         found.append(Party(span.text(text), role, span.start, span.end, aliases))
+        if label is not None:
+            rows.append(found[-1])
+        elif aliases:
+            _defined_after_its_row(found[-1], rows)
         lo, last = max(at, span.end), at
         if entry_end >= 0:
             lo = entry_end  # its defined term read with the row: no party of its own to look for before it
     return found if len(found) >= least else []
+
+
+def _defined_after_its_row(party: Party, rows: list[Party]) -> None:
+    """A party a label row names ("Vendor: Alder Ltd, 4 Mill Lane") that the opening sentence then defines by a
+    term of its own ('Alder Ltd ("Alder") and ...'): that term, not the row's label, is the role the contract gives it."""
+    for row in rows:
+        if _key(row.name) == _key(party.name) and row.role != party.role:
+            row.role = party.role
+            row.aliases = tuple(dict.fromkeys(party.aliases + row.aliases))
 
 
 # a row of role labels printed side by side over the parties' names, as order forms lay them out:

@@ -432,10 +432,15 @@ RULES: dict[str, Rule] = {
                 r"(?:percent|per\s*cent|%)(?:\s*\(100\s*%\))?)\s+(?:of\s+)?(?:its|their|[\w-]+['’]s)\s+requirements\b",
                 r"\b(?:purchase|buy|obtain|source)\w*\b[^.;]{0,80}\b(?:exclusively|solely)\s+from\b",
             ),
-            # (a franchisor's protected area: "will not itself operate, or license any other person to operate")
-            r"\b(?:shall|will|must)\s+not\s+(?:(?:itself\s+)?\w+,?\s+(?:or|nor)\s+)?"
-            r"(?:license|appoint|grant\s+(?:any\s+)?(?:rights?|licen[cs]es?))\b[^.;]{0,160}"
+            # (a franchisor's protected area: "will not itself operate, or license any other person to operate", "will
+            # not build or run, or grant anyone else a franchise to run, an outlet in the Zone")
+            r"\b(?:shall|will|must)\s+not\s+(?:(?:itself\s+)?\w+,?\s+(?:(?:or|nor)\s+\w+,?\s+)?(?:or|nor)\s+)?"
+            r"(?:license|appoint|grant\s+(?:any\s+)?(?:rights?|licen[cs]es?|franchises?))\b[^.;]{0,160}"
             r"\b(?:any\s+other|any\s+third\s+part|anyone\s+else|another)",
+            # (the one granted named first: "grant any other person a franchise", not "shall not grant any other right")
+            r"\b(?:shall|will|must)\s+not\s+(?:(?:itself\s+)?\w+,?\s+(?:(?:or|nor)\s+\w+,?\s+)?(?:or|nor)\s+)?"
+            r"grant\s+(?:any\s+other|another|any\s+third|anyone\s+else)\b[^.;]{0,30}?\b(?:a|an|any|the)\s+"
+            r"(?:[\w-]+\s+){0,2}?(?:franchises?|licen[cs]es?|rights?|concessions?|dealerships?|distributorships?)\b",
             r"\b(?:carry\s+on|conduct|pursue)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
             _DEAL_ONLY_WITH,
             # a mutual no-shop of a term sheet or letter of intent: "no Party shall, directly or indirectly, solicit,
@@ -556,6 +561,12 @@ RULES: dict[str, Rule] = {
             r"^(?![^.;]*\b(?:not|never|refrain\w*|compet\w*)\b)[^.;]*\bgrants?\b[^.;]{0,80}\blicen[cs]e\b",
             # a promise to deal only with the other party is exclusivity, not a restraint on competing with it
             _DEAL_ONLY_WITH + _REST,
+            # nor is a grantor's promise to appoint, license or franchise no one else (even with its own sales in the
+            # area barred too): "the Principal will not appoint another agent, or itself sell, in the Region", "will not
+            # run an outlet, or grant anyone else a franchise to run one, in the Zone"
+            r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\b(?:compet|similar|rival)\w*)(?:[\w,]+\s+){0,6}?"
+            r"(?:appoint|license|licence|franchise|grant)\s+(?:to\s+)?(?:any\s+other|another|any\s+third\s+part|anyone\s+else)"
+            + _REST,
             # a customer's promise to use no one else for the work: "the Owner shall not engage any other person to
             # operate or maintain the Plant" (the provider's exclusivity)
             r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\bcompet)(?:engage|appoint|use|retain|employ|instruct|contract\s+with)"
@@ -608,10 +619,23 @@ RULES: dict[str, Rule] = {
                 r"carry\s+on|engage\s+in)\b[^.;]{0,120}\bin\s+(?:the\s+)?(?-i:[A-Z])",
                 opening=_PROHIBITS,
             ),
+            # a restraint on handling anything but the contract's own goods or business: "the Stockist shall not stock in
+            # the Region any kettle made by any maker other than Brand", "shall not be interested in any bakery business
+            # other than the Franchised Business"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\b[^.;]{0,80}?\b(?:distribute|promote|market|sell|stock|handle|represent|"
+                r"be\s+(?:engaged|interested|concerned)(?:\s+or\s+(?:engaged|interested|concerned))?\s+in)\b"
+                r"[^.;]{0,80}?\bany\s+(?!(?:person|party|one|entity|third)\b)"
+                # (not whom it deals with: "shall not sell any kettle to any person other than Brand" is exclusivity)
+                # (nor a lock-up of shares, nor an exception in brackets: "by any technology (other than cable)")
+                r"(?:(?!\b(?:(?:to|with|from)\s+any\s+(?:person|party|one|entity|third)|shares|stock|securities)\b)"
+                r"[^.;]){0,100}?(?<!\()\bother\s+than\s+(?:the\s+)?(?-i:[A-Z])",
+                opening=_PROHIBITS,
+            ),
             # a radius clause: "the Band shall not play at any venue within 100 miles of the Festival site", "shall not
             # open another salon within five kilometres of the Premises"
             _affirmed(
-                r"\b(?:shall|will|must)\s+not\s+(?:\w+,?\s+){0,3}?(?:perform|appear|play|operate|open|carry\s+on|"
+                r"\b(?:shall|will|must)\s+not\s*(?:,[^.;,]{1,60},\s*)?\s(?:\w+,?\s+){0,3}?(?:perform|appear|play|operate|open|carry\s+on|"
                 r"engage\s+in|(?:provide|render|offer)\s+(?:\w+\s+){0,3}?services)\b[^.;]{0,120}?\bwithin\s+(?:a\s+(?:radius|distance)\s+of\s+)?"
                 r"(?:[\w-]+\s+){1,4}(?:\(\d+\)\s+)?(?:miles?|kilomet(?:er|re)s?|km)\s+(?:of|from)\b",
                 opening=_PROHIBITS,
