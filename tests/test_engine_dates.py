@@ -3013,3 +3013,14 @@ def test_a_deleted_definition_of_the_end_date_keeps_its_replacement() -> None:
     text = f"AMENDMENT dated 2 February 2029 between Alder Ltd and Birch Inc.\n\n{recital}\n\n{change}\n"
     facts, _ = read_facts(text, spans(text, agreement_date="2 February 2029", expiration_date=recital))
     assert facts["expiration_date"].value == "2032-03-31"
+
+
+def test_a_contract_that_has_effect_from_a_later_day_is_effective_then() -> None:
+    text = (
+        "COLLABORATION AGREEMENT\n\nThis Agreement is made on 4 February 2028 between Alder Ltd and Birch Inc.\n\n"
+        "1. DURATION\n\n1.1 This Agreement has effect from 1 May 2028, the first day of the Programme, and ends on "
+        "30 April 2030.\n\n2. The parties shall cooperate in good faith.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2028-02-04"
+    assert facts["effective_date"].value == "2028-05-01"

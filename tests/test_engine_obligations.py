@@ -1341,3 +1341,41 @@ def test_a_group_of_parties_defined_without_quotes_binds_each_member() -> None:
         ("Skogli Petro ASA", "shall advance it"),
         ("Tindholm Resources AS", "shall report mon"),
     ]
+
+
+def test_a_term_every_party_of_a_list_is_given_before_and_together_binds_each() -> None:
+    lead = Party("Ardnave Surveys Limited", "lead partner", 0, 23, ("Lead Partner",))
+    second = Party("Corrie Drilling Ltd", "party", 40, 59, ())
+    third = Party("Machrie Geotechnics LLP", "party", 70, 93, ())
+    text = (
+        "(1) Ardnave Surveys Limited (the Lead Partner); (2) Corrie Drilling Ltd; and (3) Machrie Geotechnics LLP, "
+        "each of the above a Partner and together the Venture.\n\n"
+        "4.2 Each Partner shall maintain public liability insurance of at least £2,000,000."
+    )
+    found = obligations(text, [lead, second, third])
+    insured = sorted(o.party for o in found if "public liability insurance" in o.action)
+    assert insured == ["Ardnave Surveys Limited", "Corrie Drilling Ltd", "Machrie Geotechnics LLP"]
+
+
+def test_a_term_given_a_list_beside_a_party_of_another_role_binds_not_that_party() -> None:
+    owner = Party("Kilbride Estates Ltd", "owner", 0, 20, ("Owner",))
+    first = Party("Dunmore Tenancy Co Ltd", "party", 40, 62, ())
+    second = Party("Stirling Lets LLP", "party", 70, 87, ())
+    text = (
+        "Kilbride Estates Ltd (the Owner) and the agents listed below, each a Agent and together the Agents: "
+        "Dunmore Tenancy Co Ltd and Stirling Lets LLP.\n\n"
+        "3.1 Each Agent shall account for the rents it collects every month."
+    )
+    found = obligations(text, [owner, first, second])
+    assert "Kilbride Estates Ltd" not in {o.party for o in found if "account for the rents" in o.action}
+
+
+def test_a_role_a_named_party_acts_in_without_a_defined_term_names_its_duties() -> None:
+    bank = Party("Tollbridge Bank plc", "party", 0, 19, ())
+    other = Party("Wrenfield Credit Ltd", "party", 30, 50, ())
+    text = (
+        "Tollbridge Bank plc and Wrenfield Credit Ltd lend together. Tollbridge Bank plc also acts as Paying Agent "
+        "for the lenders.\n\n6.1 The Paying Agent shall pass each repayment on to the lenders within two days."
+    )
+    found = obligations(text, [bank, other])
+    assert [o.party for o in found if "pass each repayment" in o.action] == ["Tollbridge Bank plc"]

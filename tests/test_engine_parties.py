@@ -2069,3 +2069,15 @@ def test_and_inside_a_name_that_opens_a_numbered_entry() -> None:
         == "John Fairley"
     )
 
+
+def test_a_name_alone_on_its_line_before_its_street_address_is_the_next_party() -> None:
+    text = (
+        "LOAN AGREEMENT\n\nBETWEEN\n\n"
+        "(1) Wexford Grain Holdings, Inc., a Delaware corporation, 5 Mill Road, Dover, Delaware (the Borrower); and\n\n"
+        "(2) the banks listed below:\n\n"
+        "   Tamarack Savings Bank, N.A., 12 Elm Street, Albany, New York 12207;\n"
+        "   Greyfield Agricultural Credit Association, 88 Silo Road, Fargo, North Dakota 58102.\n\n"
+        "1. THE LOAN\n\n1.1 The banks make a loan available to the Borrower.\n"
+    )
+    names = [p.name for p in find_parties(text)]
+    assert "Greyfield Agricultural Credit Association" in names

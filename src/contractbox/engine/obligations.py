@@ -19,6 +19,7 @@ from typing import NamedTuple, Protocol
 from contractbox.engine.dates import PERIOD, find_dates
 from contractbox.engine.first_chars import either, lowered_as_ignorecase_folds
 from contractbox.engine.markup import without_emphasis
+from contractbox.engine.parties import ROLE_WORDS
 
 # "gives"/"grant" read as a licence only when a licence follows in the clause ("You give us a non-exclusive licence");
 # not "receiving the grant of a licence"
@@ -351,12 +352,22 @@ _COLLECTIVE_TERM = re.compile(
     # drafting without quotes: "... (the Trust),\n\neach a Participant."
     r"\beach\s+an?\s+([A-Z][\w\-]*)(?=\s*[.;,)])"
 )
+# the same term given every party of a multi-party list, also with words between "each" and the term and without
+# quotes before "and together": '– each hereinafter a "Partner" –', "each of the above a Member and collectively the
+# Members", "each a Member and together the Consortium"
+_EVERY_PARTY_TERM = re.compile(
+    r"\beach\s+(?:hereinafter|of\s+(?:the\s+above|them))\s+(?:referred\s+to\s+as\s+)?an?\s+"
+    r"[\"“]?([A-Z][\w\-]*)[\"”]?(?=\s*[.;,)–—-]|\s+and\s+(?:together|collectively)\b)|"
+    r"\beach\s+an?\s+([A-Z][\w\-]*)(?=\s+and\s+(?:together|collectively)\b)"
+)
 _COLLECTIVE_FORMS = ("each {}", "either {}", "every {}", "each {}s", "the {}s", "each of the {}s", "all {}s")
 # a role a party takes on in the body: 'Prairie North is appointed as leader of the consortium (the "Leader")',
 # '"Acme shall act as operator (the "Operator")'
 _APPOINTED = re.compile(
-    r"([A-Z][\w&.,'\- ]{1,60}?)\s+(?:is\s+(?:hereby\s+)?appointed|shall\s+act|will\s+act|acts)\s+as\s+"
-    r"[^.;()]{1,80}?\((?:the\s+)?[\"“]([A-Z][\w\- ]{1,30})[\"”]\)"
+    r"([A-Z][\w&.,'\- ]{1,60}?)(?:\s+also)?\s+(?:is\s+(?:hereby\s+)?appointed|shall\s+act|will\s+act|acts)\s+as\s+"
+    r"(?:[^.;()]{1,80}?\((?:the\s+)?[\"“]([A-Z][\w\- ]{1,30})[\"”]\)|"
+    # the role alone, the sentence ending with it: "Alder Ltd acts as Coordinator.", "... acts as project lead."
+    r"(?:the\s+)?([A-Za-z][\w\-]*(?:\s[A-Za-z][\w\-]*){0,2}?)(?=\s*\.\s|\s+for\s+the\s))"
 )
 
 
@@ -375,7 +386,7 @@ def _appointed_roles(text: str, subjects: dict[str, str]) -> dict[str, str]:
         named = [key for key in subjects if who == key or who.endswith(" " + key)]  # "4.1 Prairie North"
         party = subjects[max(named, key=len)] if named else None
         if party and party != EACH_PARTY:
-            found.setdefault(" ".join(m.group(2).lower().split()), party)
+            found.setdefault(" ".join((m.group(2) or m.group(3)).lower().split()), party)
     return found
 
 
@@ -1168,6 +1179,19 @@ def _modal_in_full(action: str) -> str:
     return "will" + action[2:] if action.startswith("ll ") else action
 
 
+def _every_party_terms(text: str, parties: Sequence[PartyLike]) -> list[str]:
+    """Terms the preamble gives every party of its list ("each a Member and together the Consortium"): only where
+    no party holds a role of another kind ("the Borrower" beside "each a Lender" names a lender list, not all of them;
+    "the Lead Member" is a Member too)."""
+    terms = []
+    for m in _EVERY_PARTY_TERM.finditer(text, 0, _PRONOUN_REACH):
+        term = (m.group(1) or m.group(2)).lower()
+        others = [p.role for p in parties if p.role.split()[-1] in ROLE_WORDS and not p.role.endswith(term)]
+        if not others:
+            terms.append(term)
+    return terms
+
+
 def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[PartyLike]) -> list[Obligation]:
     """Obligations in the sentence spans, main duties of named parties first when there are too many (`_cap`).
 
@@ -1187,6 +1211,9 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         term = quoted or bare
         for form in _COLLECTIVE_FORMS:
             subjects.setdefault(form.format(" ".join(term.lower().split())), EACH_PARTY)
+    for term in _every_party_terms(text, parties):
+        for form in _COLLECTIVE_FORMS:
+            subjects.setdefault(form.format(term), EACH_PARTY)
     shared = _shared_role_noun(parties)
     if shared:  # "Referring Practice" and "Lead Practice": "Each practice must" binds both
         for form in _COLLECTIVE_FORMS:

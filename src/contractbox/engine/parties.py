@@ -369,9 +369,18 @@ def _strong_name_at(text: str, pos: int) -> NameSpan | None:
     if span is None:
         return None
     ends_list = re.match(r"[ \t]*\.(?:\s|$)", text[span.end : span.end + 3])
-    if span.legal_form or _DESCRIPTOR.match(text, span.end) or ends_list:
+    if span.legal_form or _DESCRIPTOR.match(text, span.end) or ends_list or _opens_an_address_line(text, span):
         return span
     return None
+
+
+def _opens_an_address_line(text: str, span: NameSpan) -> bool:
+    """A name alone at the start of its line with its street address after a comma, as a list of parties one a line
+    writes each ("  Alder Farm Credit Association, 41 Grain Road, Minneapolis;")."""
+    line_start = text.rfind("\n", 0, span.start) + 1
+    return (
+        not text[line_start : span.start].strip() and re.match(r",[ \t]+\d", text[span.end : span.end + 4]) is not None
+    )
 
 
 def _sentence_ends(text: str, i: int) -> bool:
