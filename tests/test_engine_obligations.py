@@ -1379,3 +1379,30 @@ def test_a_role_a_named_party_acts_in_without_a_defined_term_names_its_duties() 
     )
     found = obligations(text, [bank, other])
     assert [o.party for o in found if "pass each repayment" in o.action] == ["Tollbridge Bank plc"]
+
+
+def test_a_role_several_listed_parties_share_binds_each_of_them() -> None:
+    first = Party("Caldmore Housing Trust", "tenant", 0, 22, ("Tenant",))
+    second = Party("Pelsall Youth Club CIO", "tenant", 30, 52, ("Tenant",))
+    landlord = Party("Walsall Estates Ltd", "landlord", 60, 79, ("Landlord",))
+    text = (
+        "Tenants: Caldmore Housing Trust and Pelsall Youth Club CIO. Landlord: Walsall Estates Ltd.\n\n"
+        "4.1 Each Tenant shall pay its share of the service charge within 14 days of demand."
+    )
+    found = obligations(text, [first, second, landlord])
+    payers = sorted(o.party for o in found if "service charge" in o.action)
+    assert payers == ["Caldmore Housing Trust", "Pelsall Youth Club CIO"]
+
+
+def test_parties_each_given_a_term_and_together_a_plural_one_form_a_group() -> None:
+    head = Party("Harrowgate Systems, Inc.", "head", 0, 24, ("Head",))
+    first = Party("Quarry Labs, L.L.C.", "party", 30, 49, ())
+    second = Party("Fenwick Data Corp.", "party", 55, 73, ())
+    text = (
+        "Harrowgate Systems, Inc. (Head); Quarry Labs, L.L.C.; and Fenwick Data Corp. Quarry Labs, L.L.C. and "
+        "Fenwick Data Corp. are each a Squad Member and together the Squad Members.\n\n"
+        "2.1 Each Squad Member shall send its cost estimate to Head by the tenth day of each month."
+    )
+    found = obligations(text, [head, first, second])
+    senders = sorted(o.party for o in found if "cost estimate" in o.action)
+    assert senders == ["Fenwick Data Corp.", "Quarry Labs, L.L.C."]

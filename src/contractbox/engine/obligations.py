@@ -986,7 +986,9 @@ _TOGETHER_WITH = re.compile(
 # 'The Founders, the Investor and the Angel are together the "Shareholders"', also without quotes, as UK and
 # Scandinavian drafting defines terms: "Brook and Fell are together the Non-Operators."
 _ARE_TOGETHER = re.compile(
-    r"(?:^|(?<=[.;\n]))\s*(?:The\s+)?([A-Z][^.;\n]{1,120}?)\s+are\s+(?:together|collectively|jointly)\s+"
+    r"(?:^|(?<=[.;\n]))\s*(?:The\s+)?([A-Z](?:[^.;\n]|\.(?!\s+[A-Z])){1,160}?)\s+are\s+"
+    r"(?:each\s+an?\s+[A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?,?\s+and\s+)?"  # "are each a Team Member and together the Team Members"
+    r"(?:together|collectively|jointly)\s+"
     r"(?:referred\s+to\s+as\s+)?(?:the\s+)?(?:[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]|"
     r"([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)(?=[\s.,;)]))"
 )
@@ -1019,9 +1021,41 @@ def _groups(head: str, subjects: dict[str, str]) -> dict[str, list[str]]:
             groups.setdefault(m.group(2), found)
     for m in _ARE_TOGETHER.finditer(head):
         found = members(_LIST_SEPARATOR.split(m.group(1)))
+        if len(found) < 2:  # names with commas of their own: "Alder Group, Inc. and Birch Works, L.L.C."
+            found = _names_within(m.group(1), subjects)
         if len(found) >= 2:
             groups.setdefault(m.group(2) or m.group(3), found)
     return groups
+
+
+def _names_within(listed: str, subjects: dict[str, str]) -> list[str]:
+    """The parties whose legal names the list holds, in its order."""
+    low = listed.lower()
+    at = {name: low.find(name.lower()) for name in dict.fromkeys(subjects.values()) if not name.startswith(_GROUP)}
+    return sorted((name for name, i in at.items() if i >= 0 and name != EACH_PARTY), key=lambda name: at[name])
+
+
+def _shared_roles(parties: Sequence[PartyLike]) -> dict[str, list[str]]:
+    """Roles two or more parties hold ("Recipients:" over four companies, each a "recipient"): role -> their names."""
+    held: dict[str, list[str]] = {}
+    for p in parties:
+        role = " ".join(p.role.lower().split())
+        if role and role != "party":
+            held.setdefault(role, []).append(p.name)
+    return {role: names for role, names in held.items() if len(names) >= 2}
+
+
+def _shared_role_forms(role: str) -> list[str]:
+    """How a duty names every holder of a shared role: "each Recipient", "the Beneficiaries", "all Recipients"."""
+    plural = role[:-1] + "ies" if role.endswith("y") and role[-2:-1] not in "aeiou" else role + "s"
+    return [
+        f"each {role}",
+        f"every {role}",
+        f"the {plural}",
+        f"each of the {plural}",
+        f"all {plural}",
+        f"all the {plural}",
+    ]
 
 
 def _group_forms(group: str) -> list[str]:
@@ -1227,6 +1261,10 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     for group in groups:
         for form in _group_forms(group):
             subjects.setdefault(form, _GROUP + group)
+    for role, members in _shared_roles(parties).items():
+        groups[role] = members
+        for form in _shared_role_forms(role):
+            subjects.setdefault(form, _GROUP + role)
     sentences = _Sentences(text, spans)
     found: list[Obligation] = []
     further: list[bool] = []  # a list's third item on, a party's second duty in one clause (`_rank`)
