@@ -1406,3 +1406,17 @@ def test_parties_each_given_a_term_and_together_a_plural_one_form_a_group() -> N
     found = obligations(text, [head, first, second])
     senders = sorted(o.party for o in found if "cost estimate" in o.action)
     assert senders == ["Fenwick Data Corp.", "Quarry Labs, L.L.C."]
+
+
+def test_parties_each_given_a_singular_term_form_a_group() -> None:
+    ones = [
+        Party("Orwell Marine Ltd", "orwell", 0, 17, ("Orwell",)),
+        Party("Deben Boatyard LLP", "deben", 20, 38, ("Deben",)),
+        Party("Alde Sailmakers Ltd", "alde", 40, 59, ("Alde",)),
+    ]
+    text = (
+        "Orwell Marine Ltd (Orwell), Deben Boatyard LLP (Deben) and Alde Sailmakers Ltd (Alde). Orwell, Deben and "
+        "Alde are each a Releasing Party.\n\n5.2 Each Releasing Party shall withdraw its claim within seven days."
+    )
+    found = obligations(text, ones)
+    assert sorted(o.party for o in found if "withdraw its claim" in o.action) == sorted(p.name for p in ones)

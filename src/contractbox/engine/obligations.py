@@ -992,6 +992,11 @@ _ARE_TOGETHER = re.compile(
     r"(?:referred\s+to\s+as\s+)?(?:the\s+)?(?:[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]|"
     r"([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)(?=[\s.,;)]))"
 )
+# "Harlan, Brazos, Coldwater and Ambrose are each a Settling Party.": a group named by the singular term alone
+_ARE_EACH = re.compile(
+    r"(?:^|(?<=[.;\n]))\s*(?:The\s+)?([A-Z](?:[^.;\n]|\.(?!\s+[A-Z])){1,160}?)\s+are\s+each\s+an?\s+"
+    r"([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)(?=\s*[.;])"
+)
 _LIST_SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 
 
@@ -1026,6 +1031,17 @@ def _groups(head: str, subjects: dict[str, str]) -> dict[str, list[str]]:
         if len(found) >= 2:
             groups.setdefault(m.group(2) or m.group(3), found)
     return groups
+
+
+def _listed_members(listed: str, subjects: dict[str, str]) -> list[str]:
+    """The parties a list names by their names or defined terms ("Harlan, Brazos and Ambrose")."""
+    found = []
+    for item in _LIST_SEPARATOR.split(listed):
+        key = " ".join(re.sub(r"^the\s+", "", item.strip(), flags=re.IGNORECASE).lower().split())
+        party = subjects.get(key)
+        if party is not None and party != EACH_PARTY and not party.startswith(_GROUP):
+            found.append(party)
+    return list(dict.fromkeys(found)) if len(found) >= 2 else _names_within(listed, subjects)
 
 
 def _names_within(listed: str, subjects: dict[str, str]) -> list[str]:
@@ -1261,6 +1277,12 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     for group in groups:
         for form in _group_forms(group):
             subjects.setdefault(form, _GROUP + group)
+    for m in _ARE_EACH.finditer(text, 0, _PRONOUN_REACH):
+        term, members = " ".join(m.group(2).lower().split()), _listed_members(m.group(1), subjects)
+        if len(members) >= 2 and term not in groups:
+            groups[term] = members
+            for form in _shared_role_forms(term):
+                subjects.setdefault(form, _GROUP + term)
     for role, members in _shared_roles(parties).items():
         groups[role] = members
         for form in _shared_role_forms(role):
