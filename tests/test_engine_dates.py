@@ -3154,3 +3154,14 @@ def test_a_cover_page_start_date_over_dated_signatures_is_dated_by_the_last_sign
         executed_as_of_it, spans(executed_as_of_it, agreement_date="October 3, 2028", effective_date="October 3, 2028")
     )
     assert facts["agreement_date"].value == "2028-10-03"  # the contract dates itself by its start
+
+
+def test_a_contract_that_has_effect_from_a_later_day_is_effective_then() -> None:
+    text = (
+        "COLLABORATION AGREEMENT\n\nThis Agreement is made on 4 February 2028 between Alder Ltd and Birch Inc.\n\n"
+        "1. DURATION\n\n1.1 This Agreement has effect from 1 May 2028, the first day of the Programme, and ends on "
+        "30 April 2030.\n\n2. The parties shall cooperate in good faith.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2028-02-04"
+    assert facts["effective_date"].value == "2028-05-01"

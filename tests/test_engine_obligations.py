@@ -1370,3 +1370,82 @@ def test_retaining_an_adviser_or_a_minimum_holding_is_a_duty_retaining_rights_is
     assert ("Ono Pharmaceutical Co., Ltd.", "shall retain, at its own expense, an ind") in found
     assert ("Array BioPharma Inc.", "shall retain, directly or through its su") in found
     assert not any("retain the right" in action for _, action in found)
+
+
+def test_a_term_every_party_of_a_list_is_given_before_and_together_binds_each() -> None:
+    lead = Party("Ardnave Surveys Limited", "lead partner", 0, 23, ("Lead Partner",))
+    second = Party("Corrie Drilling Ltd", "party", 40, 59, ())
+    third = Party("Machrie Geotechnics LLP", "party", 70, 93, ())
+    text = (
+        "(1) Ardnave Surveys Limited (the Lead Partner); (2) Corrie Drilling Ltd; and (3) Machrie Geotechnics LLP, "
+        "each of the above a Partner and together the Venture.\n\n"
+        "4.2 Each Partner shall maintain public liability insurance of at least £2,000,000."
+    )
+    found = obligations(text, [lead, second, third])
+    insured = sorted(o.party for o in found if "public liability insurance" in o.action)
+    assert insured == ["Ardnave Surveys Limited", "Corrie Drilling Ltd", "Machrie Geotechnics LLP"]
+
+
+def test_a_term_given_a_list_beside_a_party_of_another_role_binds_not_that_party() -> None:
+    owner = Party("Kilbride Estates Ltd", "owner", 0, 20, ("Owner",))
+    first = Party("Dunmore Tenancy Co Ltd", "party", 40, 62, ())
+    second = Party("Stirling Lets LLP", "party", 70, 87, ())
+    text = (
+        "Kilbride Estates Ltd (the Owner) and the agents listed below, each a Agent and together the Agents: "
+        "Dunmore Tenancy Co Ltd and Stirling Lets LLP.\n\n"
+        "3.1 Each Agent shall account for the rents it collects every month."
+    )
+    found = obligations(text, [owner, first, second])
+    assert "Kilbride Estates Ltd" not in {o.party for o in found if "account for the rents" in o.action}
+
+
+def test_a_role_a_named_party_acts_in_without_a_defined_term_names_its_duties() -> None:
+    bank = Party("Tollbridge Bank plc", "party", 0, 19, ())
+    other = Party("Wrenfield Credit Ltd", "party", 30, 50, ())
+    text = (
+        "Tollbridge Bank plc and Wrenfield Credit Ltd lend together. Tollbridge Bank plc also acts as Paying Agent "
+        "for the lenders.\n\n6.1 The Paying Agent shall pass each repayment on to the lenders within two days."
+    )
+    found = obligations(text, [bank, other])
+    assert [o.party for o in found if "pass each repayment" in o.action] == ["Tollbridge Bank plc"]
+
+
+def test_a_role_several_listed_parties_share_binds_each_of_them() -> None:
+    first = Party("Caldmore Housing Trust", "tenant", 0, 22, ("Tenant",))
+    second = Party("Pelsall Youth Club CIO", "tenant", 30, 52, ("Tenant",))
+    landlord = Party("Walsall Estates Ltd", "landlord", 60, 79, ("Landlord",))
+    text = (
+        "Tenants: Caldmore Housing Trust and Pelsall Youth Club CIO. Landlord: Walsall Estates Ltd.\n\n"
+        "4.1 Each Tenant shall pay its share of the service charge within 14 days of demand."
+    )
+    found = obligations(text, [first, second, landlord])
+    payers = sorted(o.party for o in found if "service charge" in o.action)
+    assert payers == ["Caldmore Housing Trust", "Pelsall Youth Club CIO"]
+
+
+def test_parties_each_given_a_term_and_together_a_plural_one_form_a_group() -> None:
+    head = Party("Harrowgate Systems, Inc.", "head", 0, 24, ("Head",))
+    first = Party("Quarry Labs, L.L.C.", "party", 30, 49, ())
+    second = Party("Fenwick Data Corp.", "party", 55, 73, ())
+    text = (
+        "Harrowgate Systems, Inc. (Head); Quarry Labs, L.L.C.; and Fenwick Data Corp. Quarry Labs, L.L.C. and "
+        "Fenwick Data Corp. are each a Squad Member and together the Squad Members.\n\n"
+        "2.1 Each Squad Member shall send its cost estimate to Head by the tenth day of each month."
+    )
+    found = obligations(text, [head, first, second])
+    senders = sorted(o.party for o in found if "cost estimate" in o.action)
+    assert senders == ["Fenwick Data Corp.", "Quarry Labs, L.L.C."]
+
+
+def test_parties_each_given_a_singular_term_form_a_group() -> None:
+    ones = [
+        Party("Orwell Marine Ltd", "orwell", 0, 17, ("Orwell",)),
+        Party("Deben Boatyard LLP", "deben", 20, 38, ("Deben",)),
+        Party("Alde Sailmakers Ltd", "alde", 40, 59, ("Alde",)),
+    ]
+    text = (
+        "Orwell Marine Ltd (Orwell), Deben Boatyard LLP (Deben) and Alde Sailmakers Ltd (Alde). Orwell, Deben and "
+        "Alde are each a Releasing Party.\n\n5.2 Each Releasing Party shall withdraw its claim within seven days."
+    )
+    found = obligations(text, ones)
+    assert sorted(o.party for o in found if "withdraw its claim" in o.action) == sorted(p.name for p in ones)

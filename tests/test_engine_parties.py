@@ -2201,3 +2201,80 @@ def test_a_party_a_label_row_names_takes_the_term_the_opening_sentence_defines()
         ("Quillmore Devices Ltd", "quillmore"),
         ("Ashgrove Computing LLP", "reseller"),
     ]
+
+
+def test_parties_under_a_plural_label_one_a_line_or_joined_by_semicolons() -> None:
+    one_a_line = (
+        "POOLED PROCUREMENT AGREEMENT\n\nThis Agreement is made on 3 May 2028 between the companies listed below.\n\n"
+        "Buyer:\n  Larchmont Foods Ltd (company no. 0441288), 2 Wharf Row, Leith\n\n"
+        "Suppliers:\n  Pennick Grain Traders Limited (company no. 0981277), Unit 4, Mill Yard, Perth\n"
+        "  SA Moulins du Vexin, 12 rue Basse, 27140 Gisors, France\n"
+        "  Orrin Packaging GmbH (HRB 7731), Hafenweg 3, Bremen\n\n"
+        "1. SUPPLY\n\n1.1 Each Supplier shall deliver the goods ordered by the Buyer.\n"
+    )
+    parties = find_parties(one_a_line)
+    assert [p.name for p in parties] == [
+        "Larchmont Foods Ltd",
+        "Pennick Grain Traders Limited",
+        "SA Moulins du Vexin",
+        "Orrin Packaging GmbH",
+    ]
+    assert [p.role for p in parties[1:]] == ["supplier"] * 3
+    on_one_line = (
+        "DATA ESCROW AGREEMENT\n\nThis Agreement is among the following parties:\n\n"
+        "Depositor: Quillfeather Systems Inc., an Oregon corporation, 9 Alder Way, Portland, Oregon 97201\n\n"
+        "Escrow Agent: Strongbox Custody LLC, a Nevada limited liability company, 1 Vault Street, Reno, Nevada 89501\n\n"
+        "Licensees: Harbor Point Savings Bank, a federal savings bank, 20 Quay Road, Astoria, Oregon 97103; and "
+        "Tillamook Dairy Cooperative Corporation, an Oregon cooperative, 4 Creamery Lane, Tillamook, Oregon 97141\n\n"
+        "1. DEPOSIT\n\n1.1 The Depositor shall deposit the source code with the Escrow Agent.\n"
+    )
+    parties = find_parties(on_one_line)
+    assert [p.name for p in parties][2:] == ["Harbor Point Savings Bank", "Tillamook Dairy Cooperative Corporation"]
+    assert {p.role for p in parties[2:]} == {"licensee"}
+
+
+def test_parties_in_a_table_whose_column_is_headed_by_their_role() -> None:
+    text = (
+        "JOINT RESEARCH AGREEMENT\n\nThis Agreement is made on 9 June 2028 by the institutions in the table below "
+        "(each a Partner).\n\n"
+        "| No. | Partner | Address |\n|---|---|---|\n"
+        "| 1 | Hochschule Emsland | Lingener Str. 4, Meppen |\n"
+        "| 2 | Kaldvik Marine Analyse AS | Bryggen 7, Bergen |\n"
+        "| 3 | Instituto Ribeira do Sado | Av. do Rio 2, Setúbal |\n\n"
+        "1. The Partners shall cooperate on the Project.\n"
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties] == ["Hochschule Emsland", "Kaldvik Marine Analyse AS", "Instituto Ribeira do Sado"]
+    assert {p.role for p in parties} == {"partner"}
+
+
+def test_and_inside_a_name_that_opens_a_numbered_entry() -> None:
+    text = (
+        "CONSORTIUM AGREEMENT\n\nBETWEEN\n\n"
+        "1. Marlow Dental Group Limited, a company incorporated in England, having its office at 2 High St, "
+        "Marlow, hereinafter the Lead Member;\n\n"
+        "2. Thame Oral and Facial Clinic Limited, company number 0827731, having its office at 5 Market Sq, Thame; and\n\n"
+        "3. Henley Orthodontic Partners LLP, having its office at 8 Bell St, Henley,\n\n"
+        "(each a Member).\n\nWHEREAS the Members wish to buy supplies together.\n"
+    )
+    names = [p.name for p in find_parties(text)]
+    assert "Thame Oral and Facial Clinic Limited" in names
+    assert (
+        read_name("between John Fairley and Wexcombe Tooling Limited", 8).text(  # type: ignore[union-attr]
+            "between John Fairley and Wexcombe Tooling Limited"
+        )
+        == "John Fairley"
+    )
+
+
+def test_a_name_alone_on_its_line_before_its_street_address_is_the_next_party() -> None:
+    text = (
+        "LOAN AGREEMENT\n\nBETWEEN\n\n"
+        "(1) Wexford Grain Holdings, Inc., a Delaware corporation, 5 Mill Road, Dover, Delaware (the Borrower); and\n\n"
+        "(2) the banks listed below:\n\n"
+        "   Tamarack Savings Bank, N.A., 12 Elm Street, Albany, New York 12207;\n"
+        "   Greyfield Agricultural Credit Association, 88 Silo Road, Fargo, North Dakota 58102.\n\n"
+        "1. THE LOAN\n\n1.1 The banks make a loan available to the Borrower.\n"
+    )
+    names = [p.name for p in find_parties(text)]
+    assert "Greyfield Agricultural Credit Association" in names

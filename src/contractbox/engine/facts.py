@@ -53,6 +53,7 @@ _AGREEMENT_CUE = re.compile(
 _EFFECTIVE_CUE = re.compile(
     r"\b(?:effective|co(?:m|rn){2}enc\w*|begin|begins|beginning|starting|starts|start date|start|(?:come|comes|enters?) into (?:force|effect)|"
     r"takes? effect|in force|with effect from|appl(?:y|ies) from|valid (?:from|as of)|"
+    r"(?:has|have|shall\s+have|will\s+have)\s+effect\s+(?:from|on|as\s+(?:of|from))|"  # "This Deed has effect from"
     # the period named before its first day: "shall be in force for the 2027 and 2028 seasons, that is, from"
     r"(?:be|remains?|continues?)\s+in\s+(?:full\s+)?(?:force|effect)\b[^.;]{0,80}?\bfrom|"
     r"(?:the|a)\s+term\s+from(?:\s+and\s+including)?|"  # a lease's "Term means the term from and including 24 June"

@@ -19,6 +19,7 @@ from typing import NamedTuple, Protocol
 from contractbox.engine.dates import PERIOD, find_dates
 from contractbox.engine.first_chars import either, lowered_as_ignorecase_folds
 from contractbox.engine.markup import without_emphasis
+from contractbox.engine.parties import ROLE_WORDS
 
 # "gives"/"grant" read as a licence only when a licence follows in the clause ("You give us a non-exclusive licence");
 # not "receiving the grant of a licence"
@@ -357,12 +358,22 @@ _COLLECTIVE_TERM = re.compile(
     # drafting without quotes: "... (the Trust),\n\neach a Participant."
     r"\beach\s+an?\s+([A-Z][\w\-]*)(?=\s*[.;,)])"
 )
+# the same term given every party of a multi-party list, also with words between "each" and the term and without
+# quotes before "and together": '– each hereinafter a "Partner" –', "each of the above a Member and collectively the
+# Members", "each a Member and together the Consortium"
+_EVERY_PARTY_TERM = re.compile(
+    r"\beach\s+(?:hereinafter|of\s+(?:the\s+above|them))\s+(?:referred\s+to\s+as\s+)?an?\s+"
+    r"[\"“]?([A-Z][\w\-]*)[\"”]?(?=\s*[.;,)–—-]|\s+and\s+(?:together|collectively)\b)|"
+    r"\beach\s+an?\s+([A-Z][\w\-]*)(?=\s+and\s+(?:together|collectively)\b)"
+)
 _COLLECTIVE_FORMS = ("each {}", "either {}", "every {}", "each {}s", "the {}s", "each of the {}s", "all {}s")
 # a role a party takes on in the body: 'Prairie North is appointed as leader of the consortium (the "Leader")',
 # '"Acme shall act as operator (the "Operator")'
 _APPOINTED = re.compile(
-    r"([A-Z][\w&.,'\- ]{1,60}?)\s+(?:is\s+(?:hereby\s+)?appointed|shall\s+act|will\s+act|acts)\s+as\s+"
-    r"[^.;()]{1,80}?\((?:the\s+)?[\"“]([A-Z][\w\- ]{1,30})[\"”]\)"
+    r"([A-Z][\w&.,'\- ]{1,60}?)(?:\s+also)?\s+(?:is\s+(?:hereby\s+)?appointed|shall\s+act|will\s+act|acts)\s+as\s+"
+    r"(?:[^.;()]{1,80}?\((?:the\s+)?[\"“]([A-Z][\w\- ]{1,30})[\"”]\)|"
+    # the role alone, the sentence ending with it: "Alder Ltd acts as Coordinator.", "... acts as project lead."
+    r"(?:the\s+)?([A-Za-z][\w\-]*(?:\s[A-Za-z][\w\-]*){0,2}?)(?=\s*\.\s|\s+for\s+the\s))"
 )
 
 
@@ -381,7 +392,7 @@ def _appointed_roles(text: str, subjects: dict[str, str]) -> dict[str, str]:
         named = [key for key in subjects if who == key or who.endswith(" " + key)]  # "4.1 Prairie North"
         party = subjects[max(named, key=len)] if named else None
         if party and party != EACH_PARTY:
-            found.setdefault(" ".join(m.group(2).lower().split()), party)
+            found.setdefault(" ".join((m.group(2) or m.group(3)).lower().split()), party)
     return found
 
 
@@ -984,9 +995,16 @@ _TOGETHER_WITH = re.compile(
 # 'The Founders, the Investor and the Angel are together the "Shareholders"', also without quotes, as UK and
 # Scandinavian drafting defines terms: "Brook and Fell are together the Non-Operators."
 _ARE_TOGETHER = re.compile(
-    r"(?:^|(?<=[.;\n]))\s*(?:The\s+)?([A-Z][^.;\n]{1,120}?)\s+are\s+(?:together|collectively|jointly)\s+"
+    r"(?:^|(?<=[.;\n]))\s*(?:The\s+)?([A-Z](?:[^.;\n]|\.(?!\s+[A-Z])){1,160}?)\s+are\s+"
+    r"(?:each\s+an?\s+[A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?,?\s+and\s+)?"  # "are each a Team Member and together the Team Members"
+    r"(?:together|collectively|jointly)\s+"
     r"(?:referred\s+to\s+as\s+)?(?:the\s+)?(?:[\"“]([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)[\"”]|"
     r"([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)(?=[\s.,;)]))"
+)
+# "Harlan, Brazos, Coldwater and Ambrose are each a Settling Party.": a group named by the singular term alone
+_ARE_EACH = re.compile(
+    r"(?:^|(?<=[.;\n]))\s*(?:The\s+)?([A-Z](?:[^.;\n]|\.(?!\s+[A-Z])){1,160}?)\s+are\s+each\s+an?\s+"
+    r"([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)(?=\s*[.;])"
 )
 _LIST_SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 
@@ -1017,9 +1035,52 @@ def _groups(head: str, subjects: dict[str, str]) -> dict[str, list[str]]:
             groups.setdefault(m.group(2), found)
     for m in _ARE_TOGETHER.finditer(head):
         found = members(_LIST_SEPARATOR.split(m.group(1)))
+        if len(found) < 2:  # names with commas of their own: "Alder Group, Inc. and Birch Works, L.L.C."
+            found = _names_within(m.group(1), subjects)
         if len(found) >= 2:
             groups.setdefault(m.group(2) or m.group(3), found)
     return groups
+
+
+def _listed_members(listed: str, subjects: dict[str, str]) -> list[str]:
+    """The parties a list names by their names or defined terms ("Harlan, Brazos and Ambrose")."""
+    found = []
+    for item in _LIST_SEPARATOR.split(listed):
+        key = " ".join(re.sub(r"^the\s+", "", item.strip(), flags=re.IGNORECASE).lower().split())
+        party = subjects.get(key)
+        if party is not None and party != EACH_PARTY and not party.startswith(_GROUP):
+            found.append(party)
+    return list(dict.fromkeys(found)) if len(found) >= 2 else _names_within(listed, subjects)
+
+
+def _names_within(listed: str, subjects: dict[str, str]) -> list[str]:
+    """The parties whose legal names the list holds, in its order."""
+    low = listed.lower()
+    at = {name: low.find(name.lower()) for name in dict.fromkeys(subjects.values()) if not name.startswith(_GROUP)}
+    return sorted((name for name, i in at.items() if i >= 0 and name != EACH_PARTY), key=lambda name: at[name])
+
+
+def _shared_roles(parties: Sequence[PartyLike]) -> dict[str, list[str]]:
+    """Roles two or more parties hold ("Recipients:" over four companies, each a "recipient"): role -> their names."""
+    held: dict[str, list[str]] = {}
+    for p in parties:
+        role = " ".join(p.role.lower().split())
+        if role and role != "party":
+            held.setdefault(role, []).append(p.name)
+    return {role: names for role, names in held.items() if len(names) >= 2}
+
+
+def _shared_role_forms(role: str) -> list[str]:
+    """How a duty names every holder of a shared role: "each Recipient", "the Beneficiaries", "all Recipients"."""
+    plural = role[:-1] + "ies" if role.endswith("y") and role[-2:-1] not in "aeiou" else role + "s"
+    return [
+        f"each {role}",
+        f"every {role}",
+        f"the {plural}",
+        f"each of the {plural}",
+        f"all {plural}",
+        f"all the {plural}",
+    ]
 
 
 def _group_forms(group: str) -> list[str]:
@@ -1177,6 +1238,19 @@ def _modal_in_full(action: str) -> str:
     return "will" + action[2:] if action.startswith("ll ") else action
 
 
+def _every_party_terms(text: str, parties: Sequence[PartyLike]) -> list[str]:
+    """Terms the preamble gives every party of its list ("each a Member and together the Consortium"): only where
+    no party holds a role of another kind ("the Borrower" beside "each a Lender" names a lender list, not all of them;
+    "the Lead Member" is a Member too)."""
+    terms = []
+    for m in _EVERY_PARTY_TERM.finditer(text, 0, _PRONOUN_REACH):
+        term = (m.group(1) or m.group(2)).lower()
+        others = [p.role for p in parties if p.role.split()[-1] in ROLE_WORDS and not p.role.endswith(term)]
+        if not others:
+            terms.append(term)
+    return terms
+
+
 def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[PartyLike]) -> list[Obligation]:
     """Obligations in the sentence spans, main duties of named parties first when there are too many (`_cap`).
 
@@ -1196,6 +1270,9 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         term = quoted or bare
         for form in _COLLECTIVE_FORMS:
             subjects.setdefault(form.format(" ".join(term.lower().split())), EACH_PARTY)
+    for term in _every_party_terms(text, parties):
+        for form in _COLLECTIVE_FORMS:
+            subjects.setdefault(form.format(term), EACH_PARTY)
     shared = _shared_role_noun(parties)
     if shared:  # "Referring Practice" and "Lead Practice": "Each practice must" binds both
         for form in _COLLECTIVE_FORMS:
@@ -1209,6 +1286,16 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     for group in groups:
         for form in _group_forms(group):
             subjects.setdefault(form, _GROUP + group)
+    for m in _ARE_EACH.finditer(text, 0, _PRONOUN_REACH):
+        term, members = " ".join(m.group(2).lower().split()), _listed_members(m.group(1), subjects)
+        if len(members) >= 2 and term not in groups:
+            groups[term] = members
+            for form in _shared_role_forms(term):
+                subjects.setdefault(form, _GROUP + term)
+    for role, members in _shared_roles(parties).items():
+        groups[role] = members
+        for form in _shared_role_forms(role):
+            subjects.setdefault(form, _GROUP + role)
     sentences = _Sentences(text, spans)
     found: list[Obligation] = []
     further: list[bool] = []  # a list's third item on, a party's second duty in one clause (`_rank`)

@@ -376,9 +376,18 @@ def _strong_name_at(text: str, pos: int) -> NameSpan | None:
     if span is None:
         return None
     ends_list = re.match(r"[ \t]*\.(?:\s|$)", text[span.end : span.end + 3])
-    if span.legal_form or _DESCRIPTOR.match(text, span.end) or ends_list:
+    if span.legal_form or _DESCRIPTOR.match(text, span.end) or ends_list or _opens_an_address_line(text, span):
         return span
     return None
+
+
+def _opens_an_address_line(text: str, span: NameSpan) -> bool:
+    """A name alone at the start of its line with its street address after a comma, as a list of parties one a line
+    writes each ("  Alder Farm Credit Association, 41 Grain Road, Minneapolis;")."""
+    line_start = text.rfind("\n", 0, span.start) + 1
+    return (
+        not text[line_start : span.start].strip() and re.match(r",[ \t]+\d", text[span.end : span.end + 4]) is not None
+    )
 
 
 def _sentence_ends(text: str, i: int) -> bool:
@@ -1002,6 +1011,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             continue
         own: tuple[str, ...] = ()
         entry_end = -1
+        listed: list[NameSpan] = []
         if label is None:
             close = text.find(")", after, after + 80)
             window = max(lo, previous, at - 400)
@@ -1018,9 +1028,16 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             if not _is_role_label(label) or label.endswith(("s", "S")):  # "Lessors: ... ("Lessors")": the row whole
                 entry_end = _entry_naming_its_label(text, at, label)
             role_label = _is_role_label(label) or entry_end >= 0
-            span = _labelled_name(text, at) if role_label and not _entry_denies_party(text, at) else None
-            own = _short_names_on_its_line(text, span.end) if span is not None else ()
+            plural = _plural_label(label) and entry_end < 0
+            denied = _entry_denies_party(text, at)
+            span = _labelled_name(text, at) if (role_label or plural) and not denied else None
+            listed = _more_under_plural_label(text, span) if span is not None and plural else []
+            if span is not None and not role_label and not listed:
+                span = None  # a plural label that is no role ("Services: ...") names parties only as a list of them
+            own = _short_names_on_its_line(text, span.end) if span is not None and not listed else ()
             aliases = tuple(dict.fromkeys(_label_role(label) + own))
+            if listed:
+                aliases = (_singular(label),)
         if span is None or (aliases and _DOCUMENT_TERM.search(aliases[0])):
             continue
         if label is None and _term_of_a_thing_after(text, span, at, aliases):
@@ -1042,6 +1059,9 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
         lo, last = max(at, span.end), at
         if entry_end >= 0:
             lo = entry_end  # its defined term read with the row: no party of its own to look for before it
+        for more in listed:
+            found.append(Party(more.text(text), role, more.start, more.end, aliases))
+            lo = max(lo, more.end)
     return found if len(found) >= least else []
 
 
@@ -1052,6 +1072,110 @@ def _defined_after_its_row(party: Party, rows: list[Party]) -> None:
         if _key(row.name) == _key(party.name) and row.role != party.role:
             row.role = party.role
             row.aliases = tuple(dict.fromkeys(party.aliases + row.aliases))
+
+
+# a plural label over a list of parties: "Recipients:", "Beneficiaries:", "Lenders:"
+_PLURAL_LABEL = re.compile(r"(?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+(?:ies|[^s]s)")
+# the next party on the same line of a plural label's entry: "...; and Cascadia Ltd, a ..."
+_NEXT_ON_THE_LINE = re.compile(r"[ \t]*;[ \t]*(?:and[ \t]+)?(?=[A-Z])")
+# a line of a list under a label: indented, opening with a capital
+_INDENTED_LINE = re.compile(r"\n[ \t]+(?=[A-Z\u00C0-\u00DE])")
+_ADDRESS_WORD = re.compile(r"\b(?:Street|Road|Avenue|Lane|Drive|Boulevard|Floor|Suite|Building|Tower|Plaza|Box)\b")
+
+
+def _plural_label(label: str) -> bool:
+    return _PLURAL_LABEL.fullmatch(label) is not None
+
+
+def _singular(label: str) -> str:
+    """ "Beneficiaries" -> "Beneficiary", "Recipients" -> "Recipient"."""
+    return label[:-3] + "y" if label.endswith("ies") else label[:-1]
+
+
+def _introduced(text: str, span: NameSpan) -> bool:
+    """A name with a legal form, or one its descriptors introduce as a company or an institution."""
+    return span.legal_form or _ENTITY_DESCRIPTOR.match(text, span.end, span.end + 80) is not None
+
+
+def _more_under_plural_label(text: str, first: NameSpan) -> list[NameSpan]:
+    """The other parties of a plural label's entry after its first name `first`: joined to it by "; and" on its
+    line ("Beneficiaries: X Credit Union, ...; and Y Insurance Company, ..."), or one a line, indented, below it
+    ("Recipients:" over "  X Pte. Ltd. (UEN ...), address" and "  PT Y, address"): none where the list has one."""
+    line_end = text.find("\n", first.end)
+    line_end = line_end if line_end >= 0 else len(text)
+    found = []
+    for sep in _NEXT_ON_THE_LINE.finditer(text, first.end, line_end):
+        span = _name_at(text, sep.end())
+        if span is not None and _introduced(text, span):
+            found.append(span)
+    own_line = not text[text.rfind("\n", 0, first.start) + 1 : first.start].strip()
+    if found or not own_line or not text[first.end : line_end].strip(" \t"):
+        return found  # one entry a line only where each line holds a name and its details
+    while (row := _INDENTED_LINE.match(text, line_end)) is not None:
+        span = _name_at(text, row.end())
+        row_end = text.find("\n", row.end())
+        row_end = row_end if row_end >= 0 else len(text)
+        if span is None or _ADDRESS_WORD.search(text, span.start, span.end):
+            break
+        if not _introduced(text, span) and not re.match(r"[ \t]*[,(]", text[span.end : row_end]):
+            break
+        found.append(span)
+        line_end = row_end
+    return found
+
+
+# a Markdown table's header row and the rule under it: "| No. | Member | Registered office |" over "|---|---|---|"
+_TABLE_HEADER = re.compile(r"^[ \t]*\|([^\n]+)\|[ \t]*\n[ \t]*\|[ \t:|-]*-[ \t:|-]*\n", re.MULTILINE)
+_TABLE_ROW = re.compile(r"[ \t]*\|([^\n]+)\|[ \t]*(?:\n|\Z)")
+
+
+def _table_column_parties(text: str, hi: int) -> list[Party]:
+    """The parties listed in a table whose column is headed by their role ("| No. | Member | Registered office |"),
+    one a row, each cell holding a name and nothing else; none unless at least two rows name one."""
+    for header in _TABLE_HEADER.finditer(text, 0, hi):
+        cells = [cell.strip() for cell in header.group(1).split("|")]
+        column = next((k for k, cell in enumerate(cells) if _is_party_column(cell)), None)
+        if column is None:
+            continue
+        found: list[Party] = []
+        at = header.end()
+        while (row := _TABLE_ROW.match(text, at)) is not None:
+            at = row.end()
+            name = _name_in_cell(text, row, column)
+            if name is None:
+                break
+            label = cells[column]
+            role = _singular(label) if _plural_label(label) and not _is_role_word(label.lower()) else label
+            found.append(Party(name.text(text), role.lower(), name.start, name.end, (role,)))
+        if len(found) >= 2:
+            return found
+    return []
+
+
+def _is_party_column(cell: str) -> bool:
+    words = cell.lower().split()
+    return 1 <= len(words) <= 2 and (words[-1] in ("party", "parties") or _is_role_word(words[-1]))
+
+
+def _name_in_cell(text: str, row: re.Match[str], column: int) -> NameSpan | None:
+    """The name that fills the row's cell in `column`, or None."""
+    cells = row.group(1).split("|")
+    if column >= len(cells):
+        return None
+    start = row.start(1) + sum(len(cell) + 1 for cell in cells[:column])
+    cell = cells[column]
+    begin = start + len(cell) - len(cell.lstrip())
+    span = _name_at(text, begin)
+    if span is None:
+        return None
+    rest = text[span.end : start + len(cell)].strip(" \t,.")
+    if not rest:
+        return span
+    # a name the reader stops short in ("Instituto Costeiro do Minho", "Alder Data OÜ"): the whole cell, if short
+    whole = cell.strip()
+    if any(ch.isdigit() for ch in whole) or len(whole.split()) > 8 or _ADDRESS_WORD.search(whole):
+        return None
+    return NameSpan(begin, begin + len(whole), ends_with_legal_form(whole))
 
 
 # a row of role labels printed side by side over the parties' names, as order forms lay them out:
@@ -1240,6 +1364,8 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
         parties = [Party(p.name, p.role, p.start, p.end, _box_aliases(p.role, p.pronoun)) for p in box] or parties
     if len(parties) < 2:
         parties = _dedupe(_harvested(text, min(len(text), 5000))) or parties
+    if len(parties) < 2:
+        parties = _table_column_parties(text, min(len(text), 5000)) or parties
     if len(parties) < 2:
         parties = _letter_parties(text[: min(len(text), 5000)]) or parties
     if len(parties) < 2:

@@ -262,6 +262,16 @@ def _ends_sentence(word: str) -> bool:
     return word.endswith(".") and len(word) > 4 and "." not in word[:-1]
 
 
+# a numbered entry of a party list, the name opening its line: "5. ", "(3) "
+_ENTRY_NUMBER = re.compile(r"(?:^|\n)[ \t]*\(?\d{1,2}[.)][ \t]+\Z")
+
+
+def _numbered_entry(text: str, start: int) -> bool:
+    """A name that opens a numbered entry of its own, where one name is listed a line: there an "and" after two
+    words that goes on to a legal form joins the words of one name ("5. Vale Diagnostic and Imaging Centre Limited")."""
+    return _ENTRY_NUMBER.search(text, max(0, start - 12), start) is not None
+
+
 def _inner_and(text: str, at: int) -> re.Match[str] | None:
     """ "and" inside a long name that goes on to a legal form ("... Netcom Science and Technology Co., Ltd.")."""
     m = _AND.match(text, at)
@@ -329,7 +339,9 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
             at = nxt
             continue
         connector = _CONNECTOR.match(text, nxt) or _IN_NAME_PAREN.match(text, nxt)
-        if connector is None and (words >= 3 or (words == 2 and _caps_run(text, start, nxt))):
+        if connector is None and (
+            words >= 3 or (words == 2 and (_caps_run(text, start, nxt) or _numbered_entry(text, start)))
+        ):
             connector = _inner_and(text, nxt) or _and_in_a_capitals_institution(text, start, end, nxt)
         if connector:
             beyond = _after_gap(text, connector.end())
