@@ -3165,3 +3165,15 @@ def test_a_contract_that_has_effect_from_a_later_day_is_effective_then() -> None
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2028-02-04"
     assert facts["effective_date"].value == "2028-05-01"
+
+
+def test_a_term_that_rolls_over_save_that_a_party_may_prevent_it_by_notice_renews_automatically() -> None:
+    term = "The first period runs from 1 April 2027 to 31 March 2028."
+    renew = (
+        "At the end of the first period and of each later one this Contract rolls over for a further six (6) months, "
+        "save that either party may stop a roll-over by written notice served at least forty-five (45) days before "
+        "the period ends."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 45

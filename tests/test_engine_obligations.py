@@ -1449,3 +1449,13 @@ def test_parties_each_given_a_singular_term_form_a_group() -> None:
     )
     found = obligations(text, ones)
     assert sorted(o.party for o in found if "withdraw its claim" in o.action) == sorted(p.name for p in ones)
+
+
+def test_a_role_each_party_takes_as_the_other_in_brackets_is_mutual() -> None:
+    text = (
+        'Each Party (as "Giver") may show samples to the other (as "Taker"). '
+        "The Taker shall keep every sample locked away."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    keepers = [o.party for o in found if "locked away" in o.action]
+    assert keepers == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]

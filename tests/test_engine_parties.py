@@ -2278,3 +2278,27 @@ def test_a_name_alone_on_its_line_before_its_street_address_is_the_next_party() 
     )
     names = [p.name for p in find_parties(text)]
     assert "Greyfield Agricultural Credit Association" in names
+
+
+def test_a_preamble_announcing_the_following_parties_reads_the_numbered_list_below() -> None:
+    text = (
+        "STORAGE AGREEMENT\n\nThis Agreement is made at Leeds on 3 March 2027 between the following two parties:\n\n"
+        "1. Harewood Grain Traders Limited, a company registered in England under number 0551234, of 4 Mill Lane, "
+        "Leeds (the Owner); and\n\n"
+        "2. Aire Valley Stores Limited, a company registered in England under number 0667788, of 9 Canal Road, "
+        "Bradford (the Keeper).\n\n1. STORAGE\n1.1 The Keeper shall store the grain.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Harewood Grain Traders Limited", "owner"),
+        ("Aire Valley Stores Limited", "keeper"),
+    ]
+
+
+def test_a_numbered_heading_over_a_sub_clause_naming_a_defined_company_is_no_party() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nThis Supply Agreement is made on 2 May 2027 by and among:\n\n"
+        'Fenmoor Instruments Inc., a Delaware corporation, 12 Quay Street, Dover, Delaware 19901 (hereinafter "Company"); and\n\n'
+        'Tana River Traders Limited, a company registered in Kenya, Moi Avenue, Nairobi (hereinafter "Buyer").\n\n'
+        "1. SUPPLY\n1.1 Company shall supply the meters listed in Schedule 1.\n"
+    )
+    assert [p.name for p in find_parties(text)] == ["Fenmoor Instruments Inc.", "Tana River Traders Limited"]

@@ -2288,3 +2288,24 @@ def test_a_promise_to_handle_nothing_but_the_contracts_own_goods_or_business_is_
 def test_a_grant_of_no_other_right_under_a_confidentiality_clause_is_no_exclusivity() -> None:
     span = "The Receiver shall use the Confidential Information only to perform this Contract; its disclosure shall not grant any other right."
     assert not polarity.RULES["exclusivity"].asserts(span)
+
+
+def test_a_medium_refusing_sponsors_of_a_rival_brand_is_exclusivity() -> None:
+    span = "The Broadcaster will not accept sponsorship of the Show from any other tyre brand during the Season."
+    assert _promoted("exclusivity", span)
+
+
+def test_rates_no_less_favourable_than_those_obtained_for_any_other_client_is_mfn() -> None:
+    span = (
+        "The Broker shall ensure that the freight rates it secures for the Shipper are no less favourable than the "
+        "rates it secures for any other client for similar cargo."
+    )
+    assert _promoted("most_favored_nation", span)
+
+
+def test_a_change_of_owners_that_gives_no_right_to_terminate_or_require_consent_is_no_change_of_control() -> None:
+    span = (
+        "A change in the persons who own or control the Seller gives the Buyer no right to end this Contract or to "
+        "require its consent to anything."
+    )
+    assert not polarity.RULES["change_of_control"].asserts(span)

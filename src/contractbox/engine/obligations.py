@@ -168,8 +168,9 @@ _MUTUAL_TERM = re.compile(
     # 'the party disclosing information is the "Discloser" and the party receiving it is the "Recipient"'
     r"the\s+part(?:y|ies)\s+(?:receiving|disclosing|providing|furnishing|sharing|obtaining)\b(?:\s+\w+){0,3}?\s+"
     r"(?:is|are)\s+(?:the|a|an)\s+|"
-    # 'disclosed by one Party (the "Disclosing Party") to the other (the "Receiving Party")'
-    r"the\s+other\s*\((?:the\s+|a\s+|an\s+)*)[\"“]"
+    # 'disclosed by one Party (the "Disclosing Party") to the other (the "Receiving Party")', "... to the other (as
+    # "Recipient")"
+    r"the\s+other\s*\((?:as\s+|the\s+|a\s+|an\s+)*)[\"“]"
     r"([A-Z][\w\- ]{1,38})[\"”]|"
     # '"Recipient" means the Party receiving Confidential Information': whichever party receives it
     r"[\"“]([A-Z][\w\- ]{1,38})[\"”]\s+(?:means|shall\s+mean|refers\s+to)\s+(?:the|a|either|any|each)\s+part(?:y|ies)\s+"

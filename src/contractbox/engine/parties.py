@@ -111,7 +111,9 @@ ROLE_WORDS = {
     "wholesaler",
 }
 _ANCHOR = re.compile(
-    r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?|"
+    r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?"
+    # the sentence that announces a list below it: "among the following three parties:", "between the parties below:"
+    r"(?:[ \t]*(?i:the[ \t]+(?:following[ \t]+(?:[a-z]+[ \t]+)?parties|parties[ \t]+(?:below|listed[ \t]+below)))[ \t]*:)?|"
     # also as a numbered clause's heading: "1. THE PARTIES" over "1.1 Ama Boateng, of ... (the Author)."
     r"^[ \t]*(?:\d{1,2}\.?[ \t]+)?(?:THE\s+)?(?:(?i:parties)|BY)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))|"
     # a deed one party grants to another, the words that name them alone on their lines: "by" over the grantor,
@@ -493,6 +495,9 @@ def _next_line_entry(text: str, pos: int, i: int) -> tuple[int | None] | None:
 _BARE_ROLE_CLOSED = re.compile(r"\((?:the\s+)?(?:[A-Z][a-z]+[ \t]+)?([A-Z][a-z]+)\)\Z")
 
 
+_SUB_CLAUSE_INSIDE = re.compile(r"\n[ \t]*\d{1,2}\.\d{1,2}\b")
+
+
 def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
     """At a top-level position of a party's tail: None (go on), or (start of the next party or None: list ends)."""
     if _LIST_END.match(text, i) and not _MEMBERS_BETWEEN.search(text, max(pos, i - 30), i):
@@ -511,6 +516,8 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
         # after a full stop, "1. Relationship with the MSA" is the first clause, not a party
         # (a sub-clause number "1.2." before the next party's name is not one)
         clause = text[max(0, i - 3) : i].rstrip().endswith(".") and re.search(r"(?<![\d.])\d{1,2}\.\s", text[i:nxt])
+        if clause and span and _SUB_CLAUSE_INSIDE.search(text, span.start, span.end):
+            return (None,)  # "1. APPOINTMENT" over "1.1 Company appoints ...": a heading and its first sub-clause
         if span and (span.legal_form or (_DESCRIPTOR.match(text, span.end) and not clause)):
             return (nxt,)
         line = text[nxt : text.find("\n", nxt) if "\n" in text[nxt : nxt + 80] else nxt + 80].strip(" ,.")

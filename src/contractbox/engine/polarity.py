@@ -454,6 +454,12 @@ RULES: dict[str, Rule] = {
                 r"\b(?:shall|will|must)\s+not\s+(?:(?:promote|endorse|advertise|represent|model\s+for)\s+(?:or|and|nor)\s+)?"
                 r"(?:promote|endorse|advertise|represent|model\s+for)\s+(?:any\s+other|another)\s+(?:\w+\s+){0,2}?"
                 r"(?:brands?|labels?|products?|compan(?:y|ies)|manufacturers?|retailers?|sponsors?)\b",
+                # a medium's category exclusivity for its sponsor: "the Publisher will not accept advertising in the
+                # Newsletter from any other bank", "... no sponsorship from a competing airline"
+                r"\b(?:shall|will|must)\s+not\s+(?:accept|take(?:\s+on)?|carry|run)\s+(?:any\s+)?(?:sponsorships?|"
+                r"advertising|advertisements?|adverts?|endorsements?)\b[^.;]{0,80}?\bfrom\s+(?:any\s+other|another|"
+                r"(?:any\s+|a\s+)?competing)\s+(?:[\w-]+\s+){0,3}?(?:brands?|labels?|compan(?:y|ies)|manufacturers?|"
+                r"retailers?|sponsors?|advertisers?|banks?|airlines?|suppliers?|providers?)\b",
                 opening=_PROHIBITS,
             ),
             # a seller's category exclusivity: "the Dealer shall not stock, display or sell any other make of electric
@@ -676,7 +682,9 @@ RULES: dict[str, Rule] = {
                 + _ENDS_IT
                 + r"\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,80}\b"
                 + _CONTROL,
-                _CONTROL + r"\b[^.;]{0,120}\b(?:requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
+                # (a right denied on the way is no consent needed: "... gives the other party no right to terminate
+                # it or to require its consent")
+                _CONTROL + r"\b(?:(?!\bno\s+right)[^.;]){0,120}\b(?:requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
                 # "undergoes a change of control ... the other Participants may exclude it from the consortium", "the
                 # other Shareholder may require it to sell its shares"
                 _CONTROL
@@ -828,8 +836,10 @@ RULES: dict[str, Rule] = {
                 # matching what the promisor gives others (not "than those obtainable from an unaffiliated third party",
                 # an arm's-length test)
                 # (also a revenue share: "the percentage of Net Revenue payable to the Partner shall be no less favourable")
+                # (or an agent's buying for its principal: "rates obtained for the Client no less favourable than those
+                # it obtains for any other client")
                 r"\b(?:" + _PRICE + r"|percentages?|commissions?|(?:revenue|profit)\s+shares?)\b[^.;]{0,80}"
-                r"\bno\s+less\s+favou?rable\s+than\b[^.;]{0,120}?\bto\s+"
+                r"\bno\s+less\s+favou?rable\s+than\b[^.;]{0,120}?\b(?:to|for)\s+"
                 r"(?:any\s+other|all\s+other|another|other|(?:any\s+|a\s+)?third[\s\-]part(?:y|ies))\b",
                 # "If Vendor grants better rates to another customer, Vendor shall extend those rates to Buyer"
                 r"\b(?:lower|better|more\s+favou?rable|reduced)\s+(?:\w+\s+)?" + _PRICE + r"\b[^.;]{0,60}\bto\s+"

@@ -187,9 +187,11 @@ _RENEWS_UNLESS = re.compile(
     # (or objects to the extension, as civil-law drafting puts it: "is extended by five years in each case unless
     # either party objects to the extension")
     # ("runs on" / "rolls on" / "is prolonged" for a further period: the same renewal in other verbs)
+    # (the notice's right put as a proviso: "rolls over for a further year, save that either party may prevent a
+    # roll-over by notice")
     r"\b(?:renew\w*|extend\w*|continue\w*|prolong\w*|carr(?:y|ies)\s+on|(?:run|runs|roll|rolls)\s+on|"
     r"roll(?:s|ed)?\s+(?:over|forward))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
-    r"month[- ]to[- ]month|at a time|each time|in each case)\b[^.]{0,200}?\bunless\b[^.]{0,120}?"
+    r"month[- ]to[- ]month|at a time|each time|in each case)\b[^.]{0,200}?\b(?:unless|save\s+that|except\s+that)\b[^.]{0,120}?"
     r"\b(?:noti(?:ce|fies|fy|fication)|objects?|objection|(?:tells?|informs?)\s+the\s+other)\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
