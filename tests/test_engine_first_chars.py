@@ -183,6 +183,15 @@ def test_needed_words_are_the_literals_every_match_holds() -> None:
     assert first_chars.needed_words(r"(?:exclusive)?\s*(?:rights?|)", re.I) == ()  # optional or empty: nothing needed
 
 
+def test_an_alternation_needs_what_all_its_wordings_share_and_one_word_of_each() -> None:
+    clauses = first_chars.needed_words(
+        r"(?:must\s+charge\s+no\s+higher\s+than\s+any\s+other|must\s+invoice\s+less\s+than\s+another)", re.I
+    )
+    # both wordings need "must" and "than"; past that, a match holds a word of either wording: "charge" or "another"
+    assert frozenset({"must"}) in clauses and frozenset({"than"}) in clauses
+    assert frozenset({"charge", "another"}) in clauses
+
+
 def test_every_polarity_pattern_match_holds_its_needed_words() -> None:
     sentences = _sentences()
     for rule in polarity.RULES.values():

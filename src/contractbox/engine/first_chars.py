@@ -230,9 +230,8 @@ def _needed(sequence: Any) -> tuple[frozenset[str], ...]:
 def _needed_item(op: Any, av: Any) -> tuple[frozenset[str], ...]:
     if op is sre.SUBPATTERN:
         return _needed(av[-1])
-    if op is sre.BRANCH:  # one clause: the best clause of each alternative, joined
-        best = [_best_clause(_needed(branch)) for branch in av[1]]
-        return () if any(clause is None for clause in best) else (frozenset().union(*best),)  # type: ignore[arg-type]
+    if op is sre.BRANCH:
+        return _needed_by_every(av[1])
     if op in _REPEATS and av[0] >= 1:
         return _needed(av[2])
     if op is sre.ASSERT:
@@ -243,6 +242,21 @@ def _needed_item(op: Any, av: Any) -> tuple[frozenset[str], ...]:
 _REPEATS = tuple(op for op in (sre.MAX_REPEAT, sre.MIN_REPEAT, getattr(sre, "POSSESSIVE_REPEAT", None)) if op)
 
 
-def _best_clause(clauses: tuple[frozenset[str], ...]) -> frozenset[str] | None:
-    """The clause whose shortest string is longest (fewer strings on a tie)."""
-    return max(clauses, key=lambda clause: (min(map(len, clause)), -len(clause)), default=None)
+# how many clauses an alternation gives at most (each one more test of a span, each a chance to rule it out)
+_BRANCH_CLAUSES = 3
+
+
+def _needed_by_every(branches: Any) -> tuple[frozenset[str], ...]:
+    """What every match of an alternation holds: the clauses all its alternatives share, then the k-th best clause of
+    each alternative joined (a match goes through one alternative, so it holds a string of each join)."""
+    of_each = [set(_needed(branch)) for branch in branches]
+    shared = sorted(set.intersection(*of_each), key=_strength)
+    ranked = [sorted(clauses - set(shared), key=_strength) for clauses in of_each]
+    depth = min(min(map(len, ranked)), _BRANCH_CLAUSES - len(shared))
+    joined = [frozenset().union(*(clauses[k] for clauses in ranked)) for k in range(max(depth, 0))]
+    return tuple((shared + joined)[:_BRANCH_CLAUSES])
+
+
+def _strength(clause: frozenset[str]) -> tuple[int, int, list[str]]:
+    """Best first: the clause whose shortest string is longest, fewer strings on a tie."""
+    return (-min(map(len, clause)), len(clause), sorted(clause))

@@ -94,8 +94,8 @@ def _may_match(lowered: str, needs: list[frozenset[str]]) -> bool:
     return all(any(word in lowered for word in clause) for clause in needs)
 
 
-def _any(*patterns: str) -> AnyOf:
-    return AnyOf(patterns)
+def _any(*patterns: str | tuple[str, ...]) -> AnyOf:
+    return AnyOf(tuple(p for item in patterns for p in ((item,) if isinstance(item, str) else item)))
 
 
 _NONE = _any()
@@ -139,13 +139,16 @@ _PROHIBITS = _ungoverned(
 )
 
 
-def _affirmed(*wordings: str, opening: str = _AFFIRMED) -> str:
-    """A sentence no negation governs that says one of `wordings`: one pattern, so the sentence is
-    read for the negation once for all of them (and, where the wordings' first letters can be read,
-    a lookahead on them spares trying each wording at every character of the sentence). `opening` is
-    the start of such a sentence (`_AFFIRMED`, `_BINDS`, `_PROHIBITS`)."""
-    first = first_char_class(wordings, _X)
-    return opening + (f"(?={first})" if first else "") + "(?:" + "|".join(wordings) + ")"
+def _affirmed(*wordings: str, opening: str = _AFFIRMED) -> tuple[str, ...]:
+    """Sentences no negation governs that say one of `wordings`: one pattern a wording, each the sentence's `opening`
+    (`_AFFIRMED`, `_BINDS`, `_PROHIBITS`) then the wording (after a lookahead on its first letters where they can be
+    read, which spares trying it at every character of the sentence). Apart, each is gated by the words its own matches
+    need (`AnyOf.found_in`), so a span is read only for the wordings it could hold."""
+    out = []
+    for wording in wordings:
+        first = first_char_class((wording,), _X)
+        out.append(opening + (f"(?={first})" if first else "") + "(?:" + wording + ")")
+    return tuple(out)
 
 
 # (or said of who holds it: "a change in the persons who control the Tenant", "a change in the shareholders of X")
