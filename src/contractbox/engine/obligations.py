@@ -1267,17 +1267,16 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         subjects.setdefault(pronoun, party)
     for m in mutual_terms(text):  # "each Party (as "Recipient")": either party can be the Recipient
         subjects.setdefault(" ".join((m[1] or m[2]).lower().split()), EACH_PARTY)
-    for quoted, bare in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH):  # 'each a "Participant"': every party is one
-        term = quoted or bare
-        for form in _COLLECTIVE_FORMS:
-            subjects.setdefault(form.format(" ".join(term.lower().split())), EACH_PARTY)
-    for term in _every_party_terms(text, parties):
-        for form in _COLLECTIVE_FORMS:
-            subjects.setdefault(form.format(term), EACH_PARTY)
+    every_party_terms = [
+        " ".join((quoted or bare).lower().split()) for quoted, bare in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH)
+    ]  # 'each a "Participant"': every party is one
+    every_party_terms += _every_party_terms(text, parties)
     shared = _shared_role_noun(parties)
     if shared:  # "Referring Practice" and "Lead Practice": "Each practice must" binds both
+        every_party_terms.append(shared)
+    for term in every_party_terms:
         for form in _COLLECTIVE_FORMS:
-            subjects.setdefault(form.format(shared), EACH_PARTY)
+            subjects.setdefault(form.format(term), EACH_PARTY)
     for term, party in _appointed_roles(text, subjects).items():
         subjects.setdefault(term, party)
     for term, party in _capacities(text, parties).items():

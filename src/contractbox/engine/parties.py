@@ -618,9 +618,11 @@ def _name_after_occupation(text: str, at: int) -> NameSpan | None:
     return _name_at(text, occupation.end()) if occupation else None
 
 
+# "Guarantor: Hale Holdings, Inc. Guarantor is not a party to this Lease": a labelled name its own entry excludes
+_NOT_A_PARTY = re.compile(r"\bnot\s+(?:be\s+)?(?:a\s+)?part(?:y|ies)\b", re.IGNORECASE)
 # an entry that says the company it names is not a party to this contract (not "not a party to the Lease")
 _DENIES_BEING_A_PARTY = re.compile(
-    r"\bnot\s+(?:be\s+)?(?:a\s+)?part(?:y|ies)\b(?!\s+to\s+(?:the|that|an?|any|such)\b(?!\s+(?:agreement|contract|deed)\b))",
+    _NOT_A_PARTY.pattern + r"(?!\s+to\s+(?:the|that|an?|any|such)\b(?!\s+(?:agreement|contract|deed)\b))",
     re.IGNORECASE,
 )
 
@@ -959,10 +961,6 @@ def _labelled_name(text: str, at: int) -> NameSpan | None:
     if span.legal_form or len(span.text(text).split()) >= 2:
         return span
     return None
-
-
-# "Guarantor: Hale Holdings, Inc. Guarantor is not a party to this Lease": a labelled name its own entry excludes
-_NOT_A_PARTY = re.compile(r"\bnot\s+(?:be\s+)?(?:a\s+)?part(?:y|ies)\b", re.IGNORECASE)
 
 
 def _entry_denies_party(text: str, at: int) -> bool:
