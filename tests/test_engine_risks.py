@@ -2378,7 +2378,9 @@ def test_being_paid_only_through_a_party_is_no_exclusivity() -> None:
 
 
 def test_neither_side_having_an_exclusive_arrangement_is_no_exclusivity() -> None:
-    span = "The Club may hire other caterers and the Caterer may serve other clubs. Neither side has an exclusive right."
+    span = (
+        "The Club may hire other caterers and the Caterer may serve other clubs. Neither side has an exclusive right."
+    )
     assert polarity.negates("exclusivity", span)
 
 
@@ -2403,3 +2405,12 @@ def test_a_statement_that_neither_partys_liability_is_capped_is_no_limitation_of
 )
 def test_a_right_to_cancel_on_the_other_partys_failure_is_termination_for_cause(text: str) -> None:
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_contract_that_ends_by_itself_when_a_condition_fails_gives_no_right_for_cause() -> None:
+    text = (
+        "If the Issuer fails to sell the Notes by 30 June, this Agreement shall terminate and the escrow is returned."
+    )
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    ended = "If we fail to fit the boiler by 1 March for reasons within our control, you may end this agreement."
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=ended)}
