@@ -3177,3 +3177,42 @@ def test_a_term_that_rolls_over_save_that_a_party_may_prevent_it_by_notice_renew
     text = f"{PREAMBLE} {term} {renew}"
     _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
     assert t.auto_renewal is True and t.notice_days == 45
+
+
+def test_a_low_ranked_sentence_that_states_an_automatic_renewal_in_full_still_renews() -> None:
+    term = "This Agreement starts on 1 July 2026 and runs until 30 June 2027 (the First Contract Year)."
+    renew = (
+        "It shall continue thereafter from year to year unless a Member gives notice to the others not later than "
+        "sixty (60) days before the end of a contract year that it wishes to leave at the end of that year."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    scored = spans(text, expiration_date=term)
+    start = text.index(renew)
+    scored["renewal_term"] = [(start, start + len(renew), 0.03)]  # ranked below the renewal readers' threshold
+    facts, t = read_facts(text, scored)
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2027-06-30", True, 60)
+
+
+def test_a_low_ranked_sentence_that_only_mentions_renewal_decides_nothing() -> None:
+    term = "This Agreement starts on 1 July 2026 and runs until 30 June 2027."
+    other = "Any renewal of the Insurance Policies shall be notified to the Landlord within ten days."
+    text = f"{PREAMBLE} {term} {other}"
+    scored = spans(text, expiration_date=term)
+    start = text.index(other)
+    scored["renewal_term"] = [(start, start + len(other), 0.03)]
+    _, t = read_facts(text, scored)
+    assert t.auto_renewal is not True
+
+
+def test_a_low_ranked_one_off_automatic_extension_is_no_renewal() -> None:
+    term = "This Agreement starts on 1 July 2026 and runs until 30 June 2027 (the Standstill Period)."
+    extension = (
+        "If the Buyer calls a meeting before 1 May 2027, the Standstill Period shall automatically be extended until "
+        "the date that is thirty (30) days after that meeting."
+    )
+    text = f"{PREAMBLE} {term} {extension}"
+    scored = spans(text, expiration_date=term)
+    start = text.index(extension)
+    scored["renewal_term"] = [(start, start + len(extension), 0.03)]
+    _, t = read_facts(text, scored)
+    assert t.auto_renewal is not True

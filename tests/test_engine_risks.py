@@ -2309,3 +2309,108 @@ def test_a_change_of_owners_that_gives_no_right_to_terminate_or_require_consent_
         "require its consent to anything."
     )
     assert not polarity.RULES["change_of_control"].asserts(span)
+
+
+def test_no_party_named_by_its_role_may_terminate_for_convenience_is_no_convenience_right() -> None:
+    span = "6.2 No Participating Company may terminate this Agreement for convenience during a Contract Year."
+    rule = polarity.RULES["termination_for_convenience"]
+    assert polarity.negates("termination_for_convenience", span)
+    assert not rule.asserts(span)
+    assert rule.asserts("6.2 The Lead Company may terminate this Agreement for convenience on sixty days' notice.")
+
+
+def test_a_withdrawal_on_not_less_than_a_notice_period_for_any_reason_that_ends_the_agreement_is_convenience() -> None:
+    rule = polarity.RULES["termination_for_convenience"]
+    span = (
+        "A Member may withdraw from the Alliance for any reason on not less than sixty days' written notice. "
+        "Withdrawal ends this Agreement as regards that Member."
+    )
+    assert rule.asserts(span)
+    assert not rule.asserts(span.replace("A Member may withdraw", "A Member may not withdraw"))
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "Each Subcontractor shall work exclusively with the Lead Bidder on the Tender and with no other bidder.",
+        "While a wagon is leased to the Pool, its owner shall not hire it out other than through the Pool Operator.",
+    ],
+)
+def test_working_only_with_one_party_or_trading_only_through_it_is_exclusivity(span: str) -> None:
+    assert polarity.RULES["exclusivity"].asserts(span)
+
+
+def test_working_with_a_party_or_trading_through_it_without_more_is_no_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert not rule.asserts("Each Subcontractor shall work closely with the Lead Bidder on the Tender.")
+    assert not rule.asserts("The owner may hire out a wagon through the Pool Operator or directly.")
+
+
+def test_protecting_the_proprietary_information_received_is_confidentiality() -> None:
+    text = "Each member shall safeguard the proprietary information it receives from the others and use it only here."
+    assert "no_confidentiality" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    unrelated = "Each member shall mark its proprietary tools with its own name."
+    assert "no_confidentiality" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Operator may remove a wagon from the pool if its owner fails to remedy a serious breach within 14 days.",
+        "A Partner may be removed only under clause 9.2 (an uncured breach) or clause 9.3 (insolvency).",
+    ],
+)
+def test_removing_a_member_for_breach_is_termination_for_cause(text: str) -> None:
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_removing_things_or_a_member_for_no_cause_is_no_termination_for_cause() -> None:
+    for text in (
+        "The Supplier shall remove its equipment from the site within 10 days and repair any damage caused.",
+        "A Partner may be removed by a vote of the other Partners at any meeting.",
+    ):
+        assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_being_paid_only_through_a_party_is_no_exclusivity() -> None:
+    span = "The Investigator shall not accept any fee from the Funder for the Trial other than through the Hospital."
+    assert not polarity.RULES["exclusivity"].asserts(span)
+
+
+def test_neither_side_having_an_exclusive_arrangement_is_no_exclusivity() -> None:
+    span = (
+        "The Club may hire other caterers and the Caterer may serve other clubs. Neither side has an exclusive right."
+    )
+    assert polarity.negates("exclusivity", span)
+
+
+def test_a_limitation_another_clause_disapplies_is_a_limitation_of_liability() -> None:
+    text = "(c) The limitation in Clause 12.4(b) shall not apply to a breach of Clause 8, for which liability is unlimited."
+    assert "no_limitation_of_liability" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_statement_that_neither_partys_liability_is_capped_is_no_limitation_of_liability() -> None:
+    text = "C4. Liability: Neither party's liability to the other under this contract is capped or limited in amount."
+    assert "no_limitation_of_liability" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    capped = "C4. Liability: Each party's liability to the other under this contract is capped at the fees paid."
+    assert "no_limitation_of_liability" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=capped)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If the Buyer fails to open the letter of credit by the agreed day, the Seller may cancel this contract.",
+        "If the Deposit is not paid within three banking days, the Owners may cancel this charter.",
+    ],
+)
+def test_a_right_to_cancel_on_the_other_partys_failure_is_termination_for_cause(text: str) -> None:
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_contract_that_ends_by_itself_when_a_condition_fails_gives_no_right_for_cause() -> None:
+    text = (
+        "If the Issuer fails to sell the Notes by 30 June, this Agreement shall terminate and the escrow is returned."
+    )
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    ended = "If we fail to fit the boiler by 1 March for reasons within our control, you may end this agreement."
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=ended)}

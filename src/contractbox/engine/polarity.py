@@ -132,6 +132,8 @@ _AFFIRMED = _ungoverned(r"nothing|neither|no\s+party|not|never|free\s+to")
 
 # a sentence that binds a party: no negation governs it, and it does not say a party is under no obligation
 _NO_DUTY = r"no\s+(?:obligation|duty|requirement|commitment)|without\s+(?:any\s+)?obligation"
+# no party, or none named by its role before what it may do: "No Group Company may terminate ... for convenience"
+_NO_ONE = r"no\s+(?:party|(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*){0,2}\s+(?=(?:may|shall|will|can|is|has)\b))"
 _BINDS = _ungoverned(rf"nothing|neither|no\s+party|not|never|free\s+to|{_NO_DUTY}")
 # the same for a prohibition, whose own "not" is the point ("shall not engage any other haulier")
 _PROHIBITS = _ungoverned(
@@ -393,7 +395,7 @@ RULES: dict[str, Rule] = {
             + r"\b(?:appoint|enter|sell|licen[cs]e|deal|contract|engage|purchas|buy|work)\w*",
             r"\bfree\s+to\s+(?:appoint|sell|enter|deal|engage|licen[cs]e|contract|purchase|buy)\b",
             # "Neither party has an exclusive relationship with the other", "does not have any exclusive right"
-            r"\b(?:neither|no)\s+party\s+(?:has|have|holds?|enjoys?|(?:shall|will)\s+have)\s+(?:an?\s+|any\s+)?exclusiv\w*",
+            r"\b(?:neither|no)\s+(?:party|side)\s+(?:has|have|holds?|enjoys?|(?:shall|will)\s+have)\s+(?:an?\s+|any\s+)?exclusiv\w*",
             # "Neither party grants the other any exclusive right"
             r"\b(?:neither|no)\s+party\s+(?:grants?|gives?|confers?|(?:shall|will)\s+(?:grant|give|confer))\s+"
             r"(?:(?:the\s+)?other(?:\s+party)?\s+)?(?:an?\s+|any\s+)?exclusiv\w*",
@@ -515,6 +517,21 @@ RULES: dict[str, Rule] = {
                 r"(?:requirements|work|orders|business)\b[^.;]{0,60}?\bwith\s+the\s+(?-i:[A-Z])",
                 r"\b(?:shall|will|must)\s+not\s+(?:permit|allow|authori[sz]e)\s+(?:any\s+other|another|any\s+third[\s\-]part(?:y|ies))"
                 r"\s+(?:[\w-]+\s+){0,3}?" + _PROVIDER + r"[^.;]{0,20}?\bto\s+(?:sell|supply|provide|operate|trade)\b",
+                opening=_PROHIBITS,
+            ),
+            # a member's promise to work with the other party alone ("each Team Member shall team exclusively with
+            # Prime"), or to trade only through it ("its Owner shall not employ it, or offer it for employment, other
+            # than through the Pool Manager")
+            _affirmed(
+                r"\b(?:shall|will|must)\s+(?:\w+\s+){0,2}?(?:team|work|deal|partner|collaborate|co-?operate|contract|"
+                r"trade|do\s+business)\s+exclusively\s+with\s+(?:the\s+)?(?-i:[A-Z])",
+                opening=_UNDENIED_BEFORE,  # (a ban after it restates it: "..., and shall not join any other bid")
+            ),
+            _affirmed(
+                # (the business itself: not "shall not receive any payment ... other than through the Institution")
+                r"\b(?:shall|will|must)\s+not\s+(?:\w+ly\s+)?(?:employ|offer|sell|market|trade|hire|charter|let|lease|"
+                r"deal|supply|distribute|book|place|contract)\b[^.;]{0,100}?\b(?:other\s+than|except)\s+through\s+"
+                r"(?:the\s+)?(?-i:[A-Z])",
                 opening=_PROHIBITS,
             ),
             # a depositor's promise to store only with the other party: "shall store at the Terminal, and shall not
@@ -964,19 +981,21 @@ RULES: dict[str, Rule] = {
             rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED})\b)",
             # not a right another contract must give: "each sub-agency agreement shall stipulate that ... may terminate"
             _ungoverned(
-                r"nothing|neither|no\s+party|none\s+of\s+the\s+parties|not|never|free\s+to|stipulat\w*|"
+                r"nothing|neither|" + _NO_ONE + r"|none\s+of\s+the\s+parties|not|never|free\s+to|stipulat\w*|"
                 r"(?:provide|require|ensure)s?\s+that",
                 needs=r"convenience|without\s|(?:any|no|whatever)\s+reason|at\s+will",
             )
             + _CONVENIENCE_RIGHT,
             _SENTENCE_OPENING
-            + rf"(?!{_IN_SENTENCE}*\b(?:nothing|neither|no\s+party|never)\b){_IN_SENTENCE}*?"
+            + rf"(?!{_IN_SENTENCE}*\b(?:nothing|neither|{_NO_ONE}|never)\b){_IN_SENTENCE}*?"
             + _NAMED_CONVENIENCE_RIGHT,
             # a right the sentence opens with, used at the party's discretion or whatever the other did, and on no
             # condition: "The Main Contractor may bring this Sub-Contract to an end at its discretion"; not "In the
             # event the Professional should ..., the Company shall have the right to terminate ... at its discretion"
             _SENTENCE_OPENING
-            + r"(?![^.;,]{0,60}?\b(?:if|in\s+the\s+event|should|upon|where|when|unless|neither|nothing|no\s+party)\b)"
+            + r"(?![^.;,]{0,60}?\b(?:if|in\s+the\s+event|should|upon|where|when|unless|neither|nothing|"
+            + _NO_ONE
+            + r")\b)"
             + r"[^.;,]{0,60}?"
             + _TERMINATION_RIGHT
             + r"[^.;]{0,100}?\b"
@@ -994,16 +1013,23 @@ RULES: dict[str, Rule] = {
             # by Corrib on three months' written notice for any reason, ...) continues to apply"
             _ungoverned(
                 # (a "not" of the clause's other limb denies nothing: "for material breach not remedied")
-                r"nothing|neither|no\s+party|(?:does|do|shall|will|is|are|no)\s+(?:not|longer)|never|deleted|removed|"
+                r"nothing|neither|"
+                + _NO_ONE
+                + r"|(?:does|do|shall|will|is|are|no)\s+(?:not|longer)|never|deleted|removed|"
                 r"revoked|waived",
                 needs=r"termination\s+by",
             )
             + _NOTICE_TERMINATION_NOUN,
             # a party's withdrawal at will that the contract says ends it: "Either Party may withdraw from the mediation
             # at any time, for any reason ... Withdrawal ends this Agreement"
-            _ungoverned(r"nothing|neither|no\s+party|not|never", needs=r"withdraw") + _WITHDRAWAL_AT_WILL_ENDS_IT,
             _ungoverned(
-                r"nothing|neither|no\s+party|not|never|stipulat\w*|(?:provide|require|ensure)s?\s+that",
+                # ("on not less than ninety days' notice" denies nothing)
+                r"nothing|neither|" + _NO_ONE + r"|not(?!\s+(?:less|more|later|earlier|fewer)\s+than)|never",
+                needs=r"withdraw",
+            )
+            + _WITHDRAWAL_AT_WILL_ENDS_IT,
+            _ungoverned(
+                r"nothing|neither|" + _NO_ONE + r"|not|never|stipulat\w*|(?:provide|require|ensure)s?\s+that",
                 needs=r"any\s+time",
             )
             + _TERMINATION_RIGHT
@@ -1015,7 +1041,8 @@ RULES: dict[str, Rule] = {
         positive=_any(_CONVENIENCE_RIGHT),
         negative=_any(
             # also "None of the parties may terminate this Agreement for convenience" (a three-party agreement)
-            r"\b(?:(?:neither|no)\s+party|none\s+of\s+the\s+parties)\s+"
+            # (or a party named by its role: "No Group Company may terminate this Agreement for convenience")
+            r"\b(?:neither\s+party|none\s+of\s+the\s+parties|" + _NO_ONE + r")\s*"
             r"(?:may|shall|will|is\s+entitled\s+to|has\s+the\s+right\s+to)\b[^.;]{0,60}"
             r"\bterminat\w*\b[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
             r"\b(?:may|shall|will|can)\s+not\s+(?:be\s+entitled\s+to\s+|have\s+the\s+right\s+to\s+|be\s+)?terminat\w*\b"

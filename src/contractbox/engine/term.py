@@ -336,6 +336,8 @@ class Term:
 # how deep the expiration candidates are read for the three best that state a term: the model can
 # rank a sentence about fees or insurance above a short "Term." clause
 _TERM_CANDIDATES = 6
+# how many renewal candidates below _MIN_CONFIDENCE are read for a sentence that states an automatic renewal in full
+_LOW_RANKED_RENEWALS = 2
 
 
 def _ranked(scored: Scored | None, limit: int) -> Scored:
@@ -1049,6 +1051,8 @@ def read_renewal(
             automatic_at = Span(start, end)
         if _BY_AGREEMENT.search(sentence) and by_agreement_at is None:
             by_agreement_at = Span(start, end)
+    if automatic_at is None and refused_at is None and by_agreement_at is None:
+        automatic_at = _plainly_automatic(text, renewal)
     if automatic_at and not refused_at:
         taken_away = _renewal_taken_away(text, automatic_at.end)
         if taken_away:
@@ -1062,6 +1066,20 @@ def read_renewal(
         # "Clause 3.2 ... is deleted ...": "the term may be extended only by a further agreement"
         return False, agreed, True
     return (False if seen else None), refused_at, False
+
+
+def _plainly_automatic(text: str, renewal: Scored | None) -> Span | None:
+    """A renewal candidate the model ranked low that states an automatic renewal in full, period after period unless a
+    party gives notice ("It shall continue thereafter from year to year ... unless a Group Company gives notice"): the
+    wording, not the score, decides."""
+    for start, end, _ in sorted(renewal or [], key=lambda s: (-s[2], s[0]))[:_LOW_RANKED_RENEWALS]:
+        sentence = text[start:end]
+        if not _RENEW_WORD.search(sentence) or _refuses_renewal(sentence) or _BY_AGREEMENT.search(sentence):
+            continue
+        # (the "unless notice" forms only: "shall automatically be extended until ..." may be a one-off extension)
+        if _RENEWS_UNLESS.search(sentence) or _CONTINUES_UNLESS.search(sentence):
+            return Span(start, end)
+    return None
 
 
 def _stated_no_renewal(text: str) -> int | None:
