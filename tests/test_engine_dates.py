@@ -3216,3 +3216,55 @@ def test_a_low_ranked_one_off_automatic_extension_is_no_renewal() -> None:
     scored["renewal_term"] = [(start, start + len(extension), 0.03)]
     _, t = read_facts(text, scored)
     assert t.auto_renewal is not True
+
+
+def test_the_second_party_in_one_running_testing_clause_signs_last_and_dates_the_agreement() -> None:
+    # one testing clause for both parties, the second one's place and day after ", and for and on behalf of"
+    start = (
+        "1.1 This Agreement comes into force on the date on which it is signed by the second of the parties to sign it."
+    )
+    text = (
+        "AGREEMENT FOR THE RESTORATION OF A TAPESTRY\n\nbetween\n\nKELVINGROVE CONSERVATION LTD, hereinafter called "
+        "the Conservator;\n\nand\n\nDRUMLANRIG TEXTILE TRUST LIMITED, hereinafter called the Owner.\n\n"
+        f"1. DURATION\n\n{start}\n\n2. LAW\n\nThis Agreement is governed by the Law of Scotland.\n\n"
+        "IN WITNESS WHEREOF these presents are subscribed for and on behalf of KELVINGROVE CONSERVATION LTD at "
+        "Paisley on 7 June 2027 by Morag Lindsay, Director, and for and on behalf of DRUMLANRIG TEXTILE TRUST LIMITED "
+        "at Dumfries on 15 June 2027 by Iain Carruthers, Trustee.\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="7 June 2027", effective_date=start))
+    assert facts["agreement_date"].value == "2027-06-15"
+    assert facts["effective_date"].value == "2027-06-15"
+
+
+def test_a_dated_contract_in_force_on_the_second_signature_starts_when_the_later_party_signs() -> None:
+    start = "It comes into force on the date on which it is signed by the second of the parties to sign it."
+    text = (
+        "LOAN OF PAINTINGS\n\nThis Agreement is dated 1 March 2027 and is made between Harbour Gallery Ltd and "
+        f"Fenwick Collection Ltd.\n\n1. DURATION\n\n1.1 This Agreement is a loan agreement. {start}\n\n"
+        "2. LAW\n\nThis Agreement is governed by the law of England and Wales.\n\n"
+        "Signed for Harbour Gallery Ltd by its director\nDate: 4 March 2027\n\n"
+        "Signed for Fenwick Collection Ltd by its director\nDate: 9 March 2027\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="1 March 2027", effective_date=start))
+    assert facts["agreement_date"].value == "2027-03-01"
+    assert facts["effective_date"].value == "2027-03-09"
+
+
+def test_the_first_day_of_a_week_in_a_programme_is_not_the_start_of_the_contract() -> None:
+    programme = "2.2 The programme is: delivery of the panels during the week beginning 6 September 2027."
+    text = (
+        "MURAL COMMISSION\n\nThis Agreement is made on 2 April 2027 between Orla Quinn and Saltmarsh Hotels Ltd.\n\n"
+        f"1. THE WORK\n\n2.1 The Artist shall paint the mural.\n\n{programme}\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="2 April 2027", effective_date=programme))
+    assert facts["effective_date"].value != "2027-09-06"
+
+
+def test_a_period_that_starts_on_one_day_and_finishes_on_another_ends_on_the_second() -> None:
+    period = "1.1 The hire period starts on 3 May 2027 and finishes on 28 June 2027."
+    text = (
+        "COSTUME HIRE AGREEMENT\n\nDate: 20 April 2027\n\nBetween Velvet Rail Costumiers Ltd and Northgate Opera Ltd.\n\n"
+        f"1. HIRE PERIOD\n\n{period}\n\n2. FEES\n\n2.1 The Hirer must pay the hire fee on delivery.\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="20 April 2027", expiration_date=period))
+    assert facts["expiration_date"].value == "2027-06-28"

@@ -2302,3 +2302,16 @@ def test_a_numbered_heading_over_a_sub_clause_naming_a_defined_company_is_no_par
         "1. SUPPLY\n1.1 Company shall supply the meters listed in Schedule 1.\n"
     )
     assert [p.name for p in find_parties(text)] == ["Fenmoor Instruments Inc.", "Tana River Traders Limited"]
+
+
+def test_a_short_name_in_brackets_with_an_ampersand_is_the_party_s_role() -> None:
+    text = (
+        "DISTRIBUTION AGREEMENT\n\nDated March 2, 2027\n\n"
+        "Between Quillon Ceramics Inc., a Vermont corporation, 4 Kiln Road, Bennington, Vermont 05201 (Quillon), and "
+        "Hatch & Rowe LLC, an Oregon limited liability company, 90 Alder Street, Portland, Oregon 97204 (Hatch & Rowe).\n\n"
+        "1. SUPPLY\n1.1 Quillon shall supply the tableware. Hatch & Rowe shall sell it in its shops.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Quillon Ceramics Inc.", "quillon"),
+        ("Hatch & Rowe LLC", "hatch & rowe"),
+    ]

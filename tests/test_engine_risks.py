@@ -2414,3 +2414,43 @@ def test_a_contract_that_ends_by_itself_when_a_condition_fails_gives_no_right_fo
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
     ended = "If we fail to fit the boiler by 1 March for reasons within our control, you may end this agreement."
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=ended)}
+
+
+def test_a_ban_on_engaging_the_other_party_s_people_with_an_aside_is_no_non_compete() -> None:
+    span = (
+        "For eighteen (18) months after this Agreement ends, the Publisher shall not solicit for employment or "
+        "engage, directly or through a recruiter, any illustrator who is or was employed by the Studio."
+    )
+    assert polarity.negates("non_compete", span)
+
+
+def test_a_cap_clause_said_not_to_limit_a_liability_or_liabilities_called_uncapped_are_uncapped() -> None:
+    for span in (
+        "8.3 Clause 8.1 does not limit the Supplier's liability under the indemnity in Clause 11.",
+        "8.3 The cap in Clause 8.1 covers all other claims; claims for breach of Clause 6 (Data Protection) are uncapped.",
+    ):
+        assert _promoted("uncapped_liability", span), span
+    assert not _promoted(
+        "uncapped_liability", "8.3 Clause 8.1 does not limit the time within which a claim may be made."
+    )
+
+
+def test_a_performer_barred_from_working_for_another_brand_of_the_kind_is_exclusive() -> None:
+    span = (
+        "Until 31 March 2028 the Presenter shall not perform presenting services for any other sportswear brand "
+        "anywhere in the world."
+    )
+    assert _promoted("exclusivity", span)
+
+
+def test_a_licensee_entitled_to_a_lower_royalty_granted_to_another_licensee_is_most_favoured() -> None:
+    span = (
+        "7.4 Where the Owner grants another licensee of the Design a royalty lower than five per cent (5%), the "
+        "Licensee is entitled to that lower royalty for every later quarter."
+    )
+    assert _promoted("most_favored_nation", span)
+    refused = (
+        "7.4 Where the Owner grants another licensee of the Design a royalty lower than five per cent (5%), the "
+        "Licensee is not entitled to that lower royalty."
+    )
+    assert not _promoted("most_favored_nation", refused)

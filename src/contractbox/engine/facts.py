@@ -161,6 +161,9 @@ _UNTIL_BEFORE = re.compile(
     r"(?:on\s*|at\s*)?$",
     re.IGNORECASE,
 )
+# a calendar week named by its first day ("installation during the week beginning 13 March 2028", "the week commencing
+# 4 May"): a date in a programme, not the contract's start
+_WEEK_NAMED_BEFORE = re.compile(r"\bweek\s+(?:beginning|commencing|starting)(?:\s+on)?\s*$", re.IGNORECASE)
 _STARTS_ON_SIGNING = re.compile(
     r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|start(?:s|ed)?|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
     r"(?:becomes?|is) binding|binds|"  # "This agreement binds the parties from the date of this agreement"
@@ -519,9 +522,11 @@ _LINE_REST = re.compile(r"[ \t.]*(?:\n|$)")
 
 
 # a line of the testing clause's schedule, each party's own line after "... are subscribed as follows:": "For X
-# LIMITED at Forfar on 6 April 2027 by ...", "On behalf of X at Leith on"
+# LIMITED at Forfar on 6 April 2027 by ...", "On behalf of X at Leith on"; or the next party's part of one running
+# clause: "... subscribed for and on behalf of X LTD at Glasgow on 3 May 2027 by ..., and for and on behalf of Y
+# LIMITED at Edinburgh on 12 May 2027 by ..."
 _TESTING_LINE = re.compile(
-    r"(?:^|\n)[ \t]*(?i:for(?:\s+and\s+on\s+behalf\s+of)?|on\s+behalf\s+of)\s+[^\n.]{1,120}?"
+    r"(?:(?:^|\n)[ \t]*|,?\s(?i:and)\s+)(?i:for(?:\s+and\s+on\s+behalf\s+of)?|on\s+behalf\s+of)\s+[^\n.]{1,120}?"
     r"\bat\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}\s+on\s+[lI]?$"
 )
 _TESTIFIED = re.compile(r"\b(?i:in\s+witness\s+whereof|subscribed)\b")
@@ -908,7 +913,7 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
     defined = bool(_DEFINED_EFFECTIVE.search(after))
     named_after = not _NEXT_FIELD.match(after) and _EFFECTIVE_AFTER.search(after)
     cue = defined or named_after or _EFFECTIVE_CUE.search(before)
-    if not cue or _UNTIL_BEFORE.search(before):
+    if not cue or _UNTIL_BEFORE.search(before) or _WEEK_NAMED_BEFORE.search(before):
         return score - 1.0
     score += 0.8 if defined else 0.5  # the date the contract defines as its Effective Date beats other "effective X"
     # the sentence's own limb: in "Rent means ...; Term means the term from 1 May" the date is the Term's
@@ -1108,7 +1113,9 @@ def _starts_on_signing(text: str, lower: str) -> bool:
 # it takes effect when the last party has signed: "the date on which this Agreement has been signed by the last
 # of the Parties to sign it", "upon the later of the dates of signature", "once signed by both Parties"
 _LAST_TO_SIGN = re.compile(
-    r"\b(?:last|latest|later)\b[^.]{0,60}?\bsign|\bsigned by (?:both|all|each) (?:of )?(?:the )?parties|\bcountersign|"
+    r"\b(?:last|latest|later)\b[^.]{0,60}?\bsign|"
+    # "signed by the second of the parties to sign it" (the Scots form for two parties)
+    r"\b(?:second|final)\s+(?:of\s+the\s+)?(?:two\s+)?(?:parties|party|signatories|signatory)\b[^.]{0,30}?\bsign|\bsigned by (?:both|all|each) (?:of )?(?:the )?parties|\bcountersign|"
     r"\b(?:both|all|each) (?:of )?(?:the )?parties (?:have |has )?(?:signed|executed)"
 )
 

@@ -168,7 +168,8 @@ _BARE_ALIAS = re.compile(
     r"\([ \t]*(?:the\s+|here(?:in)?after[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?|"
     # "(referred to below as Hotel)", "(called in this contract the Agent)"
     r"(?:referred\s+to|called)\s+(?:below|in\s+this\s+(?:contract|agreement|deed))\s+(?:as\s+)?(?:the\s+)?)?"
-    r"([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,2})[ \t]*\)|"
+    # (an ampersand between its words: "(Marrow & Vane)", "(Hale & Co)")
+    r"([A-Z][\w&.\-]*(?:\s+(?:&\s+)?[A-Z][\w&.\-]*){0,2})[ \t]*\)|"
     r"here(?:in)?after[,:]?\s+(?:(?:(?:simply|also)\s+)?"
     + _CALLED_AS
     + r"[,:]?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier", "hereinafter referred to as: the Licensor"

@@ -482,7 +482,9 @@ RULES: dict[str, Rule] = {
                 r"\b(?:shall|will|must)\s+not(?:\s*,[^,.;]{0,60},)?\s+(?:\w+\s+)?(?:render|perform|provide|record|present|work|act)\b"
                 r"[^.;]{0,100}?\bfor\s+(?:any\s+(?:person|party|one|entity|company|third\s+part(?:y|ies))\s+other\s+than|"
                 r"anyone\s+(?:else|other\s+than)|any\s+third\s+part(?:y|ies)|"
-                r"any\s+other\s+(?:\w+\s+)?(?:person|party|entity|company|label|producer|employer|broadcaster|studio))\b",
+                # (or a business of the kind the talent serves: "for any other eyewear brand", "any other fashion house")
+                r"any\s+other\s+(?:\w+\s+)?(?:person|party|entity|company|label|producer|employer|broadcaster|studio|"
+                r"brand|retailer|designer|house|magazine|publisher|sponsor))\b",
                 opening=_PROHIBITS,
             ),
             # a duty to use or buy from the other party only: "the Shipper shall use the Carrier exclusively",
@@ -671,9 +673,12 @@ RULES: dict[str, Rule] = {
         required=_any(
             r"\bcompet\w*",
             # "engage in", not "during the engagement", "an employee who was engaged in the performance" or
-            # "solicit or engage any designer or employee" (hiring a person)
-            r"\bengag(?:e|es|ing)\b(?![\s,]+(?:\w+\s+){0,4}?(?:employees?|designers?|staff|personnel|persons?|"
-            r"individuals?|contractors?|consultants?|workers?|officers?)\b)",
+            # "solicit or engage any designer or employee" (hiring a person; an aside between: "engage, directly or
+            # through an agency, any designer")
+            r"\bengag(?:e|es|ing)\b(?![\s,]+(?:\w+,?\s+){0,6}?(?:(?:employees?|designers?|staff|personnel|persons?|"
+            r"individuals?|contractors?|consultants?|workers?|officers?)\b|"
+            # (whoever the person is called: "engage any illustrator who was employed by")
+            r"(?:any|an?)\s+\w+\s+(?:who|whom)\s+(?:is|was|are|were|has|have)\b))",
             r"\bengaged\s+in\s+(?:any\s+|a\s+)?(?:business|activit|trade|enterprise|undertaking)",
             r"\bbusiness\w*",
             r"\bsimilar\b",
@@ -886,6 +891,13 @@ RULES: dict[str, Rule] = {
                 r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,3}?(?:the\s+same|those|such)\s+"
                 + _PRICE
                 + r"\b",
+                # the beneficiary's right to the better terms: "If the Owner grants any other tenant a lower rent, the
+                # Tenant is entitled to that lower rent", "the Buyer shall be entitled to the same price"
+                r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:other|another|third)\b[^.;]{0,200}"
+                r"\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}\b(?:(?:shall|will)\s+be|is|are)\s+entitled\s+to\s+"
+                r"(?:\w+\s+){0,2}?(?:the\s+same|that|such|those)\s+(?:(?:lower|better|more\s+favou?rable|reduced)\b|"
+                + _PRICE
+                + r"\b)",
                 opening=_BINDS,
             ),
             # a ceiling at the promisor's (best) price to others: "Vendor shall not charge Buyer fees higher than the
@@ -1111,6 +1123,7 @@ RULES: dict[str, Rule] = {
             r"\b(?:not|never)\s+(?:apply|be\s+limited|limit|restrict|exclude|be\s+subject|count)\w*",
             r"\bnothing\b" + _GAP + r"\b(?:limit|exclude|restrict)s?\b",
             r"\bunlimited\b",
+            r"\buncapped\b",
             r"\bwithout\s+(?:any\s+)?(?:limit|cap)\b(?!\w)",
             r"\bno\s+(?:limit|cap)\b",
             r"\bno\s+(?:monetary\s+|financial\s+|dollar\s+|money\s+)?(?:ceiling|cap|limit)\b",
@@ -1143,6 +1156,13 @@ RULES: dict[str, Rule] = {
             r"to\s+(?:\w+\s+){0,2}?(?:(?:\w+'s|its|their|his|her)\s+)?(?:\w+\s+)?(?:indemni\w*|liabilit\w*|obligations?|"
             r"claims?|breach\w*|damages?|losses)\b",
             r"\b(?:is|are|shall\s+be|will\s+be)\s+not\s+(?:limited|capped)\s+in\s+amount\b",
+            # the cap's clause said not to limit a liability, or the liabilities it leaves out called uncapped: "Section
+            # 9.1 does not limit either party's liability for ...", "... and those liabilities are uncapped"
+            r"\b(?:clause|section|article|paragraph)\s+\d+(?:\.\d+)*(?:\s*\([a-z]\))?\s+(?:shall|will|does)\s+not\s+limit\s+"
+            r"(?:\w+\s+){0,2}?(?:(?:\w+'s|\w+’s|its|their|his|her)\s+)?(?:\w+\s+)?(?:indemni\w*|liabilit\w*|obligations?|"
+            r"claims?)\b",
+            r"\b(?:liabilit\w*|indemnit\w*|obligations?|claims?)\b[^.;]{0,80}?\b(?:is|are|shall\s+be|will\s+be|remains?)\s+"
+            r"uncapped\b",
             # the carve-out's liability stated without a cap: "for which its liability is without limit", "A party's
             # liability for Excluded Claims has no monetary ceiling"
             r"\bliabilit\w*\b[^.;]{0,60}?\b(?:is|are|shall\s+be|will\s+be)\s+without\s+(?:any\s+)?(?:limit|cap|ceiling)\b"
