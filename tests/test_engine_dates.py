@@ -3177,3 +3177,21 @@ def test_a_term_that_rolls_over_save_that_a_party_may_prevent_it_by_notice_renew
     text = f"{PREAMBLE} {term} {renew}"
     _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
     assert t.auto_renewal is True and t.notice_days == 45
+
+
+def test_a_term_clause_that_dates_the_making_and_keeps_it_in_force_from_then_gives_the_start() -> None:
+    body = (
+        "SUPPLY AGREEMENT\n\nbetween Larchmont Mills Limited and Penhallow Bakeries Limited.\n\n"
+        "1. The Mill shall deliver flour to the Bakery each Monday.\n\n2. The Bakery shall pay each invoice within "
+        "thirty days.\n\n"
+    )
+    kept = body + (
+        "3. Term. This Agreement is entered into on 5 March 2029 and shall remain in force until either party ends "
+        "it under clause 4.\n"
+    )
+    facts, _ = read_facts(kept, spans(kept, agreement_date="5 March 2029"))
+    assert facts["effective_date"].value == "2029-03-05"
+    # dated only: the contract does not say when it takes effect
+    dated = body + "3. Term. This Agreement is entered into on 5 March 2029. Either party may end it under clause 4.\n"
+    facts, _ = read_facts(dated, spans(dated, agreement_date="5 March 2029"))
+    assert facts["effective_date"].value is None
