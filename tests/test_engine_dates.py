@@ -3268,3 +3268,21 @@ def test_a_period_that_starts_on_one_day_and_finishes_on_another_ends_on_the_sec
     )
     facts, _ = read_facts(text, spans(text, agreement_date="20 April 2027", expiration_date=period))
     assert facts["expiration_date"].value == "2027-06-28"
+
+
+def test_a_term_clause_that_dates_the_making_and_keeps_it_in_force_from_then_gives_the_start() -> None:
+    body = (
+        "SUPPLY AGREEMENT\n\nbetween Larchmont Mills Limited and Penhallow Bakeries Limited.\n\n"
+        "1. The Mill shall deliver flour to the Bakery each Monday.\n\n2. The Bakery shall pay each invoice within "
+        "thirty days.\n\n"
+    )
+    kept = body + (
+        "3. Term. This Agreement is entered into on 5 March 2029 and shall remain in force until either party ends "
+        "it under clause 4.\n"
+    )
+    facts, _ = read_facts(kept, spans(kept, agreement_date="5 March 2029"))
+    assert facts["effective_date"].value == "2029-03-05"
+    # dated only: the contract does not say when it takes effect
+    dated = body + "3. Term. This Agreement is entered into on 5 March 2029. Either party may end it under clause 4.\n"
+    facts, _ = read_facts(dated, spans(dated, agreement_date="5 March 2029"))
+    assert facts["effective_date"].value is None

@@ -1459,3 +1459,14 @@ def test_a_role_each_party_takes_as_the_other_in_brackets_is_mutual() -> None:
     found = obligations(text, [ARRAY, ONO])
     keepers = [o.party for o in found if "locked away" in o.action]
     assert keepers == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
+
+
+def test_keeping_a_single_copy_of_a_document_for_a_stated_time_is_a_duty() -> None:
+    agent = Party("Tolland Freight Ltd.", "agent", 0, 20, ("Agent",))
+    text = (
+        "The Agent shall retain a signed copy of each delivery note for two years after the delivery. "
+        "The Agent will retain one copy of the route maps. "  # a right to keep it, no time: no duty
+        "The Agent shall retain all rights in its tracking software."
+    )
+    found = [o.action for o in obligations(text, [agent])]
+    assert len(found) == 1 and "signed copy of each delivery note" in found[0]

@@ -2454,3 +2454,31 @@ def test_a_licensee_entitled_to_a_lower_royalty_granted_to_another_licensee_is_m
         "Licensee is not entitled to that lower royalty."
     )
     assert not _promoted("most_favored_nation", refused)
+
+
+def test_a_cap_made_subject_to_a_clause_that_only_excludes_kinds_of_loss_leaves_nothing_uncapped() -> None:
+    cap = (
+        "10.1 Subject to clause 10.2, the Contractor's total liability under this Agreement shall not exceed the fees "
+        "paid in the twelve months before the claim."
+    )
+    exclusion = " 10.2 In no event shall either party be liable for loss of revenue or any indirect loss."
+    assert polarity.negates("uncapped_liability", cap + exclusion)
+    # the clause it is subject to is not in the span: it may lift the cap, so the marker still counts
+    other = cap.replace("clause 10.2", "clause 10.3")
+    assert not polarity.negates("uncapped_liability", other + exclusion)
+
+
+def test_selling_only_through_the_other_party_or_keeping_rival_machines_off_a_site_is_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert rule.asserts(
+        "During the Term the Retailer shall sell prepaid travel cards at its branches exclusively through the Issuer "
+        "and shall not stock any card of another issuer."
+    )
+    assert not rule.asserts("The Retailer shall not sell prepaid travel cards exclusively through the Issuer.")
+    assert rule.asserts(
+        "The Landlord must not permit any vending machine or coffee kiosk other than the Machines to be placed in the "
+        "Building."
+    )
+    assert not rule.asserts(
+        "The Landlord may permit vending machines other than the Machines to be placed in the lobby."
+    )

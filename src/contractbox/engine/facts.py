@@ -1204,6 +1204,31 @@ def _start_of_the_period_ending(text: str, mentions: list[_Mention], expiry: dat
     return None
 
 
+# the term clause dates the contract's making and runs it from there: "This Agreement is entered into on 22 April 2027
+# and shall remain in force until terminated", "The Contract was made on 3 May 2027 and continues until ..."
+_MADE_ON = re.compile(
+    r"\b(?:this|the)\s+(?:agreement|contract|deed|lease|licen[cs]e)\s+(?:is|was|has\s+been)\s+"
+    r"(?:made(?:\s+and\s+entered\s+into)?|entered\s+into|concluded|signed|executed)\s+(?:on|as\s+of)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_AND_IN_FORCE = re.compile(
+    r",?\s+and\s+(?:(?:shall|will)\s+|is\s+to\s+)?(?:(?:remains?|continues?|stays?)\s+in\s+(?:full\s+)?(?:force|effect)|"
+    r"continues?\s+(?:until|for)\b|(?:remains?|is|be)\s+valid\b)",
+    re.IGNORECASE,
+)
+
+
+def _in_force_from_its_making(text: str, mentions: list[_Mention]) -> Fact | None:
+    """The date the term clause says the contract is made on, where the same sentence keeps it in force from then:
+    the term runs from that date, so the contract says when it takes effect."""
+    for m in mentions:
+        if m.date is None or not _AND_IN_FORCE.match(text, m.end):
+            continue
+        if _MADE_ON.search(text, max(0, m.start - 80), m.start):
+            return Fact(m.date.isoformat(), m.start, m.end, text[m.start : m.end])
+    return None
+
+
 def _iso(fact: Fact | None) -> date | None:
     return date.fromisoformat(fact.value) if fact and fact.value else None
 
@@ -1262,6 +1287,8 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         effective = None  # the work begins later; the contract itself on its date
     if effective is not None and _start_of_something_else(text, lower, effective, agreement):
         effective = None  # "takes effect on the last signature ... The work term runs from May 3, 2027"
+    if effective is None and agreement is not None:
+        effective = _in_force_from_its_making(text, mentions)
     if effective is None and agreement is not None and _starts_on_signing(text, lower):
         effective = _latest_signature(text, lower, mentions, agreement) or agreement
     if (

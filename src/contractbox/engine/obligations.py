@@ -241,6 +241,10 @@ _NOT_DUTIES = re.compile(
     # rights ("shall retain all rights") is not
     r"retain\b(?!\s+(?:\w+\s+){0,3}?(?:records?|samples?|copies|documents?|documentation|books|data|evidence|files?|"
     r"logs?|specimens?|invoices?|receipts?|holdbacks?|retention\s+money|responsibilit(?:y|ies)|liabilit(?:y|ies))\b|"
+    # so is keeping one copy for a stated time ("shall retain a signed copy of each delivery note for two years"); "will
+    # retain one copy of the Materials" alone is a right to keep it
+    r"\s+(?:\w+\s+){0,3}?copy\b(?=[^.;]{0,120}?\b(?:for\s+(?:at\s+least\s+|not\s+less\s+than\s+|a\s+(?:minimum\s+)?"
+    r"period\s+of\s+)?[\w-]+(?:\s+\(\d+\))?\s+(?:days?|months?|years?)|until)\b)|"
     # engaging a professional or keeping a holding at a floor is one too: "shall retain, at its own cost, a financial
     # adviser", "shall retain, directly or indirectly, not less than 75% of the shares"
     r"(?:,[^,.;]{1,40},)?\s+(?:(?:an?|one\s+or\s+more)\s+(?:[\w-]+\s+){0,3}?(?:advis[eo]rs?|consultants?|accountants?|"

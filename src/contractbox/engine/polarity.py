@@ -234,6 +234,15 @@ _SOLICIT = _any(
     r"\bencourag\w*",
 )
 _LIABILITY = r"\bliabilit\w*\b[^.;]{0,120}"
+# a cap made subject to a clause of the same span that only excludes kinds of loss carves nothing out of it: "Subject to
+# clause 9.3, the Seller's liability shall not exceed the price. 9.3 In no event shall either party be liable for lost
+# profits" (the exclusion narrows the liability further; "subject to" a clause that lifts the cap stays a marker)
+_SUBJECT_TO_AN_EXCLUSION = re.compile(
+    r"\bsubject\s+to\s+(?:section|clause|article|paragraph)\s+(?P<ref>\d+(?:\.\d+)*)(?![.\d]*\d)"
+    r"(?=.*?(?<![\w.])(?P=ref)\.?\s+(?:neither\s+party|no\s+party|in\s+no\s+event|under\s+no\s+circumstances)\b"
+    r"[^.;]{0,60}?\b(?:shall|will|is|are)\s+(?:\w+\s+){0,2}?(?:be\s+)?liable\s+(?:to\s+[^.;]{0,40}?)?for\b)",
+    _X,
+)
 _LIABILITY_TOPIC = _any(
     r"\bliab\w*",
     r"\bdamages?\b",
@@ -344,6 +353,8 @@ class Rule:
     # ... (d) a change of control of the Borrower occurs") states the category as the lead-in's consequence
     item: AnyOf = _NONE
     lead_in: AnyOf = _NONE
+    # wording that looks like a `required` marker but marks nothing, cut from the span before the markers are sought
+    not_a_marker: re.Pattern[str] | None = None
 
     def negates(self, span: str) -> bool:
         if self.topic and not self.topic.found_in(span):
@@ -359,6 +370,8 @@ class Rule:
         return False
 
     def _required_found(self, span: str) -> bool:
+        if self.not_a_marker is not None:
+            span = self.not_a_marker.sub(" ", span)
         if not self.required.found_in(span):
             return False
         if not self.required_on_topic or not self.topic:
@@ -447,6 +460,20 @@ RULES: dict[str, Rule] = {
             r"grant\s+(?:any\s+other|another|any\s+third|anyone\s+else)\b[^.;]{0,30}?\b(?:a|an|any|the)\s+"
             r"(?:[\w-]+\s+){0,2}?(?:franchises?|licen[cs]es?|rights?|concessions?|dealerships?|distributorships?)\b",
             r"\b(?:carry\s+on|conduct|pursue)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
+            # a channel exclusivity: "the Retailer shall sell the gift cards in its stores exclusively through the Issuer"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+(?:(?!not\b|never\b)\w+\s+)?(?:offer|sell|distribute|market|promote|issue|provide|supply)\b"
+                r"[^.;]{0,100}?\bexclusively\s+through\s+(?:the\s+)?(?-i:[A-Z])",
+                opening=_UNDENIED_BEFORE,  # (a promise after it may be a "not": "and shall not offer any other")
+            ),
+            # a site exclusivity: "the Landlord shall not permit any vending machine or kiosk other than the Machines to be
+            # placed in the Building"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\s+(?:permit|allow|authori[sz]e)\s+any\s+[^.;]{1,100}?\s+other\s+than\s+"
+                r"(?:the\s+)?(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)*\s+to\s+be\s+(?:\w+\s+)?(?:installed|operated|placed|"
+                r"located|sited|sold|offered|displayed|used)\b",
+                opening=_PROHIBITS,
+            ),
             _DEAL_ONLY_WITH,
             # a mutual no-shop of a term sheet or letter of intent: "no Party shall, directly or indirectly, solicit,
             # negotiate or enter into any agreement with any third party for ..." (not a want of authority: "neither
@@ -1115,6 +1142,7 @@ RULES: dict[str, Rule] = {
     ),
     "uncapped_liability": Rule(
         "a cap or exclusion of liability with no carve-out, so nothing is left uncapped",
+        not_a_marker=_SUBJECT_TO_AN_EXCLUSION,
         required=_any(
             r"\bexcept\w*\b",
             r"\bexclud(?:ing|es?)\b",
