@@ -2350,3 +2350,6 @@ def test_a_person_listed_in_a_block_of_its_own_under_a_term_without_quotes() -> 
         ("Kranich Studiotechnik GmbH", "client"),
         ("Lukas Großmann", "contractor"),
     ]
+    # a heading block after a defined entry, with a term of its own, is no party
+    headed = contract.replace("\n\nand\n\nLukas", "\n\nSCOPE\nThe work (the Works) is set out below.\n\nand\n\nLukas")
+    assert "SCOPE" not in [p.name for p in find_parties(headed)]

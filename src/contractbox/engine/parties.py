@@ -520,7 +520,7 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
             return (None,)  # "1. APPOINTMENT" over "1.1 Company appoints ...": a heading and its first sub-clause
         if span and (span.legal_form or (_DESCRIPTOR.match(text, span.end) and not clause)):
             return (nxt,)
-        if span and not clause and _aliases(text, pos, i) and _block_gives_a_term(text, _to_its_line(text, span)):
+        if span and _joined_by_and_alone(text, i, nxt) and _aliases(text, pos, i) and _block_gives_a_term(text, nxt):
             return (nxt,)
         line = text[nxt : text.find("\n", nxt) if "\n" in text[nxt : nxt + 80] else nxt + 80].strip(" ,.")
         if not _CONTINUES_AFTER_BLANK.match(text[i : nxt + 12]) and line.lower() not in PLACES:
@@ -561,11 +561,17 @@ def _to_its_line(text: str, span: NameSpan) -> NameSpan:
     return NameSpan(span.start, span.start + len(name[:cut].rstrip()), False)
 
 
-def _block_gives_a_term(text: str, span: NameSpan) -> bool:
-    """A name whose own block, up to the blank line under it, closes with its defined term: "Jonas Weber / address /
+def _joined_by_and_alone(text: str, i: int, nxt: int) -> bool:
+    """Only "and" stands between the blank lines before the next entry: "... Client -\n\nand\n\nJonas Weber"."""
+    return text[i:nxt].strip().lower() == "and"
+
+
+def _block_gives_a_term(text: str, at: int) -> bool:
+    """A person whose own block, up to the blank line under it, closes with its defined term: "Jonas Weber / address /
     tax number / - hereinafter referred to as Freelancer -", the next entry of a list written one block a party."""
-    end = text.find("\n\n", span.end, span.end + 400)
-    return end >= 0 and bool(_aliases(text, span.end, end))
+    person = _person_at(text, at)
+    end = text.find("\n\n", at, at + 400)
+    return person is not None and end >= 0 and bool(_aliases(text, _to_its_line(text, person).end, end))
 
 
 def _closed_by_a_defined_term(text: str, pos: int, i: int) -> str:
