@@ -3286,3 +3286,33 @@ def test_a_term_clause_that_dates_the_making_and_keeps_it_in_force_from_then_giv
     dated = body + "3. Term. This Agreement is entered into on 5 March 2029. Either party may end it under clause 4.\n"
     facts, _ = read_facts(dated, spans(dated, agreement_date="5 March 2029"))
     assert facts["effective_date"].value is None
+
+
+def test_a_letter_dated_at_its_head_is_dated_then_though_signed_later() -> None:
+    text = (
+        "MARSHWOOD FOODS PLC\nRegistered office: 2 Quay Street, Hull HU1 1AB\n\nMr Rowan Tilley\n4 Elm Close, Beverley\n\n"
+        "Dated: 11 January 2027\n\nDear Rowan,\n\nWe confirm your appointment as a non-executive director from "
+        "1 February 2027.\n\n1. Fees. The Company shall pay you a fee of £40,000 a year.\n\n"
+        "Please confirm your acceptance by signing and returning the enclosed copy.\n\nYours sincerely,\n\n"
+        "For and on behalf of Marshwood Foods plc\n\nI accept the terms of my appointment in this letter.\n\n"
+        "Signed: Rowan Tilley\nDated: 19 January 2027\n"
+    )
+    # the model ranks the signature's date for the agreement date: the date the letter bears still wins
+    facts, _ = read_facts(text, spans(text, agreement_date="19 January 2027"))
+    assert facts["agreement_date"].value == "2027-01-11"
+
+
+def test_a_deed_that_takes_effect_on_an_event_the_recitals_date() -> None:
+    text = (
+        "DEED OF COVENANT dated 4 March 2027\n\nRECITALS\n\nA. Under a business sale agreement, the Seller sells the "
+        "Bakery to the Buyer, which settles on 2 April 2027 (Settlement).\n\n1. Covenant. The Seller must not open a "
+        "bakery within 10 km of the Bakery for 3 years.\n\n2. Term. This deed takes effect on Settlement and ends when "
+        "the restraint ends.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2027-03-04"
+    assert facts["effective_date"].value == "2027-04-02"
+    # an event the text gives no date leaves the start unstated, not a guess
+    undated = text.replace("which settles on 2 April 2027 (Settlement)", "which settles later (Settlement)")
+    facts, _ = read_facts(undated, {})
+    assert facts["effective_date"].value is None

@@ -2315,3 +2315,54 @@ def test_a_short_name_in_brackets_with_an_ampersand_is_the_party_s_role() -> Non
         ("Quillon Ceramics Inc.", "quillon"),
         ("Hatch & Rowe LLC", "hatch & rowe"),
     ]
+
+
+def test_a_letter_from_a_company_to_the_person_it_greets() -> None:
+    letter = (
+        "ORCHARDLINE ROBOTICS LLC\n88 Canal Street\nLowell, Massachusetts 01852\n\nApril 2, 2026\n\n"
+        "Teodora Vance-Okoro\n5 Beech Hill Road\nConcord, Massachusetts 01742\n\nDear Teodora:\n\n"
+        'Orchardline Robotics LLC (the "Employer") offers you the post of Head of Quality. Here "you" and the '
+        '"Manager" mean Teodora Vance-Okoro.\n\n1. Salary. The Employer shall pay you $180,000 a year.\n'
+    )
+    parties = find_parties(letter)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Orchardline Robotics LLC", "employer"),
+        ("Teodora Vance-Okoro", "manager"),
+    ]
+
+
+def test_a_letter_to_a_titled_person_whose_term_follows_you() -> None:
+    letter = (
+        "BRACKENFORD HOLDINGS PLC\nRegistered office: 9 Mill Yard, Leeds LS1 4DY\n\nProf Alasdair Whyte\n"
+        "Flat 3, 12 Grange Road, York YO10 5DD\n\nDated: 5 May 2026\n\nDear Alasdair,\n\n"
+        "I am pleased to confirm your appointment as chair of Brackenford Holdings plc (the Company). This letter "
+        "sets out the terms on which you (the Chair) are appointed.\n"
+    )
+    parties = find_parties(letter)
+    assert [(p.name, p.role) for p in parties] == [("Brackenford Holdings plc", "company"), ("Alasdair Whyte", "chair")]
+
+
+def test_a_letter_to_a_companys_officer_names_no_individual_party() -> None:
+    letter = (
+        "ORCHARDLINE ROBOTICS LLC\n88 Canal Street\nLowell, Massachusetts 01852\n\nApril 2, 2026\n\n"
+        "Teodora Vance\nChief Executive Officer\nMillbrook Tooling Inc.\n5 Beech Hill Road\n\nDear Teodora:\n\n"
+        'Orchardline Robotics LLC (the "Buyer") confirms its order.\n'
+    )
+    assert all(p.name != "Teodora Vance" for p in find_parties(letter))
+
+
+def test_a_person_listed_in_a_block_of_its_own_under_a_term_without_quotes() -> None:
+    contract = (
+        "SERVICES AGREEMENT\n\nbetween\n\nKranich Studiotechnik GmbH\nRheinallee 4, 40545 Düsseldorf\n"
+        "– hereinafter referred to as Client –\n\nand\n\nLukas Großmann\nBirkenweg 7, 80331 München\n"
+        "tax number 12/345/67890\n– hereinafter referred to as Contractor –\n\n§ 1 Services\n\n"
+        "(1) The Contractor shall provide lighting design services.\n"
+    )
+    parties = find_parties(contract)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Kranich Studiotechnik GmbH", "client"),
+        ("Lukas Großmann", "contractor"),
+    ]
+    # a heading block after a defined entry, with a term of its own, is no party
+    headed = contract.replace("\n\nand\n\nLukas", "\n\nSCOPE\nThe work (the Works) is set out below.\n\nand\n\nLukas")
+    assert "SCOPE" not in [p.name for p in find_parties(headed)]

@@ -2482,3 +2482,52 @@ def test_selling_only_through_the_other_party_or_keeping_rival_machines_off_a_si
     assert not rule.asserts(
         "The Landlord may permit vending machines other than the Machines to be placed in the lobby."
     )
+
+
+def test_a_liability_capped_under_a_numbered_clause_is_a_limitation() -> None:
+    text = (
+        "4.1 The Contractor shall indemnify the Owner against any levy on the Fee.\n"
+        "4.2 The Contractor's liability under clause 4.1 shall not exceed the amount of the Fee."
+    )
+    fired = {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    assert "no_limitation_of_liability" not in fired
+    assert "no_limitation_of_liability" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text[:70])}
+
+
+def test_a_sum_said_not_to_be_liquidated_damages_is_none() -> None:
+    rule = polarity.RULES["liquidated_damages"]
+    denied = (
+        "The parties agree that the refund is the return of a loan and is not liquidated damages, and that nothing "
+        "else is payable on leaving."
+    )
+    assert rule.negates(denied)
+    stated = "The Seller shall pay $500 for each day of delay as liquidated damages, a genuine pre-estimate of loss."
+    assert not rule.negates(stated)
+
+
+def test_employment_ended_after_a_change_in_control_is_a_consequence_of_it() -> None:
+    rule = polarity.RULES["change_of_control"]
+    assert rule.asserts(
+        "If, within six months after a Change of Control, the Manager's employment is terminated without Cause, all "
+        "options vest at once."
+    )
+    assert not rule.asserts("A Change of Control will not, by itself, entitle the Manager to any payment.")
+
+
+def test_inducing_staff_to_leave_and_taking_work_from_former_clients_are_non_solicitation() -> None:
+    staff = polarity.RULES["no_solicit_of_employees"]
+    assert staff.asserts(
+        "The Seller must not, for two years, induce any pharmacist or other employee of the Shop to leave."
+    )
+    clients = polarity.RULES["no_solicit_of_customers"]
+    assert clients.asserts(
+        "The Seller must not, for two years, solicit or accept dispensing work from any person who was a client of the "
+        "Shop in the last year."
+    )
+    assert not clients.asserts("Nothing prevents the Seller from accepting work from any person who was a client.")
+
+
+def test_inventions_assigned_now_by_a_letter_are_an_ip_assignment() -> None:
+    rule = polarity.RULES["ip_ownership_assignment"]
+    assert rule.asserts("You hereby assign to the Employer all inventions you make during your employment.")
+    assert not rule.asserts("You keep all inventions you make outside working hours.")

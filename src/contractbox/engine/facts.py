@@ -677,6 +677,31 @@ def _defined_start(text: str) -> Fact | None:
     return None
 
 
+# "This deed takes effect on Completion": the contract starts on an event the text names by a defined term
+_TAKES_EFFECT_ON_EVENT = re.compile(
+    r"\b(?:takes?\s+effect|comes?\s+into\s+(?:force|effect)|commences?|is\s+effective)\s+(?:on|from|upon)\s+"
+    r"(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=[\s.,;])"
+)
+_DATE_REACH = 40  # the date stands right before the term's bracket: "which completes on 1 September 2027 (Completion)"
+
+
+def _defined_event_start(text: str) -> Fact | None:
+    """The start of a contract that takes effect on an event ("Completion", "Closing") the text defines by its date:
+    '... completes on 1 September 2027 (Completion)' or '... on 3 May 2026 (the "Closing")'."""
+    for m in _TAKES_EFFECT_ON_EVENT.finditer(text):
+        if not _STARTS_THIS.search(_sentence_before(text, m.start()) + text[m.start() : m.end()]):
+            continue
+        term = re.escape(m.group(1))
+        for bracket in re.finditer(rf"\((?:the\s+)?[\"“]?{term}[\"”]?\)", text):
+            lo = max(0, bracket.start() - _DATE_REACH)
+            dated = [(s, e, d) for s, e, d in find_dates_loose(text[lo : bracket.start()]) if d is not None]
+            if dated and not text[lo + dated[-1][1] : bracket.start()].strip():
+                s, e, d = dated[-1]
+                return Fact(d.isoformat(), lo + s, lo + e, text[lo + s : lo + e])
+        return None
+    return None
+
+
 # a field of particulars stating the contract's whole period, its first day and its last: a slip's "Period: Losses
 # occurring during the period from 1 January 2028 to 31 December 2028", a schedule's "Contract Period | 1 May 2026 to
 # 30 April 2028" (a field, not "the Term" named in a sentence)
@@ -786,9 +811,10 @@ def _labelled_agreement_date(text: str, lower: str) -> Fact | None:
 
 
 # the date an order form or a cover sheet bears, labelled at its head: "Order Date: May 11, 2027", "Date of Order:
-# 3 June 2026", "Date: 14 March 2027" (not "Start Date:", "Quotation date:": a start, an offer's date)
+# 3 June 2026", "Date: 14 March 2027", a letter's "Dated: 3 March 2027" (not "Start Date:", "Quotation date:": a start,
+# an offer's date)
 _HEAD_DATE_LABEL = re.compile(
-    r"^[ \t]*(?:\|[ \t]*)?(?:(?:order|purchase\s+order|po)\s+date|date\s+of\s+(?:this\s+|the\s+)?(?:purchase\s+)?order|date)"
+    r"^[ \t]*(?:\|[ \t]*)?(?:(?:order|purchase\s+order|po)\s+date|date\s+of\s+(?:this\s+|the\s+)?(?:purchase\s+)?order|dated?)"
     r"[ \t]*[:|][ \t]*",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -1279,6 +1305,7 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         _start_after_its_date(text, agreement)
         or _best(text, mentions, by_category.get("effective_date"), _effective_score)
         or _defined_start(text)
+        or _defined_event_start(text)
         or _period_field_start(text)
         or _field_start(text)
     )

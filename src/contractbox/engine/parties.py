@@ -521,6 +521,8 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
             return (None,)  # "1. APPOINTMENT" over "1.1 Company appoints ...": a heading and its first sub-clause
         if span and (span.legal_form or (_DESCRIPTOR.match(text, span.end) and not clause)):
             return (nxt,)
+        if span and _joined_by_and_alone(text, i, nxt) and _aliases(text, pos, i) and _block_gives_a_term(text, nxt):
+            return (nxt,)
         line = text[nxt : text.find("\n", nxt) if "\n" in text[nxt : nxt + 80] else nxt + 80].strip(" ,.")
         if not _CONTINUES_AFTER_BLANK.match(text[i : nxt + 12]) and line.lower() not in PLACES:
             return (None,)
@@ -548,6 +550,29 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
         if span and not _second_representative(text, pos, i, span) and not _names_an_identifier(text, span):
             return (nxt,)
     return None
+
+
+def _to_its_line(text: str, span: NameSpan) -> NameSpan:
+    """A person's name read on into the address on the next line ("Jonas Weber\nKastanienallee 12") ends at the line
+    break: two words or more before it, a number after it."""
+    name = text[span.start : span.end]
+    cut = name.find("\n")
+    if span.legal_form or cut < 0 or len(name[:cut].split()) < 2 or not re.search(r"\d", name[cut:]):
+        return span
+    return NameSpan(span.start, span.start + len(name[:cut].rstrip()), False)
+
+
+def _joined_by_and_alone(text: str, i: int, nxt: int) -> bool:
+    """Only "and" stands between the blank lines before the next entry: "... Client -\n\nand\n\nJonas Weber"."""
+    return text[i:nxt].strip().lower() == "and"
+
+
+def _block_gives_a_term(text: str, at: int) -> bool:
+    """A person whose own block, up to the blank line under it, closes with its defined term: "Jonas Weber / address /
+    tax number / - hereinafter referred to as Freelancer -", the next entry of a list written one block a party."""
+    person = _person_at(text, at)
+    end = text.find("\n\n", at, at + 400)
+    return person is not None and end >= 0 and bool(_aliases(text, _to_its_line(text, person).end, end))
 
 
 def _closed_by_a_defined_term(text: str, pos: int, i: int) -> str:
@@ -648,6 +673,7 @@ def _read_list(text: str, pos: int) -> list[Party]:
         span = _name_at(text, at) or _name_after_occupation(text, at)
         if span is None:
             break
+        span = _to_its_line(text, span)
         tail_end, at = _scan_tail(text, span.end, limit)
         aliases = _aliases(text, span.end, tail_end) or labelled or _capacity(text, span.end, tail_end)
         if _DENIES_BEING_A_PARTY.search(text, span.end, tail_end):
@@ -714,9 +740,9 @@ def _loaned_out(text: str, lo: int, hi: int) -> list[Party]:
     return [Party(span.text(text), _role_of(aliases), span.start, span.end, aliases)]
 
 
-_PERSON = re.compile(
-    r"(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?([A-Z][a-z\u00E0-\u00FF'’\-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z\u00E0-\u00FF'’\-]+){1,2})"
-)
+# a word of a person's name: "Weißenborn" (ß), "Whitcombe-Baines" (a capital after the hyphen)
+_PERSON_WORD = r"[A-Z][a-z\u00DF-\u00F6\u00F8-\u00FF'’\-]+(?:(?<=-)[A-Z][a-z\u00DF-\u00F6\u00F8-\u00FF'’\-]+)*"
+_PERSON = re.compile(rf"(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?({_PERSON_WORD}(?:\s+[A-Z]\.)?(?:\s+{_PERSON_WORD}){{1,2}})")
 
 
 def _person_at(text: str, pos: int) -> NameSpan | None:
@@ -1266,6 +1292,79 @@ def _letter_parties(text: str) -> list[Party]:
     return found if len(found) == 2 else []
 
 
+# a letter's salutation by the addressee's given name, or title and surname: "Dear Marisol:", "Dear Ms. Reyes,"
+_GREETING = re.compile(
+    r"^[ \t]*Dear[ \t]+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame)\.?[ \t]+)?([A-Z][\w'’\-]+)[ \t]*[,:]", re.MULTILINE
+)
+# an inside address's first line naming a person, a title allowed: "Dr Imogen Fairweather", "Ms. Ana Ruiz-Lopez"
+_ADDRESSEE_LINE = re.compile(
+    rf"[ \t]*(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame)\.?[ \t]+)?"
+    rf"({_PERSON_WORD}(?:[ \t]+[A-Z]\.)?(?:[ \t]+{_PERSON_WORD}){{1,3}})[ \t]*$",
+    re.MULTILINE,
+)
+# the term a letter gives its addressee: 'the "Executive" means Ana Ruiz', 'Ana Ruiz (the "Employee")', "you (the Director)"
+_MEANS_NAME = r"(?:the\s+)?[\"“]([A-Z][\w\- ]{{1,30}}?)[\"”]\s+means?\s+{name}"
+_NAME_THEN_TERM = r"{name}[\s,]*\((?:the\s+)?[\"“]?([A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*)?)[\"”]?\)"
+_YOU_THEN_TERM = re.compile(r"\byou\s*\((?:the\s+)?[\"“]?([A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*)?)[\"”]?\)")
+
+
+def _greeted_letter_parties(text: str) -> list[Party]:
+    """A letter from a company to an individual: the company of the letterhead (the name its first line gives, with a
+    legal form) and the person on the first line of the inside address whom the salutation greets ("Marisol Achterberg"
+    over her street address, then "Dear Marisol:"). An address block that names a company is the company's, its
+    first line an officer's: no individual party."""
+    greeting = _GREETING.search(text, 0, min(len(text), _LETTER_HEAD))
+    if greeting is None:
+        return []
+    blocks = [b.end() for b in _BLOCK_STARTS.finditer(text, 0, greeting.start())]
+    head = _name_at(text, blocks[0]) if blocks else None
+    if head is None or not head.legal_form:
+        return []
+    for at in blocks[1:]:
+        line_end = text.find("\n", at, greeting.start())
+        line = _ADDRESSEE_LINE.match(text, at, line_end if line_end >= 0 else greeting.start())
+        if line is None or greeting.group(1) not in line.group(1).split():
+            continue
+        block_end = text.find("\n\n", line.end(), greeting.start())
+        address = text[line.end() : block_end if block_end >= 0 else greeting.start()]
+        if any(ends_with_legal_form(row.strip(" ,.")) for row in address.splitlines() if row.strip()):
+            return []
+        writer = _writer_in_body(text, head, greeting.end())
+        person = line.group(1)
+        role = _addressee_term(text, person, greeting.end())
+        addressee = Party(person, _role_of(role), line.start(1), line.end(1), (*role, "you"))
+        return [writer, addressee]
+    return []
+
+
+def _writer_in_body(text: str, head: NameSpan, lo: int) -> Party:
+    """The letterhead's company as the body writes it, with the term the body gives it ('Pecos Ridge Midstream,
+    L.P. ("Pecos Ridge", "we" or "us")'); the letterhead's name when the body does not repeat it."""
+    name = head.text(text)
+    mention = re.compile(rf"(?<!\w){_name_as_written(name)}(?!\w)").search(text, lo, min(len(text), _OPENING))
+    if mention is None:
+        return Party(name, "party", head.start, head.end, ())
+    close = text.find(")", mention.end(), mention.end() + _TERM_REACH)
+    opening = text.find("(", mention.end(), mention.end() + 4)
+    aliases = _aliases(text, mention.end(), close + 1) if opening >= 0 and close >= 0 else ()
+    if aliases and _DOCUMENT_TERM.search(aliases[0]):
+        aliases = ()
+    return Party(mention.group(), _role_of(aliases), mention.start(), mention.end(), aliases)
+
+
+def _addressee_term(text: str, person: str, lo: int) -> tuple[str, ...]:
+    """The defined term the body gives the addressee: 'the "Executive" mean(s) <name>', '<name> (the "Employee")',
+    or 'you (the Director)'."""
+    name = re.escape(person)
+    body = text[lo : min(len(text), lo + _OPENING)]
+    for pattern in (_MEANS_NAME, _NAME_THEN_TERM):
+        m = re.search(pattern.format(name=name), body)
+        if m is not None and not _DOCUMENT_TERM.search(m.group(1)):
+            return (m.group(1),)
+    m = _YOU_THEN_TERM.search(body, 0, 3000)
+    return (m.group(1),) if m is not None and not _DOCUMENT_TERM.search(m.group(1)) else ()
+
+
 # a contract made by an exchange of e-mails: each message opens with its headers, the sender's address in brackets
 _EMAIL_FROM = re.compile(r"^[ \t]*From:[ \t]*([^<\n]+?)[ \t]*<[^<>\s]+@[^<>\s]+>[ \t]*$", re.MULTILINE)
 _EMAIL_TO = re.compile(r"^[ \t]*To:[ \t]*[^<\n]*<[^<>\s]+@[^<>\s]+>", re.MULTILINE)
@@ -1374,6 +1473,8 @@ def find_parties(text: str, hint: tuple[int, int] | None = None) -> list[Party]:
         parties = _table_column_parties(text, min(len(text), 5000)) or parties
     if len(parties) < 2:
         parties = _letter_parties(text[: min(len(text), 5000)]) or parties
+    if len(parties) < 2:
+        parties = _greeted_letter_parties(text) or parties
     if len(parties) < 2:
         parties = _column_parties(text, min(len(text), 5000)) or parties
     if len(parties) < 2:

@@ -743,6 +743,9 @@ RULES: dict[str, Rule] = {
                 + r"\b[^.;]{0,200}\bmay\b[^.;]{0,60}\b(?:terminat\w*|exclude|expel|remove|"
                 + _BOUGHT_OUT
                 + r")\b",
+                # an employment ended after a change of control, with its benefit (a "double trigger"): "If, within
+                # twelve months following a Change in Control, the Executive's employment is terminated without Cause"
+                _CONTROL + r"\b[^.;]{0,120}\b(?:employment|engagement|appointment)\s+(?:is|shall\s+be)\s+terminated\b",
             ),
             # "if a person who is not a related company of Licensee acquires control of Licensee": a relative
             # clause's "not" describes the acquirer, it does not deny the right
@@ -1255,7 +1258,12 @@ RULES: dict[str, Rule] = {
             r"(?:^|[.;]\s+)\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?(?![^.;]*\b(?:nothing|neither|free\s+to)\b)[^.;]*?"
             r"\b(?:shall|must|will)\s+not\b[^.;]{0,60}\b(?:solicit\w*|entic(?:e|ing)|canvass\w*)\s+"
             r"(?:(?:any|the|its|their)\s+)?(?:\w+\s+){0,2}?(?:(?:customers?|clients?)\s+(?:of|on|who|whom|that|listed|named)\b|"
-            r"\w+(?:'s|s')\s+(?:\w+\s+)?(?:customers?|clients?)\b)"
+            r"\w+(?:'s|s')\s+(?:\w+\s+)?(?:customers?|clients?)\b)",
+            # the business sought from whoever was a client: "must not solicit, canvass or accept work from any person
+            # who was a client of the Practice"
+            r"(?:^|[.;]\s+)(?![^.;]*\b(?:nothing|neither|free\s+to)\b)[^.;]*?\b(?:shall|must|will)\s+not\b[^.;]{0,60}"
+            r"\b(?:solicit\w*|canvass\w*)\b[^.;]{0,80}\bfrom\s+any\s+(?:person|one|entity|business)\s+(?:who|which|that)\s+"
+            r"(?:is|was|has\s+been|had\s+been)\s+(?:a\s+)?(?:customer|client)\b",
         ),
         sources=("no_solicit_of_employees", "non_compete"),
     ),
@@ -1266,7 +1274,8 @@ RULES: dict[str, Rule] = {
         asserting=_any(
             # "shall not", "must not solicit or employ any person who was employed by the Franchisor"
             _ungoverned(r"nothing|neither|free\s+to") + r"\b(?:shall|must|will)\s+not\b[^.;]{0,60}"
-            r"\b(?:solicit\w*|employ(?:s|ed|ing)?|hir(?:e|ing)|recruit\w*|engag(?:e|ing)|entic(?:e|ing))\b[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|"
+            r"\b(?:solicit\w*|employ(?:s|ed|ing)?|hir(?:e|ing)|recruit\w*|engag(?:e|ing)|entic(?:e|ing)|induc(?:e|ing))\b"
+            r"[^.;]{0,80}\b(?:employees?|engineers?|staff|personnel|"
             r"consultants?|workers?|operatives?|(?:who|whom)\s+(?:is|was|were|are|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:employed|engaged)|"
             # the staff a contractor puts on the job: "any cleaner whom the Contractor assigned to the Premises"
             r"(?:who|whom)\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:assigned|deployed|placed|seconded|supplied|introduced)|"
@@ -1304,7 +1313,13 @@ RULES: dict[str, Rule] = {
         ),
     ),
     "liquidated_damages": Rule(
-        "",
+        "says the sum is not liquidated damages or a penalty",
+        # "this repayment is the return of an unearned advance and is neither liquidated damages nor a penalty"
+        negative=_any(
+            r"\b(?:(?:is|are|constitutes?)\s+(?:neither|not)|(?:shall|will)\s+not\s+(?:be|constitute))\s+(?:\w+\s+){0,2}?"
+            r"liquidated\s+damages\b"
+        ),
+        positive=_any(r"\bliquidated\s+damages\b", r"\bpre-?estimate\b", r"\bcontractual\s+penalty\b"),
         asserting=_any(
             r"\bliquidated\s+damages\b[^.;]{0,80}\b(?:of|in\s+the\s+amount|equal)",
             r"\bcontractual\s+penalty\s+(?:\([^()]{1,40}\)\s+)?(?:of|in\s+the\s+amount)\b",  # "(Vertragsstrafe)"
@@ -1392,6 +1407,9 @@ RULES: dict[str, Rule] = {
             r"(?:assigns?|transfers?)\b[^.;]{0,120}\b(?:right|title|interest|intellectual|copyright|patent)",
             r"\b(?:assigns|transfers)\s+(?:and\s+\w+\s+)?to\s+(?:the\s+)?\w+(?:\s+\w+)?\s+all\s+(?:of\s+its\s+)?(?:right|title|"
             r"intellectual|copyright)",
+            # the inventions themselves assigned now: "you hereby assign to the Company all inventions you conceive"
+            r"\bhereby\s+(?:irrevocably\s+)?assigns?\s+to\s+(?:the\s+)?\w+(?:\s+\w+)?\s+all\s+(?:(?:of\s+)?(?:its|his|her|your|"
+            r"their)\s+)?(?:inventions?|works?|developments?|discoveries|designs?|work\s+product|deliverables)\b",
             r"\bworks?\s+made\s+for\s+hire\b",
             # a right in the work passing by the contract itself, from one party to the other (the Japanese form):
             # "The copyright in each deliverable ... shall transfer from the Developer to the Client upon payment"
