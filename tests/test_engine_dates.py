@@ -3316,3 +3316,22 @@ def test_a_deed_that_takes_effect_on_an_event_the_recitals_date() -> None:
     undated = text.replace("which settles on 2 April 2027 (Settlement)", "which settles later (Settlement)")
     facts, _ = read_facts(undated, {})
     assert facts["effective_date"].value is None
+
+
+def test_a_letter_with_no_fixed_term_of_its_own_does_not_take_the_lease_expiry() -> None:
+    text = (
+        "Harrow Lane Estates LLC\n\nMarch 4, 2027\n\nDear Tenant:\n\n1. We consent to the sublease of Unit 7 on the "
+        "terms of this letter.\n\n2. This letter has no fixed term. The Lease Term still expires on October 31, 2033, "
+        "as the Lease states, and nothing here changes that date.\n\nYours faithfully, Harrow Lane Estates LLC"
+    )
+    lease = "The Lease Term still expires on October 31, 2033, as the Lease states, and nothing here changes that date."
+    facts, _ = read_facts(text, spans(text, expiration_date=lease))
+    assert facts["expiration_date"].value is None
+    assert facts["expiration_date"].text == "This letter has no fixed term."
+
+
+def test_an_agreement_that_continues_until_terminated_still_has_its_stated_end() -> None:
+    term = "The Initial Term ends on 30 June 2029."
+    text = f"{PREAMBLE} {term} Thereafter this Agreement continues until terminated by either party."
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2029-06-30"

@@ -1470,3 +1470,67 @@ def test_keeping_a_single_copy_of_a_document_for_a_stated_time_is_a_duty() -> No
     )
     found = [o.action for o in obligations(text, [agent])]
     assert len(found) == 1 and "signed copy of each delivery note" in found[0]
+
+
+def test_parties_counted_by_kind_after_the_list_form_groups_with_duties() -> None:
+    first = Party("Marram Institute of Technology", "party", 0, 30, ())
+    second = Party("Saltire College of Art", "party", 40, 62, ())
+    third = Party("Dunlin Optics Ltd", "party", 70, 87, ())
+    fourth = Party("Petrel Photonics Inc.", "party", 90, 111, ())
+    text = (
+        "AMONG:\n\nMarram Institute of Technology, a chartered institute, 1 Quay Road, Leith;\n\n"
+        "Saltire College of Art, a college, 9 Mound Place, Edinburgh;\n\n"
+        "Dunlin Optics Ltd, a company registered in Scotland, 4 Harbour Street, Fife; and\n\n"
+        "Petrel Photonics Inc., a Delaware corporation, 20 Main Street, Boston.\n\n"
+        "The two institutions are the Research Members; the two companies are the Sponsor Members; all four are "
+        "the Members.\n\n"
+        "3.1 Each Sponsor Member shall fund two doctoral studentships a year.\n\n"
+        "3.2 Each Research Member shall host the studentships in its laboratories.\n\n"
+        "3.3 Each Member shall keep the programme's results confidential for three years."
+    )
+    found = obligations(text, [first, second, third, fourth])
+
+    def bound(words: str) -> list[str]:
+        return sorted(o.party for o in found if words in o.action)
+
+    assert bound("fund two doctoral") == ["Dunlin Optics Ltd", "Petrel Photonics Inc."]
+    assert bound("host the studentships") == ["Marram Institute of Technology", "Saltire College of Art"]
+    assert len(bound("results confidential")) == 4
+
+
+def test_a_count_that_does_not_match_the_parties_forms_no_group() -> None:
+    first = Party("Marram Institute of Technology", "party", 0, 30, ())
+    second = Party("Dunlin Optics Ltd", "party", 40, 57, ())
+    text = (
+        "AMONG:\n\nMarram Institute of Technology, a chartered institute, Leith; and\n\n"
+        "Dunlin Optics Ltd, a company registered in Scotland, Fife.\n\n"
+        "The three institutions are the Research Members.\n\n"
+        "3.2 Each Research Member shall host the studentships in its laboratories."
+    )
+    found = obligations(text, [first, second])
+    assert "Marram Institute of Technology" not in {o.party for o in found if "host the studentships" in o.action}
+
+
+def test_a_role_a_named_party_takes_as_it_is_given_a_duty_names_its_later_duties() -> None:
+    first = Party("Corrie Polytechnic", "party", 0, 18, ())
+    second = Party("Birk Sensors Ltd", "party", 30, 46, ())
+    text = (
+        "Corrie Polytechnic and Birk Sensors Ltd agree as follows.\n\n2.1 Corrie Polytechnic, as Grant Holder, shall "
+        "receive the grant into a ring-fenced account.\n\n2.2 The Grant Holder shall send the funder a yearly "
+        "statement of spending."
+    )
+    found = obligations(text, [first, second])
+    assert [o.party for o in found if "yearly statement" in o.action] == ["Corrie Polytechnic"]
+
+
+def test_it_opening_a_sentence_after_a_party_sentence_is_that_party() -> None:
+    lead = Party("Haverl Pumpen GmbH", "partner", 0, 18, ("Partner",))
+    other = Party("Orsk Ventil AS", "partner", 30, 44, ("Partner",))
+    text = (
+        "Haverl Pumpen GmbH and Orsk Ventil AS agree as follows.\n\n"
+        "(3) Haverl Pumpen GmbH acts as coordinator. It shall circulate the test plan to every partner each month.\n\n"
+        "(4) The prototype belongs to both partners. It shall be stored at the Bergen site."
+    )
+    found = obligations(text, [lead, other])
+    assert [o.party for o in found if "circulate the test plan" in o.action] == ["Haverl Pumpen GmbH"]
+    assert not [o for o in found if "stored at" in o.action]

@@ -2366,3 +2366,37 @@ def test_a_person_listed_in_a_block_of_its_own_under_a_term_without_quotes() -> 
     # a heading block after a defined entry, with a term of its own, is no party
     headed = contract.replace("\n\nand\n\nLukas", "\n\nSCOPE\nThe work (the Works) is set out below.\n\nand\n\nLukas")
     assert "SCOPE" not in [p.name for p in find_parties(headed)]
+
+
+def test_the_last_named_parties_take_the_term_the_list_gives_them() -> None:
+    text = (
+        "CHARTER POOL AGREEMENT made on 3 May 2027 BETWEEN:\n\n"
+        "Fulmar Chartering Limited, a company incorporated in Scotland, of 2 Dock Street, Aberdeen, as operator of the "
+        "pool (hereinafter called the Operator);\n\n"
+        "Gannet Shipping AS, a company incorporated in Norway, of Kaiveien 3, Oslo; and\n\n"
+        "Skua Bulk Carriers Limited, a company incorporated in Malta, of 9 Marina Street, Valletta,\n\n"
+        "the two last named being hereinafter called the Members, and each a Member.\n\n1. The Operator shall ..."
+    )
+    roles = [(p.name, p.role) for p in find_parties(text)]
+    assert roles == [
+        ("Fulmar Chartering Limited", "operator"),
+        ("Gannet Shipping AS", "member"),
+        ("Skua Bulk Carriers Limited", "member"),
+    ]
+
+
+def test_parties_listed_below_an_entry_that_names_their_kind_take_its_term() -> None:
+    text = (
+        "TERM LOAN AGREEMENT\n\nDated April 2, 2027\n\nBETWEEN\n\n(1) Kittiwake Foods Inc., a Maine corporation "
+        "with its office at 1 Fore Street, Portland, Maine 04101, as borrower (the Borrower); and\n\n"
+        "(2) the banks listed below (each a Lender and together the Lenders):\n\n"
+        "   Puffin Savings Bank, N.A., 10 Harbor Road, Portland, Maine 04101;\n"
+        "   Tern Commercial Credit LLC, 5 Elm Street, Boston, Massachusetts 02108.\n\n"
+        "1. THE LOAN\n\n1.1 The Lenders make available to the Borrower a loan of $5,000,000."
+    )
+    roles = [(p.name, p.role) for p in find_parties(text)]
+    assert roles == [
+        ("Kittiwake Foods Inc.", "borrower"),
+        ("Puffin Savings Bank, N.A.", "lender"),
+        ("Tern Commercial Credit LLC", "lender"),
+    ]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple, Protocol
 
-from contractbox.engine.dates import PERIOD, find_dates
+from contractbox.engine.dates import NUMBER_WORDS, PERIOD, find_dates
 from contractbox.engine.first_chars import either, lowered_as_ignorecase_folds
 from contractbox.engine.markup import without_emphasis
 from contractbox.engine.parties import ROLE_WORDS
@@ -386,6 +386,31 @@ _APPOINTED = re.compile(
 _APPOINTED_VERB = re.compile(r"\s(?:is\s+(?:hereby\s+)?appointed|shall\s+act|will\s+act|acts)\s+as\s")
 
 
+# a role a named party takes in the sentence that gives it a duty: "Alder University, as Administering Institution,
+# shall hold the funds" (found by its ", as " first)
+_AS_ROLE_VERB = re.compile(r", as (?:the )?[A-Z]")
+_AS_ROLE = re.compile(
+    r"([A-Z][\w&.,'\- ]{1,80}?),\s+as\s+(?:the\s+)?([A-Z][\w\-]*(?:\s[A-Z][\w\-]*){0,2}),\s+"
+    r"(?:shall|will|must|agrees)\b"
+)
+
+
+def _roles_taken_in_a_duty(text: str, subjects: dict[str, str]) -> dict[str, str]:
+    """Terms for a role a named party takes as it is given a duty (`_AS_ROLE`): "the Administering Institution"."""
+    found: dict[str, str] = {}
+    for comma in _AS_ROLE_VERB.finditer(text):
+        start = max(0, comma.start() - 82)
+        m = _AS_ROLE.search(text, start, comma.end() + 60)
+        if m is None or m.end(1) != comma.start():
+            continue
+        who = " ".join(m.group(1).lower().split())
+        named = [key for key in subjects if who == key or who.endswith(" " + key)]
+        party = subjects[max(named, key=len)] if named else None
+        if party and party != EACH_PARTY and not party.startswith(_GROUP):
+            found.setdefault(" ".join(m.group(2).lower().split()), party)
+    return found
+
+
 def _appointed_roles(text: str, subjects: dict[str, str]) -> dict[str, str]:
     """Defined terms for a role a named party is given in the body of the contract ("the Leader")."""
     found: dict[str, str] = {}
@@ -673,6 +698,27 @@ def _subject_before_semicolon(text: str, start: int, modal: re.Match[str], subje
         return []
     opening = _SUBJECT_OPENS.match(text, start, modal_at)
     at = opening.end() if opening else start
+    after = " ".join(text[at : at + _LOOK_BACK].split()).lower()
+    for subject in subjects:  # longest first
+        if after.startswith(subject) and not after[len(subject) : len(subject) + 1].isalnum():
+            return [subject]
+    return []
+
+
+_IT_OPENS = re.compile(r"\s*It\s+$")
+
+
+def _it_after_a_party_sentence(text: str, start: int, modal: re.Match[str], subjects: list[str]) -> list[str]:
+    """The party an "It" that opens a sentence stands for: the subject of the sentence before it in the same paragraph
+    ("(2) Alder GmbH acts as project lead. It shall convene the committee"); none before "be" ("It shall be kept")."""
+    if not _IT_OPENS.fullmatch(text, start, modal.start()) or _STATE_AFTER.match(text, modal.end()):
+        return []
+    line_start = text.rfind("\n", 0, start) + 1
+    opening = _SUBJECT_OPENS.match(text, line_start, start)
+    at = opening.end() if opening else line_start
+    before = text[at:start].rstrip()
+    if not before.endswith(".") or "." in before[:-1]:
+        return []  # after its clause number, the sentence before is the paragraph's only one (kept narrow)
     after = " ".join(text[at : at + _LOOK_BACK].split()).lower()
     for subject in subjects:  # longest first
         if after.startswith(subject) and not after[len(subject) : len(subject) + 1].isalnum():
@@ -1012,6 +1058,61 @@ _ARE_EACH = re.compile(
     r"([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)(?=\s*[.;])"
 )
 _LIST_SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+# parties counted by their kind after the list: "The three institutions are the Academic Members; the two companies
+# are the Industry Members; all five are the Members." (the kind read from each party's name and description)
+_COUNTED_KIND = re.compile(
+    r"\b(?:[Tt]he|[Aa]ll)\s+(\w+)\s+(\w+)\s+are\s+(?:(?:together|collectively)\s+)?the\s+"
+    r"([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)(?=\s*[.;,])"
+)
+_COUNTED_ALL = re.compile(
+    r"\b(?:[Aa]ll|[Tt]he)\s+(\w+)(?:\s+(?:of\s+them|parties))?\s+are\s+(?:(?:together|collectively)\s+)?the\s+"
+    r"([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)(?=\s*[.;,])"
+)
+# the words that mark a party as of a kind, by the kind's plural
+_KIND_CUES = {
+    "institutions": r"universit|college|institut|polytechnic|school|academy|hospital|foundation",
+    "universities": r"universit",
+    "colleges": r"college",
+    "hospitals": r"hospital",
+    "companies": r"\bcompany\b|corporation|\binc\b|\bltd\b|\bllc\b|limited|\bgmbh\b|\bcorp\b|\bplc\b",
+    "corporations": r"corporation|\binc\b|\bcorp\b",
+    "banks": r"\bbank\b",
+    "individuals": r"\ban\s+individual\b",
+}
+_DESCRIPTION_REACH = 160
+
+
+def _counted_kinds(text: str, parties: Sequence[PartyLike]) -> dict[str, list[str]]:
+    """Groups the text defines by counting the parties of a kind (`_COUNTED_KIND`): kept only where exactly that
+    many parties are of the kind by their name and the description after it in the list."""
+    if " are the " not in text[:_PRONOUN_REACH]:
+        return {}
+    low = text[:_PRONOUN_REACH].lower()
+    described = {}
+    for p in parties:
+        at = low.find(p.name.lower())
+        described[p.name] = re.split(r"[;\n]", low[at : at + len(p.name) + _DESCRIPTION_REACH])[0] if at >= 0 else ""
+    groups: dict[str, list[str]] = {}
+    for m in _COUNTED_KIND.finditer(text, 0, _PRONOUN_REACH):
+        count, cue = NUMBER_WORDS.get(m.group(1).lower()), _KIND_CUES.get(m.group(2).lower())
+        if not isinstance(count, int) or cue is None:
+            continue
+        members = [p.name for p in parties if re.search(cue, described[p.name])]
+        if len(members) == count >= 2:
+            groups.setdefault(m.group(3), members)
+    return groups
+
+
+def _counted_all(text: str, parties: Sequence[PartyLike]) -> list[str]:
+    """A term given every party by their number: "all five are the Members" among five parties."""
+    if " are the " not in text[:_PRONOUN_REACH]:
+        return []
+    terms = []
+    for m in _COUNTED_ALL.finditer(text, 0, _PRONOUN_REACH):
+        if NUMBER_WORDS.get(m.group(1).lower()) == len(parties) >= 2:
+            term = " ".join(m.group(2).lower().split())
+            terms.append(term[:-1] if term.endswith("s") else term)
+    return terms
 
 
 def _groups(head: str, subjects: dict[str, str]) -> dict[str, list[str]]:
@@ -1274,7 +1375,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     every_party_terms = [
         " ".join((quoted or bare).lower().split()) for quoted, bare in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH)
     ]  # 'each a "Participant"': every party is one
-    every_party_terms += _every_party_terms(text, parties)
+    every_party_terms += _every_party_terms(text, parties) + _counted_all(text, parties)
     shared = _shared_role_noun(parties)
     if shared:  # "Referring Practice" and "Lead Practice": "Each practice must" binds both
         every_party_terms.append(shared)
@@ -1283,10 +1384,14 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
             subjects.setdefault(form.format(term), EACH_PARTY)
     for term, party in _appointed_roles(text, subjects).items():
         subjects.setdefault(term, party)
+    for term, party in _roles_taken_in_a_duty(text, subjects).items():
+        subjects.setdefault(term, party)
     for term, party in _capacities(text, parties).items():
         subjects.setdefault(term, party)
     named = list(dict.fromkeys(v for v in subjects.values() if v != EACH_PARTY))
     groups = _groups(text[:_PRONOUN_REACH], subjects)
+    for group, members in _counted_kinds(text, parties).items():
+        groups.setdefault(group, members)
     for group in groups:
         for form in _group_forms(group):
             subjects.setdefault(form, _GROUP + group)
@@ -1322,7 +1427,11 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
             text, max(start, m.start() - _LOOK_BACK), m.start(), ordered
         )
         if not found_subjects:
-            found_subjects = _antecedent(text, start, m, ordered) or _subject_before_semicolon(text, start, m, ordered)
+            found_subjects = (
+                _antecedent(text, start, m, ordered)
+                or _subject_before_semicolon(text, start, m, ordered)
+                or _it_after_a_party_sentence(text, start, m, ordered)
+            )
         if not found_subjects:
             found_subjects = _guarantor(text, start, m, ordered)
             if found_subjects:

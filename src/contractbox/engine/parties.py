@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from itertools import islice
 
+from contractbox.engine.dates import NUMBER_WORDS
 from contractbox.engine.legal_forms import ends_with_legal_form, legal_form_pattern
 from contractbox.engine.markup import without_markup
 from contractbox.engine.party_names import PLACES, NameSpan, is_plausible_name, read_name, skip_run
@@ -687,7 +688,56 @@ def _read_list(text: str, pos: int) -> list[Party]:
         last_tail = tail_end
     if parties:
         _collective_role(text, parties, parties[-1].end, last_tail)
+        _last_named_role(text, parties, parties[-1].end, last_tail)
+        _listed_below_role(text, parties, pos)
     return parties
+
+
+# a term the list gives its last few entries: "..., the three last named being hereinafter called the Owners, and each
+# an Owner" (a charter-party and pool form)
+_LAST_NAMED = re.compile(
+    r"\bthe\s+(\w+)\s+last[\s-]+(?:named|mentioned)\b[^.;()\n]{0,40}?\b(?:called|referred\s+to\s+as|known\s+as)\s+"
+    r"(?:the\s+)?[\"“]?([A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*)?)[\"”]?"
+    r"(?:,?\s+and\s+each\s+(?:a|an)\s+[\"“]?([A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*)?))?",
+    re.IGNORECASE,
+)
+_LAST_NAMED_REACH = 300
+
+
+def _last_named_role(text: str, parties: list[Party], lo: int, hi: int) -> None:
+    """The last N parties of the list take the term `_LAST_NAMED` gives them (its singular, "each an Owner", where
+    stated) unless a party has a term of its own that is not this one."""
+    if "last" not in text[lo : hi + _LAST_NAMED_REACH].lower():
+        return
+    m = _LAST_NAMED.search(text, lo, hi + _LAST_NAMED_REACH)
+    count = NUMBER_WORDS.get(m.group(1).lower()) if m else None
+    if m is None or not isinstance(count, int) or not 2 <= count <= len(parties):
+        return
+    term = m.group(3) or m.group(2)
+    plural = m.group(2).lower()
+    for p in parties[-count:]:
+        if all(" ".join(re.sub(r"^the\s+", "", a.lower()).split()) == plural for a in p.aliases):
+            p.role = _role_of((term,))
+
+
+# the parties listed under an entry that names them by their kind: "(2) the lenders listed below (each a Lender and
+# together the Club Lenders):"
+_LISTED_BELOW = re.compile(
+    r"\b(?:listed|named|set\s+out)\s+below\s*,?\s*\(?\s*each\s+(?:a|an)\s+[\"“]?([A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*)?)"
+)
+
+
+def _listed_below_role(text: str, parties: list[Party], lo: int) -> None:
+    """The parties after `_LISTED_BELOW` that the list gives no term of their own take its term."""
+    hi = parties[-1].start
+    if "below" not in text[lo:hi]:
+        return
+    m = _LISTED_BELOW.search(text, lo, hi)
+    if m is None or m.group(1).lower() in _NOT_ALIASES or m.group(1).lower() in {"party", "parties"}:
+        return
+    for p in parties:
+        if p.start > m.end() and not p.aliases:
+            p.role = _role_of((m.group(1),))
 
 
 # the term the list gives several parties at once, after its last entry, naming them as parties: "the parties under

@@ -638,6 +638,9 @@ def _is_term_sentence(sentence: str) -> bool:
 def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Scored | None = None) -> Expiry | None:
     """The end of the initial term from the best expiration sentences (`also`: other sentences that
     may state the term, e.g. the best effective-date ones, read for an explicit end date only)."""
+    own_open_end = _own_open_end(text)
+    if own_open_end is not None:
+        return own_open_end
     term_sentences = [(s, e) for s, e, _ in _ranked(scored, _TERM_CANDIDATES) if _is_term_sentence(text[s:e])]
     term_sentences = [(s, e) for s, e in term_sentences if not _NOT_THE_TERMS_END.search(text, s, e)]
     for start, end in term_sentences[:3]:
@@ -843,6 +846,29 @@ _OPEN_END_STATED = re.compile(
     rf"[^.;\n]{{0,40}}?(?:\bindefinite\s+(?:period|term|duration)|{_RUNS_UNTIL_ENDED})",
     re.IGNORECASE,
 )
+
+
+# the document saying of itself that it has no term of its own: "This letter has no fixed term.", "This deed is for an
+# indefinite period"; it outranks any end date read elsewhere (a consent letter restates the lease's expiry, a side
+# letter the main agreement's), while "The Agreement continues until terminated" beside a stated initial term does not
+_OWN_OPEN_END = re.compile(
+    r"\bthis\s+(?:letter(?:\s+agreement)?|deed(?:\s+poll)?|agreement|undertaking|guarantee|guaranty|consent|instrument)\s+"
+    r"(?:has|is\s+(?:for|of)|is\s+made\s+for|runs\s+for)\s+(?:no\s+fixed\s+(?:term|duration|end(?:\s+date)?)|"
+    r"an\s+indefinite\s+(?:period|term|duration))\b",
+    re.IGNORECASE,
+)
+
+
+def _own_open_end(text: str) -> Expiry | None:
+    """`_OWN_OPEN_END` (behind a substring test: the pattern is tried only where "no fixed" or "indefinite" occurs)."""
+    lower = text.lower()
+    if "no fixed" not in lower and "indefinite" not in lower:
+        return None
+    m = _OWN_OPEN_END.search(text)
+    if m is None:
+        return None
+    sentence = _sentence_at(text, m.start())
+    return Expiry(None, sentence.start, sentence.end, "no end date: the document has no fixed term of its own")
 
 
 # the words `_OPEN_END_STATED` ends with, and how far from one of them its match may start or end
