@@ -2531,3 +2531,19 @@ def test_inventions_assigned_now_by_a_letter_are_an_ip_assignment() -> None:
     rule = polarity.RULES["ip_ownership_assignment"]
     assert rule.asserts("You hereby assign to the Employer all inventions you make during your employment.")
     assert not rule.asserts("You keep all inventions you make outside working hours.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Either you or the Firm may end the employment relationship at any time, with or without cause.",
+        "Your engagement will also end at once if you commit gross misconduct or a serious breach of this letter.",
+    ],
+)
+def test_an_employment_or_appointment_that_ends_for_cause_is_termination_for_cause(text: str) -> None:
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_an_engagement_that_simply_ends_on_a_date_gives_no_right_for_cause() -> None:
+    text = "Your engagement will end on 30 June 2027, when the project is handed over to the client."
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
