@@ -64,12 +64,12 @@ _TERM_SUBJECT = re.compile(
 )
 _TERM_VERB = re.compile(
     r"\b(?:expir\w*|terminat\w*|continu\w*|remain\w*|in (?:full )?(?:force|effect)|valid\w*|end|"
-    r"ending|ends|conclud\w*|shall be|will be|is|through|until|commenc\w*|begin\w*|runs?|"
+    r"ending|ends|finish(?:es|ing)?|conclud\w*|shall be|will be|is|through|until|commenc\w*|begin\w*|runs?|"
     r"lasts|lasting|(?:shall|will)\s+last)\b",  # "comes into force on the Start Date and lasts for the Initial Period"
     re.IGNORECASE,
 )
 _END_CUE = re.compile(
-    r"(?:\b(?:expir\w*|terminat\w*|end|ends|ending|conclud\w*|until|through|thru|to|continu\w*|including)"
+    r"(?:\b(?:expir\w*|terminat\w*|end|ends|ending|finish(?:es|ing)?|conclud\w*|until|through|thru|to|continu\w*|including)"
     r"(?:\s+(?:on|at|upon|as of|in))?(?:\s+the\s+(?:later|earlier)\s+of(?:\s*\(\w+\))?)?"
     r"|\b(?:expir\w*|end|ends|ending)\b[^.;]{0,40}?\bon"
     rf"|\b(?:expir\w*|ends?|ending|terminat\w*)\s+at\s+{TIME_OF_DAY}[^;\n]{{0,30}}?\bon"  # "at 5 p.m. (Toronto time) on"
@@ -111,7 +111,7 @@ _END_LABEL = re.compile(
 _ITS_END = (
     r"\b[^.;:]{0,80}?"
     r"\b(?:(?:term|period)\s+(?:ending|expiring)|(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate)|"
-    r"expires|ends|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until|"
+    r"expires|ends|finishes|terminates|(?<=,\s)(?:end|expire)|remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until|"
     r"(?:shall\s+|will\s+)?ceases?\s+to\s+have\s+effect(?:\s+at\s+the\s+end\s+of)?|"
     r"(?:shall|will)\s+(?:automatically\s+)?lapse|lapses)\s+(?:on\s+)?"  # "This Term Sheet shall lapse on"
 )
