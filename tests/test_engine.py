@@ -38,8 +38,15 @@ This Software License Agreement (the "Agreement") is entered into as of March 3,
 """
 
 RESULT_KEYS = {"engine", "summary", "riskScore", "clauses", "risks", "obligations", "keyDates", "evidence"}
-KEY_DATE_KINDS = {"agreement_date", "effective_date", "expiration_date", "renewal_date", "notice_deadline",
-                  "payment_due", "other"}
+KEY_DATE_KINDS = {
+    "agreement_date",
+    "effective_date",
+    "expiration_date",
+    "renewal_date",
+    "notice_deadline",
+    "payment_due",
+    "other",
+}
 SEVERITIES = {"low", "medium", "high", "critical"}
 
 
@@ -159,8 +166,9 @@ def test_date_parsing_and_relative_resolution():
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "contractbox.cli.analyze", *args], capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "contractbox.cli.analyze", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_cli_jsonl_txt_pdf_and_unreadable(tmp_path):
@@ -202,9 +210,12 @@ def test_jsonl_lines_survive_splitlines():
 def test_fast_date_matching_equals_the_pattern():
     from contractbox.engine.date_pattern import DATE_PATTERN, iter_date_matches
 
-    samples = [SMALL_CONTRACT, "dated this 18t h day of August 2014, on __________, 2017 and [___], 2019",
-               "x__ 2018 then ____, 20__ and February ____, 2017; ſeptember 3, 2001; 3/31/16, 2016-04-01",
-               "a_b [ ] 2020 Dec. 5th, 1999 12 - May, 2003"]
+    samples = [
+        SMALL_CONTRACT,
+        "dated this 18t h day of August 2014, on __________, 2017 and [___], 2019",
+        "x__ 2018 then ____, 20__ and February ____, 2017; ſeptember 3, 2001; 3/31/16, 2016-04-01",
+        "a_b [ ] 2020 Dec. 5th, 1999 12 - May, 2003",
+    ]
     path = CUAD / "contracts" / f"{ITESCROW}.txt"
     if path.exists():
         samples.append(path.read_text(encoding="utf-8"))
@@ -217,8 +228,15 @@ def test_possible_date_starts_equal_the_start_pattern():
     including characters `re` folds unlike `str.lower` and digits that are not ASCII."""
     from contractbox.engine.date_pattern import _POSSIBLE_START, possible_starts
 
-    samples = [SMALL_CONTRACT, "JANUARY 5, THIS Day; mayor x9 9x _ __a[b] 12" + " " * 50 + "May 2020",
-               "ſeptember 3 and ſep", "thİs İJAN", "thıs and THıS day", "٣ 12 ²1 a١ ½ 2020", "Σjan ǅdec éoct _day 1day"]
+    samples = [
+        SMALL_CONTRACT,
+        "JANUARY 5, THIS Day; mayor x9 9x _ __a[b] 12" + " " * 50 + "May 2020",
+        "ſeptember 3 and ſep",
+        "thİs İJAN",
+        "thıs and THıS day",
+        "٣ 12 ²1 a١ ½ 2020",
+        "Σjan ǅdec éoct _day 1day",
+    ]
     path = CUAD / "contracts" / f"{ITESCROW}.txt"
     if path.exists():
         samples.append(path.read_text(encoding="utf-8"))

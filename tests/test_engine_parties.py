@@ -2400,3 +2400,18 @@ def test_parties_listed_below_an_entry_that_names_their_kind_take_its_term() -> 
         ("Puffin Savings Bank, N.A.", "lender"),
         ("Tern Commercial Credit LLC", "lender"),
     ]
+
+
+def test_a_body_named_with_a_building_word_and_called_an_entity_is_a_party() -> None:
+    # "Tower", "Plaza" name the body here, not its street address: the descriptor after the name says it is an entity
+    text = (
+        "GARDEN CARE AGREEMENT\n\nThis Agreement is made as of April 2, 2027 between Riverside Plaza Owners "
+        'Association, a Minnesota nonprofit corporation, 18 Oak Street, Duluth, Minnesota 55802 (the "Owners"), and '
+        'Greta Lindqvist, an individual doing business as Fernbrook Gardens, 9 Pine Road, Duluth (the "Gardener").\n\n'
+        "1. The Gardener shall mow the lawns weekly.\n\n"
+        "2. The agreement between the Owners and Hedgerow Landscapes, Inc. dated May 1, 2024 ends on April 30, 2027.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Riverside Plaza Owners Association", "owners"),
+        ("Greta Lindqvist", "gardener"),
+    ]

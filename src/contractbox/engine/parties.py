@@ -355,7 +355,8 @@ def _name_at(text: str, pos: int) -> NameSpan | None:
     if span is None:
         return None
     name = span.text(text)
-    plausible = is_plausible_name(name, span.legal_form) or _public_body_acting(text, name, span.end)
+    described = _ENTITY_DESCRIPTOR.match(text, span.end, span.end + 80) is not None
+    plausible = is_plausible_name(name, span.legal_form, described) or _public_body_acting(text, name, span.end)
     if not plausible or _is_bare_role(name):
         return None
     return span

@@ -383,8 +383,10 @@ _COLLECTIVE = re.compile(r"(?:jointly|collectively|together|individually|several
 _PARTIES_TOGETHER = re.compile(r"(?:both|each|either|neither)\s+(?:the|of)\s")
 
 
-def is_plausible_name(name: str, legal_form: bool) -> bool:
-    """Reject addresses, headings, places, dates and bare defined terms."""
+def is_plausible_name(name: str, legal_form: bool, described: bool = False) -> bool:
+    """Reject addresses, headings, places, dates and bare defined terms. `described`: the text calls the name an
+    entity right after it (", an Illinois not-for-profit corporation"), so a building word in it ("Tower", "Plaza")
+    names the body, not its address."""
     low = name.lower().strip(" .,")
     if low.split()[0] in _HEADING_WORDS or re.match(
         r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s|an?\s|\(|\d+\s|\d+(?:\.\d+)+\s", low
@@ -402,7 +404,9 @@ def is_plausible_name(name: str, legal_form: bool) -> bool:
         return False
     if re.fullmatch(r"[\d\W_]+", low) or re.match(r"(?:state|province|commonwealth|laws?|republic) of\b", low):
         return False
-    if not legal_form and (_ADDRESS_WORDS.search(name) or re.match(r"\d+\s", name) or re.search(r"\d{4,}$", name)):
+    if not legal_form and not described and _ADDRESS_WORDS.search(name):
+        return False
+    if not legal_form and (re.match(r"\d+\s", name) or re.search(r"\d{4,}$", name)):
         return False
     if not legal_form and _POSTCODE.search(name):
         return False

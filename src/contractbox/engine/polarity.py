@@ -546,6 +546,13 @@ RULES: dict[str, Rule] = {
                 r"(?:requirements|work|orders|business)\b[^.;]{0,60}?\bwith\s+the\s+(?-i:[A-Z])",
                 r"\b(?:shall|will|must)\s+not\s+(?:permit|allow|authori[sz]e)\s+(?:any\s+other|another|any\s+third[\s\-]part(?:y|ies))"
                 r"\s+(?:[\w-]+\s+){0,3}?" + _PROVIDER + r"[^.;]{0,20}?\bto\s+(?:sell|supply|provide|operate|trade)\b",
+                # (or any other person, the kind of service named after the verb: "shall not permit any other person
+                # to provide catering or vending services at the Premises"; not the contract's own work, which is a
+                # ban on subcontracting: "shall not permit any other person to provide the Services")
+                r"\b(?:shall|will|must)\s+not\s+(?:permit|allow|authori[sz]e)\s+(?:any\s+other|another)\s+"
+                r"(?:person|party|entity|business|organi[sz]ation)\s+to\s+(?:sell|supply|provide|operate|offer|run)\s+"
+                r"(?!(?:all\s+|any\s+)?(?:(?:part|portion)\s+of\s+)?(?:the|its|their|his|her|such|this)\b)"
+                r"(?:[\w-]+,?\s+(?:(?:and|or)\s+)?){0,5}?(?:services?|facilit(?:y|ies)|outlets?|concessions?)\b",
                 opening=_PROHIBITS,
             ),
             # a member's promise to work with the other party alone ("each Team Member shall team exclusively with
@@ -723,6 +730,9 @@ RULES: dict[str, Rule] = {
             r"\bconfidential\w*",
             # "shall not appoint any other agent or distributor in the Territory" is exclusivity
             r"\bnot\s+(?:appoint|licen[cs]e)\b[^.;]{0,40}\b(?:any\s+other|another|anyone\s+else)\b",
+            # the term's own clause: "This Agreement will expire at the end of the term and will not renew"
+            r"\bexpir(?:e|es|y|ation)\b",
+            r"\brenew(?:s|ed|al)?\b",
         ),
     ),
     "change_of_control": Rule(
