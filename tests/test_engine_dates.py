@@ -18,6 +18,7 @@ from contractbox.engine.clause_model import default_model
 from contractbox.engine.dates import numeric_dates_of
 from contractbox.engine.facts import FACT_CATEGORIES, read_facts
 from contractbox.engine.jurisdictions import jurisdiction_in
+from contractbox.engine.markup import without_underscored_terms
 from contractbox.engine.term import Expiry, notice_deadline
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -987,6 +988,68 @@ def test_a_letter_agreement_bears_the_date_at_its_head_not_the_countersignature(
     assert facts["agreement_date"].value == "2026-03-09"
     assert facts["expiration_date"].value == "2027-03-31"  # the Renewal Term defined where it is stated
     assert t.auto_renewal is False
+
+
+def test_a_covering_letter_sent_with_the_contract_does_not_date_it() -> None:
+    letter = (
+        "BRAMBLE & COOKE SOLICITORS\n\n21 June 2028\n\nMr Owen Tate\nTate Joinery Limited\n\n"
+        "Dear Mr Tate\n\nWe enclose the signed hire agreement for your records.\n\nYours sincerely\n\nLena Cooke\n\n"
+    )
+    contract = (
+        'PLANT HIRE AGREEMENT\n\nThis Plant Hire Agreement (the "Agreement") is dated 14 June 2028 and is made between '
+        "Tate Joinery Limited and Oakhurst Plant Limited.\n\n1. Oakhurst Plant Limited hires the excavator to Tate "
+        "Joinery Limited.\n"
+    )
+    text = letter + contract
+    by_category = spans(text, agreement_date=["21 June 2028", "14 June 2028"])
+    facts, _ = read_facts(text, by_category)
+    assert facts["agreement_date"].value == "2028-06-14"
+    # a letter agreement keeps the date at its head: no contract after its close dates itself
+    alone = letter.replace(
+        "We enclose the signed hire agreement for your records.", "We agree to hire you the excavator."
+    )
+    facts, _ = read_facts(alone, spans(alone, agreement_date="21 June 2028"))
+    assert facts["agreement_date"].value == "2028-06-21"
+
+
+def test_a_date_defined_as_the_effective_date_starts_it_whatever_word_leads_to_it() -> None:
+    text = (
+        "This Mutual Non-Disclosure Agreement is dated 2 February 2029 between Alder Ltd and Birch Ltd.\n\n"
+        '1. "Confidential Information" means information a party discloses on or after 9 February 2029 (the '
+        '"Effective Date").\n\n2. This Agreement begins on the Effective Date and ends on 1 February 2031.'
+    )
+    facts, _ = read_facts(text, spans(text, effective_date="9 February 2029"))
+    assert facts["effective_date"].value == "2029-02-09"
+
+
+def test_a_defined_start_date_between_underscores_is_read() -> None:
+    text = without_underscored_terms(
+        "This Hire Agreement is entered into on 5 May 2029 by Alder Ltd, hereinafter _Owner_, and Birch Ltd, "
+        "hereinafter _Hirer_.\n\n_Start Date_: 1 June 2029.\n\n4. The hire begins on the _Start Date_ and ends on "
+        "31 May 2030."
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2029-06-01"
+
+
+def test_a_definition_list_spaced_like_columns_gives_the_defined_end() -> None:
+    definitions = "1.1   Start Date   means 1 May 2030.\n1.2   End Date   means 30 April 2032.\n"
+    term = "2.1 This lease begins on the Start Date and ends on the End Date."
+    text = f"{PREAMBLE}\n\n{definitions}\n{term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2032-04-30"
+
+
+def test_rolling_on_unless_a_party_has_told_the_other_is_automatic_renewal() -> None:
+    term = "The Initial Term runs from 1 March 2029 to 28 February 2031."
+    renew = (
+        "At the end of the Initial Term the term rolls on for a further 6 months at a time, unless either party has "
+        "informed the other in writing, at least 45 days before the end of the period then running, that it wishes "
+        "to stop."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    _, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert t.auto_renewal is True and t.notice_days == 45
 
 
 def test_a_defined_go_live_date_starts_the_contract_and_a_renewal_period_is_not_the_term() -> None:

@@ -926,6 +926,30 @@ def test_a_subject_in_markdown_bold_is_read_as_plain_text() -> None:
     ]
 
 
+def test_a_subject_between_underscores_is_read_as_plain_text() -> None:
+    kiln = Party("Ashby Kiln Works Ltd", "supplier", 0, 20, ("Supplier",))
+    potter = Party("Wren Pottery Ltd", "buyer", 30, 46, ("Buyer",))
+    text = (
+        "4.1 _Supplier_ shall fire each batch within five (5) days of its order.\n\n"
+        "4.2 The __Buyer__ shall settle each statement within twenty (20) days.\n"
+    )
+    found = obligations(text, [kiln, potter])
+    assert [(o.party, o.action) for o in found] == [
+        ("Ashby Kiln Works Ltd", "shall fire each batch within five (5) days of its order"),
+        ("Wren Pottery Ltd", "shall settle each statement within twenty (20) days"),
+    ]
+
+
+def test_each_other_party_is_every_party_of_a_three_party_contract() -> None:
+    alder = Party("Alder Robotics Ltd", "alder", 0, 18, ("Alder",))
+    birch = Party("Birch Capital LLP", "birch", 20, 37, ("Birch",))
+    cedar = Party("Cedar Labs Inc.", "cedar", 40, 55, ("Cedar",))
+    text = "7. When a Party withdraws, each other Party shall delete the withdrawing Party's samples within ten days.\n"
+    found = obligations(text, [alder, birch, cedar])
+    assert [o.party for o in found] == ["Alder Robotics Ltd", "Birch Capital LLP", "Cedar Labs Inc."]
+    assert all(o.action.startswith("shall delete the withdrawing Party's samples") for o in found)
+
+
 def test_a_warranty_of_a_thing_then_a_duty_binds_the_warrantor() -> None:
     run_in = (
         "7. Warranty. Array warrants that each batch will meet the agreed release specification for twelve (12) "

@@ -751,6 +751,25 @@ def test_markdown_contract_names_in_bold_as_list_items() -> None:
     assert without_markup("[***] and [***] were redacted, *** twice") == "[***] and [***] were redacted, *** twice"
 
 
+def test_defined_terms_between_underscores_are_read_as_roles() -> None:
+    text = (
+        "Printed from the deal room: Orchard_Lease_FINAL_v3.docx\n\nSERVICES AGREEMENT\n\n"
+        "This Services Agreement is made on 4 March 2028 by Tallowmere Bakeries Limited, 8 Mill Lane, York, "
+        "hereinafter _Client_, and Cobblestone Cleaning Co., LLC, 2 Bridge Street, Leeds, hereinafter "
+        "__Provider__.\n\n1. The __Provider__ cleans the _Client_'s kitchens each night.\n\nName: ________\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Tallowmere Bakeries Limited", "client"),
+        ("Cobblestone Cleaning Co., LLC", "provider"),
+    ]
+    blanked = without_markup(text)
+    assert len(blanked) == len(text)
+    assert "Orchard_Lease_FINAL_v3.docx" in blanked  # underscores inside a word are not emphasis
+    assert "Name: ________" in blanked  # nor is a blank to fill in
+    assert "hereinafter  Client ," in blanked and "The   Provider   cleans" in blanked
+
+
 def test_a_person_described_by_birth_date_and_citizenship() -> None:
     text = (
         "SERVICE AGREEMENT\n\nbetween\n\nHALDEN MARITIME AS, Strandkaien 14, 5013 Bergen, Norway\n"

@@ -402,6 +402,15 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "2.1 The Mill shall take from Seller all the gas it burns at the Site and shall not buy gas for the Site "
             "from any other wholesale gas supplier.",
         ),
+        (  # holdout 66: a seller's ceiling said of the sale itself, "no higher than the lowest prices at which it sells"
+            "most_favored_nation",
+            "6.1 Mill shall sell the Flour to Baker at prices no higher than the lowest prices at which Mill sells flour "
+            "of the same grade to any other bakery in the county.",
+        ),
+        (  # holdout 66: the other party engaged "and no one else"
+            "exclusivity",
+            "5.2 The Owner shall use the Carrier, and no other haulier, for every shipment of timber from the Yard.",
+        ),
     ],
 )
 def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span: str) -> None:

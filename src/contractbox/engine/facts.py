@@ -631,9 +631,9 @@ _LETTER_DATE = re.compile(
 # also "takes effect on the first day of the Framework Period", the period defined as "the period from 1 April 2027 to ..."
 # (or "commences on the date in paragraph 3 of Schedule 1", "the date in Item 5", "the date in A4": a numbered row)
 _THE_DEFINED_DATE = re.compile(
-    r" the (?:(?:first\s+day|start|beginning|commencement)\s+of\s+the\s+((?:[A-Z][\w-]*\s+){0,3}(?:Period|Term))|"
+    r" the +(?:(?:first\s+day|start|beginning|commencement)\s+of\s+the\s+((?:[A-Z][\w-]*\s+){0,3}(?:Period|Term))|"
     r"((?:[A-Z][\w-]*\s+){0,3}Date))\b|"
-    r" (?=the\s+date\s)" + THE_DATE_IN + r"\s+((?i:item|paragraph|row)\s+\d{1,2}[A-Za-z]?"
+    r" +(?=the\s+date\s)" + THE_DATE_IN + r"\s+((?i:item|paragraph|row)\s+\d{1,2}[A-Za-z]?"
     r"(?:\s+of\s+(?:the\s+)?(?i:schedule)\s+(?:\d{1,2}|[A-Z])\b)?|[A-Z]\d{1,2})\b"
 )
 # where a defined period's value says it starts: "the period from 1 April 2027 to 31 March 2031"
@@ -877,6 +877,32 @@ def _acceptance_date(text: str, lower: str) -> Fact | None:
     return None
 
 
+# a letter's complimentary close on a line of its own ("Very truly yours,", "Yours sincerely", "Kind regards")
+_LETTER_CLOSE = re.compile(
+    r"^[ \t]*(?:(?:very\s+)?truly\s+yours|yours\s+(?:very\s+)?(?:truly|sincerely|faithfully)|sincerely(?:\s+yours)?|"
+    r"(?:kind|best|warm)\s+regards|regards)[ \t]*[,.]?[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# a contract's preamble that dates it: "This Escrow Agreement is dated as of August 2, 2027", "... is made on 4 May 2026"
+_DATES_ITSELF = re.compile(
+    r"\bThis\s+(?:[A-Z][\w-]*\s+){0,5}?(?:Agreement|Contract|Deed|Lease|Licen[cs]e)\b[^.;]{0,120}?"
+    r"\b(?:is\s+)?(?:dated|made|entered\s+into|executed)(?:\s+(?:as\s+of|on|effective))?[ \t]*(?:the\s+)?$"
+)
+_LETTER_CLOSE_SEEN_IN = 4000
+
+
+def _covering_letter(text: str, letter_date_end: int, mentions: list[_Mention]) -> bool:
+    """The letter closes ("Very truly yours") before a contract that dates itself in its own preamble: a covering
+    letter sent with the contract, whose date is the day it was sent, not the date the contract bears."""
+    close = _LETTER_CLOSE.search(text, letter_date_end, letter_date_end + _LETTER_CLOSE_SEEN_IN)
+    if close is None:
+        return False
+    for m in mentions:
+        if m.start > close.end() and m.date is not None and _DATES_ITSELF.search(text, max(0, m.start - 200), m.start):
+            return True
+    return False
+
+
 def _letter_date(text: str, mentions: list[_Mention]) -> Fact | None:
     for m in mentions:
         if m.start > 1500:
@@ -884,6 +910,8 @@ def _letter_date(text: str, mentions: list[_Mention]) -> Fact | None:
         line_end = text.find("\n", m.end)
         alone = not text[m.end : line_end if line_end >= 0 else len(text)].strip()
         if m.date is not None and alone and _LETTER_DATE.match(text, m.start - 1) and text[m.start - 1] == "\n":
+            if _covering_letter(text, m.end, mentions):
+                return None
             return Fact(m.date.isoformat(), m.start, m.end, text[m.start : m.end])
     return None
 
@@ -939,7 +967,9 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
     defined = bool(_DEFINED_EFFECTIVE.search(after))
     named_after = not _NEXT_FIELD.match(after) and _EFFECTIVE_AFTER.search(after)
     cue = defined or named_after or _EFFECTIVE_CUE.search(before)
-    if not cue or _UNTIL_BEFORE.search(before) or _WEEK_NAMED_BEFORE.search(before):
+    # a date the contract names its Effective Date is its start whatever word leads to it ("information disclosed on or
+    # after 14 May 2027 (the "Effective Date")")
+    if not cue or (not defined and _UNTIL_BEFORE.search(before)) or _WEEK_NAMED_BEFORE.search(before):
         return score - 1.0
     score += 0.8 if defined else 0.5  # the date the contract defines as its Effective Date beats other "effective X"
     # the sentence's own limb: in "Rent means ...; Term means the term from 1 May" the date is the Term's

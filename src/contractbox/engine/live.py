@@ -27,7 +27,7 @@ from contractbox.engine.facts import (
     stating_the_date_first,
     summary_sentences,
 )
-from contractbox.engine.markup import without_draft_marks, without_email_quotes
+from contractbox.engine.markup import without_draft_marks, without_email_quotes, without_underscored_terms
 from contractbox.engine.obligations import find_obligations
 from contractbox.engine.parties import Party, find_parties, named_passages_first
 from contractbox.engine.selection import (
@@ -128,8 +128,9 @@ def analyze(document: Document, model: ClauseModel | None = None) -> dict[str, A
 
 
 def _analyze(document: Document, model: ClauseModel) -> dict[str, Any]:
-    # a pasted email's quote marks and a draft's marks blanked, the same length: offsets still quote the document
-    text = without_draft_marks(without_email_quotes(document.text))
+    # a pasted email's quote marks, a draft's marks and the underscores around defined terms ("_Launch Date_")
+    # blanked, the same length: offsets still quote the document
+    text = without_underscored_terms(without_draft_marks(without_email_quotes(document.text)))
     evidence = Evidence(document)
     candidates, by_category = score_clauses(text, model)
     by_category = polarity.apply(text, by_category).by_category  # negated clauses are candidates only

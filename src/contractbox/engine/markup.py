@@ -11,6 +11,9 @@ from __future__ import annotations
 import re
 
 _EMPHASIS = re.compile(r"(\*\*)([\"“A-Z0-9][^*\[\]\n]{0,150}?[^\s*\[])\*\*(?!\w)")
+# a defined term between underscores, as an export from a word processor or a wiki marks it ("hereinafter _Supplier_",
+# "the __Buyer__ shall"); not an underscore inside a word (a file name "Deal_Final_v2") nor a blank ("________")
+_UNDERSCORED = re.compile(r"(?<![\w_])(__?)([\"“A-Z0-9][^_\[\]\n]{0,150}?[^\s_\[])\1(?![\w_])")
 _HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(?=\S)", re.MULTILINE)
 _BULLET = re.compile(r"^[ \t]*([-*+])[ \t]+(?=\S)", re.MULTILINE)
 # the marks a draft carries: a tracked change written out ("[deleted: ...]", "[inserted: ...]") and a drafter's note
@@ -47,15 +50,31 @@ def _blank(match: re.Match[str], group: int) -> str:
 def looks_like_markdown(text: str) -> bool:
     """Two bold spans near the start: enough to tell Markdown from plain text (a redaction mark
     such as "[***]" or a row of asterisks is not a bold span)."""
-    return len(_EMPHASIS.findall(text, 0, 20000)) >= 2
+    if len(_EMPHASIS.findall(text, 0, 20000)) >= 2:
+        return True
+    return "_" in text and len(_UNDERSCORED.findall(text, 0, 20000)) >= 2
+
+
+def _underscores_blanked(text: str) -> str:
+    return _UNDERSCORED.sub(lambda m: " " * len(m.group(1)) + m.group(2) + " " * len(m.group(1)), text)
 
 
 def _emphasis_blanked(text: str) -> str:
-    return _EMPHASIS.sub(lambda m: "  " + m.group(2) + "  ", text)
+    text = _EMPHASIS.sub(lambda m: "  " + m.group(2) + "  ", text)
+    return _underscores_blanked(text) if "_" in text else text
+
+
+def without_underscored_terms(text: str) -> str:
+    """`text` with the underscores around defined terms replaced by spaces (same length), where at least two terms
+    are so marked ("hereinafter _Supplier_", "the __Buyer__ shall"): every reader then sees the plain term. (Bold
+    "**" is left to the readers that read through it: blanked, its spaces look like a table's columns.)"""
+    if "_" not in text or len(_UNDERSCORED.findall(text, 0, 20000)) < 2:
+        return text
+    return _underscores_blanked(text)
 
 
 def without_emphasis(text: str) -> str:
-    """`text` with Markdown bold markers replaced by spaces (same length); list and heading markers kept, for a
+    """`text` with Markdown bold markers (and underscores around terms) replaced by spaces (same length); list and heading markers kept, for a
     reader that needs them (the duty reader reads a list's items after "shall:" by their "-")."""
     return _emphasis_blanked(text) if looks_like_markdown(text) else text
 

@@ -293,6 +293,9 @@ _AMENDS = re.compile(
 )
 _MUTUAL = (
     "each party",
+    # in a contract of three or more, the duty of every party but the one named in the condition: "On a disclosing
+    # Party's request, each other Party shall return its information"
+    "each other party",
     "either party",
     "both parties",
     "the parties",

@@ -25,7 +25,7 @@ _TABLE_ROW = re.compile(
 _KEY_LINE = re.compile(
     # an item's code before the label is no part of it: "A3 Call-Off Expiry Date: 30 November 2028.", "1.10 Expiration Date:"
     r"^[ \t]*(?:(?:\d{1,2}(?:\.\d{1,2}){1,2}\.?|\d{1,2}[A-Za-z]?\.|[A-Z]\d{1,2}\.?)[ \t]+)?([A-Z][\w'’ -]{1,38}?)"
-    r"(?:[ \t]*(?::|\t)|[ ]{3,}|[ \t]*\.{3,})[ \t]*(\S[^\n]{0,300}?)[ \t]*$",
+    r"(?:[ \t]*(?::|\t)|[ ]{3,}|[ \t]*\.{3,})[ \t]*(?!(?:means|shall[ \t]+mean)\b)(\S[^\n]{0,300}?)[ \t]*$",
     re.MULTILINE,
 )
 # a numbered or coded row of a particulars list, whose number the body cites ("the date in Item 6", "the date in A3",
@@ -33,7 +33,9 @@ _KEY_LINE = re.compile(
 # 2027", "4.  Expiry      30 April 2030", "| 6 | Term | ... |"
 _NUMBERED_ROW = re.compile(  # from the line break before the row: a literal first character is searched for fast
     r"\n[ \t]*(?:\|[ \t]*)?(?:(Item|Row)[ \t]+)?(\d{1,2}[A-Za-z]?|[A-Z]\d{1,2})\.?[ \t]*(?:\|[ \t]*|[ \t]{2,})"
-    r"([A-Z][\w'’ -]{1,38}?)(?:[ \t]*[:|]|[ \t]{2,})[ \t]*([^|\s][^|\n]{0,300}?)[ \t]*\|?[ \t]*$",
+    # (not a definition spaced out like a row: "1.2   Expiry Date   means 31 August 2029")
+    r"([A-Z][\w'’ -]{1,38}?)(?:[ \t]*[:|]|[ \t]{2,})[ \t]*(?!(?:means|shall[ \t]+mean)\b)([^|\s][^|\n]{0,300}?)"
+    r"[ \t]*\|?[ \t]*$",
     re.MULTILINE,
 )
 # the schedule a row stands in: "SCHEDULE 1 - COMMERCIAL TERMS" on a line of its own

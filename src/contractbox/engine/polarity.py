@@ -519,6 +519,11 @@ RULES: dict[str, Rule] = {
             _affirmed(
                 r"\b(?:use|engage|appoint|retain|employ)\w*\s+(?:the\s+)?" + _PROVIDER + r"\s+(?:exclusively|solely)\b",
                 r"\b(?:use|engage|appoint|retain|employ)\w*\s+(?:exclusively|solely|only)\s+(?:the\s+)?" + _PROVIDER,
+                # the other party and no one else: "shall engage the Contractor, and no one else, for all repairs"
+                r"\b(?:use|engage|appoint|retain|employ|instruct)\w*\s+(?:the\s+)?" + _PROVIDER + r",?\s+(?:and|but)\s+"
+                r"(?:no\s+one|nobody|no\s+other\s+(?:[\w-]+\s+)?(?:person|party|firm|company|"
+                + _PROVIDER
+                + r"))(?:\s+else)?\b",
                 r"\b(?:purchase|buy|obtain|source|order)\w*\b[^.;]{0,80}\bonly\s+from\s+(?:the\s+)?(?-i:[A-Z])",
                 opening=_BINDS,
             ),
@@ -964,10 +969,12 @@ RULES: dict[str, Rule] = {
             _affirmed(
                 # or as the charge itself: "Vendor shall bill the Customer a rate no higher than the lowest rate it bills
                 # any other customer"
-                r"\b(?:shall|will|must)\s+(?:charge|invoice|bill|quote)\b[^.;]{0,80}\bno\s+(?:higher|greater|more)\s+than\s+"
-                r"(?:the\s+)?(?:(?:lowest|best)\s+)?(?:\w+\s+)?"
+                # (or a sale: "Maker shall sell the Goods to Dealer at prices no higher than the lowest prices at which
+                # it sells them to any other dealer")
+                r"\b(?:shall|will|must)\s+(?:charge|invoice|bill|quote|sell)\b[^.;]{0,80}\bno\s+(?:higher|greater|more)\s+"
+                r"than\s+(?:the\s+)?(?:(?:lowest|best)\s+)?(?:\w+\s+)?"
                 + _PRICE
-                + r"\b[^.;]{0,40}\b(?:charges?|offers?|gives?|grants?|provides?|invoices?|bills?|quotes?)\b[^.;]{0,30}"
+                + r"\b[^.;]{0,40}\b(?:charges?|offers?|gives?|grants?|provides?|invoices?|bills?|quotes?|sells?)\b[^.;]{0,30}"
                 r"\b(?:any\s+other|another|all\s+other|other|(?:any\s+)?third)\b",
                 r"\b"
                 + _PRICE

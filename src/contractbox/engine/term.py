@@ -193,13 +193,13 @@ _RENEWS_UNLESS = re.compile(
     r"\b(?:renew\w*|extend\w*|continue\w*|prolong\w*|carr(?:y|ies)\s+on|(?:run|runs|roll|rolls)\s+on|"
     r"roll(?:s|ed)?\s+(?:over|forward))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
     r"month[- ]to[- ]month|at a time|each time|in each case)\b[^.]{0,200}?\b(?:unless|save\s+that|except\s+that)\b[^.]{0,120}?"
-    r"\b(?:noti(?:ce|fies|fy|fication)|objects?|objection|(?:tells?|informs?)\s+the\s+other)\b|"
+    r"\b(?:noti(?:ce|fies|fy|fication)|objects?|objection|(?:tells?|told|informs?|informed)\s+the\s+other)\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
     # (or tells the other so in plain words: "Unless either party tells the other in writing ... that it does not wish
     # to continue, the term is extended by a further 12 months")
     r"\b(?:unless|if\s+(?:neither|no)\s+party|in\s+the\s+absence\s+of)\b[^.]{0,150}?"
-    r"\b(?:noti(?:ce|fies|fy|fication)|(?:tells?|informs?)\s+the\s+other)\b"
+    r"\b(?:noti(?:ce|fies|fy|fication)|(?:tells?|told|informs?|informed)\s+the\s+other)\b"
     # (the notice's time may be long: "is received by the other party at least 270 days before the end of the Fixed
     # Term or of any extension period, this Agreement shall be extended each time by a further year")
     r"[^.]{0,240}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
@@ -211,7 +211,7 @@ _RENEWS_UNLESS = re.compile(
     + _CONTRACT_EXTENDED_BY_A_PERIOD
     + r"|"
     + _CONTRACT_EXTENDED_BY_A_PERIOD
-    + r"[^.]{0,200}?\bunless\b[^.]{0,120}?\b(?:noti(?:ce|fies|fy|fication)|(?:tells?|informs?)\s+the\s+other)\b",
+    + r"[^.]{0,200}?\bunless\b[^.]{0,120}?\b(?:noti(?:ce|fies|fy|fication)|(?:tells?|told|informs?|informed)\s+the\s+other)\b",
     re.IGNORECASE,
 )
 # renewal refused or taken away: "does not renew automatically", "will not renew", "Clause 3.2 (Automatic Renewal) is
