@@ -3439,3 +3439,29 @@ def test_a_definitions_run_in_one_sentence_gives_each_term_its_own_value() -> No
     term = "This agreement begins on the Operative Date and runs for the Base Period."
     facts, _ = read_facts(text, spans(text, expiration_date=term))
     assert facts["expiration_date"].value == "2030-02-28"
+
+
+def test_the_contractual_term_starting_starts_the_contract() -> None:
+    # the translated civil-law form: "Vertragslaufzeit" read as "the contractual term"
+    text = (
+        "Wartungsvertrag between Nordlicht GmbH and Suedhang AG.\n\n"
+        + "§ 1 The Contractor shall service the lifts at the Building every month.\n\n" * 45
+        + "§ 4 Term\n\n(1) This Agreement is concluded on the "
+        "date of the last signature below. The contractual term begins on 1 July 2027 and ends on 30 June 2030.\n\n"
+        "Hamburg, 2 June 2027"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="2 June 2027"))
+    assert facts["effective_date"].value == "2027-07-01"
+
+
+def test_a_period_with_its_first_day_named_in_a_bracket_starts_the_contract() -> None:
+    text = (
+        "ACCESS CONTRACT\n\nThis Contract is made at Leeds on 3 February 2027 between PENNINE TRACK LIMITED "
+        '("Owner") and HUMBER HAULAGE LIMITED ("Operator").\n\n1. DEFINITIONS\n\n1.1 In this Contract, Service '
+        "Period means the period from and including 14 May 2027 (being the first Timetable Date of that year) to and "
+        "including 10 May 2031.\n\n2. TERM\n\n2.1 This Contract shall take effect on the first Timetable Date in May "
+        "2027 and shall expire at the end of the Service Period.\n"
+    )
+    dates = {d["kind"]: d["date"] for d in live.analyze(Document(text=text))["keyDates"]}
+    assert dates["expiration_date"] == "2031-05-10"
+    assert dates["effective_date"] == "2027-05-14"

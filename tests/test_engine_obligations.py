@@ -1558,3 +1558,15 @@ def test_it_opening_a_sentence_after_a_party_sentence_is_that_party() -> None:
     found = obligations(text, [lead, other])
     assert [o.party for o in found if "circulate the test plan" in o.action] == ["Haverl Pumpen GmbH"]
     assert not [o for o in found if "stored at" in o.action]
+
+
+def test_keeping_a_counted_number_of_samples_is_a_duty() -> None:
+    lab = Party("Northgate Testing Ltd.", "laboratory", 0, 22, ("Lab",))
+    grower = Party("Fallowfield Farms LLP", "grower", 30, 51, ("Grower",))
+    text = (
+        "The Lab shall retain three (3) samples of every consignment for one year after testing. "
+        "The Grower shall retain all rights in its seed varieties."
+    )
+    found = [(o.party, o.action) for o in obligations(text, [lab, grower])]
+    assert [party for party, _ in found] == ["Northgate Testing Ltd."]
+    assert "three (3) samples" in found[0][1]

@@ -2434,3 +2434,17 @@ def test_a_body_named_with_a_building_word_and_called_an_entity_is_a_party() -> 
         ("Riverside Plaza Owners Association", "owners"),
         ("Greta Lindqvist", "gardener"),
     ]
+
+
+def test_a_quoted_farm_name_opening_an_individuals_address_is_not_her_role() -> None:
+    text = (
+        "LIVESTOCK AGISTMENT AGREEMENT\n\nDate: 9 September 2026\n\nParties\n\n"
+        'Thomas Edward Riordan of "Koonoona Downs", 45 Station Road, Hay NSW 2711 (Grazier)\n\n'
+        "Riverine Pastoral Co Pty Ltd ACN 604 118 332 of 7 Lachlan Street, Hay NSW 2711 (Agister)\n\n"
+        "Background\n\nA. The Grazier owns cattle.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Thomas Edward Riordan", "grazier"),
+        ("Riverine Pastoral Co Pty Ltd", "agister"),
+    ]

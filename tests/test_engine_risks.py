@@ -2589,3 +2589,50 @@ def test_ending_a_work_order_on_insolvency_is_termination_for_cause() -> None:
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
     unrelated = "5.2 The Customer may amend this purchase order at once. The Vendor must say if it becomes insolvent."
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+# holdout 68: a cap whose negation sits on the subject ("neither party's liability shall exceed"), a maker's freedom to
+# work for rivals, and a grantor's promise to designate no other distributor
+
+
+def test_a_cap_negated_on_its_subject_is_a_cap() -> None:
+    rule = polarity.RULES["cap_on_liability"]
+    assert rule.asserts(
+        "Save as set out in clause 12.4, no party's liability under this Contract shall exceed £250,000."
+    )
+    assert rule.asserts("In no event shall either party's total liability exceed the fees paid in the prior year.")
+    # a sum that liability must reach is no cap
+    assert not rule.asserts("Either party's liability shall exceed any amount recovered under its insurance.")
+
+
+def test_a_maker_free_to_work_for_rival_brands_is_no_non_compete() -> None:
+    span = (
+        "The Bottler may bottle drinks for other companies, and the Customer may buy drinks from any bottler, "
+        "including makers whose drinks compete with the Customer's range."
+    )
+    freedom = "The Processor may process fruit for any grower, including growers that compete with the Owner."
+    assert polarity.negates("non_compete", freedom)
+    assert polarity.negates("non_compete", span)
+    restraint = "The Processor may process fruit only for the Owner and shall not compete with the Owner in Oregon."
+    assert not polarity.negates("non_compete", restraint)
+
+
+def test_a_promise_to_designate_no_other_distributor_is_no_non_compete() -> None:
+    span = "While this Agreement lasts the Brewer shall not designate or approve any other wholesaler in the Territory."
+    assert polarity.negates("non_compete", span)
+    assert not polarity.negates("non_compete", NON_COMPETE)
+
+
+def test_an_assignment_with_a_qualifier_before_what_is_assigned_is_an_ip_assignment() -> None:
+    rule = polarity.RULES["ip_ownership_assignment"]
+    assert rule.asserts(
+        "The Designer assigns to the Client, absolutely and with effect from creation, all copyright in the logo."
+    )
+    assert not rule.asserts("The Designer assigns to the Client, on request, a list of the fonts used in the logo.")
+
+
+def test_having_all_goods_made_by_one_maker_alone_is_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert rule.asserts("The Label shall have all its cider pressed exclusively by Orchard Mill during the Term.")
+    assert not rule.asserts("The Label shall not have any cider pressed exclusively by Orchard Mill.")
+    assert not rule.asserts("The Label shall have all its cider pressed by Orchard Mill or by any other mill.")

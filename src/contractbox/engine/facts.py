@@ -70,7 +70,7 @@ _EFFECTIVE_CUE = re.compile(
 _STARTS_THIS = re.compile(
     r"\b(?:this|the present)\s+(?:[\w-]+\s+){0,5}?(?:agreement|contract|amendment|deed|lease|licen[cs]e|addendum|"
     r"memorandum|statement of work|sow|dpa|mou|nda)\b|"
-    r"\bthe\s+(?:initial\s+)?term\b|\b(?:effective|co(?:m|rn){2}encement|start) date\b|\bhereof\b|\bhereunder\b|"
+    r"\bthe\s+(?:initial\s+|contractual\s+|contract\s+|minimum\s+|fixed\s+)?term\b|\b(?:effective|co(?:m|rn){2}encement|start) date\b|\bhereof\b|\bhereunder\b|"
     r"\bthe\s+(?:contract|agreement|initial)\s+period\b|"  # "The Contract Period starts on 1 April 2026"
     r"\b(?:contract|agreement|term)\s+(?:start|co(?:m|rn){2}encement)\b|"
     r"\bthe\s+(?:joint venture|venture|engagement|appointment|agency|subscription|services)\s+"
@@ -1239,8 +1239,10 @@ def _start_of_something_else(text: str, lower: str, effective: Fact, agreement: 
 
 # a period stated by its first and last days: "runs from 1 May 2027 until 30 April 2029", "from and including ... to"
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:and\s+including\s+)?(?:the\s+)?$", re.IGNORECASE)
+# (a bracket may name the first day between: "from 1 May 2027 (the first Change Date of that year) to 30 April 2030")
 _TO_BETWEEN = re.compile(
-    r"\s*,?\s*(?:until|till|to|through|and\s+end(?:s|ing)\s+on)\s+(?:and\s+including\s+)?(?:the\s+)?$", re.IGNORECASE
+    r"\s*(?:\([^()]{1,80}\)\s*)?,?\s*(?:until|till|to|through|and\s+end(?:s|ing)\s+on)\s+(?:and\s+including\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
 )
 
 

@@ -239,7 +239,8 @@ _NOT_DUTIES = re.compile(
     # keeping records, samples or a statutory holdback is a duty ("shall retain copies of the records for six years",
     # "shall retain the holdback required by the Act", "shall retain full responsibility for"); keeping ownership or
     # rights ("shall retain all rights") is not
-    r"retain\b(?!\s+(?:\w+\s+){0,3}?(?:records?|samples?|copies|documents?|documentation|books|data|evidence|files?|"
+    # (a count in figures may follow the words: "shall retain three (3) samples")
+    r"retain\b(?!\s+(?:\w+\s+|\(\d+\)\s+){0,3}?(?:records?|samples?|copies|documents?|documentation|books|data|evidence|files?|"
     r"logs?|specimens?|invoices?|receipts?|holdbacks?|retention\s+money|responsibilit(?:y|ies)|liabilit(?:y|ies))\b|"
     # so is keeping one copy for a stated time ("shall retain a signed copy of each delivery note for two years"); "will
     # retain one copy of the Materials" alone is a right to keep it

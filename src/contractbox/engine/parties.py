@@ -308,11 +308,17 @@ _CRAFT_BEFORE = re.compile(
 )
 
 
+# an individual's address opened by the name of her farm, station or house, quoted: 'of "Willow Bend", 12 Mill Road'
+_PROPERTY_NAME_BEFORE = re.compile(r"\bof[ \t]+$")
+
+
 def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for m in _QUOTED_ALIAS.finditer(text, start, end):
         if _CRAFT_BEFORE.search(text, max(start, m.start() - 30), m.start()):
             continue  # 'Owners of the motor tanker "SEA LARK"': the ship's name, not the party's
+        if _PROPERTY_NAME_BEFORE.search(text, max(start, m.start() - 6), m.start()) and text.startswith(",", m.end()):
+            continue  # 'Jane Ann Doe of "Willow Bend", 12 Mill Road': her farm's or house's name opens her address
         found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
     for m in _BARE_ALIAS.finditer(text, start, end):
         bare = (m.group(1) or "").strip(" ,.")

@@ -460,6 +460,13 @@ RULES: dict[str, Rule] = {
             r"grant\s+(?:any\s+other|another|any\s+third|anyone\s+else)\b[^.;]{0,30}?\b(?:a|an|any|the)\s+"
             r"(?:[\w-]+\s+){0,2}?(?:franchises?|licen[cs]es?|rights?|concessions?|dealerships?|distributorships?)\b",
             r"\b(?:carry\s+on|conduct|pursue)\s+the\s+\w+(?:\s+\w+){0,6}\s+exclusively\s+through\b",
+            # the work given to one maker alone: "the Customer shall have all its wines bottled exclusively by the
+            # Bottler", "shall have the Products made solely by Packer"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+(?:(?!not\b|never\b)\w+\s+)?(?:have|get)\s+(?:all\s+)?[^.;]{1,80}?\b\w+ed\s+"
+                r"(?:exclusively|solely)\s+by\s+(?:the\s+)?(?-i:[A-Z])",
+                opening=_UNDENIED_BEFORE,
+            ),
             # a channel exclusivity: "the Retailer shall sell the gift cards in its stores exclusively through the Issuer"
             _affirmed(
                 r"\b(?:shall|will|must)\s+(?:(?!not\b|never\b)\w+\s+)?(?:offer|sell|distribute|market|promote|issue|provide|supply)\b"
@@ -558,6 +565,14 @@ RULES: dict[str, Rule] = {
                 r"(?:person|party|entity|business|organi[sz]ation)\s+to\s+(?:sell|supply|provide|operate|offer|run)\s+"
                 r"(?!(?:all\s+|any\s+)?(?:(?:part|portion)\s+of\s+)?(?:the|its|their|his|her|such|this)\b)"
                 r"(?:[\w-]+,?\s+(?:(?:and|or)\s+)?){0,5}?(?:services?|facilit(?:y|ies)|outlets?|concessions?)\b",
+                # (a kind of equipment kept off a named site: "shall not permit any third party to install or run
+                # vending machines at the Premises")
+                r"\b(?:shall|will|must)\s+not\s+(?:permit|allow|authori[sz]e)\s+(?:any\s+other|another|any\s+third[\s\-]part(?:y|ies))"
+                r"\s+(?:(?:person|party|entity|business|organi[sz]ation)\s+)?to\s+(?:(?:install|place|erect|operate|run)\s+"
+                r"(?:or|and)\s+)?(?:install|place|erect|operate|run)\s+"
+                r"(?!(?:all\s+|any\s+)?(?:(?:part|portion)\s+of\s+)?(?:the|its|their|his|her|such|this)\b)"
+                r"(?:[\w-]+,?\s+(?:(?:and|or)\s+)?){0,5}?(?:equipment|machines?|stations?|points?|kiosks?|units?|"
+                r"installations?|facilit(?:y|ies))\b[^.;]{0,40}?\b(?:at|on|in)\s+(?:the|its)\s+(?-i:[A-Z])",
                 opening=_PROHIBITS,
             ),
             # a member's promise to work with the other party alone ("each Team Member shall team exclusively with
@@ -605,6 +620,11 @@ RULES: dict[str, Rule] = {
             r"\bmay\s+(?:\w+ly\s+)?(?:(?!not\b|never\b)[a-z]+,?\s+(?:(?:and|or)\s+)?){0,3}?"
             r"(?:sell|offer|provide|market|distribute|develop|work|engage|render|perform)\b[^.;]{0,120}"
             r"\bcompet\w*",
+            # the same freedom for a maker, packer or carrier: "the Packer may pack goods for any other customer,
+            # including brands that compete" (no "not", "never" or "only" before the competitors are named)
+            r"\bmay\s+(?:\w+ly\s+)?(?:(?!not\b|never\b|only\b)[a-z]+,?\s+(?:(?:and|or)\s+)?){0,3}?"
+            r"(?:pack|make|manufacture|produce|process|supply|serve|carry|haul|transport|ship|stock|handle|represent|"
+            r"act\s+for|buy|purchase|source)\b(?:(?!\b(?:not|never|only)\b)[^.;]){0,120}\bcompet\w*",
             # a ban on hiring the other party's people is a non-solicitation, not a restraint on competing: "must not
             # solicit, engage or employ any person who has been employed by the Contractor"
             r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\bcompet)(?:\w+,?\s+){0,3}?(?:solicit|engage|employ|hire|recruit)\b"
@@ -632,7 +652,7 @@ RULES: dict[str, Rule] = {
             # area barred too): "the Principal will not appoint another agent, or itself sell, in the Region", "will not
             # run an outlet, or grant anyone else a franchise to run one, in the Zone"
             r"\b(?:shall|will|must)\s+not\s+(?![^.;]*\b(?:compet|similar|rival)\w*)(?:[\w,]+\s+){0,6}?"
-            r"(?:appoint|license|licence|franchise|grant)\s+(?:to\s+)?(?:any\s+other|another|any\s+third\s+part|anyone\s+else)"
+            r"(?:appoint|designate|nominate|approve|authori[sz]e|license|licence|franchise|grant)\s+(?:to\s+)?(?:any\s+other|another|any\s+third\s+part|anyone\s+else)"
             + _REST,
             # a customer's promise to use no one else for the work: "the Owner shall not engage any other person to
             # operate or maintain the Plant" (the provider's exclusivity)
@@ -1371,6 +1391,14 @@ RULES: dict[str, Rule] = {
         asserting=_any(
             _LIABILITY + r"\b(?:shall|will|does|do|must)\s+not\s+(?:in\s+(?:the\s+)?aggregate\s+)?exceed\b",
             _LIABILITY + r"\b(?:is|are|shall\s+be|will\s+be)\s+limited\s+to\b",
+            # the negation on the subject, not the verb: "neither party's liability under this Agreement shall exceed
+            # the fees paid", "in no event shall the total liability of either party exceed"
+            r"\b(?:neither|no)\s+(?:party|side|\w+)['’]s\s+(?:\w+\s+){0,3}?"
+            + _LIABILITY
+            + r"\b(?:shall|will|may)\s+(?:in\s+(?:the\s+)?aggregate\s+)?exceed\b",
+            r"\b(?:in\s+no\s+event|under\s+no\s+circumstances)\s+(?:shall|will)\s+(?:[\w'’]+\s+){0,4}?"
+            + _LIABILITY
+            + r"\bexceed\b",
             # the civil-law form: "is liable only for ..., limited to the foreseeable damage and in any event to EUR
             # 500,000 per year" (a sum the liability is limited to)
             r"\bliable\b[^.;]{0,160}?\blimited\s+to\b[^.;]{0,160}?(?:[$€£]\s?\d|\b(?:EUR|USD|GBP|CHF|AUD|CAD|NZD|SGD|"
@@ -1422,7 +1450,9 @@ RULES: dict[str, Rule] = {
             # also after other verbs of the same grant: "hereby sells, grants and assigns to the Producer all film rights"
             r"\bhereby\s+(?:irrevocably\s+)?(?:(?:sells?|grants?|conveys?|transfers?|sets?\s+over),?\s+(?:and\s+)?){0,3}"
             r"(?:assigns?|transfers?)\b[^.;]{0,120}\b(?:right|title|interest|intellectual|copyright|patent)",
-            r"\b(?:assigns|transfers)\s+(?:and\s+\w+\s+)?to\s+(?:the\s+)?\w+(?:\s+\w+)?\s+all\s+(?:of\s+its\s+)?(?:right|title|"
+            # (a qualifier set off by commas may stand before what is assigned: "assigns to the Buyer, with full title
+            # guarantee, all copyright")
+            r"\b(?:assigns|transfers)\s+(?:and\s+\w+\s+)?to\s+(?:the\s+)?\w+(?:\s+\w+)?(?:,\s*[^,.;]{1,60}?,)?\s+all\s+(?:of\s+its\s+)?(?:right|title|"
             r"intellectual|copyright)",
             # the inventions themselves assigned now: "you hereby assign to the Company all inventions you conceive"
             r"\bhereby\s+(?:irrevocably\s+)?assigns?\s+to\s+(?:the\s+)?\w+(?:\s+\w+)?\s+all\s+(?:(?:of\s+)?(?:its|his|her|your|"
