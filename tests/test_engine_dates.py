@@ -3486,3 +3486,13 @@ def test_a_term_expiring_on_an_ordinal_day_of_a_month():
     text = f"LAND LEASE\n\nThis Lease is dated the 4th day of May, 2029.\n\n{term}\n"
     facts, _ = read_facts(text, spans(text, expiration_date=term))
     assert facts["expiration_date"].value == "2054-06-30"
+
+
+def test_a_letting_clause_from_one_date_until_another_states_the_term():
+    letting = (
+        "1.1 The Owners let the Shop to the Occupiers from and including 15 May 2028 (the Entry Date) until and "
+        "including 14 May 2033 (the End)."
+    )
+    text = f"SHOP LEASE\n\nbetween Alder Estates Limited and Birch Retail Limited\n\n{letting}\n"
+    facts, _ = read_facts(text, spans(text, expiration_date=letting))
+    assert facts["expiration_date"].value == "2033-05-14"

@@ -629,7 +629,9 @@ def _is_term_sentence(sentence: str) -> bool:
     return bool(_TERM_SUBJECT.search(sentence) and _TERM_VERB.search(sentence)) or bool(
         re.search(
             # "Term: ...", "the renewal of the Agreement for a further term from 1 April 2026 to 31 March 2027"
-            r"\b(?:term|period|expiration date|termination date|end date)\s*:|\bterm\s+from\b",
+            r"\b(?:term|period|expiration date|termination date|end date)\s*:|\bterm\s+from\b|"
+            # a lease's letting clause: "The Landlord lets the Premises to the Tenant from ... until ..."
+            r"\blets?\b[^.;]{0,120}?\bfrom\b[^.;]{0,120}?\buntil\b",
             sentence,
             re.IGNORECASE,
         )
