@@ -3465,3 +3465,34 @@ def test_a_period_with_its_first_day_named_in_a_bracket_starts_the_contract() ->
     dates = {d["kind"]: d["date"] for d in live.analyze(Document(text=text))["keyDates"]}
     assert dates["expiration_date"] == "2031-05-10"
     assert dates["effective_date"] == "2027-05-14"
+
+
+def test_a_lease_term_ending_on_a_date_in_the_reference_schedule():
+    demise = "1.1 The Owner lets the Unit to the Renter for a term starting on the Start Date and ending on the Vacating Date."
+    text = (
+        "UNIT LEASE\n\nREFERENCE SCHEDULE\n\nItem 1  Date of this Lease: 3 March 2026\n\n"
+        "Item 2  Start Date: 1 May 2026\n\nItem 3  Vacating Date: 30 April 2031\n\n"
+        f"{demise}\n1.2 The Renter has no option to renew.\n"
+    )
+    facts, _ = read_facts(text, spans(text, expiration_date=demise))
+    assert facts["expiration_date"].value == "2031-04-30"
+
+
+def test_a_term_expiring_on_an_ordinal_day_of_a_month():
+    term = (
+        "2.1 The Term is twenty-five (25) years, beginning on the 1st day of July, 2029 and expiring on the "
+        "30th day of June, 2054."
+    )
+    text = f"LAND LEASE\n\nThis Lease is dated the 4th day of May, 2029.\n\n{term}\n"
+    facts, _ = read_facts(text, spans(text, expiration_date=term))
+    assert facts["expiration_date"].value == "2054-06-30"
+
+
+def test_a_letting_clause_from_one_date_until_another_states_the_term():
+    letting = (
+        "1.1 The Owners let the Shop to the Occupiers from and including 15 May 2028 (the Entry Date) until and "
+        "including 14 May 2033 (the End)."
+    )
+    text = f"SHOP LEASE\n\nbetween Alder Estates Limited and Birch Retail Limited\n\n{letting}\n"
+    facts, _ = read_facts(text, spans(text, expiration_date=letting))
+    assert facts["expiration_date"].value == "2033-05-14"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from contractbox.engine.legal_forms import ends_with_legal_form
 from contractbox.engine.markup import without_markup
 from contractbox.engine.parties import find_parties, named_passages_first
-from contractbox.engine.party_names import read_name
+from contractbox.engine.party_names import is_plausible_name, read_name
 from contractbox.engine.signatures import signature_names
 
 
@@ -2448,3 +2448,30 @@ def test_a_quoted_farm_name_opening_an_individuals_address_is_not_her_role() -> 
         ("Thomas Edward Riordan", "grazier"),
         ("Riverine Pastoral Co Pty Ltd", "agister"),
     ]
+
+
+def test_a_canadian_numbered_company_in_a_label_row_is_a_party() -> None:
+    text = (
+        "INDUSTRIAL LEASE\n\n"
+        "Landlord: 1093325 Alberta Ltd., an Alberta corporation, 88 Macleod Trail, Calgary, Alberta\n\n"
+        "Tenant: Foothill Joinery Corp., a federal corporation, 12 Ogden Road, Calgary, Alberta\n\n"
+        "1. The Landlord leases the premises at 406 Ogden Road to the Tenant.\n"
+    )
+    found = [(p.name, p.role) for p in find_parties(text)]
+    assert found == [("1093325 Alberta Ltd.", "landlord"), ("Foothill Joinery Corp.", "tenant")]
+
+
+def test_a_house_number_before_a_street_is_no_numbered_company() -> None:
+    assert is_plausible_name("1093325 Alberta Ltd.", True)
+    assert not is_plausible_name("88 Macleod Trail Ltd.", True)
+
+
+def test_an_occupant_label_row_names_the_licensee() -> None:
+    text = (
+        "DESK LICENCE\n\n"
+        "Operator: Quayside Workspace Ltd., a company registered in Scotland, 3 Dock Street, Leith\n\n"
+        "Occupant: Tobias Wren-Halloway, an individual trading as Wren Design, 7 Salt Lane, Leith\n\n"
+        "1. The Operator permits the Occupant to use one desk.\n"
+    )
+    found = [(p.name, p.role) for p in find_parties(text)]
+    assert found == [("Quayside Workspace Ltd.", "operator"), ("Tobias Wren-Halloway", "occupant")]

@@ -74,6 +74,7 @@ ROLE_WORDS = {
     "marketer",
     "member",
     "merchant",
+    "occupant",
     "occupier",
     "operator",
     "owner",

@@ -383,13 +383,23 @@ _COLLECTIVE = re.compile(r"(?:jointly|collectively|together|individually|several
 _PARTIES_TOGETHER = re.compile(r"(?:both|each|either|neither)\s+(?:the|of)\s")
 
 
+# a Canadian numbered company, its registry number then its jurisdiction and legal form: "1234567 Ontario Inc.",
+# "0987654 B.C. Ltd.", "7654321 Canada Inc." (an address's house number is never followed by a province and a form)
+_NUMBERED_COMPANY = re.compile(
+    r"\d{6,10}[ \t]+(?:Ontario|Alberta|B\.C\.|British[ \t]+Columbia|Canada|Manitoba|Saskatchewan|Nova[ \t]+Scotia|"
+    r"New[ \t]+Brunswick|Qu[eé]bec|Newfoundland|Yukon|Nunavut)[ \t]+[A-Z]"
+)
+
+
 def is_plausible_name(name: str, legal_form: bool, described: bool = False) -> bool:
     """Reject addresses, headings, places, dates and bare defined terms. `described`: the text calls the name an
     entity right after it (", an Illinois not-for-profit corporation"), so a building word in it ("Tower", "Plaza")
     names the body, not its address."""
     low = name.lower().strip(" .,")
+    numbered_company = legal_form and _NUMBERED_COMPANY.match(name) is not None
     if low.split()[0] in _HEADING_WORDS or re.match(
-        r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s|an?\s|\(|\d+\s|\d+(?:\.\d+)+\s", low
+        r"(?:\d+|[a-z])\.\s+the\b|\d+\.\s|an?\s|\(" + ("" if numbered_company else r"|\d+\s") + r"|\d+(?:\.\d+)+\s",
+        low,
     ):
         return False
     if legal_form_pattern().fullmatch(name.strip(" ,")):

@@ -75,7 +75,8 @@ _END_CUE = re.compile(
     r"|\b(?:expir\w*|end|ends|ending)\b[^.;]{0,40}?\bon"
     rf"|\b(?:expir\w*|ends?|ending|terminat\w*)\s+at\s+{TIME_OF_DAY}[^;\n]{{0,30}}?\bon"  # "at 5 p.m. (Toronto time) on"
     r"|\bi\.\s?e\.,?(?:\s+on)?"
-    r"|\b(?:expiration|termination|end) date\s*:)\s*$",
+    r"|\b(?:expiration|termination|end) date\s*:)"
+    r"(?:\s+the(?=\s*$))?\s*$",  # "expiring on the 31st day of December, 2076": the ordinal form's "the"
     re.IGNORECASE,
 )
 # a period inside the term that ends on its own date (a fiscal year, a phase, an exclusivity period)
@@ -628,7 +629,9 @@ def _is_term_sentence(sentence: str) -> bool:
     return bool(_TERM_SUBJECT.search(sentence) and _TERM_VERB.search(sentence)) or bool(
         re.search(
             # "Term: ...", "the renewal of the Agreement for a further term from 1 April 2026 to 31 March 2027"
-            r"\b(?:term|period|expiration date|termination date|end date)\s*:|\bterm\s+from\b",
+            r"\b(?:term|period|expiration date|termination date|end date)\s*:|\bterm\s+from\b|"
+            # a lease's letting clause: "The Landlord lets the Premises to the Tenant from ... until ..."
+            r"\blets?\b[^.;]{0,120}?\bfrom\b[^.;]{0,120}?\buntil\b",
             sentence,
             re.IGNORECASE,
         )
@@ -896,7 +899,8 @@ def _stated_open_end(text: str) -> Expiry | None:
 # Repayment Date", "continues for the Initial Term set out in Schedule 1", "runs for the Term from the Start Date"
 # or a numbered row of the particulars: "ending on the date in Item 6", "ends on the date in paragraph 4 of Schedule 1"
 _NAMES_A_PARTICULAR = re.compile(
-    r"\b(?:ends?|expires?|terminates?|until|through|end\s+of|for|during)\s+(?:on\s+)?the\s+(?:[A-Z][\w-]*\s+){0,3}"
+    r"\b(?:ends?|ending|expires?|expiring|terminates?|terminating|until|through|end\s+of|for|during)\s+(?:on\s+)?the\s+"
+    r"(?:[A-Z][\w-]*\s+){0,3}"
     r"(?:Date|Term|Period)\b|"
     # a span between two defined dates: "runs from the Start Date to the Expiry Date"
     r"\bfrom\s+the\s+(?:[A-Z][\w-]*\s+){0,3}Date\s+to\s+the\s+(?:[A-Z][\w-]*\s+){0,3}Date\b|"
