@@ -2636,3 +2636,20 @@ def test_having_all_goods_made_by_one_maker_alone_is_exclusivity() -> None:
     assert rule.asserts("The Label shall have all its cider pressed exclusively by Orchard Mill during the Term.")
     assert not rule.asserts("The Label shall not have any cider pressed exclusively by Orchard Mill.")
     assert not rule.asserts("The Label shall have all its cider pressed by Orchard Mill or by any other mill.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Lessor may forfeit this lease if any rent is in arrears for 21 days or the Lessee breaches a covenant.",
+        "If the Tenant breaches any obligation and fails to remedy it after notice, the Landlord may irritate the Lease.",
+        "If the Buyer does not cure the failure within five days after notice, the Seller may declare this Agreement void.",
+    ],
+)
+def test_a_leases_forfeiture_irritancy_or_avoidance_for_breach_is_termination_for_cause(text: str) -> None:
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_forfeited_deposit_is_no_termination_for_cause() -> None:
+    text = "The deposit is forfeited to the Seller. Nothing in this contract lets either party end it early."
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
