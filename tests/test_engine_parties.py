@@ -2448,3 +2448,16 @@ def test_a_quoted_farm_name_opening_an_individuals_address_is_not_her_role() -> 
         ("Thomas Edward Riordan", "grazier"),
         ("Riverine Pastoral Co Pty Ltd", "agister"),
     ]
+
+
+def test_a_label_line_whose_label_the_contract_then_uses_as_the_term_names_a_party() -> None:
+    text = (
+        "CONSULTING ENGAGEMENT LETTER\n\nDated: March 3, 2026\n\n"
+        "Advisory House: Larkspur Strategy Partners LLC, a Colorado limited liability company, 80 Pine Street, Denver\n\n"
+        "Client: Tallowmere Robotics Corp., a Nevada corporation, 12 Foundry Lane, Reno\n\n"
+        "1. Services. The Advisory House shall deliver a market study, and the Client shall pay its invoices monthly."
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties] == ["Larkspur Strategy Partners LLC", "Tallowmere Robotics Corp."]
+    assert parties[0].aliases == ("Advisory House",)
+

@@ -994,6 +994,24 @@ def _entry_naming_its_label(text: str, at: int, label: str) -> int:
     return end if label.lower() in (alias.lower() for alias in _aliases(text, at, end)) else -1
 
 
+def _label_is_its_term(text: str, at: int, label: str) -> bool:
+    """A label line that names a company ("Search Firm: Alder Search, Inc., a California corporation") whose label
+    the contract then uses as that party's defined term ("The Search Firm shall ..."): a role whatever the word."""
+    if (
+        label.isupper()
+        or label.lower() in _NOT_ALIASES
+        or not text[max(0, at - 4) : at].rstrip().endswith((":", "：", "|"))
+    ):
+        return False  # a spaced column ("Alder   Holdings   Inc.") is no label
+    span = _name_at(text, at)
+    if span is None or not span.legal_form:
+        return False
+    line_end = text.find("\n", at)
+    body = line_end if line_end >= 0 else len(text)
+    term = re.compile(r"\b[Tt]he\s+" + re.escape(label) + r"(?![\w-])")
+    return term.search(text, body) is not None
+
+
 _ENTRY_SENTENCE_END = re.compile(r"\.[ \t]+(?=[A-Z])")
 
 
@@ -1116,7 +1134,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
         else:
             if not _is_role_label(label) or label.endswith(("s", "S")):  # "Lessors: ... ("Lessors")": the row whole
                 entry_end = _entry_naming_its_label(text, at, label)
-            role_label = _is_role_label(label) or entry_end >= 0
+            role_label = _is_role_label(label) or entry_end >= 0 or _label_is_its_term(text, at, label)
             plural = _plural_label(label) and entry_end < 0
             denied = _entry_denies_party(text, at)
             span = _labelled_name(text, at) if (role_label or plural) and not denied else None
