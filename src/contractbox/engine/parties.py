@@ -469,7 +469,22 @@ def _joins_a_body_title(text: str, pos: int, i: int) -> bool:
     """An "and" at `i`, inside a party's descriptors (no defined term yet), that continues a public body's title."""
     if not _AND_AT.match(text, i) or _QUOTED_ALIAS.search(text, pos, i):
         return False
-    return _ISSUING_BODY_SO_FAR.search(text[max(pos, i - 80) : i]) is not None
+    if _ISSUING_BODY_SO_FAR.search(text[max(pos, i - 80) : i]) is not None:
+        return True
+    body = _BODY_AFTER_AND.match(text, i)
+    if body is None or _THE_BODY_SO_FAR.search(text, max(pos, i - 40), i) is None:
+        return False
+    company = _name_at(text, body.start(1))
+    return company is None or not company.legal_form  # "the Trust and Acme Services Ltd": a company, a new party
+
+
+# a regulator named in a party's descriptors with "and" inside its name: "registered with the Securities and Exchange
+# Commission", "licensed by the Food and Drug Administration"; the "and" joins its words, no new party follows
+_THE_BODY_SO_FAR = re.compile(r"\bthe\s+(?:[A-Z][\w'\-]*\s+){0,2}[A-Z][\w'\-]*[ \t]*\Z")
+_BODY_AFTER_AND = re.compile(
+    r"\s*and\s+((?:[A-Z][\w'\-]*\s+){0,3}(?:Commission|Authority|Administration|Agency|Bureau|Board|Council|"
+    r"Services?|Department|Office|Ministry|Directorate|Tribunal))\b"
+)
 
 
 def _names_who_acts_for_it(text: str, pos: int, i: int) -> bool:
