@@ -3465,3 +3465,14 @@ def test_a_period_with_its_first_day_named_in_a_bracket_starts_the_contract() ->
     dates = {d["kind"]: d["date"] for d in live.analyze(Document(text=text))["keyDates"]}
     assert dates["expiration_date"] == "2031-05-10"
     assert dates["effective_date"] == "2027-05-14"
+
+
+def test_terms_of_appointment_that_begin_on_the_date_of_these_terms_take_effect_on_it() -> None:
+    text = (
+        "TERMS OF APPOINTMENT - INVESTOR PANEL\n\nThese terms are made as of the 9th day of March, 2026 between "
+        "Ferncastle Growth Fund II LP and Dr. Imogen Vale.\n\n1. Appointment\n\n1.1 The Fund appoints Dr. Vale to its "
+        "investor panel.\n\n1.2 The appointment starts on the date of these terms and runs until either side ends "
+        "it by notice.\n\n2. Fees\n\nNo fee is payable.\n"
+    )
+    dates = {d["kind"]: d["date"] for d in live.analyze(Document(text=text))["keyDates"]}
+    assert dates["effective_date"] == "2026-03-09"
