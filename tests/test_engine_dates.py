@@ -3476,3 +3476,14 @@ def test_terms_of_appointment_that_begin_on_the_date_of_these_terms_take_effect_
     )
     dates = {d["kind"]: d["date"] for d in live.analyze(Document(text=text))["keyDates"]}
     assert dates["effective_date"] == "2026-03-09"
+
+
+def test_a_period_extended_each_time_unless_a_party_declares_otherwise_renews_automatically() -> None:
+    term = "This contract enters into force on 1 March 2026 and runs until 28 February 2027 (the Season Period)."
+    renew = (
+        "The Season Period is extended by a further year each time unless a party declares to the other in text "
+        "form no later than sixty (60) days before its expiry that it does not want an extension."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2027-02-28", True, 60)
