@@ -3496,3 +3496,25 @@ def test_a_letting_clause_from_one_date_until_another_states_the_term():
     text = f"SHOP LEASE\n\nbetween Alder Estates Limited and Birch Retail Limited\n\n{letting}\n"
     facts, _ = read_facts(text, spans(text, expiration_date=letting))
     assert facts["expiration_date"].value == "2033-05-14"
+
+
+def test_terms_of_appointment_that_begin_on_the_date_of_these_terms_take_effect_on_it() -> None:
+    text = (
+        "TERMS OF APPOINTMENT - INVESTOR PANEL\n\nThese terms are made as of the 9th day of March, 2026 between "
+        "Ferncastle Growth Fund II LP and Dr. Imogen Vale.\n\n1. Appointment\n\n1.1 The Fund appoints Dr. Vale to its "
+        "investor panel.\n\n1.2 The appointment starts on the date of these terms and runs until either side ends "
+        "it by notice.\n\n2. Fees\n\nNo fee is payable.\n"
+    )
+    dates = {d["kind"]: d["date"] for d in live.analyze(Document(text=text))["keyDates"]}
+    assert dates["effective_date"] == "2026-03-09"
+
+
+def test_a_period_extended_each_time_unless_a_party_declares_otherwise_renews_automatically() -> None:
+    term = "This contract enters into force on 1 March 2026 and runs until 28 February 2027 (the Season Period)."
+    renew = (
+        "The Season Period is extended by a further year each time unless a party declares to the other in text "
+        "form no later than sixty (60) days before its expiry that it does not want an extension."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2027-02-28", True, 60)

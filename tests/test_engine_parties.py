@@ -2475,3 +2475,27 @@ def test_an_occupant_label_row_names_the_licensee() -> None:
     )
     found = [(p.name, p.role) for p in find_parties(text)]
     assert found == [("Quayside Workspace Ltd.", "operator"), ("Tobias Wren-Halloway", "occupant")]
+
+
+def test_a_label_line_whose_label_the_contract_then_uses_as_the_term_names_a_party() -> None:
+    text = (
+        "CONSULTING ENGAGEMENT LETTER\n\nDated: March 3, 2026\n\n"
+        "Advisory House: Larkspur Strategy Partners LLC, a Colorado limited liability company, 80 Pine Street, Denver\n\n"
+        "Client: Tallowmere Robotics Corp., a Nevada corporation, 12 Foundry Lane, Reno\n\n"
+        "1. Services. The Advisory House shall deliver a market study, and the Client shall pay its invoices monthly."
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties] == ["Larkspur Strategy Partners LLC", "Tallowmere Robotics Corp."]
+    assert parties[0].aliases == ("Advisory House",)
+
+
+def test_a_regulator_with_and_in_its_name_inside_descriptors_is_no_party() -> None:
+    text = (
+        "ADVISORY AGREEMENT\n\nThis Agreement is made on April 2, 2026 between Hollin Bay Pension Trust, a Vermont "
+        "trust (hereinafter called the Trust), and Marrowgate Asset Advisors, LLC, a Delaware limited liability "
+        "company licensed by the Food and Drug Administration and supervised by the Securities and "
+        "Exchange Commission, of 4 Dock Road, Burlington (hereinafter called the Adviser).\n\n1. Appointment."
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties] == ["Hollin Bay Pension Trust", "Marrowgate Asset Advisors, LLC"]
+    assert parties[1].aliases == ("Adviser",)

@@ -173,7 +173,7 @@ _STARTS_ON_SIGNING = re.compile(
     r"date (?:stated|set out|set forth|shown|given|specified|appearing|mentioned|recorded|entered) "
     r"(?:at (?:the|its) (?:beginning|start|top|head)|(?:above|at the top|on the (?:first|cover) page))|"
     r"date (?:at the (?:top|head|(?:beginning|start) of this)|at its (?:top|head)|on the (?:first|cover) page)|"
-    r"(?:date|day) of (?:this agreement|the agreement|this letter|(?:its |actual )?(?:execution|signature|signing|conclusion))|"
+    r"(?:date|day) of (?:this agreement|the agreement|this letter|these terms|(?:its |actual )?(?:execution|signature|signing|conclusion))|"
     r"date hereof|on its date\b|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |later |latest |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"(?:upon|on) (?:its )?acceptance\b(?! of)|"  # a click-through: "This Agreement takes effect on acceptance"
@@ -207,7 +207,7 @@ _LATER_THAN = re.compile(r"\b(?:days?|weeks?|months?|years?)\W+(?:\w+\W+)?(?:aft
 _THIS_CONTRACT = re.compile(
     r"\b(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract|amendment|deed|document|lease|letter|licen[cs]e|"
     r"memorandum|sow|dpa|mou|nda|order|statement\s+of\s+work)\b"  # "This work order binds ...", "this Purchase Order"
-    r"(?!\s+dated)|\bthe term\b|"
+    r"(?!\s+dated)|\bthe term\b|\bthese\s+terms\b|"  # terms of appointment call themselves "these terms"
     r"\b(?:effective|commencement) date\b",
     re.IGNORECASE,
 )

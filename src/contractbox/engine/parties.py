@@ -470,7 +470,22 @@ def _joins_a_body_title(text: str, pos: int, i: int) -> bool:
     """An "and" at `i`, inside a party's descriptors (no defined term yet), that continues a public body's title."""
     if not _AND_AT.match(text, i) or _QUOTED_ALIAS.search(text, pos, i):
         return False
-    return _ISSUING_BODY_SO_FAR.search(text[max(pos, i - 80) : i]) is not None
+    if _ISSUING_BODY_SO_FAR.search(text[max(pos, i - 80) : i]) is not None:
+        return True
+    body = _BODY_AFTER_AND.match(text, i)
+    if body is None or _THE_BODY_SO_FAR.search(text, max(pos, i - 40), i) is None:
+        return False
+    company = _name_at(text, body.start(1))
+    return company is None or not company.legal_form  # "the Trust and Acme Services Ltd": a company, a new party
+
+
+# a regulator named in a party's descriptors with "and" inside its name: "registered with the Securities and Exchange
+# Commission", "licensed by the Food and Drug Administration"; the "and" joins its words, no new party follows
+_THE_BODY_SO_FAR = re.compile(r"\bthe\s+(?:[A-Z][\w'\-]*\s+){0,2}[A-Z][\w'\-]*[ \t]*\Z")
+_BODY_AFTER_AND = re.compile(
+    r"\s*and\s+((?:[A-Z][\w'\-]*\s+){0,3}(?:Commission|Authority|Administration|Agency|Bureau|Board|Council|"
+    r"Services?|Department|Office|Ministry|Directorate|Tribunal))\b"
+)
 
 
 def _names_who_acts_for_it(text: str, pos: int, i: int) -> bool:
@@ -995,6 +1010,24 @@ def _entry_naming_its_label(text: str, at: int, label: str) -> int:
     return end if label.lower() in (alias.lower() for alias in _aliases(text, at, end)) else -1
 
 
+def _label_is_its_term(text: str, at: int, label: str) -> bool:
+    """A label line that names a company ("Search Firm: Alder Search, Inc., a California corporation") whose label
+    the contract then uses as that party's defined term ("The Search Firm shall ..."): a role whatever the word."""
+    if (
+        label.isupper()
+        or label.lower() in _NOT_ALIASES
+        or not text[max(0, at - 4) : at].rstrip().endswith((":", "：", "|"))
+    ):
+        return False  # a spaced column ("Alder   Holdings   Inc.") is no label
+    span = _name_at(text, at)
+    if span is None or not span.legal_form:
+        return False
+    line_end = text.find("\n", at)
+    body = line_end if line_end >= 0 else len(text)
+    term = re.compile(r"\b[Tt]he\s+" + re.escape(label) + r"(?![\w-])")
+    return term.search(text, body) is not None
+
+
 _ENTRY_SENTENCE_END = re.compile(r"\.[ \t]+(?=[A-Z])")
 
 
@@ -1117,7 +1150,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
         else:
             if not _is_role_label(label) or label.endswith(("s", "S")):  # "Lessors: ... ("Lessors")": the row whole
                 entry_end = _entry_naming_its_label(text, at, label)
-            role_label = _is_role_label(label) or entry_end >= 0
+            role_label = _is_role_label(label) or entry_end >= 0 or _label_is_its_term(text, at, label)
             plural = _plural_label(label) and entry_end < 0
             denied = _entry_denies_party(text, at)
             span = _labelled_name(text, at) if (role_label or plural) and not denied else None

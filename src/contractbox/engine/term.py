@@ -194,7 +194,8 @@ _RENEWS_UNLESS = re.compile(
     r"\b(?:renew\w*|extend\w*|continue\w*|prolong\w*|carr(?:y|ies)\s+on|(?:run|runs|roll|rolls)\s+on|"
     r"roll(?:s|ed)?\s+(?:over|forward))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
     r"month[- ]to[- ]month|at a time|each time|in each case)\b[^.]{0,200}?\b(?:unless|save\s+that|except\s+that)\b[^.]{0,120}?"
-    r"\b(?:noti(?:ce|fies|fy|fication)|objects?|objection|(?:tells?|told|informs?|informed)\s+the\s+other)\b|"
+    # (or "declares" it, the German form: "unless one of the parties declares ... that it does not wish an extension")
+    r"\b(?:noti(?:ce|fies|fy|fication)|objects?|objection|declares?|declaration|(?:tells?|told|informs?|informed)\s+the\s+other)\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
     # (or tells the other so in plain words: "Unless either party tells the other in writing ... that it does not wish
