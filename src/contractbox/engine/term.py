@@ -184,6 +184,9 @@ _CONTRACT_EXTENDED_BY_A_PERIOD = (
     r"(?:renewed|extended)\s+(?:for|by)\s+(?:a\s+(?:further\s+)?(?:period|term)\s+of\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?"
     r"(?:years?|months?)\b"
 )
+# a party telling the other in plain words, the notice of the renewal formulas below ("unless either party has told the
+# other in writing")
+_TELLS_THE_OTHER = r"(?:tells?|told|informs?|informed)\s+the\s+other"
 _RENEWS_UNLESS = re.compile(
     # "will carry on for successive one-year periods unless either party notifies": "carry on" is "continue"
     # (or objects to the extension, as civil-law drafting puts it: "is extended by five years in each case unless
@@ -195,13 +198,13 @@ _RENEWS_UNLESS = re.compile(
     r"roll(?:s|ed)?\s+(?:over|forward))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
     r"month[- ]to[- ]month|at a time|each time|in each case)\b[^.]{0,200}?\b(?:unless|save\s+that|except\s+that)\b[^.]{0,120}?"
     # (or "declares" it, the German form: "unless one of the parties declares ... that it does not wish an extension")
-    r"\b(?:noti(?:ce|fies|fy|fication)|objects?|objection|declares?|declaration|(?:tells?|told|informs?|informed)\s+the\s+other)\b|"
+    rf"\b(?:noti(?:ce|fies|fy|fication)|objects?|objection|declares?|declaration|{_TELLS_THE_OTHER})\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
     # (or tells the other so in plain words: "Unless either party tells the other in writing ... that it does not wish
     # to continue, the term is extended by a further 12 months")
     r"\b(?:unless|if\s+(?:neither|no)\s+party|in\s+the\s+absence\s+of)\b[^.]{0,150}?"
-    r"\b(?:noti(?:ce|fies|fy|fication)|(?:tells?|told|informs?|informed)\s+the\s+other)\b"
+    rf"\b(?:noti(?:ce|fies|fy|fication)|{_TELLS_THE_OTHER})\b"
     # (the notice's time may be long: "is received by the other party at least 270 days before the end of the Fixed
     # Term or of any extension period, this Agreement shall be extended each time by a further year")
     r"[^.]{0,240}?\b(?:continue|renew|extend)\w*\b[^.]{0,40}?"
@@ -213,7 +216,7 @@ _RENEWS_UNLESS = re.compile(
     + _CONTRACT_EXTENDED_BY_A_PERIOD
     + r"|"
     + _CONTRACT_EXTENDED_BY_A_PERIOD
-    + r"[^.]{0,200}?\bunless\b[^.]{0,120}?\b(?:noti(?:ce|fies|fy|fication)|(?:tells?|told|informs?|informed)\s+the\s+other)\b",
+    + rf"[^.]{{0,200}}?\bunless\b[^.]{{0,120}}?\b(?:noti(?:ce|fies|fy|fication)|{_TELLS_THE_OTHER})\b",
     re.IGNORECASE,
 )
 # renewal refused or taken away: "does not renew automatically", "will not renew", "Clause 3.2 (Automatic Renewal) is
@@ -343,9 +346,9 @@ _TERM_CANDIDATES = 6
 _LOW_RANKED_RENEWALS = 2
 
 
-def _ranked(scored: Scored | None, limit: int) -> Scored:
+def _ranked(scored: Scored | None, limit: int, floor: float = _MIN_CONFIDENCE) -> Scored:
     ordered = sorted(scored or [], key=lambda s: (-s[2], s[0]))
-    return [s for s in ordered if s[2] >= _MIN_CONFIDENCE][:limit]
+    return [s for s in ordered if s[2] >= floor][:limit]
 
 
 def _ordinal(match: re.Match[str]) -> int | None:
@@ -1104,7 +1107,7 @@ def _plainly_automatic(text: str, renewal: Scored | None) -> Span | None:
     """A renewal candidate the model ranked low that states an automatic renewal in full, period after period unless a
     party gives notice ("It shall continue thereafter from year to year ... unless a Group Company gives notice"): the
     wording, not the score, decides."""
-    for start, end, _ in sorted(renewal or [], key=lambda s: (-s[2], s[0]))[:_LOW_RANKED_RENEWALS]:
+    for start, end, _ in _ranked(renewal, _LOW_RANKED_RENEWALS, floor=0.0):
         sentence = text[start:end]
         if not _RENEW_WORD.search(sentence) or _refuses_renewal(sentence) or _BY_AGREEMENT.search(sentence):
             continue
