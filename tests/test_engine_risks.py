@@ -841,6 +841,23 @@ def test_excluding_a_defaulting_member_is_termination_for_cause() -> None:
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
 
 
+def test_rescission_for_a_breach_named_first_is_termination_for_cause() -> None:
+    # The cause-first half of the rule reads the playbook's one list of ending words, rescission among them.
+    text = "Should the Distributor breach clause 4, the Principal may seek rescission of this Agreement."
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_playbook_pattern_writes_out_its_named_pieces_and_refuses_unknown_ones() -> None:
+    pieces = {"ending": "(?:terminat|cancel)"}
+    assert (
+        playbook.expand_pieces(r"\b{ending}\w*[^.]{0,250}breach", pieces)
+        == r"\b(?:terminat|cancel)\w*[^.]{0,250}breach"
+    )
+    with pytest.raises(ValueError, match="missing_piece"):
+        playbook.expand_pieces("{missing_piece} for cause", pieces)
+    assert "{" + "ends_the_contract}" not in str(playbook.load_playbook())
+
+
 def test_a_cap_incorporated_from_the_main_agreement_is_a_limitation_of_liability() -> None:
     def absent_cap(text: str) -> bool:
         return "no_limitation_of_liability" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}

@@ -39,10 +39,33 @@ class Fired:
         return not (self.rule["when"].get("found") or self.rule["when"].get("found_any"))
 
 
+_PIECE = re.compile(r"\{([a-z_]+)\}")  # a named piece; a regex quantifier ({0,250}) holds no letters
+
+
 @lru_cache(maxsize=1)
 def load_playbook(path: Path = PLAYBOOK_PATH) -> dict[str, Any]:
+    """The playbook with every `unless_text` written out: a rule may name a piece of the
+    playbook's `patterns` as `{name}`, so a wording two rules (or two halves of one) share is
+    written once."""
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    pieces: dict[str, str] = data.get("patterns", {})
+    for rule in data["rules"]:
+        when = rule["when"]
+        if "unless_text" in when:
+            when["unless_text"] = expand_pieces(when["unless_text"], pieces)
     return data
+
+
+def expand_pieces(source: str, pieces: dict[str, str]) -> str:
+    """`source` with each `{name}` replaced by `pieces[name]`; a name the playbook lacks is an error."""
+
+    def piece(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in pieces:
+            raise ValueError(f"playbook pattern names an undefined piece {{{name}}}")
+        return pieces[name]
+
+    return _PIECE.sub(piece, source)
 
 
 def _found(best: dict[str, Scored], category: str) -> bool:
