@@ -2046,6 +2046,16 @@ def test_a_term_ending_on_the_date_in_an_item_or_a_coded_row() -> None:
         assert facts["expiration_date"].value == "2030-08-31", rows
 
 
+def test_an_item_row_with_one_space_after_its_number_gives_the_end_of_the_term() -> None:
+    clause = "1.1 The Landlord leases the Premises for the term starting on the Start Date and ending on the End Date."
+    text = (
+        "SHOP LEASE\n\nREFERENCE SCHEDULE\n\nItem 3 Date of this Lease: 9 March 2027\n"
+        "Item 4 Start Date: 1 May 2027\nItem 5 End Date: 30 April 2032\n\n" + clause + "\n"
+    )
+    facts, _ = read_facts(text, spans(text, expiration_date=clause))
+    assert facts["expiration_date"].value == "2032-04-30"
+
+
 def test_start_and_end_fields_joined_to_their_dates_by_dot_leaders() -> None:
     clause = "2. This Work Order takes effect on the Start Date and remains in force until the End Date."
     text = (

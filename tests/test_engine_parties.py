@@ -1258,6 +1258,20 @@ def test_particulars_rows_that_open_with_an_item_number_or_a_code() -> None:
     ]
 
 
+def test_item_rows_with_one_space_between_number_label_and_value_as_a_pdf_gives_them() -> None:
+    text = (
+        "SHOP LEASE\n\nREFERENCE SCHEDULE\n\n"
+        "Item 1 Landlord: Wattle Grove Centre Pty Ltd ACN 600 111 222 of 3 Mall Road, Dubbo NSW 2830\n"
+        "Item 2 Tenant: Ironbark Optometry Pty Ltd ACN 600 333 444 of 9 Church Street, Dubbo NSW 2830\n"
+        "Item 3 Start: 1 June 2027\n\n"
+        "1. The Landlord leases the Premises to the Tenant.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Wattle Grove Centre Pty Ltd", "landlord"),
+        ("Ironbark Optometry Pty Ltd", "tenant"),
+    ]
+
+
 def test_a_pipe_table_whose_first_cell_holds_the_row_number() -> None:
     text = (
         "SHARED SERVICES AGREEMENT\n\n| No. | Particular | Details |\n|---|---|---|\n"

@@ -259,6 +259,46 @@ def test_an_empty_line_on_the_printed_page_separates_paragraphs() -> None:
     )
 
 
+def test_a_document_with_gaps_between_paragraphs_keeps_its_numbered_lines_in_their_paragraph() -> None:
+    lines = [
+        "LICENCE TO OCCUPY",
+        "",
+        "1. LICENCE",
+        "1.1 The Licensor grants the Licensee the right to occupy the Unit for the Permitted Use.",
+        "1.2 The Licensee shall not share occupation of the Unit with any other person.",
+        "",
+        "2. FEES",
+        "2.1 The Licensee shall pay the Licence Fee monthly in advance on the first day of each month.",
+        "",
+        "3. ENDING",
+        "3.1 Either party may end this licence by giving the other at least one month's written notice.",
+    ]
+    text = extract_pdf(make_pdfs.text_to_pdf("\n".join(lines))).text
+    assert "LICENCE TO OCCUPY\n\n1. LICENCE\n1.1 The Licensor grants" in text
+    assert "for the Permitted Use.\n1.2 The Licensee shall not" in text
+    assert "with any other person.\n\n2. FEES\n2.1 The Licensee shall pay" in text
+    gapless = extract_pdf(make_pdfs.text_to_pdf("\n".join(line for line in lines if line))).text
+    assert "LICENCE TO OCCUPY\n\n1. LICENCE\n\n1.1 The Licensor grants" in gapless  # paragraphs guessed
+
+
+def test_a_field_of_a_list_starts_its_own_line_even_after_a_full_line() -> None:
+    lines = [
+        "CLEANING WORK ORDER",
+        "",
+        "Client: Holloway Build Ltd, company number SC604417, 21 Canal Street, Glasgow G4 0AD",
+        "Contractor: Sparkle Handover Ltd, company number SC712055, Unit 9, Hillington Park,",
+        "Glasgow G52 4LB",
+        "",
+        "1. The Contractor shall clean the 64 apartments and the communal areas of the Site as",
+        "described in the Specification, and the Client shall give it access to the Site.",
+    ]
+    text = extract_pdf(make_pdfs.text_to_pdf("\n".join(lines))).text
+    assert (
+        "Glasgow G4 0AD\nContractor: Sparkle Handover Ltd, company number SC712055, Unit 9, Hillington Park, Glasgow"
+        in text
+    )
+
+
 def test_a_header_on_both_pages_of_a_two_page_contract_is_dropped() -> None:
     per_page = 8
     pages = [

@@ -12,7 +12,13 @@ running header, footer or page number. The engines read sentences and paragraphs
   keeps it otherwise ("non-" / "exclusive", "Know-" / "How"). PDFium marks such a hyphen itself
   (U+FFFE, line break already removed); `resolve_marked_hyphens` decides those the same way;
 - a new paragraph (after a short line that ends a sentence, a heading, a numbered or lettered
-  clause, "WHEREAS", "IN WITNESS") starts after a blank line, as in a text contract.
+  clause, "WHEREAS", "IN WITNESS") starts after a blank line, as in a text contract;
+- a field of a list ("Cleaning Contractor: ...") under another ("Client: ...") starts a line of
+  its own even when the field above fills its line;
+- a document that leaves an empty line between its paragraphs shows every paragraph that way, so
+  there a clause number, a heading or a line after a short sentence with no gap above it starts a
+  new line of the same paragraph ("5. EXCLUSIVE USE" / "5.1 The Lessor must not ..."), as its
+  source text had it; only a document without such gaps has its paragraphs guessed from them.
 
 Only whole lines are dropped and only line breaks and line-end hyphens are replaced, so every
 character of the result is a character of exactly one page, in reading order. A page's range
@@ -47,6 +53,10 @@ SHORT_LINE_SHARE = 0.75
 # contract has them: 2,000 full pages are about 120,000) the pages are kept as printed.
 MAX_LAID_OUT_LINES = 300_000
 HEADING_SHARE = 0.6
+# A document whose pages leave an empty line before at least this share of its lines (and MIN_GAPS of them) shows
+# every paragraph that way: a line break without a gap there is a line break, never a paragraph break.
+GAPPED_SHARE = 0.05
+MIN_GAPS = 3
 
 _PAGE_NUMBER = re.compile(
     r"(?:[Pp]age|PAGE)?\s*[-\u2013\u2014(\[]?\s*(?:\d{1,4}|[ivxlc]{1,6})\s*[-\u2013\u2014)\]]?"
@@ -68,6 +78,8 @@ _LIST_END = re.compile(r"[;,]\s*(?:and|or)$")
 _SENTENCE_END = re.compile(r"[.:;!?][\"'\u201d\u2019)\]]*$")
 _SENTENCE_END_CHARACTERS = frozenset(".:;!?\"'\u201d\u2019)]")
 _FIRST_WORD = re.compile(r"[A-Za-z]+")
+# a field of a particulars list, "Client: Ashgrove Build Ltd", "Item 2 Lessee: ...": the label's words, then a colon
+_FIELD = re.compile(r"(?:[A-Z0-9][\w'\u2019&/.()-]*[ \t]){0,4}[A-Z][\w'\u2019&/.()-]*:[ \t]")
 # PDFium's mark for a hyphen it saw at a line end; it has already removed the line break after it.
 LINE_END_HYPHEN = "\ufffe"
 _MARKED_HYPHEN = re.compile(r"([A-Za-z]+)\ufffe([A-Za-z]+)")
@@ -88,6 +100,7 @@ def lay_out(page_texts: Sequence[str], vocabulary: Vocabulary | None = None) -> 
     vocabulary = Vocabulary(page_texts) if vocabulary is None else vocabulary
     lines = _body_lines(page_texts)
     full_line = _usual_line_length(lines)
+    line_break = "\n" if _shows_paragraph_gaps(lines) else PARAGRAPH_BREAK
     parts: list[str] = []
     length = 0
     first_offset: dict[int, int] = {}
@@ -95,7 +108,7 @@ def lay_out(page_texts: Sequence[str], vocabulary: Vocabulary | None = None) -> 
         text = line.text
         joiner = ""
         if index + 1 < len(lines):
-            trim, joiner = _join(line, lines[index + 1], full_line, vocabulary)
+            trim, joiner = _join(line, lines[index + 1], full_line, vocabulary, line_break)
             text = text[: len(text) - trim]
         first_offset.setdefault(line.page, length)
         parts.append(text)
@@ -279,8 +292,17 @@ def _usual_line_length(lines: list[_Line]) -> int:
     return lengths[int(0.8 * (len(lengths) - 1))]
 
 
-def _join(line: _Line, following: _Line, full_line: int, vocabulary: Vocabulary) -> tuple[int, str]:
-    """How `line` joins `following`: characters to trim from the end of `line`, and the joiner."""
+def _shows_paragraph_gaps(lines: list[_Line]) -> bool:
+    gaps = sum(line.blank_before for line in lines)
+    return gaps >= MIN_GAPS and gaps >= GAPPED_SHARE * len(lines)
+
+
+def _join(
+    line: _Line, following: _Line, full_line: int, vocabulary: Vocabulary, block_break: str = PARAGRAPH_BREAK
+) -> tuple[int, str]:
+    """How `line` joins `following`: characters to trim from the end of `line`, and the joiner. `block_break` is
+    what a new block without a gap before it (a clause number, a heading, a line after a short sentence) starts
+    with: a paragraph break, or a line break in a document that shows its paragraphs with gaps."""
     text, after = line.text, following.text
     if following.blank_before:
         return 0, PARAGRAPH_BREAK
@@ -294,13 +316,15 @@ def _join(line: _Line, following: _Line, full_line: int, vocabulary: Vocabulary)
     ends_sentence = last in _SENTENCE_END_CHARACTERS and _SENTENCE_END.search(text) is not None
     ends_list_item = last in "dr" and _LIST_END.search(text) is not None  # "...; and" / "...; or"
     if _BLOCK_START.match(after) and (ends_sentence or short or ends_list_item):
-        return 0, PARAGRAPH_BREAK
+        return 0, block_break
     if after[0].islower() or last == "," or last.islower() and _CONTINUES.search(text):
         return 0, " "
+    if _FIELD.match(after) and _FIELD.match(text):  # one field of a list under another, however long the first
+        return 0, "\n"
     if ends_sentence and short:
-        return 0, PARAGRAPH_BREAK
+        return 0, block_break
     if not ends_sentence and len(text) < HEADING_SHARE * full_line and _is_heading(text):
-        return 0, PARAGRAPH_BREAK
+        return 0, block_break
     if short and not ends_sentence:
         return 0, "\n"
     return 0, " "

@@ -32,7 +32,8 @@ _KEY_LINE = re.compile(
 # "the date in paragraph 4 of Schedule 1"): "Item 6   Expiry Date   31 July 2032", "A3  Date of Agreement  22 June
 # 2027", "4.  Expiry      30 April 2030", "| 6 | Term | ... |"
 _NUMBERED_ROW = re.compile(  # from the line break before the row: a literal first character is searched for fast
-    r"\n[ \t]*(?:\|[ \t]*)?(?:(Item|Row)[ \t]+)?(\d{1,2}[A-Za-z]?|[A-Z]\d{1,2})\.?[ \t]*(?:\|[ \t]*|[ \t]{2,})"
+    # after "Item 6" one space will do, as a PDF's text gives the row ("Item 6 Expiry Date: 31 July 2032")
+    r"\n[ \t]*(?:\|[ \t]*)?(?:(Item|Row)[ \t]+)?(\d{1,2}[A-Za-z]?|[A-Z]\d{1,2})\.?(?:[ \t]*\|[ \t]*|[ \t]{2,}|(?(1)[ \t]|(?!)))"
     # (not a definition spaced out like a row: "1.2   Expiry Date   means 31 August 2029")
     r"([A-Z][\w'’ -]{1,38}?)(?:[ \t]*[:|]|[ \t]{2,})[ \t]*(?!(?:means|shall[ \t]+mean)\b)([^|\s][^|\n]{0,300}?)"
     r"[ \t]*\|?[ \t]*$",

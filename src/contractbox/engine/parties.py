@@ -902,8 +902,8 @@ _DEFINED = re.compile(
     r"\((?:the\s+)?(?=[A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2}" + _PRONOUNS_AFTER_TERM + r"[ \t]*\))"
 )
 _LABELLED = re.compile(
-    # "1.2 Landlord: ...", "(b) Tenant: ...": a numbered item of a basic-information list
-    r"(?:^|^[ \t]*(?:\d{1,2}(?:\.\d{1,2}){0,2}\.?|\(?[a-z]\))[ \t]+|\s{2,}|(?<=[\s.;,])(?=Party\s))(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|(?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+|"
+    # "1.2 Landlord: ...", "(b) Tenant: ...", "Item 1 Lessor: ...": a numbered item of a basic-information list
+    r"(?:^|^[ \t]*(?:(?:Item[ \t]+)?\d{1,2}(?:\.\d{1,2}){0,2}\.?|\(?[a-z]\))[ \t]+|\s{2,}|(?<=[\s.;,])(?=Party\s))(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|(?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+|"
     r"(?:[A-Z]{2,}[ \t])?[A-Z]{3,})"  # "CONTRACTED PARTY: NUVEM LTDA., ..."
     r"[ \t]*[:：]\s*(?=[^\s:])",
     re.MULTILINE,
