@@ -281,6 +281,19 @@ def test_a_document_with_gaps_between_paragraphs_keeps_its_numbered_lines_in_the
     assert "LICENCE TO OCCUPY\n\n1. LICENCE\n\n1.1 The Licensor grants" in gapless  # paragraphs guessed
 
 
+def test_a_gap_cannot_show_across_a_page_break_so_a_clause_at_the_top_of_a_page_starts_a_paragraph() -> None:
+    first = "SERVICES AGREEMENT\n\n1. SERVICES\n1.1 The Supplier shall provide the Services.\n\n2. FEES\n2.1 The Customer shall pay."
+    second = "3. TERM\n3.1 This Agreement runs for two years.\n\n4. LAW\n4.1 The laws of Ontario govern it."
+    text, _ = lay_out([first, second])
+    assert "1. SERVICES\n1.1 The Supplier" in text
+    assert "The Customer shall pay.\n\n3. TERM\n3.1 This Agreement" in text
+
+
+def test_a_complimentary_close_keeps_its_line_above_the_signature() -> None:
+    text, _ = lay_out(["Please countersign and return a copy.\n\nVery truly yours,\n/s/ Thomas Ng\nThomas Ng, Partner"])
+    assert "Very truly yours,\n/s/ Thomas Ng" in text
+
+
 def test_a_field_of_a_list_starts_its_own_line_even_after_a_full_line() -> None:
     lines = [
         "CLEANING WORK ORDER",

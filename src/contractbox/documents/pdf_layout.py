@@ -18,7 +18,9 @@ running header, footer or page number. The engines read sentences and paragraphs
 - a document that leaves an empty line between its paragraphs shows every paragraph that way, so
   there a clause number, a heading or a line after a short sentence with no gap above it starts a
   new line of the same paragraph ("5. EXCLUSIVE USE" / "5.1 The Lessor must not ..."), as its
-  source text had it; only a document without such gaps has its paragraphs guessed from them.
+  source text had it; only a document without such gaps, and the first line of a page (where no
+  gap can show), has its paragraphs guessed from the lines;
+- a letter's complimentary close ("Very truly yours,") keeps its line above the signature.
 
 Only whole lines are dropped and only line breaks and line-end hyphens are replaced, so every
 character of the result is a character of exactly one page, in reading order. A page's range
@@ -78,6 +80,11 @@ _LIST_END = re.compile(r"[;,]\s*(?:and|or)$")
 _SENTENCE_END = re.compile(r"[.:;!?][\"'\u201d\u2019)\]]*$")
 _SENTENCE_END_CHARACTERS = frozenset(".:;!?\"'\u201d\u2019)]")
 _FIRST_WORD = re.compile(r"[A-Za-z]+")
+# a letter's complimentary close, on a line of its own above the signature
+_CLOSING = re.compile(
+    r"(?i:(?:very\s+)?(?:truly|sincerely|faithfully|cordially)\s+yours|yours\s+(?:very\s+)?(?:truly|sincerely|faithfully)|"
+    r"sincerely|(?:kind|best|warm)\s+regards|regards|respectfully(?:\s+yours)?|with\s+best\s+wishes),"
+)
 # a field of a particulars list, "Client: Ashgrove Build Ltd", "Item 2 Lessee: ...": the label's words, then a colon
 _FIELD = re.compile(r"(?:[A-Z0-9][\w'\u2019&/.()-]*[ \t]){0,4}[A-Z][\w'\u2019&/.()-]*:[ \t]")
 # PDFium's mark for a hyphen it saw at a line end; it has already removed the line break after it.
@@ -306,6 +313,8 @@ def _join(
     text, after = line.text, following.text
     if following.blank_before:
         return 0, PARAGRAPH_BREAK
+    if following.page != line.page:
+        block_break = PARAGRAPH_BREAK  # no gap can show across a page break
     last = text[-1]
     if last == "-":
         hyphenated = _HYPHENATED.search(text)
@@ -317,6 +326,8 @@ def _join(
     ends_list_item = last in "dr" and _LIST_END.search(text) is not None  # "...; and" / "...; or"
     if _BLOCK_START.match(after) and (ends_sentence or short or ends_list_item):
         return 0, block_break
+    if last == "," and _CLOSING.fullmatch(text):
+        return 0, "\n"  # "Very truly yours," over the signature
     if after[0].islower() or last == "," or last.islower() and _CONTINUES.search(text):
         return 0, " "
     if _FIELD.match(after) and _FIELD.match(text):  # one field of a list under another, however long the first
