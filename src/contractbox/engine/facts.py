@@ -178,7 +178,7 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |later |latest |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"(?:upon|on) (?:its )?acceptance\b(?! of)|"  # a click-through: "This Agreement takes effect on acceptance"
     # "starts on the date it is dated", "takes effect on the date it bears"
-    r"signing date|signature dates?|execution date|last signature|date (?:on which )?(?:it|this agreement) "
+    r"signing date|signature dates?|(?:from|on|as of|upon) the execution date|last signature|date (?:on which )?(?:it|this agreement) "
     r"(?:is (?:signed|executed|made|entered into|concluded|dated)|bears)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
     r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?(?:counter)?signed by|"
