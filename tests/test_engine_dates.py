@@ -3528,3 +3528,38 @@ def test_a_period_extended_each_time_unless_a_party_declares_otherwise_renews_au
     text = f"{PREAMBLE} {term} {renew}"
     facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
     assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2027-02-28", True, 60)
+
+
+def test_a_renewal_term_that_begins_automatically_unless_notice_beforehand() -> None:
+    term = "The term of this Agreement starts on May 1, 2026 and ends on April 30, 2031."
+    renew = (
+        "At the end of the term, and of each Renewal Term, a Renewal Term of two (2) years shall automatically begin, "
+        "save where a party has given the other notice at least ninety (90) days beforehand that it shall not."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2031-04-30", True, 90)
+    assert notice_deadline(t.expiry, t.notice_days) == date(2031, 1, 30)
+
+
+def test_binding_from_the_execution_date_takes_effect_on_the_date_it_bears() -> None:
+    text = (
+        'This Supply Agreement is made as of May 4, 2026 (the "Execution Date") between Alder Ltd and Birch Inc.\n\n'
+        "1.1 This Agreement is binding on the parties from the Execution Date.\n\n"
+        "1.2 Deliveries run for five (5) years from the day the plant first produces.\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="May 4, 2026"))
+    assert facts["effective_date"].value == "2026-05-04"
+
+
+def test_a_defined_period_that_starts_later_is_not_when_a_contract_effective_on_its_date_starts() -> None:
+    text = (
+        "This Capacity Agreement is made on March 2, 2026 between Alder Ltd and Birch Inc.\n\n(a) This Agreement is "
+        'effective on the date first written above and remains in effect through March 31, 2036.\n\n(b) The "Capacity '
+        'Period" begins on April 1, 2027.\n'
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="March 2, 2026", effective_date="April 1, 2027"))
+    assert facts["effective_date"].value == "2026-03-02"
+    later = text.replace("the date first written above", "April 1, 2027")  # its own start: the later date
+    facts, _ = read_facts(later, spans(later, agreement_date="March 2, 2026", effective_date="April 1, 2027"))
+    assert facts["effective_date"].value == "2027-04-01"

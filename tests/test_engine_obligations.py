@@ -1570,3 +1570,12 @@ def test_keeping_a_counted_number_of_samples_is_a_duty() -> None:
     found = [(o.party, o.action) for o in obligations(text, [lab, grower])]
     assert [party for party, _ in found] == ["Northgate Testing Ltd."]
     assert "three (3) samples" in found[0][1]
+
+
+def test_a_duty_joined_by_and_to_the_right_the_sentence_opens_with_binds_the_holder_of_the_right() -> None:
+    text = (
+        "4.1 The Licensee may suspend deliveries during a declared emergency, and shall give Array a written account "
+        "of each suspension.\n\n4.2 Array may audit the records, and shall be reimbursed its reasonable costs.\n"
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, "written account" in o.action) for o in found] == [("Ono Pharmaceutical Co., Ltd.", True)]

@@ -2513,3 +2513,21 @@ def test_a_regulator_with_and_in_its_name_inside_descriptors_is_no_party() -> No
     parties = find_parties(text)
     assert [p.name for p in parties] == ["Hollin Bay Pension Trust", "Marrowgate Asset Advisors, LLC"]
     assert parties[1].aliases == ("Adviser",)
+
+
+def test_a_municipal_corporation_whose_name_opens_with_its_legal_form() -> None:
+    text = (
+        "ROAD SALT SUPPLY AGREEMENT\n\nBETWEEN:\n\nTHE CORPORATION OF THE CITY OF GLENHAVEN, a municipal "
+        "corporation, 9 King Street, Glenhaven, Ontario\n(hereinafter the City)\n\n- and -\n\n"
+        "BRINEWORKS SUPPLY INC., 12 Quarry Lane, Glenhaven, Ontario\n(hereinafter the Supplier)\n\n"
+        "NOW THEREFORE the parties agree as follows:"
+    )
+    assert names(text) == ["THE CORPORATION OF THE CITY OF GLENHAVEN", "BRINEWORKS SUPPLY INC."]
+    assert read_name("The Corporation of the Township of Ashby, a municipality", 0).legal_form
+    assert read_name("The Corporation of the Township of Ashby, a", 0) == read_name(
+        "The Corporation of the Township of Ashby", 0
+    )
+    assert [read_name(t, 0).text(t) for t in ("Acme Corporation of Texas", "Heron Corporation")] == [
+        "Acme Corporation",
+        "Heron Corporation",
+    ]

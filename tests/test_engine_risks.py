@@ -446,6 +446,16 @@ def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span
             "ip_ownership_assignment",
             "No copyright in the Designer's standard details shall transfer from the Designer to the Owner.",
         ),
+        # a right or a consent the sentence says there is none of
+        (
+            "change_of_control",
+            "7.4 A sale of the shares of the Operator, or a change in the persons who control it, gives the Owner no "
+            "cancellation right and requires no consent.",
+        ),
+        (
+            "most_favored_nation",
+            "The Distributor has no entitlement to be offered any lower price the Maker grants to another distributor.",
+        ),
     ],
 )
 def test_negated_wording_is_not_promoted(category: str, span: str) -> None:

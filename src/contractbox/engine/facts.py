@@ -178,7 +178,7 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |later |latest |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"(?:upon|on) (?:its )?acceptance\b(?! of)|"  # a click-through: "This Agreement takes effect on acceptance"
     # "starts on the date it is dated", "takes effect on the date it bears"
-    r"signing date|signature dates?|last signature|date (?:on which )?(?:it|this agreement) "
+    r"signing date|signature dates?|(?:from|on|as of|upon) the execution date|last signature|date (?:on which )?(?:it|this agreement) "
     r"(?:is (?:signed|executed|made|entered into|concluded|dated)|bears)|later of the|"
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
     r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?(?:counter)?signed by|"
@@ -1042,9 +1042,20 @@ _SERVICES_START = re.compile(
 )
 
 
+# a period of the contract that the sentence defines and starts, in quotes: 'The "Tolling Period" begins on', 'the
+# "Supply Term" shall commence on' (not the contract's own "Term" or "Initial Term")
+_DEFINED_PERIOD_START = re.compile(
+    r"^\W*(?:[\d.()a-z]{1,6}\s+)?the\s+[\"“](?!(?:initial|original|first)\b)(?:[A-Z][\w-]*\s+){1,3}(?:period|term)[\"”]\s+"
+    r"(?:shall\s+|will\s+)?(?:commence|begin|start)\w*[^.;\d]{0,30}$",
+    re.IGNORECASE,
+)
+
+
 def _services_start(text: str, at: int) -> bool:
-    """The date at `at` is when the services begin, the sentence's subject being the services."""
-    return bool(_SERVICES_START.search(_own_clause(_sentence_before(text, at))))
+    """The date at `at` is when the services (or a period the sentence defines) begin, the sentence's subject being
+    the services or that period."""
+    clause = _own_clause(_sentence_before(text, at))
+    return bool(_SERVICES_START.search(clause) or _DEFINED_PERIOD_START.search(clause))
 
 
 # a sentence whose subject is "the contract" that starts: in translated drafting "the contract" is this one ("6.1 The

@@ -709,6 +709,29 @@ def _subject_before_semicolon(text: str, start: int, modal: re.Match[str], subje
     return []
 
 
+# "The Carrier may reroute the cargo in a storm, and shall tell the Shipper why": a duty joined by "and" to the right
+# the sentence opens with binds the party that holds the right
+_AND_BEFORE = re.compile(r",?\s+and\s+$", re.IGNORECASE)
+_RIGHT_AFTER_SUBJECT = re.compile(r"\s+(?:may|can|is\s+(?:entitled|permitted|free)\s+to)\s", re.IGNORECASE)
+
+
+def _subject_of_the_right_before(text: str, start: int, modal: re.Match[str], subjects: list[str]) -> list[str]:
+    """The party whose right ("X may ...") opens the sentence, for a duty that "and" joins to it with no subject of
+    its own and no semicolon between; none before "be" ("and shall be refunded" states what becomes of a thing)."""
+    modal_at = modal.start()
+    if not _AND_BEFORE.search(text, max(start, modal_at - 8), modal_at) or _STATE_AFTER.match(text, modal.end()):
+        return []
+    opening = _SUBJECT_OPENS.match(text, start, modal_at)
+    at = opening.end() if opening else start
+    if ";" in text[at:modal_at]:
+        return []
+    after = " ".join(text[at : at + _LOOK_BACK].split()).lower()
+    for subject in subjects:  # longest first
+        if after.startswith(subject) and not after[len(subject) : len(subject) + 1].isalnum():
+            return [subject] if _RIGHT_AFTER_SUBJECT.match(after, len(subject)) else []
+    return []
+
+
 _IT_OPENS = re.compile(r"\s*It\s+$")
 
 
@@ -1435,6 +1458,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
                 _antecedent(text, start, m, ordered)
                 or _subject_before_semicolon(text, start, m, ordered)
                 or _it_after_a_party_sentence(text, start, m, ordered)
+                or _subject_of_the_right_before(text, start, m, ordered)
             )
         if not found_subjects:
             found_subjects = _guarantor(text, start, m, ordered)

@@ -308,14 +308,32 @@ def _caps_run(text: str, start: int, at: int) -> bool:
     return text.startswith("AND", at) and text[start:at].isupper()
 
 
+# a body whose name opens with its legal form and goes on with "of": "The Corporation of the Town of Millbrook",
+# "THE CORPORATION OF THE CITY OF ..." (Canadian municipalities); there the form is a word of the name, not its end
+_FORM_OF_A_BODY = re.compile(r"[ \t]+(?i:of)[ \t]+(?:(?i:the)[ \t]+)?[A-Z]")
+
+
+def _opens_a_body_name(text: str, start: int, form: tuple[int, int]) -> bool:
+    """The legal form spanning `form` is the first word of the name (after "The") and "of" follows it."""
+    return text[start : form[0]].strip().lower() in ("", "the") and bool(_FORM_OF_A_BODY.match(text, form[1]))
+
+
+def _legal_form_before(text: str, end: int) -> tuple[int, int]:
+    """The span of the legal form `_continue_with_form` read up to `end` (its last word)."""
+    return text.rfind(" ", 0, end) + 1, end
+
+
 def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
     """The name that starts exactly at `pos` (after an optional leading "the "), or None."""
     lead = _LEAD.match(text, pos)
     start = lead.end() if lead else pos
-    end, words, formed = start, 0, False
+    end, words, formed, body = start, 0, False, False
     at = start
     while words < max_words:
         form = _legal_form_at(text, at)
+        if form and not formed and _opens_a_body_name(text, start, form.span()):
+            body = True  # read on as a word: "of the Town of Millbrook" is the rest of the name
+            form = None
         if form and (words or formed):
             end, formed, words = form.end(), True, words + 1
         elif formed:
@@ -330,6 +348,8 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
                 break
         following = _continue_with_form(text, end)
         while following is not None:
+            if not formed and _opens_a_body_name(text, start, _legal_form_before(text, following)):
+                break
             end, formed, words = following, True, words + 1
             following = _continue_with_form(text, end)
         nxt = _after_gap(text, end)
@@ -345,6 +365,8 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
             connector = _inner_and(text, nxt) or _and_in_a_capitals_institution(text, start, end, nxt)
         if connector:
             beyond = _after_gap(text, connector.end())
+            if body and text.startswith("the ", beyond):  # "The Corporation of the City of ...": "of the" joins it
+                beyond += 4
             # "of 12 Main Street" is an address; "Madison & 31st Owner LLC" is one name ("&" never leads to a house number)
             numbered = text[beyond : beyond + 1].isdigit() and connector.group() != "&"
             if numbered or not (_word_at(text, beyond) or _legal_form_at(text, beyond)):
@@ -358,7 +380,7 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
         end -= 1
     if not formed and text[end - 1] == "." and not re.search(r"(?:\b[A-Z]|\.[A-Za-z]{1,3})\.$", text[start:end]):
         end -= 1
-    return NameSpan(_caps_start(text, start, end), end, formed)
+    return NameSpan(_caps_start(text, start, end), end, formed or body)
 
 
 def _caps_start(text: str, start: int, end: int) -> int:

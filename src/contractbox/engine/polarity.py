@@ -126,15 +126,18 @@ def _ungoverned(negations: str, needs: str = "") -> str:
 
 # the start of a sentence with no negation before the words that follow (one after them may be part of the formula)
 _UNDENIED_BEFORE = _SENTENCE_OPENING + r"(?:(?!\b(?:not|never|nothing|neither|no)\b)[^.;])*?"
+# a right or a consent the sentence says there is none of: "confers no termination right", "has no entitlement to be
+# offered", "requires no consent"
+_NO_RIGHT = r"no\s+(?:[\w-]+\s+)?(?:rights?|entitlements?|consents?)"
 # the start of a sentence that no negation governs (what follows is stated, not denied)
-_AFFIRMED = _ungoverned(r"nothing|neither|no\s+party|not|never|free\s+to")
+_AFFIRMED = _ungoverned(rf"nothing|neither|no\s+party|not|never|free\s+to|{_NO_RIGHT}")
 
 
 # a sentence that binds a party: no negation governs it, and it does not say a party is under no obligation
 _NO_DUTY = r"no\s+(?:obligation|duty|requirement|commitment)|without\s+(?:any\s+)?obligation"
 # no party, or none named by its role before what it may do: "No Group Company may terminate ... for convenience"
 _NO_ONE = r"no\s+(?:party|(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*){0,2}\s+(?=(?:may|shall|will|can|is|has)\b))"
-_BINDS = _ungoverned(rf"nothing|neither|no\s+party|not|never|free\s+to|{_NO_DUTY}")
+_BINDS = _ungoverned(rf"nothing|neither|no\s+party|not|never|free\s+to|{_NO_DUTY}|{_NO_RIGHT}")
 # the same for a prohibition, whose own "not" is the point ("shall not engage any other haulier")
 _PROHIBITS = _ungoverned(
     rf"nothing|neither|no\s+party|never|free\s+to|{_NO_DUTY}|not\s+(?:be\s+)?(?:required|obliged|obligated|bound)"

@@ -172,7 +172,11 @@ _AUTO_RENEWAL = re.compile(
     # renewed by tacit agreement", "tacit renewal"
     r"\btacit(?:ly)?\s+(?:be\s+)?(?:renew|extend|prolong|reconduct)|"
     r"\b(?:renew|extend|prolong)\w*\s+(?:by\s+)?tacit(?:ly|\s+(?:agreement|consent|reconduction))\b|"
-    r"\btacit\s+(?:renewal|extension|prolongation|reconduction)",
+    r"\btacit\s+(?:renewal|extension|prolongation|reconduction)|"
+    # the next period said to begin of itself: "a Renewal Term of two (2) years shall automatically begin", "a further
+    # term automatically commences"
+    r"\b(?:renewal|extension|successive|further|additional)\s+(?:term|period)s?\b[^.;]{0,60}?"
+    r"\b(?:automatically\s+(?:begins?|commences?|starts?|follows?)|(?:begins?|commences?|starts?|follows?)\s+automatically)\b",
     re.IGNORECASE,
 )
 # "this Agreement shall be extended for one (1) year", "the Term will be renewed for a period of two years": the
@@ -306,7 +310,9 @@ _ENDS_ON_EVENT = re.compile(
     r"approval|launch|expiry)\b[^.;]{0,40})",
     re.IGNORECASE,
 )
-_NOTICE_AFTER = re.compile(r"^\W*(?:prior\b|before\b|in advance\b|advance\b|written\b|notice\b|'|’)", re.IGNORECASE)
+_NOTICE_AFTER = re.compile(
+    r"^\W*(?:prior\b|before(?:hand)?\b|in advance\b|advance\b|written\b|notice\b|'|’)", re.IGNORECASE
+)
 _NOTICE_BEFORE = re.compile(
     r"(?:at least|not less than|no less than|no later than|minimum of|upon|giving|gives|give)\s*$", re.IGNORECASE
 )
