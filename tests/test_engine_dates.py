@@ -3060,6 +3060,39 @@ def test_the_first_day_of_the_period_the_contract_ends_with_is_its_effective_dat
     assert facts["effective_date"].value == "2028-07-01"
 
 
+# ordinary clauses that push a later term clause past the opening, where a date is read as the contract's own
+_DISTRIBUTION_BODY = "".join(
+    f"{n}. DUTY {n}\n\n{n}.1 Pike shall order, store, insure and pay for the Products in batch {n} as the price "
+    "list then in force provides, keep records of each sale and let Heron inspect those records on notice.\n\n"
+    for n in range(2, 16)
+)
+
+
+def test_a_named_term_that_begins_on_one_day_and_ends_on_the_expiry_starts_the_contract() -> None:
+    period = "16.1 The Distribution Term begins on 1 March 2029 and ends on 28 February 2031."
+    text = (
+        "DISTRIBUTION AGREEMENT\n\nThis Agreement is made as of the 3rd day of January, 2029 between Heron Foods "
+        f"Ltd. (Heron) and Pike Wholesale Inc. (Pike).\n\n1. Pike shall buy the Products from Heron.\n\n"
+        f"{_DISTRIBUTION_BODY}16. TERM\n\n{period}\n"
+    )
+    assert text.index(period) > 3000
+    facts, _ = read_facts(text, spans(text, agreement_date="3rd day of January, 2029", expiration_date=period))
+    assert facts["agreement_date"].value == "2029-01-03"
+    assert facts["expiration_date"].value == "2031-02-28"
+    assert facts["effective_date"].value == "2029-03-01"
+
+
+def test_a_warranty_period_that_begins_on_a_day_and_ends_on_the_expiry_does_not_start_the_contract() -> None:
+    period = "16.1 The warranty period begins on 1 March 2029 and ends on 28 February 2031."
+    text = (
+        "SUPPLY AGREEMENT dated 3 January 2029 between Heron Ltd and Pike Inc.\n\n1. TERM\n\n1.1 This Agreement "
+        f"ends on 28 February 2031.\n\n{_DISTRIBUTION_BODY}16. WARRANTY\n\n{period}\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="3 January 2029", expiration_date="1.1 This Agreement ends"))
+    assert facts["expiration_date"].value == "2031-02-28"
+    assert facts["effective_date"].value is None
+
+
 def test_a_part_of_the_contract_running_to_its_end_does_not_start_it() -> None:
     period = "5.1 The warranty period runs from 1 July 2028 until 30 June 2030."
     text = (

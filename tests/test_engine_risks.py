@@ -2680,3 +2680,27 @@ def test_a_leases_forfeiture_irritancy_or_avoidance_for_breach_is_termination_fo
 def test_a_forfeited_deposit_is_no_termination_for_cause() -> None:
     text = "The deposit is forfeited to the Seller. Nothing in this contract lets either party end it early."
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+@pytest.mark.parametrize(
+    "fee",
+    [
+        "The Licensee shall pay a yearly upkeep fee of EUR 250,000 no later than 1 February 2030 while this Agreement "
+        "remains in force. That due date does not change the Evaluation Period.",
+        "Buyer shall pay the second instalment of the purchase price, $400,000, on the first anniversary of Closing.",
+    ],
+)
+def test_a_fee_due_on_a_date_is_not_liquidated_damages(fee: str) -> None:
+    assert polarity.negates("liquidated_damages", fee)
+
+
+@pytest.mark.parametrize(
+    "sum_on_breach",
+    [
+        "If the Supplier fails to ship by the Delivery Date, it shall pay a fee of $2,000 for each day until it ships.",
+        "Should the Client end this Agreement before the first anniversary, a termination fee of $30,000 is payable.",
+        "The Reseller shall pay the Vendor a fee of USD 10,000 as liquidated damages for each unauthorised sale.",
+    ],
+)
+def test_a_fee_payable_on_breach_delay_or_termination_stays_liquidated_damages(sum_on_breach: str) -> None:
+    assert not polarity.negates("liquidated_damages", sum_on_breach)

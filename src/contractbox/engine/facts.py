@@ -1248,8 +1248,11 @@ def _start_of_something_else(text: str, lower: str, effective: Fact, agreement: 
     return any(_LAST_TO_SIGN.search(squashed, m.start(), m.end() + 60) for m in _starts_on_signing_said(squashed))
 
 
-# a period stated by its first and last days: "runs from 1 May 2027 until 30 April 2029", "from and including ... to"
-_FROM_BEFORE = re.compile(r"\bfrom\s+(?:and\s+including\s+)?(?:the\s+)?$", re.IGNORECASE)
+# a period stated by its first and last days: "runs from 1 May 2027 until 30 April 2029", "from and including ... to",
+# "The Licence Term begins on 1 May 2027 and ends on 30 April 2029"
+_FROM_BEFORE = re.compile(
+    r"(?:\bfrom|\b(?:begins?|commences?|starts?)\s+on)\s+(?:and\s+including\s+)?(?:the\s+)?$", re.IGNORECASE
+)
 # (a bracket may name the first day between: "from 1 May 2027 (the first Change Date of that year) to 30 April 2030")
 _TO_BETWEEN = re.compile(
     r"\s*(?:\([^()]{1,80}\)\s*)?,?\s*(?:until|till|to|through|and\s+end(?:s|ing)\s+on)\s+(?:and\s+including\s+)?(?:the\s+)?$",

@@ -1353,13 +1353,25 @@ RULES: dict[str, Rule] = {
         ),
     ),
     "liquidated_damages": Rule(
-        "says the sum is not liquidated damages or a penalty",
+        "says the sum is not liquidated damages or a penalty, or is a fee due in the ordinary course",
         # "this repayment is the return of an unearned advance and is neither liquidated damages nor a penalty"
         negative=_any(
             r"\b(?:(?:is|are|constitutes?)\s+(?:neither|not)|(?:shall|will)\s+not\s+(?:be|constitute))\s+(?:\w+\s+){0,2}?"
             r"liquidated\s+damages\b"
         ),
         positive=_any(r"\bliquidated\s+damages\b", r"\bpre-?estimate\b", r"\bcontractual\s+penalty\b"),
+        # a fee, an instalment or a royalty due on a date or as the contract runs ("shall pay an annual maintenance fee
+        # of $50,000 on or before 1 March") is the price, not a sum payable on breach, delay or termination: where
+        # the span names a fee it must name such an event (or a penalty, forfeiture, a sum per day of delay)
+        required=_any(
+            r"\b(?:breach\w*|default\w*|delay\w*|late|lateness|overdue|terminat\w*|cancel\w*|fail\w*|liquidated|"
+            r"penalt\w*|pre-?estimate|forfeit\w*|retain\w*|damages|compensat\w*|fines?|violat\w*|withdraw\w*|early|"
+            r"shortfall|break|breakage|unless|interest|non-?(?:performance|compliance|delivery|payment))\b",
+            r"\b(?:for\s+(?:each|every)|per)\s+(?:\w+\s+)?(?:day|week|month|hour|occurrence|incident)\b",
+            r"\bnot\s+(?:met|achieved|reached|delivered|performed|completed|paid)\b",
+            r"\bdoes\s+not\s+(?:meet|achieve|reach|deliver|perform|pay|complete)\b",
+        ),
+        required_when=_any(r"\b(?:fees?|instal(?:l)?ments?|royalt(?:y|ies))\b"),
         asserting=_any(
             r"\bliquidated\s+damages\b[^.;]{0,80}\b(?:of|in\s+the\s+amount|equal)",
             r"\bcontractual\s+penalty\s+(?:\([^()]{1,40}\)\s+)?(?:of|in\s+the\s+amount)\b",  # "(Vertragsstrafe)"
