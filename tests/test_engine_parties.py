@@ -2499,3 +2499,17 @@ def test_a_regulator_with_and_in_its_name_inside_descriptors_is_no_party() -> No
     parties = find_parties(text)
     assert [p.name for p in parties] == ["Hollin Bay Pension Trust", "Marrowgate Asset Advisors, LLC"]
     assert parties[1].aliases == ("Adviser",)
+
+
+def test_an_introduction_heading_closes_the_list_of_parties() -> None:
+    text = (
+        "TIMBER HAULAGE AGREEMENT\n\nTHIS AGREEMENT is dated 3 June 2028 and is made between:\n\n"
+        'NORTHBANK FORESTRY LIMITED, company number 04418823, of 2 Mill Lane, Hexham (the "Grower"); and\n\n'
+        'TYNE VALLEY LOGISTICS LTD, company number 08812290, of 9 Quay Road, Blyth (the "Haulier").\n\n'
+        "INTRODUCTION\n\n(A) The Grower fells conifer stands in Northumberland.\n\n"
+        "(B) The Haulier carries round timber to sawmills.\n\n1. HAULAGE\n\n1.1 The Haulier shall collect the timber."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("NORTHBANK FORESTRY LIMITED", "grower"),
+        ("TYNE VALLEY LOGISTICS LTD", "haulier"),
+    ]

@@ -144,6 +144,8 @@ _LIST_END = re.compile(
     r"WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|BACKGROUND|NOW,?\s+THEREFORE|"
     r"IN\s+CONSIDERATION|TABLE\s+OF\s+CONTENTS|The\s+parties\s+(?:hereto\s+)?agree|"
     r"(?m:^)[ \t]*(?-i:PREMISES|Premises)[ \t]*:?[ \t]*(?m:$)|"  # the recitals of Italian drafting ("Premesse")
+    # the recitals under an English heading of their own line: "INTRODUCTION", "Introduction:"
+    r"(?m:^)[ \t]*(?-i:INTRODUCTION|Introduction)[ \t]*:?[ \t]*(?m:$)|"
     r"(?<=\s)between\b",  # "... with reference to the Distribution Agreement between Zentrix and Redline Corp."
     re.IGNORECASE,
 )
