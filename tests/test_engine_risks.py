@@ -2670,3 +2670,28 @@ def test_a_leases_forfeiture_irritancy_or_avoidance_for_breach_is_termination_fo
 def test_a_forfeited_deposit_is_no_termination_for_cause() -> None:
     text = "The deposit is forfeited to the Seller. Nothing in this contract lets either party end it early."
     assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_a_seller_bound_to_sell_to_the_buyer_and_to_no_other_buyer_is_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert rule.asserts(
+        "2.1 The Estate shall sell to the Packer, and to no other buyer, every tray of export-grade kiwifruit it "
+        "harvests, and shall not consign any of that fruit elsewhere."
+    )
+    # selling to the other party with nothing said of anyone else is a plain sale
+    assert not rule.asserts("2.1 The Estate shall sell to the Packer the kiwifruit listed in each purchase order.")
+    # and a promise that others may buy too is no exclusivity
+    assert not rule.asserts("2.1 The Estate shall not be bound to sell to the Packer, and no other term restricts it.")
+
+
+def test_not_selling_goods_named_at_length_to_others_at_a_lower_price_is_most_favoured() -> None:
+    rule = polarity.RULES["most_favored_nation"]
+    assert rule.asserts(
+        "4.3 The Mill shall not sell kiln-dried radiata pine boards of the grades in Schedule 1 to any other merchant "
+        "in New Zealand at prices lower than those then invoiced to the Merchant."
+    )
+    # a price fixed for this buyer alone, with no word of other buyers' prices, is no most-favoured term
+    assert not rule.asserts(
+        "4.3 The Mill shall not sell kiln-dried radiata pine boards of the grades in Schedule 1 to the Merchant at "
+        "prices other than those in Schedule 2."
+    )
