@@ -2513,3 +2513,17 @@ def test_an_introduction_heading_closes_the_list_of_parties() -> None:
         ("NORTHBANK FORESTRY LIMITED", "grower"),
         ("TYNE VALLEY LOGISTICS LTD", "haulier"),
     ]
+
+
+def test_the_state_of_a_statute_in_brackets_is_no_defined_term() -> None:
+    text = (
+        "WOOL BROKING AGREEMENT\n\nDate: 4 August 2028\n\nParties\n\n"
+        "1. Riverina Wool Selling Authority, a statutory authority constituted under the Wool Marketing Act 1994 "
+        "(NSW), of 12 Fitzmaurice Street, Wagga Wagga NSW 2650 (Authority)\n\n"
+        "2. Merrigal Pastoral Pty Ltd (ACN 101 202 303) of 8 Hay Road, Deniliquin NSW 2710 (Grower)\n\n"
+        "Background\n\nA. The Grower runs merino sheep."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Riverina Wool Selling Authority", "authority"),
+        ("Merrigal Pastoral Pty Ltd", "grower"),
+    ]
