@@ -3596,3 +3596,39 @@ def test_a_defined_period_that_starts_later_is_not_when_a_contract_effective_on_
     later = text.replace("the date first written above", "April 1, 2027")  # its own start: the later date
     facts, _ = read_facts(later, spans(later, agreement_date="March 2, 2026", effective_date="April 1, 2027"))
     assert facts["effective_date"].value == "2027-04-01"
+
+
+def test_a_rolling_period_after_a_fixed_first_period_until_a_party_gives_notice_renews_automatically() -> None:
+    term = "This Licence begins on 1 May 2026 and runs until 30 April 2027 (the First Period)."
+    rolling = (
+        "Following the First Period, this Licence continues from month to month until either party ends it by "
+        "giving the other not less than twenty-one (21) days' written notice."
+    )
+    text = f"{PREAMBLE} {term} {rolling}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=rolling))
+    assert (t.auto_renewal, t.notice_days) == (True, 21)
+    assert facts["expiration_date"].value == "2027-04-30"
+
+
+def test_month_to_month_until_notice_with_no_fixed_first_period_is_no_renewal() -> None:
+    evergreen = (
+        "This Licence begins on 1 May 2026 and continues from month to month until either party ends it by giving "
+        "the other not less than twenty-one (21) days' written notice."
+    )
+    text = f"{PREAMBLE} {evergreen}"
+    _, t = read_facts(text, spans(text, renewal_term=evergreen))
+    assert t.auto_renewal is not True
+
+
+def test_an_amendment_that_says_a_further_extension_of_the_term_requires_an_amendment() -> None:
+    recital = (
+        "B. The Agreement is due to end on 30 September 2026 and renews automatically for successive one-year "
+        "periods unless either party gives notice."
+    )
+    agreed = (
+        "2. Clause 4.2 of the Agreement is deleted. Any extension of the Term beyond 30 September 2028 shall require "
+        "a written amendment signed by both parties."
+    )
+    text = f"This Third Amendment is dated 2 March 2026. {recital} {agreed}"
+    _, t = read_facts(text, spans(text, renewal_term=recital))
+    assert t.auto_renewal is False and t.renewal_by_agreement is True

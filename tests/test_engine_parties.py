@@ -2531,3 +2531,31 @@ def test_a_municipal_corporation_whose_name_opens_with_its_legal_form() -> None:
         "Acme Corporation",
         "Heron Corporation",
     ]
+
+
+def test_an_introduction_heading_closes_the_list_of_parties() -> None:
+    text = (
+        "TIMBER HAULAGE AGREEMENT\n\nTHIS AGREEMENT is dated 3 June 2028 and is made between:\n\n"
+        'NORTHBANK FORESTRY LIMITED, company number 04418823, of 2 Mill Lane, Hexham (the "Grower"); and\n\n'
+        'TYNE VALLEY LOGISTICS LTD, company number 08812290, of 9 Quay Road, Blyth (the "Haulier").\n\n'
+        "INTRODUCTION\n\n(A) The Grower fells conifer stands in Northumberland.\n\n"
+        "(B) The Haulier carries round timber to sawmills.\n\n1. HAULAGE\n\n1.1 The Haulier shall collect the timber."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("NORTHBANK FORESTRY LIMITED", "grower"),
+        ("TYNE VALLEY LOGISTICS LTD", "haulier"),
+    ]
+
+
+def test_the_state_of_a_statute_in_brackets_is_no_defined_term() -> None:
+    text = (
+        "WOOL BROKING AGREEMENT\n\nDate: 4 August 2028\n\nParties\n\n"
+        "1. Riverina Wool Selling Authority, a statutory authority constituted under the Wool Marketing Act 1994 "
+        "(NSW), of 12 Fitzmaurice Street, Wagga Wagga NSW 2650 (Authority)\n\n"
+        "2. Merrigal Pastoral Pty Ltd (ACN 101 202 303) of 8 Hay Road, Deniliquin NSW 2710 (Grower)\n\n"
+        "Background\n\nA. The Grower runs merino sheep."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Riverina Wool Selling Authority", "authority"),
+        ("Merrigal Pastoral Pty Ltd", "grower"),
+    ]

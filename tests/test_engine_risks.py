@@ -2704,3 +2704,28 @@ def test_a_fee_due_on_a_date_is_not_liquidated_damages(fee: str) -> None:
 )
 def test_a_fee_payable_on_breach_delay_or_termination_stays_liquidated_damages(sum_on_breach: str) -> None:
     assert not polarity.negates("liquidated_damages", sum_on_breach)
+
+
+def test_a_seller_bound_to_sell_to_the_buyer_and_to_no_other_buyer_is_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert rule.asserts(
+        "2.1 The Estate shall sell to the Packer, and to no other buyer, every tray of export-grade kiwifruit it "
+        "harvests, and shall not consign any of that fruit elsewhere."
+    )
+    # selling to the other party with nothing said of anyone else is a plain sale
+    assert not rule.asserts("2.1 The Estate shall sell to the Packer the kiwifruit listed in each purchase order.")
+    # and a promise that others may buy too is no exclusivity
+    assert not rule.asserts("2.1 The Estate shall not be bound to sell to the Packer, and no other term restricts it.")
+
+
+def test_not_selling_goods_named_at_length_to_others_at_a_lower_price_is_most_favoured() -> None:
+    rule = polarity.RULES["most_favored_nation"]
+    assert rule.asserts(
+        "4.3 The Mill shall not sell kiln-dried radiata pine boards of the grades in Schedule 1 to any other merchant "
+        "in New Zealand at prices lower than those then invoiced to the Merchant."
+    )
+    # a price fixed for this buyer alone, with no word of other buyers' prices, is no most-favoured term
+    assert not rule.asserts(
+        "4.3 The Mill shall not sell kiln-dried radiata pine boards of the grades in Schedule 1 to the Merchant at "
+        "prices other than those in Schedule 2."
+    )

@@ -144,6 +144,8 @@ _LIST_END = re.compile(
     r"WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|BACKGROUND|NOW,?\s+THEREFORE|"
     r"IN\s+CONSIDERATION|TABLE\s+OF\s+CONTENTS|The\s+parties\s+(?:hereto\s+)?agree|"
     r"(?m:^)[ \t]*(?-i:PREMISES|Premises)[ \t]*:?[ \t]*(?m:$)|"  # the recitals of Italian drafting ("Premesse")
+    # the recitals under an English heading of their own line: "INTRODUCTION", "Introduction:"
+    r"(?m:^)[ \t]*(?-i:INTRODUCTION|Introduction)[ \t]*:?[ \t]*(?m:$)|"
     r"(?<=\s)between\b",  # "... with reference to the Distribution Agreement between Zentrix and Redline Corp."
     re.IGNORECASE,
 )
@@ -297,6 +299,9 @@ _REGISTER_BEFORE = re.compile(
 
 # a province's or state's code after a postcode and its town, not the party's term: "60020 Porto San Vitale (AN)"
 _POSTCODE_TOWN_BEFORE = re.compile(r"\b\d{4,6}[ \t]+(?:[A-Z][\w'\-]*[ \t]+){1,4}$")
+# the jurisdiction of a statute the entry cites, not the party's term: "established under the Hop Marketing Act 1981
+# (Tas)", "registered under the Corporations Act 2001 (Cth)", "the Co-operatives Act, 1996 (Saskatchewan)"
+_STATUTE_BEFORE = re.compile(r"\b(?:Act|Code|Ordinance|Regulations?|Law)(?:,?[ \t]+\d{4})?[ \t]*$")
 # a representative's given name between the initials and the surname: "Mr. J.W. (Joost) van der Linde"
 _GIVEN_NAME_AROUND = re.compile(r"\b[A-Z]\.[ \t]*\([A-Z][a-z]+\)[ \t]+[a-zA-Z]")
 
@@ -332,6 +337,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
                 _unaccented(bare).lower() not in PLACES
                 and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
                 and not _REGISTER_BEFORE.search(text, max(start, m.start() - 40), m.start())
+                and not _STATUTE_BEFORE.search(text, max(start, m.start() - 40), m.start())
                 and not (len(bare) == 2 and _POSTCODE_TOWN_BEFORE.search(text, max(start, m.start() - 60), m.start()))
                 and not _GIVEN_NAME_AROUND.search(text, max(start, m.start() - 12), min(len(text), m.end() + 3))
             )

@@ -537,6 +537,13 @@ RULES: dict[str, Rule] = {
                 r"\b(?:purchase|buy|obtain|source|order)\w*\b[^.;]{0,80}\bonly\s+from\s+(?:the\s+)?(?-i:[A-Z])",
                 opening=_BINDS,
             ),
+            # a seller's whole output to the other party alone: "shall sell to the Miller, and to no other buyer, all the
+            # barley it grows" (a ban after it restates it: "..., and shall not offer it to anyone else")
+            _affirmed(
+                r"\b(?:shall|will|must)\s+(?:sell|supply|deliver|offer)\s+(?:[^.;]{0,40}?\s)?to\s+(?:the\s+)?(?-i:[A-Z])[\w-]*,?\s+"
+                r"(?:and|but)\s+(?:to\s+)?(?:no\s+other|no\s+one\s+else|nobody\s+else)\b",
+                opening=_UNDENIED_BEFORE,
+            ),
             # "shall not engage any other haulier", "must not buy from another supplier", "shall not buy power for the
             # site from any other retail energy provider" (the kind of supplier in up to two words)
             _affirmed(
@@ -979,7 +986,9 @@ RULES: dict[str, Rule] = {
                 r"provides?|invoices?|bills?)\b[^.;]{0,30}\b(?:any\s+other|another|all\s+other|other|(?:any\s+)?third)\b",
                 # rate parity, the same ceiling said of the others: "shall not offer to any other agent ... a rate lower
                 # than the rate granted to the Agent", "shall not grant any other licensee a better royalty than"
-                r"\b(?:shall|will|must)\s+not\s+(?:offer|grant|give|extend|sell|provide|quote)\b[^.;]{0,40}?\b(?:to\s+)?"
+                # (what is sold may be named at length first: "shall not sell rolled oats of the same grade and origin
+                # to any other buyer at a price lower than")
+                r"\b(?:shall|will|must)\s+not\s+(?:offer|grant|give|extend|sell|provide|quote)\b[^.;]{0,80}?\b(?:to\s+)?"
                 r"(?:any\s+other|another|all\s+other|(?:any\s+)?third)\b[^.;]{0,120}\b(?:"
                 + _PRICE
                 + r"\s+(?:lower|better|more\s+favou?rable)|(?:lower|better|more\s+favou?rable)\s+(?:[\w\-]+\s+)?"

@@ -277,7 +277,12 @@ _RENEWAL_TAKEN_AWAY = re.compile(
     # by a further written variation", as a Scots minute of variation says)
     r"(?P<agreed>\b(?:renew|extend)\w*(?:\s+(?:beyond|after|past)\s+[^.;]{1,30}?)?\s+only\s+(?:by|with|upon)\s+"
     r"(?:the\s+|an?\s+)?(?:mutual\s+|further\s+)?(?:written\s+)?(?:supplemental\s+|amending\s+|variation\s+)?"
-    r"(?:agreement|consent|amendment|deed|variation))",
+    r"(?:agreement|consent|amendment|deed|variation)|"
+    # or as what a renewal of the term itself needs: "Any further extension of the Term shall require a written
+    # amendment signed by both parties"
+    r"\b(?:renewal|extension)\s+of\s+(?:the|this)\s+(?:initial\s+)?(?:term|agreement|contract|lease)\b[^.;]{0,40}?"
+    r"\b(?:shall|will|must)\s+require\s+(?:the\s+|an?\s+)?(?:mutual\s+|further\s+)?(?:written\s+)?"
+    r"(?:agreement|consent|amendment|variation))",
     re.IGNORECASE,
 )
 _RENEWAL_TAKEN_AWAY_SCAN = Scanned.of(_RENEWAL_TAKEN_AWAY)  # scanned for by its first letters
@@ -287,10 +292,17 @@ _PERIOD_TO_PERIOD = (
     r"(?:[\w-]+\s+)?(?:year|month|quarter|season|term|period)"
 )
 # "This Lease shall continue from Lease Year to Lease Year ... unless either party gives ... notice": automatic
+# (or, once a fixed first period is over, "until" a party ends it by notice: "After the Initial Period, this agreement
+# continues from month to month until either party ends it by giving ... notice"; without the fixed period first,
+# "continues from month to month until terminated by notice" is a contract with no end, not a renewal)
 _CONTINUES_UNLESS = re.compile(
     r"\bcontinue\w*\b[^.;]{0,160}?\b"
     + _PERIOD_TO_PERIOD
-    + r"\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy)\b",
+    + r"\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy)\b|"
+    r"\b(?:after|following|(?:at|on|upon)\s+the\s+(?:end|expiry|expiration)\s+of)\s+the\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:term|period)\b[^.;]{0,60}?\bcontinue\w*\s+(?:[\w-]+\s+){0,2}?(?:"
+    + _PERIOD_TO_PERIOD
+    + r"|on\s+an?\s+(?:year|month)[- ]to[- ](?:year|month)\s+basis)\b[^.]{0,40}?\buntil\b[^.]{0,120}?\bnoti(?:ce|fies|fy)\b",
     re.IGNORECASE,
 )
 _RENEW_WORD = re.compile(
