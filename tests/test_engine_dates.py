@@ -3632,3 +3632,27 @@ def test_an_amendment_that_says_a_further_extension_of_the_term_requires_an_amen
     text = f"This Third Amendment is dated 2 March 2026. {recital} {agreed}"
     _, t = read_facts(text, spans(text, renewal_term=recital))
     assert t.auto_renewal is False and t.renewal_by_agreement is True
+
+
+def test_a_term_continued_unless_a_party_tells_a_named_third_party_in_writing_renews_automatically() -> None:
+    # a three-party contract: the notice goes to the party in the middle, named by its role, not to "the other"
+    term = "The first term of this Agreement ends on 31 October 2029."
+    renew = (
+        "After that, and after every later period, this Agreement continues for another twelve (12) months unless "
+        "the Owner or the User tells the Custodian in writing, no later than thirty (30) days before the period "
+        "then running ends, that the Agreement must stop."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2029-10-31", True, 30)
+
+
+def test_terms_that_name_themselves_take_effect_on_a_date_they_define() -> None:
+    # click-through terms call themselves "these Terms"; their start is a defined date set in the opening sentence
+    text = (
+        'These Hosting Terms (the "Terms") apply between Quillbank Hosting Ltd and Marrowfield Studio LLC. '
+        'The customer signed up online on 5 February 2029 (the "Signup Date"), and these Terms take effect on the '
+        "Signup Date.\n\n1. The host shall keep the site online."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="5 February 2029"))
+    assert facts["effective_date"].value == "2029-02-05"

@@ -2729,3 +2729,37 @@ def test_not_selling_goods_named_at_length_to_others_at_a_lower_price_is_most_fa
         "4.3 The Mill shall not sell kiln-dried radiata pine boards of the grades in Schedule 1 to the Merchant at "
         "prices other than those in Schedule 2."
     )
+
+
+def test_ending_these_terms_for_a_breach_is_termination_for_cause() -> None:
+    # standard terms call themselves "these Terms" (or "these terms"); ending them for a breach is a cause
+    for text in (
+        "The Host may end these Hosting Terms at once if the Customer breaches clause 3 and does not cure it.",
+        "The Dealer may end these terms by notice if the Buyer fails to pay an invoice within 20 days of a reminder.",
+    ):
+        assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    unrelated = "These terms apply to every order. A breach of clause 3 must be reported to the Host."
+    assert "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+def test_ending_on_notice_whatever_the_reasons_is_termination_for_convenience() -> None:
+    rule = polarity.RULES["termination_for_convenience"]
+    assert rule.asserts("9.2 The Publisher may end this Agreement on sixty (60) days' notice whatever its reasons.")
+    assert rule.asserts("Either party may terminate this Agreement by written notice, whatever the reason.")
+    assert not rule.asserts("Neither party may terminate this Agreement on notice, whatever its reasons.")
+
+
+def test_a_right_to_terminate_when_control_passes_to_someone_described_by_a_relative_clause() -> None:
+    rule = polarity.RULES["change_of_control"]
+    assert rule.asserts(
+        "12.4 The Supplier may terminate this Agreement on sixty (60) days' notice if control of the Distributor "
+        "passes to any person who, at the time this Agreement was signed, did not control the Distributor."
+    )
+    assert rule.asserts(
+        "The Owner may terminate this Agreement if control of the Operator is transferred to a company that has "
+        "never been part of the Operator's group."
+    )
+    assert not rule.asserts(
+        "The Supplier may not terminate this Agreement if control of the Distributor passes to any person who, at "
+        "the time this Agreement was signed, did not control the Distributor."
+    )

@@ -75,7 +75,9 @@ _STARTS_THIS = re.compile(
     r"\b(?:contract|agreement|term)\s+(?:start|co(?:m|rn){2}encement)\b|"
     r"\bthe\s+(?:joint venture|venture|engagement|appointment|agency|subscription|services)\s+"
     r"(?:(?:shall|will)\s+(?:co(?:m|rn){2}ence|begin|start)|co(?:m|rn){2}ences|begins|starts)|"
-    r"\b(?:signed|executed) and effective\b",
+    r"\b(?:signed|executed) and effective\b|"
+    # click-through and standard terms name themselves so: "These Marketplace Terms (the "Terms") ... take effect on"
+    r"\bthese\s+(?:[\w-]+\s+){0,4}?(?:terms|conditions)\b",
     re.IGNORECASE,
 )
 # a part or a period of the contract that starts on its own date (not the contract's start)

@@ -144,6 +144,16 @@ _PROHIBITS = _ungoverned(
 )
 
 
+# a character of a sentence, the dot of a clause number in it included: "at a price lower than the price in Section 2.1,
+# Provider shall offer ..." is one sentence
+_IN_SENTENCE_THROUGH_NUMBERS = r"(?:[^.;]|(?<=\d)\.(?=\d))"
+
+
+def _through_clause_numbers(*wordings: str) -> tuple[str, ...]:
+    """`wordings` with each gap of sentence characters (`[^.;]`) read through a clause number's dot ("Section 2.1")."""
+    return tuple(w.replace("[^.;]", _IN_SENTENCE_THROUGH_NUMBERS) for w in wordings)
+
+
 def _affirmed(*wordings: str, opening: str = _AFFIRMED) -> tuple[str, ...]:
     """Sentences no negation governs that say one of `wordings`: one pattern a wording, each the sentence's `opening`
     (`_AFFIRMED`, `_BINDS`, `_PROHIBITS`) then the wording (after a lookahead on its first letters where they can be
@@ -280,7 +290,9 @@ _AT_DISCRETION = (
 _NO_CAUSE = (
     r"(?:for\s+(?:(?:its|their|his|her|our|your)\s+)?(?:own\s+)?convenience|without\s+(?:any\s+)?(?:cause|reason)\b|"
     r"without\s+(?:assigning|giving|stating|specifying|providing)\s+(?:any\s+|a\s+)?(?:reasons?|cause)\b|"
-    r"for\s+(?:any|no|whatever)\s+reason\b|with\s+or\s+without\s+(?:cause|reason)\b|at\s+will\b)"
+    r"for\s+(?:any|no|whatever)\s+reason\b|with\s+or\s+without\s+(?:cause|reason)\b|at\s+will\b|"
+    # the reasons set aside: "may end it on 30 days' notice whatever its reasons", "whatever the reason"
+    r"whatever\s+(?:its|their|his|her|our|your|the)\s+reasons?\b)"
 )
 # a character of a termination right before its notice, where no cause is named ("for good cause by written notice")
 _NO_CAUSE_BEFORE = rf"(?:(?!\b(?:{_CAUSE_NAMED})\b)[^.;])"
@@ -810,6 +822,17 @@ RULES: dict[str, Rule] = {
                 rf"[^.;]{{0,80}}\b{_LEAVES_GROUP}",
                 opening=_ungoverned(r"nothing|neither|no\s+party|" + _NOT_OUTSIDE_A_RELATIVE + r"|never|free\s+to"),
             ),
+            # the new controller described by a relative clause, also with words set off inside it: "may terminate ...
+            # if control of the Agent passes to any person who, at the date of signing, did not control it" (its "not"
+            # describes the person; only a negation before the right denies it)
+            _affirmed(
+                r"\b"
+                + _ENDS_IT
+                + r"\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,120}\b"
+                + _CONTROL_ACQUIRED
+                + r"\s+(?:any|a|an|another|some)\s+(?:[\w-]+\s+){0,3}?(?:who|that|which|whom)\b",
+                opening=_UNDENIED_BEFORE,
+            ),
             # the control acquired first, then the other party's right: "if any person gains control of the Borrower,
             # ... the Bank may, by not less than ten days' notice, cancel the Facility" ("not less than" denies nothing)
             _affirmed(
@@ -924,55 +947,57 @@ RULES: dict[str, Rule] = {
             # "If Supplier sells ... to any other customer at a lower price, Supplier shall offer that lower price to
             # Buyer", "Licensor shall extend to Licensee any more favourable royalty it grants another licensee"
             _affirmed(
-                r"\b(?:other|another|third[\s\-]part(?:y|ies))\b[^.;]{0,260}\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+"
-                r"(?:\w+\s+){0,3}?(?:that|such|the\s+same|those|any\s+such)\s+(?:lower|better|more\s+favou?rable|reduced|"
-                r"lowest|best)\b",
-                r"\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+(?:\w+\s+){0,3}?(?:any|the|a|such)\s+(?:lower|better|"
-                r"more\s+favou?rable|reduced|lowest)\s+(?:\w+\s+)?"
-                + _PRICE
-                + r"\b[^.;]{0,120}\b(?:other|another|third)\s+"
-                r"(?:customers?|buyers?|purchasers?|licensees?|clients?|distributors?|resellers?|part(?:y|ies))\b",
-                # "Vendor shall charge Buyer fees no less favourable than the fees it charges to any other customer":
-                # matching what the promisor gives others (not "than those obtainable from an unaffiliated third party",
-                # an arm's-length test)
-                # (also a revenue share: "the percentage of Net Revenue payable to the Partner shall be no less favourable")
-                # (or an agent's buying for its principal: "rates obtained for the Client no less favourable than those
-                # it obtains for any other client")
-                r"\b(?:" + _PRICE + r"|percentages?|commissions?|(?:revenue|profit)\s+shares?)\b[^.;]{0,80}"
-                r"\bno\s+less\s+favou?rable\s+than\b[^.;]{0,120}?\b(?:to|for)\s+"
-                r"(?:any\s+other|all\s+other|another|other|(?:any\s+|a\s+)?third[\s\-]part(?:y|ies))\b",
-                # "If Vendor grants better rates to another customer, Vendor shall extend those rates to Buyer"
-                r"\b(?:lower|better|more\s+favou?rable|reduced)\s+(?:\w+\s+)?" + _PRICE + r"\b[^.;]{0,60}\bto\s+"
-                r"(?:any\s+other|another|other|(?:any\s+|a\s+)?third)\b[^.;]{0,120}\b(?:shall|will|must)\s+"
-                r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,2}?(?:those|such|the\s+same|that)\s+"
-                + _PRICE
-                + r"\b",
-                # "If Vendor offers any other library a lower fee for a comparable volume, Vendor shall offer the same
-                # fee to the Customer"
-                r"\b(?:offers?|charges?|grants?|gives?|sells?|extends?)\s+(?:to\s+)?(?:any\s+other|another|other|"
-                r"(?:any\s+|a\s+)?third)\b[^.;]{0,120}\b(?:lower|better|more\s+favou?rable|reduced)\s+(?:[\w\-]+\s+){0,2}?"
-                + _PRICE
-                + r"\b[^.;]{0,120}\b(?:shall|will|must)\s+(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+"
-                r"(?:\w+\s+){0,2}?(?:those|such|the\s+same|that)\s+(?:[\w\-]+\s+){0,2}?" + _PRICE + r"\b",
-                # the better terms given to anyone, then the same terms to this party: "If Vendor charges any customer of
-                # like volume a fee lower than Schedule 2's, Vendor shall give the Buyer the same lower fee"
-                r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}"
-                r"\b(?:shall|will|must)\s+(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,3}?"
-                r"(?:the\s+same|that|such|those)\s+(?:lower|better|more\s+favou?rable|reduced)\b",
-                # the same with the price or terms named and an adverb: "If Vendor offers any other customer ... a lower
-                # price or better terms, Vendor shall promptly offer the same price or terms to Buyer"
-                r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:other|another|third)\b[^.;]{0,200}"
-                r"\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}\b(?:shall|will|must)\s+(?:\w+ly\s+)?"
-                r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,3}?(?:the\s+same|those|such)\s+"
-                + _PRICE
-                + r"\b",
-                # the beneficiary's right to the better terms: "If the Owner grants any other tenant a lower rent, the
-                # Tenant is entitled to that lower rent", "the Buyer shall be entitled to the same price"
-                r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:other|another|third)\b[^.;]{0,200}"
-                r"\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}\b(?:(?:shall|will)\s+be|is|are)\s+entitled\s+to\s+"
-                r"(?:\w+\s+){0,2}?(?:the\s+same|that|such|those)\s+(?:(?:lower|better|more\s+favou?rable|reduced)\b|"
-                + _PRICE
-                + r"\b)",
+                *_through_clause_numbers(
+                    r"\b(?:other|another|third[\s\-]part(?:y|ies))\b[^.;]{0,260}\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+"
+                    r"(?:\w+\s+){0,3}?(?:that|such|the\s+same|those|any\s+such)\s+(?:lower|better|more\s+favou?rable|reduced|"
+                    r"lowest|best)\b",
+                    r"\b(?:offer|extend|give|grant|provide|pass|apply)\w*\s+(?:\w+\s+){0,3}?(?:any|the|a|such)\s+(?:lower|better|"
+                    r"more\s+favou?rable|reduced|lowest)\s+(?:\w+\s+)?"
+                    + _PRICE
+                    + r"\b[^.;]{0,120}\b(?:other|another|third)\s+"
+                    r"(?:customers?|buyers?|purchasers?|licensees?|clients?|distributors?|resellers?|part(?:y|ies))\b",
+                    # "Vendor shall charge Buyer fees no less favourable than the fees it charges to any other customer":
+                    # matching what the promisor gives others (not "than those obtainable from an unaffiliated third party",
+                    # an arm's-length test)
+                    # (also a revenue share: "the percentage of Net Revenue payable to the Partner shall be no less favourable")
+                    # (or an agent's buying for its principal: "rates obtained for the Client no less favourable than those
+                    # it obtains for any other client")
+                    r"\b(?:" + _PRICE + r"|percentages?|commissions?|(?:revenue|profit)\s+shares?)\b[^.;]{0,80}"
+                    r"\bno\s+less\s+favou?rable\s+than\b[^.;]{0,120}?\b(?:to|for)\s+"
+                    r"(?:any\s+other|all\s+other|another|other|(?:any\s+|a\s+)?third[\s\-]part(?:y|ies))\b",
+                    # "If Vendor grants better rates to another customer, Vendor shall extend those rates to Buyer"
+                    r"\b(?:lower|better|more\s+favou?rable|reduced)\s+(?:\w+\s+)?" + _PRICE + r"\b[^.;]{0,60}\bto\s+"
+                    r"(?:any\s+other|another|other|(?:any\s+|a\s+)?third)\b[^.;]{0,120}\b(?:shall|will|must)\s+"
+                    r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,2}?(?:those|such|the\s+same|that)\s+"
+                    + _PRICE
+                    + r"\b",
+                    # "If Vendor offers any other library a lower fee for a comparable volume, Vendor shall offer the same
+                    # fee to the Customer"
+                    r"\b(?:offers?|charges?|grants?|gives?|sells?|extends?)\s+(?:to\s+)?(?:any\s+other|another|other|"
+                    r"(?:any\s+|a\s+)?third)\b[^.;]{0,120}\b(?:lower|better|more\s+favou?rable|reduced)\s+(?:[\w\-]+\s+){0,2}?"
+                    + _PRICE
+                    + r"\b[^.;]{0,120}\b(?:shall|will|must)\s+(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+"
+                    r"(?:\w+\s+){0,2}?(?:those|such|the\s+same|that)\s+(?:[\w\-]+\s+){0,2}?" + _PRICE + r"\b",
+                    # the better terms given to anyone, then the same terms to this party: "If Vendor charges any customer of
+                    # like volume a fee lower than Schedule 2's, Vendor shall give the Buyer the same lower fee"
+                    r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}"
+                    r"\b(?:shall|will|must)\s+(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,3}?"
+                    r"(?:the\s+same|that|such|those)\s+(?:lower|better|more\s+favou?rable|reduced)\b",
+                    # the same with the price or terms named and an adverb: "If Vendor offers any other customer ... a lower
+                    # price or better terms, Vendor shall promptly offer the same price or terms to Buyer"
+                    r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:other|another|third)\b[^.;]{0,200}"
+                    r"\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}\b(?:shall|will|must)\s+(?:\w+ly\s+)?"
+                    r"(?:offer|extend|give|grant|provide|pass|apply|make)\w*\s+(?:\w+\s+){0,3}?(?:the\s+same|those|such)\s+"
+                    + _PRICE
+                    + r"\b",
+                    # the beneficiary's right to the better terms: "If the Owner grants any other tenant a lower rent, the
+                    # Tenant is entitled to that lower rent", "the Buyer shall be entitled to the same price"
+                    r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:other|another|third)\b[^.;]{0,200}"
+                    r"\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}\b(?:(?:shall|will)\s+be|is|are)\s+entitled\s+to\s+"
+                    r"(?:\w+\s+){0,2}?(?:the\s+same|that|such|those)\s+(?:(?:lower|better|more\s+favou?rable|reduced)\b|"
+                    + _PRICE
+                    + r"\b)",
+                ),
                 opening=_BINDS,
             ),
             # a ceiling at the promisor's (best) price to others: "Vendor shall not charge Buyer fees higher than the
@@ -1074,7 +1099,7 @@ RULES: dict[str, Rule] = {
             _ungoverned(
                 r"nothing|neither|" + _NO_ONE + r"|none\s+of\s+the\s+parties|not|never|free\s+to|stipulat\w*|"
                 r"(?:provide|require|ensure)s?\s+that",
-                needs=r"convenience|without\s|(?:any|no|whatever)\s+reason|at\s+will",
+                needs=r"convenience|without\s|(?:any|no|whatever)\s+(?:\w+\s+)?reason|at\s+will",
             )
             + _CONVENIENCE_RIGHT,
             _SENTENCE_OPENING

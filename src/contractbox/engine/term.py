@@ -189,8 +189,12 @@ _CONTRACT_EXTENDED_BY_A_PERIOD = (
     r"(?:years?|months?)\b"
 )
 # a party telling the other in plain words, the notice of the renewal formulas below ("unless either party has told the
-# other in writing")
-_TELLS_THE_OTHER = r"(?:tells?|told|informs?|informed)\s+the\s+other"
+# other in writing"), or telling a party the contract names by its role, in writing (a three-party contract's notice
+# goes to the one who holds the deposit: "unless the Licensor or the Licensee tells the Trustee in writing")
+_TELLS_THE_OTHER = (
+    r"(?:tells?|told|informs?|informed)\s+(?:the\s+other|(?:the\s+)?(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*){0,3}\s+"
+    r"(?:in\s+writing|by\s+(?:written\s+)?notice)\b)"
+)
 _RENEWS_UNLESS = re.compile(
     # "will carry on for successive one-year periods unless either party notifies": "carry on" is "continue"
     # (or objects to the extension, as civil-law drafting puts it: "is extended by five years in each case unless
