@@ -3656,3 +3656,33 @@ def test_terms_that_name_themselves_take_effect_on_a_date_they_define() -> None:
     )
     facts, _ = read_facts(text, spans(text, agreement_date="5 February 2029"))
     assert facts["effective_date"].value == "2029-02-05"
+
+
+def test_an_effective_date_field_that_names_a_partys_countersignature_takes_that_date() -> None:
+    body = "3.1 The Distributor shall keep the tools in a dry store.\n" * 30
+    text = (
+        "DISTRIBUTION TERMS\n\nSupplier: Marten Hand Tools Inc.\nDistributor: Quayside Hardware LLC\n"
+        "Effective Date: the date on which Supplier countersigns these terms, as shown under its signature.\n\n"
+        f"1. Supplier appoints Distributor for the County of Kent.\n\n{body}\n"
+        "QUAYSIDE HARDWARE LLC\nBy: Nadia Brooks\nDate: March 2, 2026\n\n"
+        "MARTEN HAND TOOLS INC.\nBy: Owen Petrie\nDate: March 9, 2026\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2026-03-09"
+
+
+def test_a_term_field_stated_as_two_dates_and_a_roll_into_unless_a_party_opts_out() -> None:
+    head = (
+        "HOSTING ORDER\n\nProvider: Larchfield Hosting Ltd\nClient: Penmore Books Ltd\n"
+        "Order Date: June 10, 2026\nService Term: July 1, 2026 to June 30, 2027\nMonthly Fee: $4,000\n\n"
+    )
+    term = "5.1 These terms apply for the Service Term stated in the order."
+    renew = (
+        "5.2 When the Service Term ends it will roll into a further Service Term of the same length unless either "
+        "party opts out by written notice at least forty-five (45) days before the current Service Term ends."
+    )
+    text = f"{head}{term} {renew}"
+    facts, t = read_facts(text, spans(text, renewal_term=renew))
+    assert facts["expiration_date"].value == "2027-06-30"
+    assert t.auto_renewal is True and t.notice_days == 45
+    assert notice_deadline(t.expiry, t.notice_days) == date(2027, 5, 16)

@@ -1579,3 +1579,23 @@ def test_a_duty_joined_by_and_to_the_right_the_sentence_opens_with_binds_the_hol
     )
     found = obligations(text, [ARRAY, ONO])
     assert [(o.party, "written account" in o.action) for o in found] == [("Ono Pharmaceutical Co., Ltd.", True)]
+
+
+def test_a_role_in_brackets_without_quotes_that_either_party_can_hold_is_each_partys() -> None:
+    text = (
+        "Information passed by a Party (the Owner) to the other Party (the Receiver) stays the Owner's. "
+        "The Receiver shall return every copy of the Owner's information within five days after a request."
+    )
+    found = [o for o in obligations(text, [ARRAY, ONO]) if "return every copy" in o.action]
+    assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
+
+
+def test_a_term_given_the_meaning_of_another_section_is_no_duty() -> None:
+    text = (
+        "1.4 Receiving Party shall have the meaning given to it in Section 9.2. "
+        "9.2 Information passed by one Party (Disclosing Party) to the other Party (Receiving Party) is confidential. "
+        "The Receiving Party shall keep it in a locked cabinet."
+    )
+    actions = [o.action for o in obligations(text, [ARRAY, ONO])]
+    assert not [a for a in actions if "meaning" in a]
+    assert len([a for a in actions if "locked cabinet" in a]) == 2

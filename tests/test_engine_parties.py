@@ -2559,3 +2559,18 @@ def test_the_state_of_a_statute_in_brackets_is_no_defined_term() -> None:
         ("Riverina Wool Selling Authority", "authority"),
         ("Merrigal Pastoral Pty Ltd", "grower"),
     ]
+
+
+def test_a_list_announced_by_its_count_and_terms_given_in_plain_english() -> None:
+    text = (
+        "LOAN AGREEMENT\n\nThis agreement is made between two companies:\n\n"
+        "Harrowby Lending LLC, a Nevada limited liability company, 40 Canyon Road, Reno, Nevada 89501 "
+        "(we call it Lender); and\n\n"
+        "Tolland Bakeries, Inc., an Oregon corporation, 9 Elm Street, Salem, Oregon 97301 (we call it Borrower).\n\n"
+        "1. The loan\n\nLender will lend Borrower $250,000."
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("Harrowby Lending LLC", "lender"),
+        ("Tolland Bakeries, Inc.", "borrower"),
+    ]

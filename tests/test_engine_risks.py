@@ -411,6 +411,26 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "exclusivity",
             "5.2 The Owner shall use the Carrier, and no other haulier, for every shipment of timber from the Yard.",
         ),
+        (  # holdout 73: the right on notice, then a sentence of its own saying no reason is needed
+            "termination_for_convenience",
+            "7.1 Owner or Contractor can end this agreement by giving the other sixty days' written notice. "
+            "No reason needs to be given.",
+        ),
+        (  # holdout 73: the civil-law form, "without being obliged to give reasons" after a long notice clause
+            "termination_for_convenience",
+            "Each Party may terminate this Agreement by registered letter, with due observance of a notice period "
+            "of three months expiring at the end of a calendar month, without being obliged to give reasons.",
+        ),
+        (  # holdout 73: a cap with its measure set off by commas before the sum
+            "cap_on_liability",
+            "The liability of the Lessor to the Lessee under this Lease is limited, for each lease year, to the rent "
+            "paid in that year.",
+        ),
+        (  # holdout 73: the cap said to be "inapplicable" and the exposure "without any ceiling"
+            "uncapped_liability",
+            "11.2 The caps in clause 11.1 are inapplicable to losses caused by fraud, and for those losses each "
+            "party's exposure is without any ceiling.",
+        ),
     ],
 )
 def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span: str) -> None:

@@ -169,7 +169,9 @@ _WEEK_NAMED_BEFORE = re.compile(r"\bweek\s+(?:beginning|commencing|starting)(?:\
 _STARTS_ON_SIGNING = re.compile(
     r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|start(?:s|ed)?|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
     r"(?:becomes?|is) binding|binds|"  # "This agreement binds the parties from the date of this agreement"
-    r"entered into as of|(?:effective|commencement) date(?: of this \w+)?\W*\s+(?:means|is|shall be))\b"
+    r"entered into as of|(?:effective|commencement) date(?: of this \w+)?\W*\s+(?:means|is|shall be)|"
+    # a particulars line that defines it: "Effective Date: the date on which the Supplier countersigns"
+    r"(?:effective|commencement) date[ \t]*:[ \t]*(?=the\b))\b"
     r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |set out |written |signed |noted )*"
     r"(?:written|above|below|signed)|"
     r"date (?:stated|set out|set forth|shown|given|specified|appearing|mentioned|recorded|entered) "

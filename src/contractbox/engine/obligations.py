@@ -174,7 +174,12 @@ _MUTUAL_TERM = re.compile(
     r"([A-Z][\w\- ]{1,38})[\"”]|"
     # '"Recipient" means the Party receiving Confidential Information': whichever party receives it
     r"[\"“]([A-Z][\w\- ]{1,38})[\"”]\s+(?:means|shall\s+mean|refers\s+to)\s+(?:the|a|either|any|each)\s+part(?:y|ies)\s+"
-    r"(?:that\s+|which\s+|who\s+)?(?:receiv|disclos|provid|furnish|obtain|acquir)\w*",
+    r"(?:that\s+|which\s+|who\s+)?(?:receiv|disclos|provid|furnish|obtain|acquir)\w*|"
+    # the term in brackets without quotes, as English drafting gives it: "disclosed to the other Party (the
+    # Recipient)", "each Party (as Recipient)"
+    r"\b(?:(?:each|either|one|the\s+other)\s+party|the\s+other)\s*\((?:as\s+|the\s+|a\s+|an\s+)*"
+    # (a word, not a list's letter or numeral: "if either party (A) fails to pay")
+    r"((?-i:[A-Z][a-z][\w\-]*)(?:[ \t](?-i:[A-Z][\w\-]*)){0,2})[ \t]*\)",
     re.IGNORECASE,
 )
 # the words before "party" where a match can start, with their length, as `text.lower()` spells them
@@ -252,6 +257,8 @@ _NOT_DUTIES = re.compile(
     r"auditors?|counsel|attorneys?|lawyers?|solicitors?|brokers?|firms?)\b|(?:not|no)\s+less\s+than\b|at\s+least\b))|"
     r"remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
     r"be\s+(?:construed|vested|owned)|"
+    # a definition, not a duty: '"Disclosing Party" shall have the meaning ascribed to it in Section 11.1'
+    r"have\s+the\s+(?:same\s+)?meanings?\b|"
     # a period granted, a state reached: "shall have thirty (30) days to cure", "will have an additional 180 days",
     # "shall have received written notice", "shall be excused from performance", "shall be subject to a cure period"
     r"have\s+(?:an?\s+)?(?:additional\s+|further\s+)?(?:[\w-]+\s+)?(?:\(\d+\)\s+)?(?:business\s+|calendar\s+)?"
@@ -1398,7 +1405,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     for pronoun, party in pronoun_subjects(text, parties).items():
         subjects.setdefault(pronoun, party)
     for m in mutual_terms(text):  # "each Party (as "Recipient")": either party can be the Recipient
-        subjects.setdefault(" ".join((m[1] or m[2]).lower().split()), EACH_PARTY)
+        subjects.setdefault(" ".join((m[1] or m[2] or m[3]).lower().split()), EACH_PARTY)
     every_party_terms = [
         " ".join((quoted or bare).lower().split()) for quoted, bare in _COLLECTIVE_TERM.findall(text, 0, _PRONOUN_REACH)
     ]  # 'each a "Participant"': every party is one

@@ -156,7 +156,9 @@ _SEPARATOR = re.compile(
 _NOISE = re.compile(
     r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth|one|two|three|four|five)\s*\)|\d{1,2}\.(?:\d{1,2}\.?)?\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
     r"(?m:^)[ \t]*(?i:to)[ \t]*:|"  # the label over the addressee's entry in a notice "From:" some parties "To:" another
-    r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\bthe\s+undersigned\s*:|\b(?:me|us|myself|you|yourself)\b(?=\s*,))*",
+    r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\bthe\s+undersigned\s*:|\b(?:me|us|myself|you|yourself)\b(?=\s*,)|"
+    # the list announced by its count: "between three companies:", "between the following two parties:"
+    r"\b(?:the\s+)?(?:following\s+)?(?:two|three|four|five|\d)?\s*(?:companies|parties|persons|entities|businesses|firms)\s*:)*",
     re.IGNORECASE,
 )
 # the verbs that give a party its defined term, also as translated from civil-law drafting ("ci-après dénommée",
@@ -171,7 +173,10 @@ _BARE_ALIAS = re.compile(
     # "[ \t]*" inside the brackets: a Markdown term "(**Vendor**)" reads "(  Vendor  )" once its markers are blanked
     r"\([ \t]*(?:the\s+|here(?:in)?after[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?|"
     # "(referred to below as Hotel)", "(called in this contract the Agent)"
-    r"(?:referred\s+to|called)\s+(?:below|in\s+this\s+(?:contract|agreement|deed))\s+(?:as\s+)?(?:the\s+)?)?"
+    r"(?:referred\s+to|called)\s+(?:below|in\s+this\s+(?:contract|agreement|deed))\s+(?:as\s+)?(?:the\s+)?|"
+    # plain English: "(we call it Supplier)", "(which this agreement calls the Buyer)", "(we refer to her as Owner)"
+    r"(?:(?:which|that|whom)\s+)?(?:we|this\s+(?:agreement|contract))\s+(?:calls?|refers?\s+to)\s+"
+    r"(?:it|them|him|her)?\s*(?:as\s+)?(?:the\s+)?)?"
     # (an ampersand between its words: "(Marrow & Vane)", "(Hale & Co)")
     r"([A-Z][\w&.\-]*(?:\s+(?:&\s+)?[A-Z][\w&.\-]*){0,2})[ \t]*\)|"
     r"here(?:in)?after[,:]?\s+(?:(?:(?:simply|also)\s+)?"

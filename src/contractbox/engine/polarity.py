@@ -284,12 +284,16 @@ _TERMINATION_RIGHT = (
 # default", "whether or not the Architect is in breach"
 _AT_DISCRETION = (
     r"(?:(?:at|in)\s+(?:its|their|his|her|our|your)\s+(?:(?:own|sole|absolute|complete|entire|unfettered)\s+(?:and\s+)?)*"
-    r"discretion\b|without\s+(?:having\s+|needing\s+|being\s+required\s+)?to\s+(?:show|prove|establish|give)\s+"
-    r"(?:any\s+)?(?:cause|reasons?|default|breach|fault)\b|whether\s+or\s+not\s+[^.;]{0,60}?\b(?:breach|default)\w*)"
+    r"discretion\b|without\s+(?:having\s+|needing\s+|being\s+(?:required|obliged)\s+)?to\s+"
+    r"(?:show|prove|establish|give|state|specify|provide)\s+"
+    r"(?:any\s+)?(?:cause|reasons?|grounds?|default|breach|fault)\b|whether\s+or\s+not\s+[^.;]{0,60}?\b(?:breach|default)\w*)"
 )
 _NO_CAUSE = (
     r"(?:for\s+(?:(?:its|their|his|her|our|your)\s+)?(?:own\s+)?convenience|without\s+(?:any\s+)?(?:cause|reason)\b|"
-    r"without\s+(?:assigning|giving|stating|specifying|providing)\s+(?:any\s+|a\s+)?(?:reasons?|cause)\b|"
+    r"without\s+(?:assigning|giving|stating|specifying|providing|"
+    # "without being required to state grounds", "without having to give a reason"
+    r"(?:being\s+(?:required|obliged)\s+|having\s+|needing\s+)to\s+(?:assign|give|state|specify|provide))\s+"
+    r"(?:any\s+|a\s+)?(?:reasons?|cause|grounds?)\b|"
     r"for\s+(?:any|no|whatever)\s+reason\b|with\s+or\s+without\s+(?:cause|reason)\b|at\s+will\b|"
     # the reasons set aside: "may end it on 30 days' notice whatever its reasons", "whatever the reason"
     r"whatever\s+(?:its|their|his|her|our|your|the)\s+reasons?\b)"
@@ -301,6 +305,12 @@ _NO_CAUSE_BEFORE = rf"(?:(?!\b(?:{_CAUSE_NAMED})\b)[^.;])"
 _NO_CAUSE_SET_OFF = (
     r"\b(?:may|can)\b(?:(?!\b(?:not|never|if|unless)\b)[^.;,]){0,30}?,\s*" + _NO_CAUSE + r"\s*,\s*"
     r"(?:(?!not\b|never\b)\w+\s+){0,2}?(?:terminat\w*|cancel\w*|end)\b"
+)
+# the no-cause words in a sentence of their own after the right: "... by giving the other 120 days' notice. No reason is
+# needed."
+_NO_REASON_NEEDED = (
+    r"no\s+(?:reason|explanation|cause|grounds?|justification)s?\s+(?:is|are|need|needs|has\s+to|have\s+to)\s+"
+    r"(?:to\s+)?(?:be\s+)?(?:needed|required|necessary|given|stated|provided|shown)\b"
 )
 _CONVENIENCE_RIGHT = (
     rf"(?:{_TERMINATION_RIGHT}(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b)[^.;]){{0,150}}?\b"
@@ -1117,6 +1127,15 @@ RULES: dict[str, Rule] = {
             + r"[^.;]{0,100}?\b"
             + _AT_DISCRETION
             + r"(?![^.;]*\b(?:if|in\s+the\s+event|upon\s+the\s+occurrence|should)\b)",
+            # on notice, the next sentence saying no cause is needed: "Buyer or Supplier can end this agreement by giving
+            # the other 120 days' written notice. No explanation is needed."
+            _SENTENCE_OPENING
+            + r"(?![^.;,]{0,60}?\b(?:if|in\s+the\s+event|should|upon|where|when|unless|neither|nothing|"
+            + _NO_ONE
+            + r")\b)[^.;,]{0,60}?"
+            + _TERMINATION_RIGHT
+            + rf"{_NO_CAUSE_BEFORE}{{0,120}}\bnotice\b{_NO_CAUSE_BEFORE}{{0,60}}[.;]\s+"
+            + _NO_REASON_NEEDED,
             # on notice, no cause: "Either party may terminate this Agreement by giving three months' notice" (CUAD's
             # own definition: solely by giving a notice), "The Buyer may end the Exclusivity Period early at any time by
             # written notice"; not one ending a renewal ("notice before the end of the term")
@@ -1189,6 +1208,7 @@ RULES: dict[str, Rule] = {
             rf"(?![^.;]{{0,40}}\b(?:upon\s+the\s+occurrence|should|{_CAUSE_NAMED})\b)",
             r"\bwithout\s+(?:assigning|giving|stating|specifying)\s+(?:any\s+|a\s+)?reasons?\b",
             r"\bfor\s+whatever\s+reason\b",
+            r"\b" + _NO_REASON_NEEDED,
             # "Either party may terminate this Agreement by giving three months' notice": on notice, no cause
             # (a sentence that opens so: "If X, either party may terminate on notice" has a cause)
             r"(?:^|[.;:]\s|\n)\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?(?:either|each|any)\s+party\s+(?:may|can)\s+"
@@ -1229,7 +1249,8 @@ RULES: dict[str, Rule] = {
             r"\bnothing\b" + _GAP + r"\b(?:limit|exclude|restrict)s?\b",
             r"\bunlimited\b",
             r"\buncapped\b",
-            r"\bwithout\s+(?:any\s+)?(?:limit|cap)\b(?!\w)",
+            r"\bwithout\s+(?:any\s+)?(?:limit|cap|ceiling)\b(?!\w)",
+            r"\b(?:is|are|shall\s+be|will\s+be)\s+inapplicable\b",
             r"\bno\s+(?:limit|cap)\b",
             r"\bno\s+(?:monetary\s+|financial\s+|dollar\s+|money\s+)?(?:ceiling|cap|limit)\b",
             r"\bnotwithstanding\b",
@@ -1256,6 +1277,9 @@ RULES: dict[str, Rule] = {
             r"\b(?:limits?|limitations?|caps?|exclusions?)\b(?:[^.;]|(?<=\d)\.(?=\d)){0,80}\b(?:shall|will|do|does)\s+not\s+"
             r"apply\s+"
             r"(?:to|in|where|for|if)\b",
+            # the same in one word: "The limitations in Section 9.1 shall be inapplicable to ..."
+            r"\b(?:limits?|limitations?|caps?)\b(?:[^.;]|(?<=\d)\.(?=\d)){0,80}\b(?:is|are|shall\s+be|will\s+be)\s+"
+            r"inapplicable\s+(?:to|in|where|for|if)\b",
             # "Section 7.1 does not apply to the Contractor's indemnity ..., which is not limited in amount"
             r"\b(?:clause|section|article|paragraph)\s+\d+(?:\.\d+)*(?:\s*\([a-z]\))?\s+(?:shall|will|does)\s+not\s+apply\s+"
             r"to\s+(?:\w+\s+){0,2}?(?:(?:\w+'s|its|their|his|her)\s+)?(?:\w+\s+)?(?:indemni\w*|liabilit\w*|obligations?|"
@@ -1270,7 +1294,9 @@ RULES: dict[str, Rule] = {
             r"uncapped\b",
             # the carve-out's liability stated without a cap: "for which its liability is without limit", "A party's
             # liability for Excluded Claims has no monetary ceiling"
-            r"\bliabilit\w*\b[^.;]{0,60}?\b(?:is|are|shall\s+be|will\s+be)\s+without\s+(?:any\s+)?(?:limit|cap|ceiling)\b"
+            # (or its exposure: "each Party's exposure shall be without any ceiling")
+            r"\b(?:liabilit\w*|exposure)\b[^.;]{0,60}?\b(?:is|are|shall\s+be|will\s+be)\s+without\s+(?:any\s+)?"
+            r"(?:limit|cap|ceiling)\b"
             r"(?!\s+(?:of|in)\s+time)",
             r"\bliabilit\w*\b[^.;]{0,60}?\b(?:has|have|shall\s+have|will\s+have)\s+no\s+(?:monetary\s+|financial\s+)?"
             r"(?:limit|cap|ceiling)\b",
@@ -1435,11 +1461,16 @@ RULES: dict[str, Rule] = {
             r"\bunlimited\s+liabilit\w*",
         ),
         positive=_any(
-            r"\bshall\s+not\s+exceed\b", r"\bin\s+no\s+event\b", r"\blimited\s+to\b", r"\bmaximum\b", r"\baggregate\b"
+            r"\bshall\s+not\s+exceed\b",
+            r"\bin\s+no\s+event\b",
+            r"\blimited(?:\s*,[^,.;]{1,40},)?\s+to\b",
+            r"\bmaximum\b",
+            r"\baggregate\b",
         ),
         asserting=_any(
             _LIABILITY + r"\b(?:shall|will|does|do|must)\s+not\s+(?:in\s+(?:the\s+)?aggregate\s+)?exceed\b",
-            _LIABILITY + r"\b(?:is|are|shall\s+be|will\s+be)\s+limited\s+to\b",
+            # (a measure set off by commas before the sum: "is limited, per calendar year, to EUR 100,000")
+            _LIABILITY + r"\b(?:is|are|shall\s+be|will\s+be)\s+limited(?:\s*,[^,.;]{1,40},)?\s+to\b",
             # the negation on the subject, not the verb: "neither party's liability under this Agreement shall exceed
             # the fees paid", "in no event shall the total liability of either party exceed"
             r"\b(?:neither|no)\s+(?:party|side|\w+)['’]s\s+(?:\w+\s+){0,3}?"

@@ -202,11 +202,13 @@ _RENEWS_UNLESS = re.compile(
     # ("runs on" / "rolls on" / "is prolonged" for a further period: the same renewal in other verbs)
     # (the notice's right put as a proviso: "rolls over for a further year, save that either party may prevent a
     # roll-over by notice")
+    # ("rolls into a further term": the same roll-over)
     r"\b(?:renew\w*|extend\w*|continue\w*|prolong\w*|carr(?:y|ies)\s+on|(?:run|runs|roll|rolls)\s+on|"
-    r"roll(?:s|ed)?\s+(?:over|forward))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
+    r"roll(?:s|ed)?\s+(?:over|forward|into))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
     r"month[- ]to[- ]month|at a time|each time|in each case)\b[^.]{0,200}?\b(?:unless|save\s+that|except\s+that)\b[^.]{0,120}?"
     # (or "declares" it, the German form: "unless one of the parties declares ... that it does not wish an extension")
-    rf"\b(?:noti(?:ce|fies|fy|fication)|objects?|objection|declares?|declaration|{_TELLS_THE_OTHER})\b|"
+    # (or "opts out" of it: "unless either party opts out in writing")
+    rf"\b(?:noti(?:ce|fies|fy|fication)|objects?|objection|declares?|declaration|opts?\s+out|{_TELLS_THE_OTHER})\b|"
     # "If neither party gives written notice of its intention not to renew ..., this Agreement shall be renewed for a
     # further one (1) year"
     # (or tells the other so in plain words: "Unless either party tells the other in writing ... that it does not wish
@@ -310,7 +312,7 @@ _CONTINUES_UNLESS = re.compile(
     re.IGNORECASE,
 )
 _RENEW_WORD = re.compile(
-    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|\broll(?:s|ed)?\s+(?:over|forward)\b|"
+    r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|\broll(?:s|ed)?\s+(?:over|forward|into)\b|"
     # "this agreement continues for a further period of 12 months unless ...": a renewal without the word
     r"\b(?:continue[sd]?|carr(?:y|ies)\s+on|(?:run|runs|roll|rolls)\s+on)\s+(?:in\s+force\s+)?for\s+(?:a\s+|an\s+)?"
     r"(?:further|another|additional)\b|\bprolong|"
@@ -986,11 +988,37 @@ def _date_at_start(value: str) -> tuple[date, int, int] | None:
 
 
 def _labelled_end(text: str) -> Expiry | None:
-    """An end date given as a labelled field of an order form or cover page ("Subscription End Date: 30 June 2026")."""
+    """An end date given as a labelled field of an order form or cover page ("Subscription End Date: 30 June 2026",
+    or the term's field as a span of two dates: "Subscription Term: June 1, 2027 to May 31, 2028")."""
     for label in _END_LABEL.finditer(text):
         for s, e, d in find_dates_loose(text[label.end() : label.end() + 40]):
             if d is not None and s == 0:
                 return Expiry(d, label.end() + s, label.end() + e, "stated end date")
+    return _labelled_term_span(text)
+
+
+# a field whose label names the contract's term ("Term", "Subscription Term", "Initial Period"), not a renewal's,
+# a trial's or a payment's; its value a span of two dates ("June 1, 2027 to May 31, 2028", "1 May 2027 - 30 April 2029")
+_TERM_FIELD = re.compile(r"(?:(?:initial|subscription|service|contract|agreement|licen[cs]e)\s+)?(?:term|period)")
+_SPAN_JOINER = re.compile(r"[ \t]*(?:to|through|thru|until|till|-|–|—)[ \t]*(?:and\s+including\s+)?", re.IGNORECASE)
+# the value stands after a field's separator, not after "means" (a definition is read with the term's sentence)
+_FIELD_SEPARATOR = re.compile(r"(?::|\||\t|[ ]{2,}|\.{3,})[ \t]*$")
+
+
+def _labelled_term_span(text: str) -> Expiry | None:
+    """The later date of a term field stated as a span of two dates (its first date first)."""
+    for label, particular in particulars(text).items():
+        if not _TERM_FIELD.fullmatch(label) or not _FIELD_SEPARATOR.search(
+            text, max(0, particular.start - 8), particular.start
+        ):
+            continue
+        dates = find_dates_loose(particular.value[:80])
+        if len(dates) < 2 or dates[0][0] != 0 or dates[1][2] is None or dates[0][2] is None:
+            continue
+        joined = _SPAN_JOINER.fullmatch(particular.value, dates[0][1], dates[1][0])
+        if joined is not None and dates[1][2] > dates[0][2]:
+            s, e = dates[1][0], dates[1][1]
+            return Expiry(dates[1][2], particular.start + s, particular.start + e, "stated end date")
     return None
 
 
