@@ -297,6 +297,8 @@ _REGISTER_BEFORE = re.compile(
 
 # a province's or state's code after a postcode and its town, not the party's term: "60020 Porto San Vitale (AN)"
 _POSTCODE_TOWN_BEFORE = re.compile(r"\b\d{4,6}[ \t]+(?:[A-Z][\w'\-]*[ \t]+){1,4}$")
+# a statute's jurisdiction after its name and year, not the party's term: "established under the Water Act 1989 (Vic)"
+_STATUTE_BEFORE = re.compile(r"\bAct(?:[ \t]+\d{4})?[ \t]*$")
 # a representative's given name between the initials and the surname: "Mr. J.W. (Joost) van der Linde"
 _GIVEN_NAME_AROUND = re.compile(r"\b[A-Z]\.[ \t]*\([A-Z][a-z]+\)[ \t]+[a-zA-Z]")
 
@@ -332,6 +334,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
                 _unaccented(bare).lower() not in PLACES
                 and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
                 and not _REGISTER_BEFORE.search(text, max(start, m.start() - 40), m.start())
+                and not _STATUTE_BEFORE.search(text, max(start, m.start() - 12), m.start())
                 and not (len(bare) == 2 and _POSTCODE_TOWN_BEFORE.search(text, max(start, m.start() - 60), m.start()))
                 and not _GIVEN_NAME_AROUND.search(text, max(start, m.start() - 12), min(len(text), m.end() + 3))
             )

@@ -94,6 +94,10 @@ _CAPITAL_STOP_WORDS = {
     "recitals",
     "witnesseth",
     "this",
+    # an Australian registration number beside a name: "Coastal Water Authority ABN 12 345 678 901"
+    "abn",
+    "acn",
+    "arbn",
 }
 _ADDRESS_WORDS = re.compile(
     r"\b(?:street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd\.?|suite|floor|drive|lane|parkway|highway|hwy\.?|"
@@ -344,7 +348,7 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
         ):
             connector = _inner_and(text, nxt) or _and_in_a_capitals_institution(text, start, end, nxt)
         if connector:
-            beyond = _after_gap(text, connector.end())
+            beyond = _after_connectors(text, connector.end())
             # "of 12 Main Street" is an address; "Madison & 31st Owner LLC" is one name ("&" never leads to a house number)
             numbered = text[beyond : beyond + 1].isdigit() and connector.group() != "&"
             if numbered or not (_word_at(text, beyond) or _legal_form_at(text, beyond)):
@@ -359,6 +363,18 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
     if not formed and text[end - 1] == "." and not re.search(r"(?:\b[A-Z]|\.[A-Za-z]{1,3})\.$", text[start:end]):
         end -= 1
     return NameSpan(_caps_start(text, start, end), end, formed)
+
+
+def _after_connectors(text: str, pos: int) -> int:
+    """Where the name goes on after a connector: past a second one when a capitalised word follows it, as in
+    "University of the Eastern Ranges" or "Banco de la Plata"."""
+    beyond = _after_gap(text, pos)
+    second = _CONNECTOR.match(text, beyond)
+    if second is None or second.group() == "&":
+        return beyond
+    after = _after_gap(text, second.end())
+    word = _word_at(text, after)
+    return after if word is not None and word.group()[:1].isupper() else beyond
 
 
 def _caps_start(text: str, start: int, end: int) -> int:
