@@ -980,7 +980,10 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
         score += 0.2
     elif not _about_this_contract(text, mention.start):
         score -= 1.0
-    if _refers_elsewhere(text, mention.start) and not _SUBJECT_STARTS.search(before):
+    # a definition of the start date in a list run on with semicolons ("...; Commencement Date means 1 October 2027")
+    # names this contract's start, whatever paper an earlier definition of the list names ("the attached plan")
+    defines_its_start = _START_DATE_FIELD.search(own_limb) is not None
+    if _refers_elsewhere(text, mention.start) and not _SUBJECT_STARTS.search(before) and not defines_its_start:
         score -= 1.0
     if _IN_REPLACEMENT_WORDING.search(text, max(0, mention.start - _REPLACEMENT_REACH), mention.start):
         # the amended agreement's own clause, quoted: its "this Agreement began on" is not this amendment's start
