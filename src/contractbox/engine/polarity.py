@@ -214,6 +214,7 @@ _PROVIDER = (
     r"laborator(?:y|ies)|firm|broker|company)s?\b"
 )
 _PRICE = r"(?:price|prices|pricing|terms|rates?|fees?|royalt\w*)"
+_PRICE_OR_RENT = r"(?:price|prices|pricing|terms|rates?|fees?|royalt\w*|rents?)"
 _REST = r"[^.;]*"  # a negation covers the rest of its sentence
 _SOLICIT = _any(
     r"\bsolicit\w*",
@@ -286,6 +287,11 @@ _NO_CAUSE_BEFORE = rf"(?:(?!\b(?:{_CAUSE_NAMED})\b)[^.;])"
 _NO_CAUSE_SET_OFF = (
     r"\b(?:may|can)\b(?:(?!\b(?:not|never|if|unless)\b)[^.;,]){0,30}?,\s*" + _NO_CAUSE + r"\s*,\s*"
     r"(?:(?!not\b|never\b)\w+\s+){0,2}?(?:terminat\w*|cancel\w*|end)\b"
+)
+# a sentence saying a right needs no reason: "No reason need be given", "It need not give any reason"
+_NO_REASON_NEEDED = (
+    r"(?:no\s+(?:reasons?|cause|grounds?)\s+(?:need|needs|has|have|is|are)\s+(?:to\s+)?(?:be\s+)?(?:given|stated|shown|required)|"
+    r"(?:it|he|she|they|the\s+\w+)\s+(?:need|needs)\s+not\s+(?:give|state|show)\s+(?:a|any)\s+(?:reasons?|cause|grounds?))\b"
 )
 _CONVENIENCE_RIGHT = (
     rf"(?:{_TERMINATION_RIGHT}(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b)[^.;]){{0,150}}?\b"
@@ -996,9 +1002,11 @@ RULES: dict[str, Rule] = {
                 + _PRICE
                 + r"\b[^.;]{0,40}\b(?:charges?|offers?|gives?|grants?|provides?|invoices?|bills?|quotes?|sells?)\b[^.;]{0,30}"
                 r"\b(?:any\s+other|another|all\s+other|other|(?:any\s+)?third)\b",
+                # (also a rent, and a level the promisor must ensure: "must ensure that the rent charged to the Members
+                # is no higher than the lowest rent it charges any other club")
                 r"\b"
-                + _PRICE
-                + r"\b[^.;]{0,80}\b(?:shall|will|must)\s+be\s+no\s+(?:higher|greater)\s+than\b[^.;]{0,60}\b(?:charges?|"
+                + _PRICE_OR_RENT
+                + r"\b[^.;]{0,80}\b(?:(?:shall|will|must)\s+be|is|are)\s+no\s+(?:higher|greater)\s+than\b[^.;]{0,60}\b(?:charges?|"
                 r"offers?|gives?|grants?|provides?|invoices?|bills?)\b[^.;]{0,30}\b(?:any\s+other|another|all\s+other|"
                 r"(?:any\s+)?third)\b",
                 opening=_BINDS,
@@ -1056,7 +1064,8 @@ RULES: dict[str, Rule] = {
             # Consultant terminates this Agreement on notice": the same right, the party the subject
             r"(?:either|any)\s+(?:party|side|(?:the\s+)?\w+(?:\s+\w+)?\s+or\s+(?:the\s+)?\w+(?:\s+\w+)?)\s+"
             r"(?:ends|terminates)\s+(?:it|them|this\s+\w+|these\s+\w+))\s+"
-            r"(?:giving|on|upon|by|with)\b[^.;]{0,60}\bnotice\b"
+            # ("by giving the other at least one full calendar month's written notice")
+            r"(?:giving|on|upon|by|with)\b[^.;]{0,80}\bnotice\b"
             rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED})\b)",
             # not a right another contract must give: "each sub-agency agreement shall stipulate that ... may terminate"
             _ungoverned(
@@ -1107,6 +1116,18 @@ RULES: dict[str, Rule] = {
                 needs=r"withdraw",
             )
             + _WITHDRAWAL_AT_WILL_ENDS_IT,
+            # a right to end it on notice, the next sentence saying no reason is needed: "The Tenant may end this Lease on
+            # 30 June 2029 by giving at least six months' notice. No reason need be given." (a break option)
+            _ungoverned(
+                r"nothing|neither|" + _NO_ONE + r"|not(?!\s+(?:less|more|later|earlier|fewer)\s+than)|never",
+                needs=r"notice",
+            )
+            + _TERMINATION_RIGHT
+            + _NO_CAUSE_BEFORE
+            + r"{0,200}?\bnotice\b"
+            + _NO_CAUSE_BEFORE
+            + r"*[.;]\s+"
+            + _NO_REASON_NEEDED,
             _ungoverned(
                 r"nothing|neither|" + _NO_ONE + r"|not|never|stipulat\w*|(?:provide|require|ensure)s?\s+that",
                 needs=r"any\s+time",
