@@ -1570,3 +1570,14 @@ def test_keeping_a_counted_number_of_samples_is_a_duty() -> None:
     found = [(o.party, o.action) for o in obligations(text, [lab, grower])]
     assert [party for party, _ in found] == ["Northgate Testing Ltd."]
     assert "three (3) samples" in found[0][1]
+
+
+def test_staying_liable_for_payment_is_a_duty_but_staying_in_office_is_not() -> None:
+    text = (
+        "Ono shall remain primarily liable for the payment of all licence fees after the sublicence is granted. "
+        "Array shall remain the owner of the Licensed Patents."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, "remain primarily liable for the payment" in o.action) for o in found] == [
+        ("Ono Pharmaceutical Co., Ltd.", True)
+    ]
