@@ -3531,6 +3531,14 @@ def test_a_commencement_date_defined_in_a_list_run_on_with_semicolons_starts_the
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2027-02-04"
     assert facts["effective_date"].value == "2027-04-01"
+    # the start field of the agreement an exhibit joins is that agreement's, not the exhibit's
+    exhibit = (
+        "EXHIBIT C This Exhibit C is entered into as of the 9th day of June 2027 by and between Alder Ltd and Birch "
+        'Inc. It forms part of the Master Services Agreement (the "Agreement") between the parties (Effective Date: '
+        "January 12, 2027). Birch Inc. shall pay the fees monthly."
+    )
+    facts, _ = read_facts(exhibit, {})
+    assert facts["effective_date"].value is None
 
 
 def test_an_end_date_restated_by_a_clause_replaced_with_new_words_is_the_end() -> None:

@@ -2517,6 +2517,10 @@ def test_an_institution_named_of_the_place_without_a_legal_form_is_read_whole() 
     # a second connector goes on only to a capitalised word: "of the" before a lower-case word ends the name
     span = read_name("Bank of the west coast region", 0)
     assert span is not None and span.end == len("Bank")
+    # nor through "for the" (a purpose), nor to a defined term ("of the Company": the other party)
+    for words in ("Goods for the Company as its agent", "Goods of the Company as its agent"):
+        span = read_name(words, 0)
+        assert span is not None and words[: span.end] == "Goods"
 
 
 def test_an_australian_business_number_after_a_name_without_a_legal_form_is_not_part_of_it() -> None:

@@ -348,7 +348,7 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
         ):
             connector = _inner_and(text, nxt) or _and_in_a_capitals_institution(text, start, end, nxt)
         if connector:
-            beyond = _after_connectors(text, connector.end())
+            beyond = _after_connectors(text, connector)
             # "of 12 Main Street" is an address; "Madison & 31st Owner LLC" is one name ("&" never leads to a house number)
             numbered = text[beyond : beyond + 1].isdigit() and connector.group() != "&"
             if numbered or not (_word_at(text, beyond) or _legal_form_at(text, beyond)):
@@ -365,16 +365,24 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
     return NameSpan(_caps_start(text, start, end), end, formed)
 
 
-def _after_connectors(text: str, pos: int) -> int:
-    """Where the name goes on after a connector: past a second one when a capitalised word follows it, as in
-    "University of the Eastern Ranges" or "Banco de la Plata"."""
-    beyond = _after_gap(text, pos)
+# connectors that open a place or an institution's object ("of", "de"), not a purpose ("Products for the Company")
+_OF = re.compile(r"(?:of|de|du|di|da|del|von|van)", re.IGNORECASE)
+# a defined term after "of the" names the other party, not part of this one: "the Products of the Company"
+_TERM_AFTER_OF = {"company", "corporation", "party", "parties", "agreement", "contract"}
+
+
+def _after_connectors(text: str, connector: re.Match[str]) -> int:
+    """Where the name goes on after a connector: past a second one when a capitalised word (not a defined term such
+    as "Company") follows it, as in "University of the Eastern Ranges" or "Banco de la Plata"."""
+    beyond = _after_gap(text, connector.end())
     second = _CONNECTOR.match(text, beyond)
-    if second is None or second.group() == "&":
+    if second is None or second.group() == "&" or not _OF.fullmatch(connector.group()):
         return beyond
     after = _after_gap(text, second.end())
     word = _word_at(text, after)
-    return after if word is not None and word.group()[:1].isupper() else beyond
+    if word is None or not word.group()[:1].isupper() or word.group().rstrip(".,").lower() in _TERM_AFTER_OF:
+        return beyond
+    return after
 
 
 def _caps_start(text: str, start: int, end: int) -> int:
