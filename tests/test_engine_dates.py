@@ -3686,3 +3686,38 @@ def test_a_term_field_stated_as_two_dates_and_a_roll_into_unless_a_party_opts_ou
     assert facts["expiration_date"].value == "2027-06-30"
     assert t.auto_renewal is True and t.notice_days == 45
     assert notice_deadline(t.expiry, t.notice_days) == date(2027, 5, 16)
+
+
+def test_a_commencement_date_defined_in_a_list_run_on_with_semicolons_starts_the_contract() -> None:
+    text = (
+        "GROUNDS MAINTENANCE AGREEMENT\n\nTHIS AGREEMENT is made on 4 February 2027\n\nBETWEEN:\n\n"
+        "(1) ASHCOMBE ESTATES LIMITED (the Owner); and\n\n(2) VERDANT CARE LIMITED (the Contractor).\n\n"
+        "1. DEFINITIONS\nIn this Agreement: Grounds means the lawns and beds shown hatched on the annexed plan; "
+        "Commencement Date means 1 April 2027; Contract Period means the period from the Commencement Date to and "
+        "including 31 March 2029.\n\n2. The Contractor shall mow the lawns weekly.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2027-02-04"
+    assert facts["effective_date"].value == "2027-04-01"
+    # the start field of the agreement an exhibit joins is that agreement's, not the exhibit's
+    exhibit = (
+        "EXHIBIT C This Exhibit C is entered into as of the 9th day of June 2027 by and between Alder Ltd and Birch "
+        'Inc. It forms part of the Master Services Agreement (the "Agreement") between the parties (Effective Date: '
+        "January 12, 2027). Birch Inc. shall pay the fees monthly."
+    )
+    facts, _ = read_facts(exhibit, {})
+    assert facts["effective_date"].value is None
+
+
+def test_an_end_date_restated_by_a_clause_replaced_with_new_words_is_the_end() -> None:
+    text = (
+        "DEED OF VARIATION\n\nDate: 3 August 2027\n\nParties\n\nHarbourside Desks Pty Ltd (Operator)\n\n"
+        "Kestrel Design Pty Ltd (Occupant)\n\nBackground\n\n"
+        "A. The parties are parties to a Licence dated 1 May 2025 (Licence). The Licence Period ends on "
+        "30 April 2028.\n\nOperative provisions\n\n"
+        '1. With effect from 1 September 2027, clause 2.1 of the Licence is replaced with: "The Licence Period '
+        'ends on 30 April 2030."\n\n2. The Occupant must pay the new fee monthly.\n'
+    )
+    expiry_sentence = "The Licence Period ends on 30 April 2028."
+    facts, _ = read_facts(text, spans(text, expiration_date=expiry_sentence))
+    assert facts["expiration_date"].value == "2030-04-30"

@@ -1599,3 +1599,14 @@ def test_a_term_given_the_meaning_of_another_section_is_no_duty() -> None:
     actions = [o.action for o in obligations(text, [ARRAY, ONO])]
     assert not [a for a in actions if "meaning" in a]
     assert len([a for a in actions if "locked cabinet" in a]) == 2
+
+
+def test_staying_liable_for_payment_is_a_duty_but_staying_in_office_is_not() -> None:
+    text = (
+        "Ono shall remain primarily liable for the payment of all licence fees after the sublicence is granted. "
+        "Array shall remain the owner of the Licensed Patents."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, "remain primarily liable for the payment" in o.action) for o in found] == [
+        ("Ono Pharmaceutical Co., Ltd.", True)
+    ]

@@ -2574,3 +2574,31 @@ def test_a_list_announced_by_its_count_and_terms_given_in_plain_english() -> Non
         ("Harrowby Lending LLC", "lender"),
         ("Tolland Bakeries, Inc.", "borrower"),
     ]
+
+
+def test_an_institution_named_of_the_place_without_a_legal_form_is_read_whole() -> None:
+    text = (
+        "RESEARCH PLACEMENT AGREEMENT\n\nDate: 2 March 2027\n\nParties\n\n"
+        "Conservatorium of the Southern Highlands (ABN 48 301 772 905), a body corporate established under the "
+        "Conservatorium Act 1991 (NSW), of 9 Hill Road, Bowral NSW 2576 (Conservatorium)\n\n"
+        "Wollondilly Sound Studios Pty Ltd (ACN 602 118 447) of 4 Mill Lane, Picton NSW 2571 (Studio)\n\n"
+        "Agreed terms\n\n1. The Studio must host two students each term.\n"
+    )
+    found = [(p.name, p.role) for p in find_parties(text)]
+    assert found == [
+        ("Conservatorium of the Southern Highlands", "conservatorium"),
+        ("Wollondilly Sound Studios Pty Ltd", "studio"),
+    ]
+    # a second connector goes on only to a capitalised word: "of the" before a lower-case word ends the name
+    span = read_name("Bank of the west coast region", 0)
+    assert span is not None and span.end == len("Bank")
+    # nor through "for the" (a purpose), nor to a defined term ("of the Company": the other party)
+    for words in ("Goods for the Company as its agent", "Goods of the Company as its agent"):
+        span = read_name(words, 0)
+        assert span is not None and words[: span.end] == "Goods"
+
+
+def test_an_australian_business_number_after_a_name_without_a_legal_form_is_not_part_of_it() -> None:
+    span = read_name("Riverina Water Authority ABN 12 345 678 901 of 4 Main Street", 0)
+    assert span is not None
+    assert "Riverina Water Authority ABN 12 345 678 901 of 4 Main Street"[: span.end] == "Riverina Water Authority"

@@ -2783,3 +2783,41 @@ def test_a_right_to_terminate_when_control_passes_to_someone_described_by_a_rela
         "The Supplier may not terminate this Agreement if control of the Distributor passes to any person who, at "
         "the time this Agreement was signed, did not control the Distributor."
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the notice period in many words, past the old reach
+        "The licence has no end date. It runs until either party ends it by giving the other not less than two "
+        "full calendar months' prior written notice, for any reason.",
+        # a break option: the right on notice, then "No reason need be given" in the next sentence
+        "5.1 The Tenant may end this Lease on 30 June 2029 by giving the Landlord at least six months' written "
+        "notice. No reason need be given.",
+        "The Occupier may bring the licence to an end on any quarter day on three months' notice. It need not "
+        "give any reason.",
+    ],
+)
+
+
+def test_ending_on_notice_with_no_reason_needed_is_convenience(text: str) -> None:
+    promoted = polarity.apply(text, {"termination_for_convenience": [(0, len(text), 0.3)]})
+    assert promoted.by_category["termination_for_convenience"][0][2] >= 0.5
+
+
+def test_a_break_right_whose_next_sentence_names_a_cause_is_not_convenience() -> None:
+    text = (
+        "The Tenant may end this Lease on 30 June 2029 by giving six months' notice if the Landlord is in breach. "
+        "No reason need be given for the notice period."
+    )
+    promoted = polarity.apply(text, {"termination_for_convenience": [(0, len(text), 0.3)]})
+    assert promoted.by_category["termination_for_convenience"][0][2] < 0.5
+
+
+def test_a_rent_no_higher_than_the_lowest_rent_charged_to_others_is_most_favoured_nation() -> None:
+    rule = polarity.RULES["most_favored_nation"]
+    assert rule.asserts(
+        "The Owner must ensure that the nightly rent charged to Club Members is no higher than the lowest nightly "
+        "rent it charges any other club for a similar cabin."
+    )
+    assert not rule.asserts("The nightly rent charged to Club Members is set out in Schedule 2.")

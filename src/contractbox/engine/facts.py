@@ -273,6 +273,11 @@ _STARTS_LATER = re.compile(
 _START_DATE_FIELD = re.compile(
     r"\b(?:effective|commencement|start)\s+date[\"”']?[ \t]*(?::|means|shall\s+mean)[ \t]*$", re.IGNORECASE
 )
+# the start date's own definition in a list of definitions run on with semicolons: "; Commencement Date means "
+_START_DEFINED_IN_A_LIST = re.compile(
+    r"^\s*(?:and\s+)?[\"“']?(?:effective|commencement|start)\s+date[\"”']?\s+(?:means|shall\s+mean)[ \t]*$",
+    re.IGNORECASE,
+)
 # a signature block's date left blank: "Date: ____________ 2027"
 _BLANK_SIGNING_DATE = re.compile(r"\bDated?[ \t]*:?[ \t]*_{3,}", re.IGNORECASE)
 
@@ -977,14 +982,18 @@ def _effective_score(text: str, mention: _Mention, scored: Scored | None) -> flo
         return score - 1.0
     score += 0.8 if defined else 0.5  # the date the contract defines as its Effective Date beats other "effective X"
     # the sentence's own limb: in "Rent means ...; Term means the term from 1 May" the date is the Term's
-    own_limb = _sentence_before(text, mention.start).rsplit(";", 1)[-1]
+    sentence = _sentence_before(text, mention.start)
+    own_limb = sentence.rsplit(";", 1)[-1]
     if not defined and _defines_another_term(own_limb):
         return score - 1.0
     if mention.start < _EARLY and not _SUB_PERIOD.search(own_limb):
         score += 0.2
     elif not _about_this_contract(text, mention.start):
         score -= 1.0
-    if _refers_elsewhere(text, mention.start) and not _SUBJECT_STARTS.search(before):
+    # a definition of the start date in a list run on with semicolons ("...; Commencement Date means 1 October 2027")
+    # names this contract's start, whatever paper an earlier definition of the list names ("the attached plan")
+    defines_its_start = ";" in sentence and _START_DEFINED_IN_A_LIST.search(own_limb) is not None
+    if _refers_elsewhere(text, mention.start) and not _SUBJECT_STARTS.search(before) and not defines_its_start:
         score -= 1.0
     if _IN_REPLACEMENT_WORDING.search(text, max(0, mention.start - _REPLACEMENT_REACH), mention.start):
         # the amended agreement's own clause, quoted: its "this Agreement began on" is not this amendment's start

@@ -255,7 +255,9 @@ _NOT_DUTIES = re.compile(
     # adviser", "shall retain, directly or indirectly, not less than 75% of the shares"
     r"(?:,[^,.;]{1,40},)?\s+(?:(?:an?|one\s+or\s+more)\s+(?:[\w-]+\s+){0,3}?(?:advis[eo]rs?|consultants?|accountants?|"
     r"auditors?|counsel|attorneys?|lawyers?|solicitors?|brokers?|firms?)\b|(?:not|no)\s+less\s+than\b|at\s+least\b))|"
-    r"remain\b|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
+    # (staying bound to pay or perform is a duty: "shall remain primarily liable for the payment of all rent")
+    r"remain\b(?!\s+(?:\w+ly\s+)?(?:(?:and|or)\s+\w+ly\s+)?(?:liable|responsible)\s+for\s+(?:the\s+)?"
+    r"(?:payment|performance|observance|discharge)\b)|become\b|be\s+(?:and\s+remain\s+)?the\s+(?:(?:sole|exclusive|joint|and)\s+)*owners?\b|"
     r"be\s+(?:construed|vested|owned)|"
     # a definition, not a duty: '"Disclosing Party" shall have the meaning ascribed to it in Section 11.1'
     r"have\s+the\s+(?:same\s+)?meanings?\b|"

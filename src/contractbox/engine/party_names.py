@@ -94,6 +94,10 @@ _CAPITAL_STOP_WORDS = {
     "recitals",
     "witnesseth",
     "this",
+    # an Australian registration number beside a name: "Coastal Water Authority ABN 12 345 678 901"
+    "abn",
+    "acn",
+    "arbn",
 }
 _ADDRESS_WORDS = re.compile(
     r"\b(?:street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd\.?|suite|floor|drive|lane|parkway|highway|hwy\.?|"
@@ -364,7 +368,7 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
         ):
             connector = _inner_and(text, nxt) or _and_in_a_capitals_institution(text, start, end, nxt)
         if connector:
-            beyond = _after_gap(text, connector.end())
+            beyond = _after_connectors(text, connector)
             if body and text.startswith("the ", beyond):  # "The Corporation of the City of ...": "of the" joins it
                 beyond += 4
             # "of 12 Main Street" is an address; "Madison & 31st Owner LLC" is one name ("&" never leads to a house number)
@@ -381,6 +385,26 @@ def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
     if not formed and text[end - 1] == "." and not re.search(r"(?:\b[A-Z]|\.[A-Za-z]{1,3})\.$", text[start:end]):
         end -= 1
     return NameSpan(_caps_start(text, start, end), end, formed or body)
+
+
+# connectors that open a place or an institution's object ("of", "de"), not a purpose ("Products for the Company")
+_OF = re.compile(r"(?:of|de|du|di|da|del|von|van)", re.IGNORECASE)
+# a defined term after "of the" names the other party, not part of this one: "the Products of the Company"
+_TERM_AFTER_OF = {"company", "corporation", "party", "parties", "agreement", "contract"}
+
+
+def _after_connectors(text: str, connector: re.Match[str]) -> int:
+    """Where the name goes on after a connector: past a second one when a capitalised word (not a defined term such
+    as "Company") follows it, as in "University of the Eastern Ranges" or "Banco de la Plata"."""
+    beyond = _after_gap(text, connector.end())
+    second = _CONNECTOR.match(text, beyond)
+    if second is None or second.group() == "&" or not _OF.fullmatch(connector.group()):
+        return beyond
+    after = _after_gap(text, second.end())
+    word = _word_at(text, after)
+    if word is None or not word.group()[:1].isupper() or word.group().rstrip(".,").lower() in _TERM_AFTER_OF:
+        return beyond
+    return after
 
 
 def _caps_start(text: str, start: int, end: int) -> int:

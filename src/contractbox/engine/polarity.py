@@ -227,6 +227,7 @@ _PROVIDER = (
     r"laborator(?:y|ies)|firm|broker|company)s?\b"
 )
 _PRICE = r"(?:price|prices|pricing|terms|rates?|fees?|royalt\w*)"
+_PRICE_OR_RENT = r"(?:price|prices|pricing|terms|rates?|fees?|royalt\w*|rents?)"
 _REST = r"[^.;]*"  # a negation covers the rest of its sentence
 _SOLICIT = _any(
     r"\bsolicit\w*",
@@ -307,10 +308,11 @@ _NO_CAUSE_SET_OFF = (
     r"(?:(?!not\b|never\b)\w+\s+){0,2}?(?:terminat\w*|cancel\w*|end)\b"
 )
 # the no-cause words in a sentence of their own after the right: "... by giving the other 120 days' notice. No reason is
-# needed."
+# needed.", "No reason need be given", "It need not give any reason"
 _NO_REASON_NEEDED = (
-    r"no\s+(?:reason|explanation|cause|grounds?|justification)s?\s+(?:is|are|need|needs|has\s+to|have\s+to)\s+"
-    r"(?:to\s+)?(?:be\s+)?(?:needed|required|necessary|given|stated|provided|shown)\b"
+    r"(?:no\s+(?:reason|explanation|cause|grounds?|justification)s?\s+(?:is|are|need|needs|has\s+to|have\s+to|has|have)\s+"
+    r"(?:to\s+)?(?:be\s+)?(?:needed|required|necessary|given|stated|provided|shown)|"
+    r"(?:it|he|she|they|the\s+\w+)\s+(?:need|needs)\s+not\s+(?:give|state|show)\s+(?:a|any)\s+(?:reasons?|cause|grounds?))\b"
 )
 _CONVENIENCE_RIGHT = (
     rf"(?:{_TERMINATION_RIGHT}(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b)[^.;]){{0,150}}?\b"
@@ -1043,9 +1045,11 @@ RULES: dict[str, Rule] = {
                 + _PRICE
                 + r"\b[^.;]{0,40}\b(?:charges?|offers?|gives?|grants?|provides?|invoices?|bills?|quotes?|sells?)\b[^.;]{0,30}"
                 r"\b(?:any\s+other|another|all\s+other|other|(?:any\s+)?third)\b",
+                # (also a rent, and a level the promisor must ensure: "must ensure that the rent charged to the Members
+                # is no higher than the lowest rent it charges any other club")
                 r"\b"
-                + _PRICE
-                + r"\b[^.;]{0,80}\b(?:shall|will|must)\s+be\s+no\s+(?:higher|greater)\s+than\b[^.;]{0,60}\b(?:charges?|"
+                + _PRICE_OR_RENT
+                + r"\b[^.;]{0,80}\b(?:(?:shall|will|must)\s+be|is|are)\s+no\s+(?:higher|greater)\s+than\b[^.;]{0,60}\b(?:charges?|"
                 r"offers?|gives?|grants?|provides?|invoices?|bills?)\b[^.;]{0,30}\b(?:any\s+other|another|all\s+other|"
                 r"(?:any\s+)?third)\b",
                 opening=_BINDS,
@@ -1103,7 +1107,8 @@ RULES: dict[str, Rule] = {
             # Consultant terminates this Agreement on notice": the same right, the party the subject
             r"(?:either|any)\s+(?:party|side|(?:the\s+)?\w+(?:\s+\w+)?\s+or\s+(?:the\s+)?\w+(?:\s+\w+)?)\s+"
             r"(?:ends|terminates)\s+(?:it|them|this\s+\w+|these\s+\w+))\s+"
-            r"(?:giving|on|upon|by|with)\b[^.;]{0,60}\bnotice\b"
+            # ("by giving the other at least one full calendar month's written notice")
+            r"(?:giving|on|upon|by|with)\b[^.;]{0,80}\bnotice\b"
             rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED})\b)",
             # not a right another contract must give: "each sub-agency agreement shall stipulate that ... may terminate"
             _ungoverned(
@@ -1127,15 +1132,6 @@ RULES: dict[str, Rule] = {
             + r"[^.;]{0,100}?\b"
             + _AT_DISCRETION
             + r"(?![^.;]*\b(?:if|in\s+the\s+event|upon\s+the\s+occurrence|should)\b)",
-            # on notice, the next sentence saying no cause is needed: "Buyer or Supplier can end this agreement by giving
-            # the other 120 days' written notice. No explanation is needed."
-            _SENTENCE_OPENING
-            + r"(?![^.;,]{0,60}?\b(?:if|in\s+the\s+event|should|upon|where|when|unless|neither|nothing|"
-            + _NO_ONE
-            + r")\b)[^.;,]{0,60}?"
-            + _TERMINATION_RIGHT
-            + rf"{_NO_CAUSE_BEFORE}{{0,120}}\bnotice\b{_NO_CAUSE_BEFORE}{{0,60}}[.;]\s+"
-            + _NO_REASON_NEEDED,
             # on notice, no cause: "Either party may terminate this Agreement by giving three months' notice" (CUAD's
             # own definition: solely by giving a notice), "The Buyer may end the Exclusivity Period early at any time by
             # written notice"; not one ending a renewal ("notice before the end of the term")
@@ -1163,6 +1159,19 @@ RULES: dict[str, Rule] = {
                 needs=r"withdraw",
             )
             + _WITHDRAWAL_AT_WILL_ENDS_IT,
+            # a right to end it on notice, the next sentence saying no reason is needed: "The Tenant may end this Lease on
+            # 30 June 2029 by giving at least six months' notice. No reason need be given." (a break option), "Buyer or
+            # Supplier can end this agreement by giving the other 120 days' written notice. No explanation is needed."
+            _ungoverned(
+                r"nothing|neither|" + _NO_ONE + r"|not(?!\s+(?:less|more|later|earlier|fewer)\s+than)|never",
+                needs=r"notice",
+            )
+            + _TERMINATION_RIGHT
+            + _NO_CAUSE_BEFORE
+            + r"{0,200}?\bnotice\b"
+            + _NO_CAUSE_BEFORE
+            + r"*[.;]\s+"
+            + _NO_REASON_NEEDED,
             _ungoverned(
                 r"nothing|neither|" + _NO_ONE + r"|not|never|stipulat\w*|(?:provide|require|ensure)s?\s+that",
                 needs=r"any\s+time",

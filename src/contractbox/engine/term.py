@@ -1202,9 +1202,11 @@ def _sentence_at(text: str, at: int) -> Span:
 
 
 # an amendment that restates a clause in so many words: 'Section 5.1 of the Agreement is deleted and replaced with
-# the following: "5.1 Initial Term. ... end on April 30, 2020."', 'is hereby amended to read as follows: "..."'
+# the following: "5.1 Initial Term. ... end on April 30, 2020."', 'is hereby amended to read as follows: "..."', also
+# "replaced" alone: 'clause 4.1 of the Licence is replaced with: "The Licence Period ends on 30 June 2031."'
 _RESTATED = re.compile(
-    r"\b(?:deleted|amended|replaced)\b[^.:\"“]{0,60}?\b(?:replaced|restated|to\s+read)\b[^.:\"“]{0,40}?:?\s*[\"“]([^\"”]{20,2000})[\"”]",
+    r"\b(?:(?:deleted|amended|replaced)\b[^.:\"“]{0,60}?\b(?:replaced|restated|to\s+read)|replaced\s+(?:with|by))\b"
+    r"[^.:\"“]{0,40}?:?\s*[\"“]([^\"”]{20,2000})[\"”]",
     re.IGNORECASE,
 )
 _RESTATED_SCAN = Scanned.of(_RESTATED)  # scanned for by its first letters
