@@ -2436,6 +2436,15 @@ def test_another_date_moved_by_an_amendment_is_not_the_new_end() -> None:
     assert facts["expiration_date"].value == "2027-08-31"
 
 
+def test_the_end_a_restatement_takes_away_is_not_the_end() -> None:
+    dropped = "7.1 The lease of the Original Agreement is carried on here, and it will no longer end on 31 March 2028."
+    kept = "7.2 The lease shall now continue until 31 March 2031, unless it is terminated earlier under clause 9."
+    text = f"{PREAMBLE} {dropped} {kept}"
+    ranked = spans(text, expiration_date=dropped)["expiration_date"] + [(text.index(kept), len(text), 0.4)]
+    facts, _ = read_facts(text, {"expiration_date": ranked})  # the dropped end ranked above the new one
+    assert facts["expiration_date"].value == "2031-03-31"
+
+
 # holdout 37's forms: a start in a sentence of its own after "This Agreement ...", a start under a clause heading, a
 # start on "the date stated at its head", a point in a month that is no length, "carry on" for "continue"
 _FILLER = "5.1 The Maker shall keep the moulds clean and in good repair at its own cost.\n" * 45
@@ -3420,6 +3429,21 @@ def test_a_deed_that_takes_effect_on_an_event_the_recitals_date() -> None:
     assert facts["effective_date"].value == "2027-04-02"
     # an event the text gives no date leaves the start unstated, not a guess
     undated = text.replace("which settles on 2 April 2027 (Settlement)", "which settles later (Settlement)")
+    facts, _ = read_facts(undated, {})
+    assert facts["effective_date"].value is None
+
+
+def test_an_agreement_that_becomes_effective_on_an_event_its_definitions_date() -> None:
+    text = (
+        "LICENCE TRANSFER AGREEMENT dated as of May 3, 2027 between Alder Ltd and Birch Inc.\n\n1. Definitions\n\n"
+        '"Handover Date" means June 14, 2027, the day the site keys are to be handed to Birch Inc.\n\n'
+        "2. Duration. This Agreement becomes effective on the Handover Date and ends on December 31, 2027.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2027-05-03"
+    assert facts["effective_date"].value == "2027-06-14"
+    # a definition that does not open with a date leaves the start unstated
+    undated = text.replace("means June 14, 2027, the day", "means the day")
     facts, _ = read_facts(undated, {})
     assert facts["effective_date"].value is None
 

@@ -1610,3 +1610,19 @@ def test_staying_liable_for_payment_is_a_duty_but_staying_in_office_is_not() -> 
     assert [(o.party, "remain primarily liable for the payment" in o.action) for o in found] == [
         ("Ono Pharmaceutical Co., Ltd.", True)
     ]
+
+
+def test_a_group_term_ending_in_ies_binds_each_member_by_its_singular() -> None:
+    seller = Party("Tamarack Feeds, Inc.", "seller", 0, 10, ("Seller",))
+    founder = Party("Nora Beth Quill", "founder", 20, 30, ("Founder",))
+    buyer = Party("Oxbow Agri Holdings LLC", "buyer", 40, 50, ("Buyer",))
+    text = (
+        'Tamarack Feeds, Inc. (the "Seller"), Nora Beth Quill (the "Founder") and Oxbow Agri Holdings LLC (the '
+        '"Buyer"). The Seller and the Founder are together the "Selling Parties".\n\n'
+        "4.1 Each Selling Party shall return to Buyer all price lists it holds within five (5) days after closing."
+    )
+    found = obligations(text, [seller, founder, buyer])
+    assert [(o.party, o.action[:14]) for o in found] == [
+        ("Tamarack Feeds, Inc.", "shall return t"),
+        ("Nora Beth Quill", "shall return t"),
+    ]

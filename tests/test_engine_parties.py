@@ -2602,3 +2602,16 @@ def test_an_australian_business_number_after_a_name_without_a_legal_form_is_not_
     span = read_name("Riverina Water Authority ABN 12 345 678 901 of 4 Main Street", 0)
     assert span is not None
     assert "Riverina Water Authority ABN 12 345 678 901 of 4 Main Street"[: span.end] == "Riverina Water Authority"
+
+
+def test_a_professional_degree_after_an_individuals_name_ends_the_name() -> None:
+    text = (
+        "This Services Agreement is dated March 2, 2026 and is made by and among Harrow Dental Group, LLC, a "
+        'Utah limited liability company ("Group"); Cedar Ridge Clinic, P.C., a Utah professional corporation (the '
+        '"Clinic"); and Marcus Lee Whitford, D.M.D., an individual residing in Salt Lake County, Utah ("Dentist").'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Harrow Dental Group, LLC", "group"),
+        ("Cedar Ridge Clinic, P.C.", "clinic"),
+        ("Marcus Lee Whitford", "dentist"),
+    ]

@@ -2798,8 +2798,6 @@ def test_a_right_to_terminate_when_control_passes_to_someone_described_by_a_rela
         "give any reason.",
     ],
 )
-
-
 def test_ending_on_notice_with_no_reason_needed_is_convenience(text: str) -> None:
     promoted = polarity.apply(text, {"termination_for_convenience": [(0, len(text), 0.3)]})
     assert promoted.by_category["termination_for_convenience"][0][2] >= 0.5
@@ -2821,3 +2819,25 @@ def test_a_rent_no_higher_than_the_lowest_rent_charged_to_others_is_most_favoure
         "rent it charges any other club for a similar cabin."
     )
     assert not rule.asserts("The nightly rent charged to Club Members is set out in Schedule 2.")
+
+
+def test_a_party_left_free_with_a_time_before_its_verbs_is_no_non_compete() -> None:
+    span = (
+        "Each Member stays free, both while this Agreement lasts and afterwards, to design, make and sell pumps, "
+        "including pumps that compete with the Joint Product."
+    )
+    assert polarity.negates("non_compete", span)
+    assert not polarity.negates(
+        "non_compete", "During the Term, the Seller shall not make or sell pumps that compete with the Joint Product."
+    )
+
+
+def test_a_buyer_left_free_to_buy_elsewhere_is_no_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    denied = (
+        "The Retailer has made no commitment to buy its requirements of lamps from the Maker, and the Retailer may "
+        "at any time buy comparable lamps from any other supplier."
+    )
+    assert polarity.negates("exclusivity", denied)
+    assert not rule.asserts(denied)
+    assert rule.asserts("The Retailer shall buy all of its requirements of lamps exclusively from the Maker.")

@@ -688,9 +688,12 @@ def _defined_start(text: str) -> Fact | None:
 
 # "This deed takes effect on Completion": the contract starts on an event the text names by a defined term
 _TAKES_EFFECT_ON_EVENT = re.compile(
-    r"\b(?:takes?\s+effect|comes?\s+into\s+(?:force|effect)|commences?|is\s+effective)\s+(?:on|from|upon)\s+"
+    r"\b(?:takes?\s+effect|comes?\s+into\s+(?:force|effect)|commences?|(?:is|becomes?)\s+effective)\s+(?:on|from|upon)\s+"
     r"(?:the\s+)?([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=[\s.,;])"
 )
+# the same term in a list of definitions, a date opening its meaning: '"Closing Date" means August 16, 2027, the date
+# on which ...'
+_DEFINED_AS_A_DATE = r"[\"“]{}[\"”]\s+(?:means|shall\s+mean|is)\s+(?:the\s+date\s+)?"
 _DATE_REACH = 40  # the date stands right before the term's bracket: "which completes on 1 September 2027 (Completion)"
 
 
@@ -707,7 +710,20 @@ def _defined_event_start(text: str) -> Fact | None:
             if dated and not text[lo + dated[-1][1] : bracket.start()].strip():
                 s, e, d = dated[-1]
                 return Fact(d.isoformat(), lo + s, lo + e, text[lo + s : lo + e])
-        return None
+        return _defined_as_a_date(text, term)
+    return None
+
+
+def _defined_as_a_date(text: str, term: str) -> Fact | None:
+    """The date a definition of `term` (escaped) opens with (`_DEFINED_AS_A_DATE`)."""
+    for definition in re.finditer(_DEFINED_AS_A_DATE.format(term), text):
+        at = definition.end()
+        dated = find_dates_loose(text[at : at + _DATE_REACH])
+        if not dated:
+            continue
+        s, e, d = dated[0]
+        if s == 0 and d is not None:
+            return Fact(d.isoformat(), at + s, at + e, text[at + s : at + e])
     return None
 
 

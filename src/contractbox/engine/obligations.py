@@ -1147,7 +1147,7 @@ def _counted_all(text: str, parties: Sequence[PartyLike]) -> list[str]:
     for m in _COUNTED_ALL.finditer(text, 0, _PRONOUN_REACH):
         if NUMBER_WORDS.get(m.group(1).lower()) == len(parties) >= 2:
             term = " ".join(m.group(2).lower().split())
-            terms.append(term[:-1] if term.endswith("s") else term)
+            terms.append(_singular(term))
     return terms
 
 
@@ -1225,10 +1225,17 @@ def _shared_role_forms(role: str) -> list[str]:
     ]
 
 
+def _singular(plural: str) -> str:
+    """A group term's singular: "founders" -> "founder", "restricted parties" -> "restricted party"."""
+    if plural.endswith("ies"):
+        return plural[:-3] + "y"
+    return plural[:-1] if plural.endswith("s") else plural
+
+
 def _group_forms(group: str) -> list[str]:
     """How a duty names the group's members: "the Founders", "each Founder", "each of the Founders"."""
     plural = " ".join(group.lower().split())
-    single = plural[:-1] if plural.endswith("s") else plural
+    single = _singular(plural)
     return [
         f"the {plural}",
         plural,

@@ -225,7 +225,10 @@ _NOT_ALIASES = {
 }
 _DESCRIPTOR = re.compile(
     r"[ \t]*,?\s*(?:\([ \t]*(?:the\s+|here(?:in)?after[^)]{0,30}?)?[\"“'‘]?[A-Z][^()]{0,40}\)|[\"“]|an?\s|organi[sz]ed|"
-    r"(?:Ph\.\s?D|M\.\s?D|D\.\s?Phil|J\.\s?D|Esq|Jr|Sr|CPA)\.?(?=[,\s(])|"  # "Samuel J. Whitcombe, Ph.D., an individual"
+    # a person's degree or licence after the name: "Samuel J. Whitcombe, Ph.D., an individual", "Ann Roe, D.V.M."
+    # (not "P.A." or "P.C.", which are also a company's form)
+    r"(?:Ph\.\s?D|M\.\s?D|D\.\s?Phil|J\.\s?D|D\.\s?V\.\s?M|D\.\s?D\.\s?S|D\.\s?M\.\s?D|D\.\s?P\.\s?M|Pharm\.\s?D|"
+    r"Psy\.\s?D|Ed\.\s?D|M\.\s?B\.\s?A|LL\.\s?[MB]|R\.\s?N|Esq|Jr|Sr|CPA|CFA)\.?(?=[,\s(])|"
     r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
     r"(?<=,\s)of\s+(?=[A-Z])|"  # "Jane Smith, of Kingston, Ontario": a person "of" her town
     # a person's occupation, then where the person lives: "Jane Smith, consulting engineer, of 4 Mill Lane",

@@ -449,6 +449,12 @@ RULES: dict[str, Rule] = {
             r"\b(?:does|do|shall|will)\s+not\s+(?:grant|give|confer|create)\b(?![^.;]{0,60}\b(?:third|other|another)\b)"
             r"[^.;]{0,60}\bexclusiv\w*",
             r"\bnothing\b" + _GAP + r"\b(?:oblig|requir)\w*\b" + _GAP + r"\bexclusiv\w*",
+            # a buyer left free to buy elsewhere: "Buyer has made no commitment to buy its requirements from Seller",
+            # "Buyer may at any time purchase similar goods from any other source", a "No Exclusive Dealing" heading
+            r"\bno\s+(?:commitment|obligation|undertaking)\s+to\s+(?:buy|purchase|obtain|source)\b",
+            r"\bmay\s+(?:at\s+any\s+time\s+)?(?:purchase|buy|obtain|source)\b[^.;]{0,80}?\bfrom\s+(?:any\s+)?other\s+"
+            r"(?:sources?|suppliers?|vendors?|manufacturers?|providers?)\b",
+            r"\bno\s+exclusive\s+dealing\b",
         ),
         positive=_any(
             r"\bexclusiv(?:e|ely|ity)\b",
@@ -648,6 +654,10 @@ RULES: dict[str, Rule] = {
             + _GAP
             + r"\b(?:compet|develop|market|engag|offer|sell|provid|pursu|enter|work)\w*",
             r"\bfree\s+to\s+(?:compete|develop|market|engage|offer|sell|provide|pursue|enter)\b",
+            # the same freedom with a time between "free" and "to" and a list of verbs: "each Party remains free,
+            # during and after the Term, to design, make and commercialise products, including ones that compete"
+            r"\bfree,\s+[^.;,]{1,60},\s+to\s+(?:[a-z]+,?\s+(?:(?:and|or)\s+)?){0,4}?(?:compete|develop|market|engage|"
+            r"offer|sell|provide|pursue|enter|commerciali[sz]e|manufacture|make)\b",
             # "Distributor may sell ... products that compete with the Products"
             # (an adverb may stand between: "Each party may independently develop ... products that compete")
             # (or a list of verbs: "The Stockist may stock, promote and sell goods of any maker, including rivals that compete")

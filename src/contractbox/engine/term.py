@@ -535,7 +535,18 @@ _MOVED_FROM_TO = re.compile(
 _NAMES_THE_END = re.compile(r"\b(?:term|expir\w*|(?:end|expiry|termination)\s+date)\b", re.IGNORECASE)
 
 
+# the end an amendment or restatement takes away: "which shall no longer expire on 30 September 2027", "ends on
+# 31 March 2031 instead of 31 March 2028"
+_NO_LONGER_THE_END = re.compile(
+    r"(?:\bno\s+longer\s+(?:expires?|ends?|terminates?|runs?\s+(?:until|to))|\b(?:instead\s+of|rather\s+than))"
+    r"(?:\s+(?:on|at|until))?\s*$",
+    re.IGNORECASE,
+)
+
+
 def _a_date_moved(sentence: str, s: int) -> bool:
+    if _NO_LONGER_THE_END.search(sentence, max(0, s - 40), s):
+        return True
     moved = _MOVED_FROM_TO.search(sentence, 0, s)
     return moved is not None and not _NAMES_THE_END.search(sentence, 0, moved.start())
 
