@@ -3721,3 +3721,29 @@ def test_an_end_date_restated_by_a_clause_replaced_with_new_words_is_the_end() -
     expiry_sentence = "The Licence Period ends on 30 April 2028."
     facts, _ = read_facts(text, spans(text, expiration_date=expiry_sentence))
     assert facts["expiration_date"].value == "2030-04-30"
+
+
+def test_a_restated_agreement_is_dated_by_its_restatement_on_the_cover_line() -> None:
+    text = (
+        "AMENDED AND RESTATED HAULAGE AGREEMENT\n\n"
+        "originally dated 3 September 2019 and amended and restated on 14 March 2028\n\n"
+        'BETWEEN\n\n(1) Fenwick Road Freight Limited (the "Haulier"); and\n(2) Carrbridge Mills Limited (the '
+        '"Customer").\n\n1. With effect from 1 April 2028 this Agreement replaces the agreement of 2019.\n'
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2028-03-14"
+
+
+def test_a_notice_exercising_an_option_runs_the_term_to_the_further_term_end() -> None:
+    text = (
+        "Lantern Bay Fisheries Ltd\n3 Wharf Road, Hobart TAS 7000\n\n9 March 2029\n\n"
+        "Harbourside Cold Stores Pty Ltd\n1 Quay Lane, Hobart TAS 7000\n\nDear Sirs\n\n"
+        "1. The lease of cold room 6 between Harbourside Cold Stores Pty Ltd (Lessor) and Lantern Bay Fisheries Ltd "
+        "(Lessee) has an initial term that ends on 31 May 2029 and gives the Lessee one option to renew.\n\n"
+        "2. The Lessee hereby exercises its renewal option. The renewal term commences on 1 June 2029 and ends on "
+        "31 May 2032.\n\n3. The rent for the renewal term is $4,000 a month.\n\nYours faithfully\n\nLantern Bay "
+        "Fisheries Ltd\n"
+    )
+    initial = "has an initial term that ends on 31 May 2029"
+    facts, _ = read_facts(text, spans(text, expiration_date=initial))
+    assert facts["expiration_date"].value == "2032-05-31"
