@@ -2798,8 +2798,6 @@ def test_a_right_to_terminate_when_control_passes_to_someone_described_by_a_rela
         "give any reason.",
     ],
 )
-
-
 def test_ending_on_notice_with_no_reason_needed_is_convenience(text: str) -> None:
     promoted = polarity.apply(text, {"termination_for_convenience": [(0, len(text), 0.3)]})
     assert promoted.by_category["termination_for_convenience"][0][2] >= 0.5
@@ -2821,3 +2819,23 @@ def test_a_rent_no_higher_than_the_lowest_rent_charged_to_others_is_most_favoure
         "rent it charges any other club for a similar cabin."
     )
     assert not rule.asserts("The nightly rent charged to Club Members is set out in Schedule 2.")
+
+
+def test_a_contract_assigned_is_no_intellectual_property_assigned() -> None:
+    span = (
+        "From the Transfer Date the Seller hereby assigns to the Buyer all of its right, title and interest in, to and "
+        "under the Haulage Contract."
+    )
+    rule = polarity.RULES["ip_ownership_assignment"]
+    assert rule.negates(span) and not rule.asserts(span)
+    out = polarity.apply(span, {"ip_ownership_assignment": [(0, len(span), 0.2)]})
+    assert out.by_category["ip_ownership_assignment"][0][2] < 0.5
+    # work product assigned outright stays an assignment of intellectual property
+    work = "The Designer hereby assigns to the Client all right, title and interest in the drawings."
+    assert not rule.negates(work)
+
+
+def test_a_cap_stated_with_the_verb_caps_is_a_limitation_of_liability() -> None:
+    text = "8. Clause 14 of the Head Agreement caps the Contractor's total liability at the fees paid in one year."
+    assert "no_limitation_of_liability" in {f.rule["id"] for f in playbook.evaluate({}, None)}
+    assert "no_limitation_of_liability" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
