@@ -3747,3 +3747,14 @@ def test_a_notice_exercising_an_option_runs_the_term_to_the_further_term_end() -
     initial = "has an initial term that ends on 31 May 2029"
     facts, _ = read_facts(text, spans(text, expiration_date=initial))
     assert facts["expiration_date"].value == "2032-05-31"
+
+
+def test_a_quarter_named_by_its_first_day_is_not_the_start() -> None:
+    body = "2. The Grower shall deliver the crop to the Packer's shed.\n" * 30
+    text = (
+        "Orchard Lane Growers LLC\n5 Mill Road, Yakima, Washington 98901\n\nMarch 3, 2028\n\n"
+        "Cascade Packers, Inc.\n9 Depot Street, Wenatchee, Washington 98801\n\nDear Ms. Lund:\n\n"
+        f"{body}\n3. The minimum delivery remains 400 bins from the quarter beginning April 1, 2028.\n"
+    )
+    facts, _ = read_facts(text, spans(text, effective_date="the quarter beginning April 1, 2028"))
+    assert facts["effective_date"].value != "2028-04-01"

@@ -165,7 +165,11 @@ _UNTIL_BEFORE = re.compile(
 )
 # a calendar week named by its first day ("installation during the week beginning 13 March 2028", "the week commencing
 # 4 May"): a date in a programme, not the contract's start
-_WEEK_NAMED_BEFORE = re.compile(r"\bweek\s+(?:beginning|commencing|starting)(?:\s+on)?\s*$", re.IGNORECASE)
+_WEEK_NAMED_BEFORE = re.compile(
+    r"\b(?:week|month|quarter|(?:calendar|financial|fiscal)\s+year|season)\s+(?:beginning|commencing|starting)"
+    r"(?:\s+on)?\s*$",
+    re.IGNORECASE,
+)
 _STARTS_ON_SIGNING = re.compile(
     r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|start(?:s|ed)?|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
     r"(?:becomes?|is) binding|binds|"  # "This agreement binds the parties from the date of this agreement"
