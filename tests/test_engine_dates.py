@@ -3745,3 +3745,40 @@ def test_an_end_date_restated_by_a_clause_replaced_with_new_words_is_the_end() -
     expiry_sentence = "The Licence Period ends on 30 April 2028."
     facts, _ = read_facts(text, spans(text, expiration_date=expiry_sentence))
     assert facts["expiration_date"].value == "2030-04-30"
+
+
+def test_a_restated_agreement_is_dated_by_its_restatement_on_the_cover_line() -> None:
+    text = (
+        "AMENDED AND RESTATED HAULAGE AGREEMENT\n\n"
+        "originally dated 3 September 2019 and amended and restated on 14 March 2028\n\n"
+        'BETWEEN\n\n(1) Fenwick Road Freight Limited (the "Haulier"); and\n(2) Carrbridge Mills Limited (the '
+        '"Customer").\n\n1. With effect from 1 April 2028 this Agreement replaces the agreement of 2019.\n'
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2028-03-14"
+
+
+def test_a_notice_exercising_an_option_runs_the_term_to_the_further_term_end() -> None:
+    text = (
+        "Lantern Bay Fisheries Ltd\n3 Wharf Road, Hobart TAS 7000\n\n9 March 2029\n\n"
+        "Harbourside Cold Stores Pty Ltd\n1 Quay Lane, Hobart TAS 7000\n\nDear Sirs\n\n"
+        "1. The lease of cold room 6 between Harbourside Cold Stores Pty Ltd (Lessor) and Lantern Bay Fisheries Ltd "
+        "(Lessee) has an initial term that ends on 31 May 2029 and gives the Lessee one option to renew.\n\n"
+        "2. The Lessee hereby exercises its renewal option. The renewal term commences on 1 June 2029 and ends on "
+        "31 May 2032.\n\n3. The rent for the renewal term is $4,000 a month.\n\nYours faithfully\n\nLantern Bay "
+        "Fisheries Ltd\n"
+    )
+    initial = "has an initial term that ends on 31 May 2029"
+    facts, _ = read_facts(text, spans(text, expiration_date=initial))
+    assert facts["expiration_date"].value == "2032-05-31"
+
+
+def test_a_quarter_named_by_its_first_day_is_not_the_start() -> None:
+    body = "2. The Grower shall deliver the crop to the Packer's shed.\n" * 30
+    text = (
+        "Orchard Lane Growers LLC\n5 Mill Road, Yakima, Washington 98901\n\nMarch 3, 2028\n\n"
+        "Cascade Packers, Inc.\n9 Depot Street, Wenatchee, Washington 98801\n\nDear Ms. Lund:\n\n"
+        f"{body}\n3. The minimum delivery remains 400 bins from the quarter beginning April 1, 2028.\n"
+    )
+    facts, _ = read_facts(text, spans(text, effective_date="the quarter beginning April 1, 2028"))
+    assert facts["effective_date"].value != "2028-04-01"

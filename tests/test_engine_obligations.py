@@ -1626,3 +1626,19 @@ def test_a_group_term_ending_in_ies_binds_each_member_by_its_singular() -> None:
         ("Tamarack Feeds, Inc.", "shall return t"),
         ("Nora Beth Quill", "shall return t"),
     ]
+
+
+def test_a_clock_time_with_its_time_zone_does_not_end_the_sentence() -> None:
+    text = (
+        "The Licensor shall staff the help desk from 8:00 a.m. to 5:30 p.m. Pacific Time on weekdays and shall "
+        "answer every urgent ticket within two hours."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert len(found) >= 1
+    assert "answer every urgent ticket within two hours" in " ".join(o.action for o in found)
+
+
+def test_a_party_confirming_that_it_shall_act_takes_the_duty() -> None:
+    text = "The Licensee confirms that it shall keep the stock insured for its full replacement value."
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.kind) for o in found] == [("Ono Pharmaceutical Co., Ltd.", "insurance")]

@@ -2615,3 +2615,50 @@ def test_a_professional_degree_after_an_individuals_name_ends_the_name() -> None
         ("Cedar Ridge Clinic, P.C.", "clinic"),
         ("Marcus Lee Whitford", "dentist"),
     ]
+
+
+def test_a_label_carrying_a_lower_case_note_still_names_its_party() -> None:
+    text = (
+        "VARIATION NO. 2\n\nVariation Date: 3 March 2028\n\nParties:\n"
+        "Owner: Marlow Quay Holdings Limited, 8 Dock Road, Bristol BS1 6AA\n"
+        "Builder: Severn Joinery Ltd, 22 Mill Street, Gloucester GL1 2AB\n"
+        "Guarantor (for clause 7 only): Avonmere Group plc, 1 Temple Way, Bristol BS2 0BY\n\n"
+        "1. The Builder shall complete the extra works by 30 June 2028.\n"
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties] == [
+        "Marlow Quay Holdings Limited",
+        "Severn Joinery Ltd",
+        "Avonmere Group plc",
+    ]
+    assert parties[2].role == "guarantor"
+
+
+def test_a_letter_names_its_parties_in_the_heading_and_defines_them_in_the_body() -> None:
+    text = (
+        "Tamar Orchard Supplies Pty Ltd\nACN 123 456 789\n4 Reef Road, Cairns QLD 4870\n\n2 February 2028\n\n"
+        "The Board\nMossman Packing Co Pty Ltd\nACN 987 654 321\n19 Front Street, Mossman QLD 4873\n\n"
+        "Dear Board members\n\nRENEWAL OF SUPPLY TERM\n\n"
+        "1. We refer to the supply agreement of 5 May 2025 under which Mossman Packing Co Pty Ltd (Buyer) buys "
+        "fruit from Tamar Orchard Supplies Pty Ltd (Seller).\n\n2. The Seller renews the term to 30 April 2030.\n\n"
+        "Yours sincerely\n\nAnna Ruiz\nDirector\n"
+    )
+    parties = find_parties(text)
+    assert sorted((p.name, p.role) for p in parties) == [
+        ("Mossman Packing Co Pty Ltd", "buyer"),
+        ("Tamar Orchard Supplies Pty Ltd", "seller"),
+    ]
+
+
+def test_a_letter_term_given_after_the_pronouns_names_the_role() -> None:
+    text = (
+        "Harlow Seed Merchants, Inc.\n12 Grain Street\nAmes, Iowa 50010\n\nMarch 2, 2028\n\n"
+        "Prairie Row Nurseries, LLC\n40 Elm Road\nNevada, Iowa 50201\n\nDear Ms. Ostrander:\n\n"
+        "This letter concerns the Seed Supply Agreement dated May 1, 2026 between Harlow Seed Merchants, Inc. "
+        "(we or Seller) and Prairie Row Nurseries, LLC (you or Grower) (the Seed Agreement).\n\n"
+        "1. Grower shall plant the trial rows by April 30, 2028.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Harlow Seed Merchants, Inc.", "seller"),
+        ("Prairie Row Nurseries, LLC", "grower"),
+    ]

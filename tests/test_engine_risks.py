@@ -2841,3 +2841,23 @@ def test_a_buyer_left_free_to_buy_elsewhere_is_no_exclusivity() -> None:
     assert polarity.negates("exclusivity", denied)
     assert not rule.asserts(denied)
     assert rule.asserts("The Retailer shall buy all of its requirements of lamps exclusively from the Maker.")
+
+
+def test_a_contract_assigned_is_no_intellectual_property_assigned() -> None:
+    span = (
+        "From the Transfer Date the Seller hereby assigns to the Buyer all of its right, title and interest in, to and "
+        "under the Haulage Contract."
+    )
+    rule = polarity.RULES["ip_ownership_assignment"]
+    assert rule.negates(span) and not rule.asserts(span)
+    out = polarity.apply(span, {"ip_ownership_assignment": [(0, len(span), 0.2)]})
+    assert out.by_category["ip_ownership_assignment"][0][2] < 0.5
+    # work product assigned outright stays an assignment of intellectual property
+    work = "The Designer hereby assigns to the Client all right, title and interest in the drawings."
+    assert not rule.negates(work)
+
+
+def test_a_cap_stated_with_the_verb_caps_is_a_limitation_of_liability() -> None:
+    text = "8. Clause 14 of the Head Agreement caps the Contractor's total liability at the fees paid in one year."
+    assert "no_limitation_of_liability" in {f.rule["id"] for f in playbook.evaluate({}, None)}
+    assert "no_limitation_of_liability" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}

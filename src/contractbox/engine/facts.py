@@ -165,7 +165,11 @@ _UNTIL_BEFORE = re.compile(
 )
 # a calendar week named by its first day ("installation during the week beginning 13 March 2028", "the week commencing
 # 4 May"): a date in a programme, not the contract's start
-_WEEK_NAMED_BEFORE = re.compile(r"\bweek\s+(?:beginning|commencing|starting)(?:\s+on)?\s*$", re.IGNORECASE)
+_WEEK_NAMED_BEFORE = re.compile(
+    r"\b(?:week|month|quarter|(?:calendar|financial|fiscal)\s+year|season)\s+(?:beginning|commencing|starting)"
+    r"(?:\s+on)?\s*$",
+    re.IGNORECASE,
+)
 _STARTS_ON_SIGNING = re.compile(
     r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|start(?:s|ed)?|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
     r"(?:becomes?|is) binding|binds|"  # "This agreement binds the parties from the date of this agreement"
@@ -941,9 +945,37 @@ def _letter_date(text: str, mentions: list[_Mention]) -> Fact | None:
     return None
 
 
+# a restated agreement's cover line: "originally dated 12 May 2021 and amended and restated on 1 February 2027", "as
+# amended and restated as of June 3, 2026": the restatement's date is the date this document bears, the original's not
+_RESTATEMENT_LINE = re.compile(
+    r"^[ \t]*(?:as[ \t]+)?(?:originally[ \t]+(?:dated|made|entered[ \t]+into)[^\n]{0,40}?[ \t]+and[ \t]+)?"
+    r"(?:amended[ \t]+and[ \t]+)?restated[ \t]+(?:on|as[ \t]+of|with[ \t]+effect[ \t]+from)?[ \t]*(?:the[ \t]+)?$",
+    re.IGNORECASE,
+)
+_ORIGINAL_ON_ITS_LINE = re.compile(
+    r"^[ \t]*(?:as[ \t]+)?originally[ \t]+(?:dated|made|entered[ \t]+into)(?:[ \t]+(?:as[ \t]+of|on))?[ \t]*$",
+    re.IGNORECASE,
+)
+
+
+def _restatement_cue(text: str, at: int) -> int:
+    """+1 for the restatement's date on a restated agreement's cover line, -1 for the original's date there, else 0."""
+    line_start = text.rfind("\n", 0, at) + 1
+    line_to_date = text[line_start:at] if at - line_start <= 120 else ""
+    lower = line_to_date.lower()
+    if "original" not in lower and "restated" not in lower:
+        return 0  # cheap: most dates stand on no such line
+    if _RESTATEMENT_LINE.match(line_to_date):
+        return 1
+    return -1 if _ORIGINAL_ON_ITS_LINE.match(line_to_date) else 0
+
+
 def _agreement_score(text: str, mention: _Mention, scored: Scored | None) -> float:
     before = text[max(0, mention.start - 90) : mention.start]
     score = _model_confidence(mention, scored)
+    restatement = _restatement_cue(text, mention.start)
+    if restatement:
+        return score + (1.0 if restatement > 0 else -1.0)
     signing_place = _SIGNING_PLACE.search(text, max(0, mention.start - 180), mention.start) is not None
     cue = signing_place or bool(_AGREEMENT_CUE.search(before))
     if cue:

@@ -57,6 +57,8 @@ _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insur
 _OTHER_SUBJECT = r"(?:that|which|who|whom|whose|if|when|where|unless|whether)\s+(?!(?:it|he|she|they)\b)"
 _BETWEEN_END = re.compile(
     r"(?=[,\s(])"  # every alternative starts so: most places in the look-back fail one class test
+    # a letter's confirmation of the party's own duty, given back by its pronoun: "The Tenant confirms that it shall"
+    r"\s+(?:also\s+)?confirms\s+that\s+(?:it|they)\s+|"
     r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|"
     # "unconditionally and irrevocably", "hereby absolutely, unconditionally and irrevocably"
     r"(?:,?\s+(?:also|hereby|promptly|further|\w+ly)(?:\s+and)?)+\s+|"
@@ -337,8 +339,19 @@ _LETTERED_REFERENCE = re.compile(
 )
 
 
+# a clock time that names its time zone after "a.m." / "p.m.": "until 6:00 p.m. Mountain Time on business days"
+_CLOCK_BEFORE = re.compile(r"\b[ap]\.m$")
+_TIME_ZONE_AFTER = re.compile(
+    r"\s+\(?(?:(?:Eastern|Central|Mountain|Pacific|Atlantic|Alaska|Hawaii|Greenwich|British|local)\b|"
+    r"[A-Z]{1,3}[SD]?T\b|UTC\b)"
+)
+
+
 def _ends_in_abbreviation(text: str, lo: int, dot: int) -> bool:
     """The full stop at `dot` (looked at from `lo` on) closes an abbreviation or an initial, not a sentence."""
+    if text[dot - 1 : dot] == "m" and _CLOCK_BEFORE.search(text, max(lo, dot - 4), dot):
+        if _TIME_ZONE_AFTER.match(text, dot + 1):
+            return True
     return bool(_ABBREVIATION.search(text, max(lo, dot - 6), dot)) and not _LETTERED_REFERENCE.search(
         text, max(lo, dot - 16), dot
     )

@@ -169,6 +169,7 @@ _WHERE_IN_IT = r"(?:below|hereafter|in\s+th(?:is|ese)\s+[A-Za-z]+)"
 _QUOTED_ALIAS = re.compile(r"[\"“”]\s*([^\"“”]{1,60}?)\s*[\"“”]|(?<=[(\s])['‘]([^'’\n]{1,40})['’](?=[)\s,;.])")
 # the pronouns a letter gives a party beside its defined term: ", we, us", ", you", ", we, us or our"
 _PRONOUNS_AFTER_TERM = r"(?:(?:,|\s+or|\s+and)\s+(?:we|us|our|you|your))+"
+_PRONOUNS_BEFORE_TERM = r"(?:(?:,|\s+or|\s+and)\s+(?:us|our|your)(?=[\s,]))*(?:,\s+or|,\s+and|,|\s+or|\s+and)"
 _BARE_ALIAS = re.compile(
     # "[ \t]*" inside the brackets: a Markdown term "(**Vendor**)" reads "(  Vendor  )" once its markers are blanked
     r"\([ \t]*(?:the\s+|here(?:in)?after[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?|"
@@ -200,7 +201,9 @@ _BARE_ALIAS = re.compile(
     + r"[,:]?\s+(?:the\s+)?"
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)|"
     # an engagement letter's term without quotes, the pronouns beside it: "(the Firm, we, us)", "(the Client, you)"
-    r"\([ \t]*(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})" + _PRONOUNS_AFTER_TERM + r"[ \t]*\)"
+    r"\([ \t]*(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})" + _PRONOUNS_AFTER_TERM + r"[ \t]*\)|"
+    # the same with the pronouns first: "(we or Supplier)", "(you, your or the Customer)"
+    r"\([ \t]*(?:we|you)" + _PRONOUNS_BEFORE_TERM + r"\s+(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
 _REGISTRATION = re.compile(
@@ -341,6 +344,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
             or m.group(3)
             or m.group(4)
             or m.group(5)
+            or m.group(6)
             or (
                 _unaccented(bare).lower() not in PLACES
                 and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
@@ -350,7 +354,9 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
                 and not _GIVEN_NAME_AROUND.search(text, max(start, m.start() - 12), min(len(text), m.end() + 3))
             )
         ):
-            found.append((m.start(), (m.group(2) or m.group(3) or m.group(4) or m.group(5) or bare).strip(" ,.")))
+            found.append(
+                (m.start(), (m.group(2) or m.group(3) or m.group(4) or m.group(5) or m.group(6) or bare).strip(" ,."))
+            )
     out: list[str] = []
     for at, alias in sorted(found):
         if _COLLECTIVE_BEFORE.search(text, max(start, at - 70), at):
@@ -919,6 +925,8 @@ _LABELLED = re.compile(
     # "1.2 Landlord: ...", "(b) Tenant: ...", "Item 1 Lessor: ...": a numbered item of a basic-information list
     r"(?:^|^[ \t]*(?:(?:Item[ \t]+)?\d{1,2}(?:\.\d{1,2}){0,2}\.?|\(?[a-z]\))[ \t]+|\s{2,}|(?<=[\s.;,])(?=Party\s))(Party\s+[A-Z](?:\s*\([A-Za-z ]{2,30}\))?|(?:[A-Z][a-z]+[ \t])?[A-Z][a-z]+|"
     r"(?:[A-Z]{2,}[ \t])?[A-Z]{3,})"  # "CONTRACTED PARTY: NUVEM LTDA., ..."
+    # a note in lower case on the label: "Guarantor (for clause 9 only): ..."
+    r"(?:[ \t]+\((?=[a-z])[^()\n:]{1,50}\))?"
     r"[ \t]*[:：]\s*(?=[^\s:])",
     re.MULTILINE,
 )
@@ -1635,12 +1643,12 @@ def _with_addressees(text: str, parties: list[Party]) -> list[Party]:
     defined term ("of which Priya Raman (Principal Stockholder) holds 82%"). An addressee the body gives no term
     (an officer to whose attention the letter goes) is no party."""
     salutation = _SALUTATION.search(text, 0, min(len(text), _LETTER_HEAD))
-    if salutation is None or not parties:
+    if salutation is None:
         return parties
     known = [_key(p.name) for p in parties]
     added: list[Party] = []
-    for block in _BLOCK_STARTS.finditer(text, 0, salutation.start()):
-        span = _strong_name_at(text, block.end()) or _person_at(text, block.end())
+    for start in _heading_line_starts(text, salutation.start()):
+        span = _heading_name_at(text, start)
         if span is None or text[span.end : span.end + 1] not in ("\n", " ", "("):
             continue
         name = span.text(text)
@@ -1652,6 +1660,26 @@ def _with_addressees(text: str, parties: list[Party]) -> list[Party]:
             known.append(_key(name))
     terms = {_key(p.aliases[0]) for p in added}
     return [p for p in parties if _key(p.name) not in terms] + added  # "PSS" read as a name gives way to its owner
+
+
+_HEADING_LINE = re.compile(r"^[ \t]*(?=\S)", re.MULTILINE)
+
+
+def _heading_line_starts(text: str, hi: int) -> list[int]:
+    """Where each line of a letter's heading starts: a block's first line may be the company or a person, a later
+    line a company only (the addressee's company under "The Directors" or an attention line)."""
+    return [m.end() for m in _HEADING_LINE.finditer(text, 0, hi)]
+
+
+def _heading_name_at(text: str, start: int) -> NameSpan | None:
+    """The party a heading line may name: at a block's start a company or a person; on a later line of the block
+    only a name with a legal form (not a street, a town or an officer's name)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[: max(0, line_start - 1)].rstrip(" \t")
+    if not before.strip() or before.endswith("\n"):  # the first line, or one after a blank line
+        return _strong_name_at(text, start) or _person_at(text, start)
+    span = _name_at(text, start)
+    return span if span is not None and span.legal_form else None
 
 
 def _term_in_body(text: str, name: str, lo: int) -> tuple[str, ...]:

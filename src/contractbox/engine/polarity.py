@@ -414,6 +414,9 @@ class Rule:
     def asserts(self, span: str) -> bool:
         """Express wording of the category; it wins over a missing `required` marker."""
         on_topic = not self.topic or self.topic.found_in(span)
+        if on_topic and self.negative.found_in(span):  # the wording the rule reads as a denial asserts nothing
+            for p in self.negative.patterns:
+                span = p.sub(" ", span)
         return on_topic and self.asserting.found_in(span)
 
 
@@ -1536,6 +1539,13 @@ RULES: dict[str, Rule] = {
             r"\bshall\s+not\s+(?:be\s+deemed\s+to\s+)?(?:transfer|assign|convey)\w*\b[^.;]{0,80}\b(?:ownership|title|"
             r"intellectual)",
             r"\bretains?\s+(?:all\s+)?(?:of\s+its\s+)?(?:rights?|title|ownership)\b",
+            # a contract assigned, not intellectual property: "assigns to Buyer all of its right, title and interest
+            # in, to and under the Supply Agreement", "its rights and obligations under the Lease"
+            r"\b(?:hereby\s+)?(?:(?:sells?|assigns?|transfers?|conveys?|novates?),?\s+(?:and\s+)?)*"
+            r"(?:assigns?|transfers?|conveys?|novates?)\b[^.;]{0,100}?"
+            r"\b(?:right,?\s+title\s+and\s+interest|rights\s+and\s+obligations)\s+(?:(?:in|to),?\s+)*(?:and\s+)?"
+            r"under\s+(?:the|this|that|each)\s+(?:[\w-]+\s+){0,3}?(?:agreements?|contracts?|leases?|licen[cs]es?|"
+            r"statements?\s+of\s+work|orders?)\b(?=\s*[.;])",
         ),
         positive=_any(
             r"\bhereby\s+(?:irrevocably\s+)?(?:assign|transfer|convey)s?\b",

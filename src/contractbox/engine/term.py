@@ -1312,11 +1312,44 @@ def _amended_end(text: str, expiry: Expiry) -> Expiry | None:
     return found
 
 
+# a party exercising its option to extend or renew, in the present: "The Tenant exercises that option", "we hereby
+# exercise the renewal option" (not "may exercise", "if it exercises", "exercisable by notice")
+_OPTION_EXERCISED = re.compile(
+    r"\b(?:hereby\s+exercises?|exercises)\s+(?:that|the|its|this|such|our|their)\s+(?:[\w-]+\s+){0,2}?option\b",
+    re.IGNORECASE,
+)
+_EXTENDED_PERIOD = re.compile(
+    r"\b(?:further|extended|extension|renewal|renewed|new|additional|option)\s+(?:term|period)\b", re.IGNORECASE
+)
+_EXERCISE_REACH = 400
+
+
+def _exercised_option_end(text: str, expiry: Expiry) -> Expiry | None:
+    """The end of the further term a party takes up by exercising its option in this document ("The Licensee
+    exercises that option. The further term starts on 1 July 2027 and ends on 30 June 2030"): the term now runs
+    to it, later than the initial term's end the document recalls."""
+    if "exercise" not in text:
+        return None  # cheap: most contracts exercise no option
+    for exercised in _OPTION_EXERCISED.finditer(text):
+        if _CONDITION.search(text, max(0, exercised.start() - 40), exercised.start()):
+            continue  # "if the Tenant exercises the option": not exercised yet
+        window_end = min(len(text), exercised.end() + _EXERCISE_REACH)
+        for s, e, d in find_dates_loose(text[exercised.end() : window_end]):
+            at = exercised.end() + s
+            sentence = _sentence_at(text, at)
+            before = text[max(sentence.start, at - 40) : at]
+            if d is None or expiry.date is None or d <= expiry.date or not _END_CUE.search(before):
+                continue
+            if _EXTENDED_PERIOD.search(text, sentence.start, at):
+                return Expiry(d, at, exercised.end() + e, "end of the further term the option takes up")
+    return None
+
+
 def read_term(text: str, by_category: dict[str, Scored], anchor: date | None) -> Term:
     by_category = restated_first(text, by_category)
     expiry = read_expiry(text, by_category.get("expiration_date"), anchor, by_category.get("effective_date"))
     if expiry is not None and expiry.date is not None:
-        expiry = _amended_end(text, expiry) or expiry
+        expiry = _amended_end(text, expiry) or _exercised_option_end(text, expiry) or expiry
     auto, span, by_agreement = read_renewal(
         text,
         by_category.get("renewal_term"),
