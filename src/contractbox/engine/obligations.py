@@ -349,9 +349,12 @@ _TIME_ZONE_AFTER = re.compile(
 
 def _ends_in_abbreviation(text: str, lo: int, dot: int) -> bool:
     """The full stop at `dot` (looked at from `lo` on) closes an abbreviation or an initial, not a sentence."""
-    if text[dot - 1 : dot] == "m" and _CLOCK_BEFORE.search(text, max(lo, dot - 4), dot):
-        if _TIME_ZONE_AFTER.match(text, dot + 1):
-            return True
+    if (
+        text[dot - 1 : dot] == "m"
+        and _CLOCK_BEFORE.search(text, max(lo, dot - 4), dot)
+        and _TIME_ZONE_AFTER.match(text, dot + 1)
+    ):
+        return True
     return bool(_ABBREVIATION.search(text, max(lo, dot - 6), dot)) and not _LETTERED_REFERENCE.search(
         text, max(lo, dot - 16), dot
     )
