@@ -412,12 +412,16 @@ class Rule:
         return False
 
     def asserts(self, span: str) -> bool:
-        """Express wording of the category; it wins over a missing `required` marker."""
-        on_topic = not self.topic or self.topic.found_in(span)
-        if on_topic and self.negative.found_in(span):  # the wording the rule reads as a denial asserts nothing
-            for p in self.negative.patterns:
-                span = p.sub(" ", span)
-        return on_topic and self.asserting.found_in(span)
+        """Express wording of the category; it wins over a missing `required` marker. Wording the rule reads as a
+        denial asserts nothing, so it is cut out and the express wording sought again (only where it was found:
+        the denials are tried on few spans)."""
+        if (self.topic and not self.topic.found_in(span)) or not self.asserting.found_in(span):
+            return False
+        if not self.negative.found_in(span):
+            return True
+        for p in self.negative.patterns:
+            span = p.sub(" ", span)
+        return self.asserting.found_in(span)
 
 
 RULES: dict[str, Rule] = {
