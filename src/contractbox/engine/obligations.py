@@ -55,10 +55,11 @@ _MAIN_KINDS = {"payment", "delivery", "purchase", "license", "reporting", "insur
 # a clause with a subject of its own ("acknowledges that Newegg is and shall be"), not a pronoun for the same party
 # ("represents that it has and will comply")
 _OTHER_SUBJECT = r"(?:that|which|who|whom|whose|if|when|where|unless|whether)\s+(?!(?:it|he|she|they)\b)"
+# a letter's confirmation of the party's own duty, given back by its pronoun: "The Tenant confirms that it shall"
+# (an alternative of _BETWEEN_END of its own: inside that alternation it cost 3 ms a contract)
+_CONFIRMS_THAT = re.compile(r"\s+(?:also\s+)?confirms\s+that\s+(?:it|they)\s+")
 _BETWEEN_END = re.compile(
     r"(?=[,\s(])"  # every alternative starts so: most places in the look-back fail one class test
-    # a letter's confirmation of the party's own duty, given back by its pronoun: "The Tenant confirms that it shall"
-    r"\s+(?:also\s+)?confirms\s+that\s+(?:it|they)\s+|"
     r"(?:,[^,;.]{1,60},\s*|\s*\([^()]{1,60}\)\s*|"
     # "unconditionally and irrevocably", "hereby absolutely, unconditionally and irrevocably"
     r"(?:,?\s+(?:also|hereby|promptly|further|\w+ly)(?:\s+and)?)+\s+|"
@@ -606,6 +607,9 @@ def _subjects_before(text: str, lo: int, modal_at: int, subjects: list[str]) -> 
     names takes longer than reading the whole contract.
     """
     gap = _BETWEEN_END.search(text, lo, modal_at)
+    if text.find("confirms", lo, modal_at) >= 0:  # first at the same place, as the first alternative would be
+        confirms = _CONFIRMS_THAT.search(text, lo, modal_at)
+        gap = confirms if confirms and (gap is None or confirms.start() <= gap.start()) else gap
     if gap is None:
         return _Subjects([], False, -1)
     whole = " ".join(text[lo : gap.start()].lower().split())
