@@ -19,7 +19,7 @@ from typing import NamedTuple, Protocol
 from contractbox.engine.dates import NUMBER_WORDS, PERIOD, find_dates
 from contractbox.engine.first_chars import either, lowered_as_ignorecase_folds
 from contractbox.engine.markup import without_emphasis
-from contractbox.engine.parties import ROLE_WORDS
+from contractbox.engine.parties import ROLE_WORDS, singular
 
 # "gives"/"grant" read as a licence only when a licence follows in the clause ("You give us a non-exclusive licence");
 # not "receiving the grant of a licence"
@@ -1167,7 +1167,7 @@ def _counted_all(text: str, parties: Sequence[PartyLike]) -> list[str]:
     for m in _COUNTED_ALL.finditer(text, 0, _PRONOUN_REACH):
         if NUMBER_WORDS.get(m.group(1).lower()) == len(parties) >= 2:
             term = " ".join(m.group(2).lower().split())
-            terms.append(_singular(term))
+            terms.append(singular(term))
     return terms
 
 
@@ -1245,17 +1245,10 @@ def _shared_role_forms(role: str) -> list[str]:
     ]
 
 
-def _singular(plural: str) -> str:
-    """A group term's singular: "founders" -> "founder", "restricted parties" -> "restricted party"."""
-    if plural.endswith("ies"):
-        return plural[:-3] + "y"
-    return plural[:-1] if plural.endswith("s") else plural
-
-
 def _group_forms(group: str) -> list[str]:
     """How a duty names the group's members: "the Founders", "each Founder", "each of the Founders"."""
     plural = " ".join(group.lower().split())
-    single = _singular(plural)
+    single = singular(plural)
     return [
         f"the {plural}",
         plural,

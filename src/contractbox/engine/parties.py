@@ -1182,7 +1182,7 @@ def _harvested(text: str, hi: int, least: int = 2) -> list[Party]:
             own = _short_names_on_its_line(text, span.end) if span is not None and not listed else ()
             aliases = tuple(dict.fromkeys(_label_role(label) + own))
             if listed:
-                aliases = (_singular(label),)
+                aliases = (singular(label),)
         if span is None or (aliases and _DOCUMENT_TERM.search(aliases[0])):
             continue
         if label is None and _term_of_a_thing_after(text, span, at, aliases):
@@ -1232,9 +1232,12 @@ def _plural_label(label: str) -> bool:
     return _PLURAL_LABEL.fullmatch(label) is not None
 
 
-def _singular(label: str) -> str:
-    """ "Beneficiaries" -> "Beneficiary", "Recipients" -> "Recipient"."""
-    return label[:-3] + "y" if label.endswith("ies") else label[:-1]
+def singular(plural: str) -> str:
+    """A plural label or group term's singular: "Beneficiaries" -> "Beneficiary", "Recipients" -> "Recipient",
+    "restricted parties" -> "restricted party"; a word without a plural "s" stays as it is."""
+    if plural.endswith("ies"):
+        return plural[:-3] + "y"
+    return plural[:-1] if plural.endswith("s") else plural
 
 
 def _introduced(text: str, span: NameSpan) -> bool:
@@ -1290,7 +1293,7 @@ def _table_column_parties(text: str, hi: int) -> list[Party]:
             if name is None:
                 break
             label = cells[column]
-            role = _singular(label) if _plural_label(label) and not _is_role_word(label.lower()) else label
+            role = singular(label) if _plural_label(label) and not _is_role_word(label.lower()) else label
             found.append(Party(name.text(text), role.lower(), name.start, name.end, (role,)))
         if len(found) >= 2:
             return found

@@ -227,7 +227,7 @@ _PROVIDER = (
     r"laborator(?:y|ies)|firm|broker|company)s?\b"
 )
 _PRICE = r"(?:price|prices|pricing|terms|rates?|fees?|royalt\w*)"
-_PRICE_OR_RENT = r"(?:price|prices|pricing|terms|rates?|fees?|royalt\w*|rents?)"
+_PRICE_OR_RENT = rf"(?:{_PRICE}|rents?)"
 _REST = r"[^.;]*"  # a negation covers the rest of its sentence
 _SOLICIT = _any(
     r"\bsolicit\w*",

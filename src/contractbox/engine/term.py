@@ -1341,6 +1341,8 @@ def _exercised_option_end(text: str, expiry: Expiry) -> Expiry | None:
     """The end of the further term a party takes up by exercising its option in this document ("The Licensee
     exercises that option. The further term starts on 1 July 2027 and ends on 30 June 2030"): the term now runs
     to it, later than the initial term's end the document recalls."""
+    if expiry.date is None:
+        return None  # no initial end to run past
     for exercised in _options_exercised(text):
         if _CONDITION.search(text, max(0, exercised.start() - 40), exercised.start()):
             continue  # "if the Tenant exercises the option": not exercised yet
@@ -1349,7 +1351,7 @@ def _exercised_option_end(text: str, expiry: Expiry) -> Expiry | None:
             at = exercised.end() + s
             sentence = _sentence_at(text, at)
             before = text[max(sentence.start, at - 40) : at]
-            if d is None or expiry.date is None or d <= expiry.date or not _END_CUE.search(before):
+            if d is None or d <= expiry.date or not _END_CUE.search(before):
                 continue
             if _EXTENDED_PERIOD.search(text, sentence.start, at):
                 return Expiry(d, at, exercised.end() + e, "end of the further term the option takes up")
