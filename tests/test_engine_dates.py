@@ -3782,3 +3782,61 @@ def test_a_quarter_named_by_its_first_day_is_not_the_start() -> None:
     )
     facts, _ = read_facts(text, spans(text, effective_date="the quarter beginning April 1, 2028"))
     assert facts["effective_date"].value != "2028-04-01"
+
+
+# holdout 86's forms: a term that "carries forward" or "endures ... from year to year" unless notice is given, a
+# services start that the same sentence makes the contract's start, a defined start date given in apposition
+def test_a_term_that_carries_forward_for_further_periods_unless_told_renews_automatically() -> None:
+    term = "The Initial Term ends on 31 October 2030."
+    renew = (
+        "On the expiry of the Initial Term this Agreement shall carry forward for a further period of six (6) months, "
+        "and so on, unless either party has told the other in writing not less than forty-five (45) days before "
+        "the expiry that it does not want it to carry forward."
+    )
+    text = f"{PREAMBLE} {term} {renew}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=renew))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2030-10-31", True, 45)
+
+
+def test_a_contract_that_endures_from_year_to_year_unless_notice_is_given_renews_automatically() -> None:
+    term = (
+        "This Agreement shall endure until 31 March 2031 and thereafter from year to year, unless and until either "
+        "party gives the other not less than three months' written notice before 31 March in any year."
+    )
+    text = f"{PREAMBLE} {term}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=term))
+    assert (facts["expiration_date"].value, t.auto_renewal) == ("2031-03-31", True)
+    # a contract that endures to a date and no further is no renewal
+    fixed = "This Agreement shall endure until 31 March 2031, unless it is ended earlier by notice for breach."
+    text = f"{PREAMBLE} {fixed}"
+    _, t = read_facts(text, spans(text, expiration_date=fixed, renewal_term=fixed))
+    assert not t.auto_renewal
+
+
+def test_a_services_start_the_same_sentence_makes_the_contracts_start_is_its_effective_date() -> None:
+    start = (
+        '3.1 The Services commence on 5 January 2029 (the "Go-Live Date"), and this Agreement comes into force on '
+        "that date."
+    )
+    text = (
+        "HOSTING AGREEMENT\n\nDated: ______________ 2028\n\nbetween Ketterby Data Ltd and Holm Wharf Ltd\n\n"
+        f"1. Ketterby Data Ltd shall host the Customer's systems.\n\n{start}\n"
+    )
+    facts, _ = read_facts(text, spans(text, effective_date=start))
+    assert facts["effective_date"].value == "2029-01-05"
+    # the services alone starting on a date leave the contract's own start unsaid
+    alone = '3.1 The Services commence on 5 January 2029 (the "Go-Live Date").'
+    text = text.replace(start, alone + " 3.2 This Agreement takes effect on the date of this Agreement.")
+    facts, _ = read_facts(text, spans(text, effective_date=alone))
+    assert facts.get("effective_date") is None or facts["effective_date"].value != "2029-01-05"
+
+
+def test_a_defined_start_date_given_in_apposition_is_the_effective_date() -> None:
+    text = (
+        'This Payroll Services Agreement (the "Agreement") is made as of 2 February 2029 between Ketterby Data Ltd '
+        "and Holm Wharf Ltd.\n\n"
+        "2. The term of this Agreement begins on the Transfer Date, which the parties have set as 1 May 2029, and "
+        "ends on 30 April 2032.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2029-05-01"

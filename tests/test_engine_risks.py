@@ -2861,3 +2861,26 @@ def test_a_cap_stated_with_the_verb_caps_is_a_limitation_of_liability() -> None:
     text = "8. Clause 14 of the Head Agreement caps the Contractor's total liability at the fees paid in one year."
     assert "no_limitation_of_liability" in {f.rule["id"] for f in playbook.evaluate({}, None)}
     assert "no_limitation_of_liability" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+# holdout 86's forms: a price ceiling with the promise's duration set between commas, and a carve-out that names the
+# cap's numbered clause on its way to calling the liability uncapped
+def test_a_rate_that_is_and_stays_no_higher_than_the_lowest_rate_to_others_is_most_favoured_nation() -> None:
+    rule = polarity.RULES["most_favored_nation"]
+    assert rule.asserts(
+        "7.2 The Provider confirms that the hourly rate is, and will remain for the whole Term, no higher than the "
+        "lowest hourly rate the Provider charges any other hospital for comparable work."
+    )
+    assert not rule.asserts(
+        "7.2 The Provider gives no undertaking that the hourly rate is, or will remain, no higher than the lowest "
+        "hourly rate the Provider charges any other hospital."
+    )
+
+
+def test_a_liability_said_to_fall_outside_the_numbered_cap_and_be_uncapped_is_uncapped_liability() -> None:
+    rule = polarity.RULES["uncapped_liability"]
+    assert rule.asserts(
+        "12.1 Each party's total liability in any year is limited to the fees paid in that year. 12.2 Each party's "
+        "liability for wilful default and for breach of clause 8 sits outside clause 12.1 and is uncapped."
+    )
+    assert not rule.asserts("12.1 Each party's total liability in any year is limited to the fees paid in that year.")

@@ -681,12 +681,30 @@ def _defined_start(text: str) -> Fact | None:
         period = m.group(1)
         particular = particulars(text).get(" ".join((period or m.group(2) or m.group(3)).lower().split()))
         if particular is None:
-            return None
+            return None if period else _date_in_apposition(text, m.end())
         for s, e, d in find_dates_loose(particular.value):
             opens = _PERIOD_STARTS.search(particular.value[max(0, s - 25) : s]) if period else None
             if d is not None and (opens or (not period and VALUE_OPENING.fullmatch(particular.value[:s]))):
                 return Fact(d.isoformat(), particular.start + s, particular.start + e, particular.value[s:e])
         return None
+    return None
+
+
+# the defined date's value given beside its name: "begins on the Go-Live Date, which the parties have fixed as 1
+# October 2027, and ends on ...", "the Transfer Date, being 1 April 2028", "the Launch Date (being 3 May 2027)"
+_APPOSITION = re.compile(
+    r"\s*(?:,\s*|\(\s*)(?:being|which\s+(?:is|shall\s+be|will\s+be|(?:[a-z]+\s+){1,4}?(?:as|at|to\s+be)))\s+(?:on\s+)?$"
+)
+_APPOSITION_REACH = 70
+
+
+def _date_in_apposition(text: str, at: int) -> Fact | None:
+    """The date set beside a defined date's name at `at` (`_APPOSITION`), None when none is."""
+    window = text[at : at + _APPOSITION_REACH]
+    for s, e, d in find_dates_loose(window):
+        if d is not None and _APPOSITION.fullmatch(window[:s]):
+            return Fact(d.isoformat(), at + s, at + e, window[s:e])
+        break
     return None
 
 
@@ -1112,6 +1130,18 @@ _DEFINED_PERIOD_START = re.compile(
 )
 
 
+# the same sentence starts the contract with the services: 'The Services start on 1 March 2028 (the "Service Start
+# Date"), and this Agreement takes effect on that date', "..., on which date this Agreement comes into force"
+_CONTRACT_STARTS_WITH_THEM = re.compile(
+    r"[^.;]{0,80}?(?:\b(?:and|on\s+which\s+date)\s+(?:this|the)\s+(?:agreement|contract|deed)\s+(?:shall\s+|will\s+)?"
+    r"(?:takes?\s+effect|comes?\s+into\s+(?:force|effect)|commences?|(?:is|becomes?)\s+effective)"
+    r"(?:\s+(?:on|from|as\s+of)\s+(?:that|the\s+same)\s+(?:date|day))?\s*[.;,]|"
+    r"\bon\s+which\s+date\s+(?:this|the)\s+(?:agreement|contract|deed)\s+(?:shall\s+|will\s+)?"
+    r"(?:takes?\s+effect|comes?\s+into\s+(?:force|effect)|commences?|(?:is|becomes?)\s+effective))",
+    re.IGNORECASE,
+)
+
+
 def _services_start(text: str, at: int) -> bool:
     """The date at `at` is when the services (or a period the sentence defines) begin, the sentence's subject being
     the services or that period."""
@@ -1416,7 +1446,11 @@ def read_facts(text: str, by_category: dict[str, Scored]) -> tuple[dict[str, Fac
         or _period_field_start(text)
         or _field_start(text)
     )
-    services_begin_later = effective is not None and _services_start(text, effective.start)
+    services_begin_later = (
+        effective is not None
+        and _services_start(text, effective.start)
+        and not _CONTRACT_STARTS_WITH_THEM.match(text, effective.end)
+    )
     if services_begin_later and agreement is not None and _starts_on_signing(text, lower):
         effective = None  # the work begins later; the contract itself on its date
     if effective is not None and _start_of_something_else(text, lower, effective, agreement):

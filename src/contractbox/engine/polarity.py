@@ -1064,9 +1064,12 @@ RULES: dict[str, Rule] = {
                 r"\b(?:any\s+other|another|all\s+other|other|(?:any\s+)?third)\b",
                 # (also a rent, and a level the promisor must ensure: "must ensure that the rent charged to the Members
                 # is no higher than the lowest rent it charges any other club")
+                # (or a level it keeps, said between commas: "the fee is, and shall remain throughout the Term, no higher
+                # than the lowest fee it charges any other client")
                 r"\b"
                 + _PRICE_OR_RENT
-                + r"\b[^.;]{0,80}\b(?:(?:shall|will|must)\s+be|is|are)\s+no\s+(?:higher|greater)\s+than\b[^.;]{0,60}\b(?:charges?|"
+                + r"\b[^.;]{0,80}\b(?:(?:shall|will|must)\s+(?:be|remain)|is|are|remains?)(?:\s*,[^.;,]{0,60},)?\s+no\s+"
+                r"(?:higher|greater)\s+than\b[^.;]{0,60}\b(?:charges?|"
                 r"offers?|gives?|grants?|provides?|invoices?|bills?)\b[^.;]{0,30}\b(?:any\s+other|another|all\s+other|"
                 r"(?:any\s+)?third)\b",
                 opening=_BINDS,
@@ -1316,8 +1319,10 @@ RULES: dict[str, Rule] = {
             r"\b(?:clause|section|article|paragraph)\s+\d+(?:\.\d+)*(?:\s*\([a-z]\))?\s+(?:shall|will|does)\s+not\s+limit\s+"
             r"(?:\w+\s+){0,2}?(?:(?:\w+'s|\w+’s|its|their|his|her)\s+)?(?:\w+\s+)?(?:indemni\w*|liabilit\w*|obligations?|"
             r"claims?)\b",
-            r"\b(?:liabilit\w*|indemnit\w*|obligations?|claims?)\b[^.;]{0,80}?\b(?:is|are|shall\s+be|will\s+be|remains?)\s+"
-            r"uncapped\b",
+            # (the carve-out may name the cap's clause on the way: "Liability for fraud falls outside Clause 10.1 and is
+            # uncapped")
+            r"\b(?:liabilit\w*|indemnit\w*|obligations?|claims?)\b(?:[^.;]|(?<=\d)\.(?=\d)){0,140}?\b(?:is|are|shall\s+be|"
+            r"will\s+be|remains?)\s+uncapped\b",
             # the carve-out's liability stated without a cap: "for which its liability is without limit", "A party's
             # liability for Excluded Claims has no monetary ceiling"
             # (or its exposure: "each Party's exposure shall be without any ceiling")

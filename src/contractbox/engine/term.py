@@ -204,7 +204,8 @@ _RENEWS_UNLESS = re.compile(
     # (the notice's right put as a proviso: "rolls over for a further year, save that either party may prevent a
     # roll-over by notice")
     # ("rolls into a further term": the same roll-over)
-    r"\b(?:renew\w*|extend\w*|continue\w*|prolong\w*|carr(?:y|ies)\s+on|(?:run|runs|roll|rolls)\s+on|"
+    # ("carries forward" for a further period: "it shall carry forward for a further twelve (12) months unless")
+    r"\b(?:renew\w*|extend\w*|continue\w*|prolong\w*|carr(?:y|ies)\s+(?:on|forward)|(?:run|runs|roll|rolls)\s+on|"
     r"roll(?:s|ed)?\s+(?:over|forward|into))\b[^.;]{0,160}?\b(?:successive|additional|further|another|year[- ]to[- ]year|"
     r"month[- ]to[- ]month|at a time|each time|in each case)\b[^.]{0,200}?\b(?:unless|save\s+that|except\s+that)\b[^.]{0,120}?"
     # (or "declares" it, the German form: "unless one of the parties declares ... that it does not wish an extension")
@@ -303,7 +304,9 @@ _PERIOD_TO_PERIOD = (
 # continues from month to month until either party ends it by giving ... notice"; without the fixed period first,
 # "continues from month to month until terminated by notice" is a contract with no end, not a renewal)
 _CONTINUES_UNLESS = re.compile(
-    r"\bcontinue\w*\b[^.;]{0,160}?\b"
+    # (a Scots contract "endures" or an English one "remains in force" period after period: "shall endure until 30 June
+    # 2031 and thereafter from year to year, unless and until either party gives notice")
+    r"\b(?:continue\w*|endur\w*|remains?\s+in\s+(?:full\s+)?(?:force|effect))\b[^.;]{0,160}?\b"
     + _PERIOD_TO_PERIOD
     + r"\b[^.]{0,200}?\bunless\b[^.]{0,120}?\bnoti(?:ce|fies|fy)\b|"
     r"\b(?:after|following|(?:at|on|upon)\s+the\s+(?:end|expiry|expiration)\s+of)\s+the\s+(?:[\w-]+\s+){0,2}?"
@@ -315,7 +318,7 @@ _CONTINUES_UNLESS = re.compile(
 _RENEW_WORD = re.compile(
     r"\brenew|\bextend|\bextension|\bsuccessive\b|\bautomatically\b|\b(?:year|month)[- ]to[- ](?:year|month)\b|\broll(?:s|ed)?\s+(?:over|forward|into)\b|"
     # "this agreement continues for a further period of 12 months unless ...": a renewal without the word
-    r"\b(?:continue[sd]?|carr(?:y|ies)\s+on|(?:run|runs|roll|rolls)\s+on)\s+(?:in\s+force\s+)?for\s+(?:a\s+|an\s+)?"
+    r"\b(?:continue[sd]?|carr(?:y|ies)\s+(?:on|forward)|(?:run|runs|roll|rolls)\s+on)\s+(?:in\s+force\s+)?for\s+(?:a\s+|an\s+)?"
     r"(?:further|another|additional)\b|\bprolong|"
     r"\b" + _PERIOD_TO_PERIOD + r"\b",
     re.IGNORECASE,
