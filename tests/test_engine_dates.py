@@ -3782,3 +3782,12 @@ def test_a_quarter_named_by_its_first_day_is_not_the_start() -> None:
     )
     facts, _ = read_facts(text, spans(text, effective_date="the quarter beginning April 1, 2028"))
     assert facts["effective_date"].value != "2028-04-01"
+
+
+def test_a_period_counted_from_a_defined_date_stated_elsewhere_ends_on_its_anniversary() -> None:
+    opening = "This Hosting Agreement is made on May 3, 2026 between Alder Ltd and Birch Inc."
+    start = 'Hosting under this agreement begins on June 20, 2026 (the "Go-Live Date").'
+    term = "This agreement remains in effect for two (2) years from the Go-Live Date."
+    text = f"{opening}\n\n1.1 {start}\n\n1.2 {term}\n"
+    facts, _ = read_facts(text, spans(text, agreement_date=opening, effective_date=start, expiration_date=term))
+    assert facts["expiration_date"].value == "2028-06-20"
