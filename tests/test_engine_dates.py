@@ -3840,3 +3840,12 @@ def test_a_defined_start_date_given_in_apposition_is_the_effective_date() -> Non
     )
     facts, _ = read_facts(text, {})
     assert facts["effective_date"].value == "2029-05-01"
+
+
+def test_a_period_counted_from_a_defined_date_stated_elsewhere_ends_on_its_anniversary() -> None:
+    opening = "This Hosting Agreement is made on May 3, 2026 between Alder Ltd and Birch Inc."
+    start = 'Hosting under this agreement begins on June 20, 2026 (the "Go-Live Date").'
+    term = "This agreement remains in effect for two (2) years from the Go-Live Date."
+    text = f"{opening}\n\n1.1 {start}\n\n1.2 {term}\n"
+    facts, _ = read_facts(text, spans(text, agreement_date=opening, effective_date=start, expiration_date=term))
+    assert facts["expiration_date"].value == "2028-06-20"

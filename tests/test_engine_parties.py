@@ -2662,3 +2662,28 @@ def test_a_letter_term_given_after_the_pronouns_names_the_role() -> None:
         ("Harlow Seed Merchants, Inc.", "seller"),
         ("Prairie Row Nurseries, LLC", "grower"),
     ]
+
+
+def test_a_term_given_after_a_comma_in_plain_words_names_the_role() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nBETWEEN\n\nHollin Creek Orchards Pty Ltd ACN 111 222 333 of 5 Ridge Road, Stanthorpe "
+        "QLD 4380, which this agreement calls the Grower.\n\nAND\n\nWestmarket Fresh Foods Pty Ltd ACN 444 555 666 "
+        "of 80 Market Street, Rocklea QLD 4106, in this document called the Buyer.\n\n"
+        "1. The Grower must deliver the apples to the Buyer's depot.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Hollin Creek Orchards Pty Ltd", "grower"),
+        ("Westmarket Fresh Foods Pty Ltd", "buyer"),
+    ]
+
+
+def test_a_german_name_joined_by_a_lower_case_preposition_is_read_whole() -> None:
+    text = (
+        "SERVICE AGREEMENT\n\nbetween\n\nZahnklinik am Elbufer GmbH, Hafenstraße 3, 20459 Hamburg,\n"
+        '– hereinafter the "Customer" –\n\nand\n\nKaltwerk Dentaltechnik GmbH, Ringweg 9, 28195 Bremen,\n'
+        '– hereinafter the "Contractor" –\n\n§ 1 The Contractor shall service the chairs.\n'
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Zahnklinik am Elbufer GmbH", "customer"),
+        ("Kaltwerk Dentaltechnik GmbH", "contractor"),
+    ]

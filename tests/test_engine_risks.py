@@ -431,6 +431,16 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "11.2 The caps in clause 11.1 are inapplicable to losses caused by fraud, and for those losses each "
             "party's exposure is without any ceiling.",
         ),
+        (  # holdout 83: the buy-only-from promise, then a promise not to use anyone else
+            "exclusivity",
+            "During the term the Hotel shall obtain its laundry services exclusively from the Launderer and shall "
+            "not engage any other laundry to provide them.",
+        ),
+        (  # holdout 83: a radius clause laid on a party and its people with "neither ... nor ... shall"
+            "non_compete",
+            "During the Term, neither the Practice nor any of its dentists shall provide orthodontic services at any "
+            "other clinic located within fifteen (15) kilometres of the Hospital.",
+        ),
     ],
 )
 def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span: str) -> None:
@@ -452,6 +462,13 @@ def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span
         ("no_solicit_of_employees", "The technical expert shall not be an employee or consultant of either party."),
         # a want of authority, not a no-shop
         ("exclusivity", "Neither party shall negotiate with any third party on behalf of the other party."),
+        # a "neither ... shall" that leaves them free, and an exclusivity denied before the words
+        (
+            "non_compete",
+            "Neither the Practice nor its dentists shall be restricted from providing services at any clinic within "
+            "fifteen (15) kilometres of the Hospital.",
+        ),
+        ("exclusivity", "The Hotel is not required to obtain its laundry services exclusively from the Launderer."),
         # holdout 52: a sum for delay capped, or insurance cover, is no cap on liability; copyright that stays put
         (
             "cap_on_liability",

@@ -186,12 +186,14 @@ _BARE_ALIAS = re.compile(
     r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
     # the term given after a comma without "hereinafter", as Australian deeds write it: ", called the Principal in
     # this Deed", ", referred to as the Lender", ", referred to below as the Agent", ", called in this agreement the Owner",
-    # ", referred to below as Counsel," and ", called in these terms the Solicitors,"
-    r"(?<=,\s)(?:called(?:\s+"
+    # ", referred to below as Counsel," and ", called in these terms the Solicitors,"; the place first, or in plain
+    # English: ", in this document called the Lessee,", ", which this agreement calls the Grower."
+    r"(?<=,\s)(?:(?:in\s+th(?:is|ese)\s+[A-Za-z]+\s+)?called(?:\s+"
     + _WHERE_IN_IT
     + r")?(?:\s+as)?|(?:referred\s+to|known)(?:\s+"
     + _WHERE_IN_IT
-    + r")?\s+as)\s+"
+    + r")?\s+as|(?:which|that|whom)\s+(?:we|th(?:is|ese)\s+[A-Za-z]+)\s+(?:calls?|refers?\s+to)"
+    r"(?:\s+(?:it|them|him|her))?(?:\s+as)?)\s+"
     r"(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
     # the term given in brackets by the document's own words, as Scots and English drafting writes it: "(in this
     # Agreement called the Owner)", "(in this Contract referred to as the Managing Agent)", "(in these presents

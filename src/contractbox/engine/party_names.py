@@ -19,7 +19,12 @@ _WORD = re.compile(
     r"|[a-z](?:\.[a-z]){1,3}\.?"  # e.l.f.
     r"|\[\s*\*+\s*\]|_{3,}|X{4,})"  # blanks in filed copies
 )
-_CONNECTOR = re.compile(r"(?:of|de|du|des|la|le|the|for|von|van|der|den|di|da|del|y|und|&|e)(?=\s)", re.IGNORECASE)
+# German names join a place with a lower-case preposition: "Radiologie am Markt MVZ GmbH", "Sparkasse zu Kiel",
+# "Praxis im Hafen GmbH" (lower case only: "AM" and "IM" also stand for other words in capitals)
+_CONNECTOR = re.compile(
+    r"(?:of|de|du|des|la|le|the|for|von|van|der|den|di|da|del|y|und|&|e|(?-i:am|im|zum|zur|zu|an\s+der|auf\s+der))(?=\s)",
+    re.IGNORECASE,
+)
 _IN_NAME_PAREN = re.compile(r"\([A-Z][\w .&]{0,24}\)")
 # names may wrap onto the next line, never across a blank line or a wide layout gap
 _AND = re.compile(r"(?:and|AND)(?=\s)")

@@ -144,6 +144,20 @@ _PROHIBITS = _ungoverned(
 )
 
 
+# what a radius clause bars, up to its distance: "open a salon within five kilometres of the Premises", "provide
+# anaesthesia services at any other clinic within ten (10) miles of the Hospital"
+_RADIUS_RESTRAINT = (
+    r"(?:\w+,?\s+){0,3}?(?:perform|appear|play|operate|open|carry\s+on|engage\s+in|(?:provide|render|offer)\s+"
+    r"(?:\w+\s+){0,3}?services)\b[^.;]{0,120}?\bwithin\s+(?:a\s+(?:radius|distance)\s+of\s+)?"
+    r"(?:[\w-]+\s+){1,4}(?:\(\d+\)\s+)?(?:miles?|kilomet(?:er|re)s?|km)\s+(?:of|from)\b"
+)
+# the start of a "neither A nor B shall ..." sentence that binds both rather than leaving them free
+_NEITHER_BINDS = _ungoverned(
+    rf"nothing|no\s+party|never|free|{_NO_DUTY}|restrict\w*|prevent\w*|prohibit\w*|preclud\w*|limit\w*|"
+    r"not\s+(?:be\s+)?(?:required|obliged|obligated|bound)"
+)
+
+
 # a character of a sentence, the dot of a clause number in it included: "at a price lower than the price in Section 2.1,
 # Provider shall offer ..." is one sentence
 _IN_SENTENCE_THROUGH_NUMBERS = r"(?:[^.;]|(?<=\d)\.(?=\d))"
@@ -488,7 +502,12 @@ RULES: dict[str, Rule] = {
                 # (or "purchase from Supplier one hundred percent (100%) of Buyer's requirements for the Parts")
                 r"\b(?:purchase|buy|obtain|source)\w*\s+(?:from\s+(?:the\s+)?[\w-]+\s+)?(?:all|(?:one\s+hundred|100)\s*"
                 r"(?:percent|per\s*cent|%)(?:\s*\(100\s*%\))?)\s+(?:of\s+)?(?:its|their|[\w-]+['’]s)\s+requirements\b",
+            ),
+            # (a promise after it not to use anyone else restates it: "... exclusively from the Supplier and shall not
+            # buy them from any other source")
+            _affirmed(
                 r"\b(?:purchase|buy|obtain|source)\w*\b[^.;]{0,80}\b(?:exclusively|solely)\s+from\b",
+                opening=_UNDENIED_BEFORE,
             ),
             # (a franchisor's protected area: "will not itself operate, or license any other person to operate", "will
             # not build or run, or grant anyone else a franchise to run, an outlet in the Zone")
@@ -773,10 +792,15 @@ RULES: dict[str, Rule] = {
             # a radius clause: "the Band shall not play at any venue within 100 miles of the Festival site", "shall not
             # open another salon within five kilometres of the Premises"
             _affirmed(
-                r"\b(?:shall|will|must)\s+not\s*(?:,[^.;,]{1,60},\s*)?\s(?:\w+,?\s+){0,3}?(?:perform|appear|play|operate|open|carry\s+on|"
-                r"engage\s+in|(?:provide|render|offer)\s+(?:\w+\s+){0,3}?services)\b[^.;]{0,120}?\bwithin\s+(?:a\s+(?:radius|distance)\s+of\s+)?"
-                r"(?:[\w-]+\s+){1,4}(?:\(\d+\)\s+)?(?:miles?|kilomet(?:er|re)s?|km)\s+(?:of|from)\b",
+                r"\b(?:shall|will|must)\s+not\s*(?:,[^.;,]{1,60},\s*)?\s" + _RADIUS_RESTRAINT,
                 opening=_PROHIBITS,
+            ),
+            # the same laid on a party and its people together: "neither the Practice nor any of its partners shall open
+            # a surgery within five miles of the Clinic" (a "neither ... shall" that is no freedom: "neither party shall
+            # be restricted from")
+            _affirmed(
+                r"\bneither\s+[^.;]{1,100}?\b(?:shall|will|may|must)\s+(?!not\b)" + _RADIUS_RESTRAINT,
+                opening=_NEITHER_BINDS,
             ),
         ),
         # a promise not to solicit employees or customers is a non-solicitation, not a non-compete

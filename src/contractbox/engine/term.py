@@ -655,6 +655,19 @@ def _anchor_in(sentence: str, fallback: date | None) -> tuple[date | None, str |
     return fallback, None
 
 
+# the start a period counts from, named as a defined date: "three (3) years from the Service Start Date"
+_DEFINED_DATE_NAME = re.compile(r"(?:[A-Z][\w-]*\s+){1,3}Date\b")
+
+
+def _dated_event(text: str, event: str) -> tuple[date, None] | None:
+    """The date of the defined date a term runs from, when the contract states it elsewhere ("starts on 15 September
+    2027 (the "Service Start Date")"), so the period is counted from it rather than left undated."""
+    name = _DEFINED_DATE_NAME.match(event)
+    particular = particulars(text).get(" ".join(name.group().split()).lower()) if name else None
+    dated = _date_at_start(particular.value) if particular else None
+    return (dated[0], None) if dated else None
+
+
 def _end_of_term(start: date, amount: int, unit: str) -> date:
     if unit == _CONTRACT_YEAR:
         return add_period(start, amount, "year")
@@ -779,6 +792,8 @@ def _expiry_in(text: str, start: int, end: int, anchor: date | None) -> Expiry |
             what = " ".join(of_event.group(1).split())
             return Expiry(None, start, end, f"the term runs from an event ({what}), not a stated date")
         base, event = _anchor_in(sentence, anchor)
+        if event:
+            base, event = _dated_event(text, event) or (base, event)
         of_defined = _anniversary_base(text, sentence, e) if unit.startswith("year") else None
         if of_defined is not None:
             base, event = of_defined
