@@ -518,7 +518,15 @@ def subject_map(parties: Sequence[PartyLike]) -> dict[str, str]:
             subjects.setdefault(role, names[0])
     for mutual in _MUTUAL:
         subjects[mutual] = EACH_PARTY
+    if "partner" not in roles and "partners" not in roles:  # no party is "the Partner"
+        for mutual in _MUTUAL_PARTNERS:
+            subjects.setdefault(mutual, EACH_PARTY)
     return subjects
+
+
+# the parties called "partners" without a defined term, as German-law cooperation and research agreements write them:
+# "Each partner shall treat the data received from the other partner as confidential"
+_MUTUAL_PARTNERS = ("each partner", "either partner", "both partners", "neither partner")
 
 
 # "Kestrel Harbour Events Ltd ("the Company", "we" or "us")", "Aoife Brennan (referred to in this letter as "you")"
