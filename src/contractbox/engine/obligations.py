@@ -518,9 +518,6 @@ def subject_map(parties: Sequence[PartyLike]) -> dict[str, str]:
             subjects.setdefault(role, names[0])
     for mutual in _MUTUAL:
         subjects[mutual] = EACH_PARTY
-    if "partner" not in roles and "partners" not in roles:  # no party is "the Partner"
-        for mutual in _MUTUAL_PARTNERS:
-            subjects.setdefault(mutual, EACH_PARTY)
     return subjects
 
 
@@ -1469,6 +1466,9 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         groups[role] = members
         for form in _shared_role_forms(role):
             subjects.setdefault(form, _GROUP + role)
+    if not any(word in subjects for word in ("partner", "partners")):  # no party or group is "the Partner(s)"
+        for mutual in _MUTUAL_PARTNERS:
+            subjects.setdefault(mutual, EACH_PARTY)
     sentences = _Sentences(text, spans)
     found: list[Obligation] = []
     further: list[bool] = []  # a list's third item on, a party's second duty in one clause (`_rank`)
