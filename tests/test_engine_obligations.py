@@ -72,6 +72,20 @@ def test_mutual_duty_is_each_named_partys() -> None:
     assert {o.kind for o in found} == {"confidentiality"}
 
 
+def test_partners_without_a_defined_term_share_a_mutual_duty() -> None:
+    # German-law cooperation agreements call both parties "partners" without defining the word
+    text = "Each partner shall keep the test results of the other partner secret for five years."
+    found = obligations(text, [ARRAY, ONO])
+    assert [o.party for o in found] == ["Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd."]
+    assert {o.kind for o in found} == {"confidentiality"}
+
+
+def test_a_party_called_the_partner_is_not_every_party() -> None:
+    partner = Party("Quillon Retail GmbH", "partner", 0, 10, ("Partner",))
+    found = obligations("The Partner shall display the signage in each store.", [ARRAY, partner])
+    assert [o.party for o in found] == ["Quillon Retail GmbH"]
+
+
 def test_mutual_duty_with_unknown_parties_stays_each_party() -> None:
     found = obligations("Each party shall comply with all applicable laws in performing this Agreement.", [])
     assert [o.party for o in found] == [EACH_PARTY]

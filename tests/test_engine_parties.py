@@ -101,6 +101,19 @@ def test_role_comes_from_the_defined_term() -> None:
     ]
 
 
+def test_a_legal_form_in_its_own_language_is_no_defined_term() -> None:
+    # the bracket glosses the legal form; the party's term is the one after "hereinafter"
+    text = (
+        "SERVICES AGREEMENT\n\nbetween\n\nAlmweide Klima Stiftung, a foundation (Stiftung) under Swiss law, "
+        "Bahnhofplatz 4, 3011 Bern, hereinafter the Foundation,\n\nand\n\nTorvik Data AS, a company registered "
+        "in Norway under number 918 442 001, Storgata 12, 0155 Oslo, hereinafter the Contractor.\n\n1. Services"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Almweide Klima Stiftung", "foundation"),
+        ("Torvik Data AS", "contractor"),
+    ]
+
+
 def test_numbered_uk_style_parties_without_quotes() -> None:
     text = (
         "THIS AGREEMENT is dated 1 May 2024\n\nPARTIES\n\n"

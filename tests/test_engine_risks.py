@@ -441,6 +441,15 @@ def test_apply_promotes_a_termination_right_on_a_change_in_control_the_model_mis
             "During the Term, neither the Practice nor any of its dentists shall provide orthodontic services at any "
             "other clinic located within fifteen (15) kilometres of the Hospital.",
         ),
+        (  # holdout 84: a sole-source duty, a ban on buying elsewhere after it in the same sentence
+            "exclusivity",
+            "While this contract runs, the Bank shall source all of its card-printing services exclusively from the "
+            "Printer and shall not print cards in-house or order them from any other bureau.",
+        ),
+        (  # holdout 84: a lock-out from other venues for the listed thing
+            "exclusivity",
+            "For six months after launch, the Developer shall not release or offer the Game on any other app store.",
+        ),
     ],
 )
 def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span: str) -> None:
@@ -493,6 +502,12 @@ def test_apply_promotes_express_wording_the_model_ranked_low(category: str, span
             "most_favored_nation",
             "The Distributor has no entitlement to be offered any lower price the Maker grants to another distributor.",
         ),
+        # a sole-source duty the sentence denies before it; a venue ban about something other than the listed thing
+        (
+            "exclusivity",
+            "The Bank is not bound to source its card-printing services exclusively from the Printer.",
+        ),
+        ("exclusivity", "The Developer shall not publish any review of the Game on any other website."),
     ],
 )
 def test_negated_wording_is_not_promoted(category: str, span: str) -> None:

@@ -521,6 +521,11 @@ def subject_map(parties: Sequence[PartyLike]) -> dict[str, str]:
     return subjects
 
 
+# the parties called "partners" without a defined term, as German-law cooperation and research agreements write them:
+# "Each partner shall treat the data received from the other partner as confidential"
+_MUTUAL_PARTNERS = ("each partner", "either partner", "both partners", "neither partner")
+
+
 # "Kestrel Harbour Events Ltd ("the Company", "we" or "us")", "Aoife Brennan (referred to in this letter as "you")"
 _PRONOUNS_IN_PARENS = re.compile(r"\(([^()]{0,120}?[\"“](?:we|us|you)[\"”][^()]{0,80})\)", re.IGNORECASE)
 # '"Brightquill", "we", "us" and "our" mean Brightquill Analytics, Inc., and "you" and "your" mean the Customer'
@@ -1461,6 +1466,9 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         groups[role] = members
         for form in _shared_role_forms(role):
             subjects.setdefault(form, _GROUP + role)
+    if not any(word in subjects for word in ("partner", "partners")):  # no party or group is "the Partner(s)"
+        for mutual in _MUTUAL_PARTNERS:
+            subjects.setdefault(mutual, EACH_PARTY)
     sentences = _Sentences(text, spans)
     found: list[Obligation] = []
     further: list[bool] = []  # a list's third item on, a party's second duty in one clause (`_rank`)

@@ -329,6 +329,13 @@ _CRAFT_BEFORE = re.compile(
 
 # an individual's address opened by the name of her farm, station or house, quoted: 'of "Willow Bend", 12 Mill Road'
 _PROPERTY_NAME_BEFORE = re.compile(r"\bof[ \t]+$")
+# the legal form in the original language, in brackets after its English words: "a foundation (Stiftung)", "a stock
+# corporation (Aktiengesellschaft)", "a cooperative (Genossenschaft)"; the party's term comes after ("hereinafter the
+# Foundation"), so the gloss is no term when another one follows
+_LEGAL_FORM_GLOSS_BEFORE = re.compile(
+    r"\b(?-i:an?)[ \t]+(?:(?-i:[a-z][\w\-]*)[ \t]+){0,3}(?-i:foundation|corporation|company|partnership|association|"
+    r"society|cooperative|co-operative|trust|institution|entity|establishment|authority)[ \t]*$"
+)
 
 
 def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
@@ -359,6 +366,13 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
             found.append(
                 (m.start(), (m.group(2) or m.group(3) or m.group(4) or m.group(5) or m.group(6) or bare).strip(" ,."))
             )
+    glosses = {
+        at
+        for at, _ in found
+        if text.startswith("(", at) and _LEGAL_FORM_GLOSS_BEFORE.search(text, max(start, at - 60), at)
+    }  # (a bare bracket only: 'a corporation ("Acme")' gives its term in quotes)
+    if len(glosses) < len(found):
+        found = [(at, alias) for at, alias in found if at not in glosses]
     out: list[str] = []
     for at, alias in sorted(found):
         if _COLLECTIVE_BEFORE.search(text, max(start, at - 70), at):

@@ -503,11 +503,19 @@ RULES: dict[str, Rule] = {
                 r"\b(?:purchase|buy|obtain|source)\w*\s+(?:from\s+(?:the\s+)?[\w-]+\s+)?(?:all|(?:one\s+hundred|100)\s*"
                 r"(?:percent|per\s*cent|%)(?:\s*\(100\s*%\))?)\s+(?:of\s+)?(?:its|their|[\w-]+['’]s)\s+requirements\b",
             ),
-            # (a promise after it not to use anyone else restates it: "... exclusively from the Supplier and shall not
-            # buy them from any other source")
+            # a requirements or sole-source duty restated as a ban after it: "shall obtain all its hosting exclusively
+            # from the Supplier and shall not buy it elsewhere" (only a negation before the duty denies it)
             _affirmed(
                 r"\b(?:purchase|buy|obtain|source)\w*\b[^.;]{0,80}\b(?:exclusively|solely)\s+from\b",
                 opening=_UNDENIED_BEFORE,
+            ),
+            # a lock-out from other venues: "the Issuer shall not seek the admission or listing of the Coin on any other
+            # exchange", "shall not offer the Game on another app store"
+            _affirmed(
+                r"\b(?:shall|will|must)\s+not\b[^.;]{0,80}?\b(?:list(?:s|ed|ing)?|launch(?:es|ed|ing)?|admission|"
+                r"admit(?:ted)?|offer(?:s|ed|ing)?)\b[^.;]{0,60}?\bon\s+(?:any\s+other|another|any\s+competing)\s+"
+                r"(?:[\w-]+\s+){0,2}?(?:exchanges?|marketplaces?|trading\s+(?:platforms?|venues?)|app\s+stores?)\b",
+                opening=_PROHIBITS,
             ),
             # (a franchisor's protected area: "will not itself operate, or license any other person to operate", "will
             # not build or run, or grant anyone else a franchise to run, an outlet in the Zone")
