@@ -2861,3 +2861,15 @@ def test_a_cap_stated_with_the_verb_caps_is_a_limitation_of_liability() -> None:
     text = "8. Clause 14 of the Head Agreement caps the Contractor's total liability at the fees paid in one year."
     assert "no_limitation_of_liability" in {f.rule["id"] for f in playbook.evaluate({}, None)}
     assert "no_limitation_of_liability" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_what_each_party_makes_staying_with_the_party_that_made_it_is_no_ip_assignment() -> None:
+    for kept in (
+        "Nothing in this Agreement passes any patent. Designs made by the Operator or the Integrator belong to "
+        "the party that made them.",
+        "Results developed by either Member shall vest in the Member developing them.",
+    ):
+        assert not _promoted("ip_ownership_assignment", kept)
+    assert _promoted(
+        "ip_ownership_assignment", "Designs made by the Operator or the Integrator belong to the Customer."
+    )
