@@ -3849,3 +3849,62 @@ def test_a_period_counted_from_a_defined_date_stated_elsewhere_ends_on_its_anniv
     text = f"{opening}\n\n1.1 {start}\n\n1.2 {term}\n"
     facts, _ = read_facts(text, spans(text, agreement_date=opening, effective_date=start, expiration_date=term))
     assert facts["expiration_date"].value == "2028-06-20"
+
+
+def test_a_deed_that_starts_on_the_date_of_this_deed_takes_effect_on_its_date() -> None:
+    text = (
+        "PANEL DEED\n\nDate of this Deed: 4 October 2027\n\nParties\n\nGullwing Ports Pty Ltd (Principal)\n\n"
+        "Marram Survey Pty Ltd (Consultant)\n\n1. Duration\n\n1.1 This Deed starts on the date of this Deed and "
+        "continues until either party ends it under clause 6.\n\n2. The Consultant must carry out each survey ordered.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2027-10-04"
+    assert facts["effective_date"].value == "2027-10-04"
+
+
+def test_a_deadline_in_a_sentence_that_speaks_of_the_term_is_not_its_length() -> None:
+    duty = (
+        "The Vendor shall keep its ISO 14001 certificate valid throughout the term, and shall tell the Buyer within "
+        "three (3) business days if it lapses."
+    )
+    term = "The term of this Agreement starts on March 1, 2028 and ends on February 28, 2031."
+    text = f"{PREAMBLE} {duty} {term}"
+    facts, _ = read_facts(text, spans(text, expiration_date=[duty, term]))
+    assert facts["expiration_date"].value == "2031-02-28"
+
+
+def test_a_modification_field_that_names_the_document_gives_its_effective_date() -> None:
+    text = (
+        "CHANGE ORDER No. 7\nto Services Contract No. HX-2026-04\n\nChange order date: March 9, 2028\n"
+        "Effective date of this Change Order: April 1, 2028\n\nParties:\nKelpie Avionics LLC (the Buyer)\n"
+        "Saltbush Test Labs Inc. (the Seller)\n\nThe parties change the Contract as follows.\n"
+    )
+    scored = spans(text, agreement_date="March 9, 2028", effective_date=["March 9, 2028", "April 1, 2028"])
+    facts, _ = read_facts(text, scored)
+    assert facts["agreement_date"].value == "2028-03-09"
+    assert facts["effective_date"].value == "2028-04-01"
+
+
+def test_an_end_date_struck_out_and_another_substituted_is_the_new_end() -> None:
+    text = (
+        "AMENDMENT No. 2 to Contract No. RT-88 between Alder Ltd and Birch Inc.\n\n"
+        '1. Clause 4 of the Contract is amended by deleting "The term of the Contract ends on June 30, 2028" and '
+        'substituting "The term of the Contract ends on December 31, 2029".\n\n'
+        "2. All other terms of the Contract stay in force.\n"
+    )
+    quoted = "1. Clause 4 of the Contract is amended by deleting"
+    facts, _ = read_facts(text, spans(text, expiration_date=quoted))
+    assert facts["expiration_date"].value == "2029-12-31"
+
+
+def test_a_contract_that_then_carries_on_from_year_to_year_until_notice_renews_automatically() -> None:
+    term = "The term of this Agreement starts on July 1, 2027 and ends on June 30, 2029."
+    rolling = (
+        "This Agreement then carries on from year to year, with no further step by either party, until one party, "
+        "at least sixty (60) days before the end of the term or of any later year, gives the other written notice "
+        "that it is to end."
+    )
+    text = f"{PREAMBLE} {term} {rolling}"
+    facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=rolling))
+    assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2029-06-30", True, 60)
+    assert notice_deadline(t.expiry, t.notice_days) == date(2029, 5, 1)

@@ -1656,3 +1656,25 @@ def test_a_party_confirming_that_it_shall_act_takes_the_duty() -> None:
     text = "The Licensee confirms that it shall keep the stock insured for its full replacement value."
     found = obligations(text, [ARRAY, ONO])
     assert [(o.party, o.kind) for o in found] == [("Ono Pharmaceutical Co., Ltd.", "insurance")]
+
+
+def test_keeping_records_named_by_a_list_of_their_kinds_is_a_duty() -> None:
+    text = (
+        "Array shall retain calibration, batch and shipping records for every lot for seven (7) years. "
+        "Ono shall retain its rights, title and interest in the formulation."
+    )
+    found = obligations(text, [ARRAY, ONO])
+    assert [(o.party, o.action[:40]) for o in found] == [
+        ("Array BioPharma Inc.", "shall retain calibration, batch and ship"),
+    ]
+
+
+def test_each_receiving_party_in_a_three_party_contract_binds_every_party() -> None:
+    third = Party("Quoll Sensors Pty Ltd", "quoll", 60, 81, ("Quoll",))
+    text = (
+        "Array shall send the drawings to Ono and Quoll through the portal. On termination, each receiving Party "
+        "shall delete all drawings within fourteen (14) days and confirm the deletion."
+    )
+    found = obligations(text, [ARRAY, ONO, third])
+    deleting = [o.party for o in found if "delete all drawings" in o.action]
+    assert set(deleting) == {"Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd.", "Quoll Sensors Pty Ltd"}

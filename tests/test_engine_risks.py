@@ -2916,3 +2916,15 @@ def test_a_liability_said_to_fall_outside_the_numbered_cap_and_be_uncapped_is_un
         "liability for wilful default and for breach of clause 8 sits outside clause 12.1 and is uncapped."
     )
     assert not rule.asserts("12.1 Each party's total liability in any year is limited to the fees paid in that year.")
+
+
+def test_what_each_party_makes_staying_with_the_party_that_made_it_is_no_ip_assignment() -> None:
+    for kept in (
+        "Nothing in this Agreement passes any patent. Designs made by the Operator or the Integrator belong to "
+        "the party that made them.",
+        "Results developed by either Member shall vest in the Member developing them.",
+    ):
+        assert not _promoted("ip_ownership_assignment", kept)
+    assert _promoted(
+        "ip_ownership_assignment", "Designs made by the Operator or the Integrator belong to the Customer."
+    )

@@ -99,7 +99,11 @@ _EFFECTIVE_AFTER = re.compile(
 )
 # the next line of a list of fields, not a name for this date: "Agreement Date:  June 7, 2027" over "Effective Date:
 # June 14, 2027"
-_NEXT_FIELD = re.compile(r"[ \t]*\n[ \t]*[\w ]{0,30}?\bdate[ \t]*(?::|\.{3,}|[ \t]{2,})", re.IGNORECASE)
+# (the label may name the document: "Effective date of this Modification: August 1, 2027")
+_NEXT_FIELD = re.compile(
+    r"[ \t]*\n[ \t]*[\w ]{0,30}?\bdate(?:[ \t]+of[ \t]+(?:this|the)(?:[ \t]+\w+){1,3})?[ \t]*(?::|\.{3,}|[ \t]{2,})",
+    re.IGNORECASE,
+)
 # defined as the Effective Date: '(the "Effective Date")', '("Amendment Effective Date")'
 _DEFINED_EFFECTIVE = re.compile(
     rf"{_STRAY_YEAR}(?:the\s+)?\((?:the\s+|hereinafter\s+)?[\"“']*(?:[A-Z][\w-]*\s+){{0,2}}{_START_WORD}\s+date|"
@@ -182,6 +186,9 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:at (?:the|its) (?:beginning|start|top|head)|(?:above|at the top|on the (?:first|cover) page))|"
     r"date (?:at the (?:top|head|(?:beginning|start) of this)|at its (?:top|head)|on the (?:first|cover) page)|"
     r"(?:date|day) of (?:this agreement|the agreement|this letter|these terms|(?:its |actual )?(?:execution|signature|signing|conclusion))|"
+    # a deed or contract's own date ("This Deed starts on the date of this Deed"), not its "effective date of this
+    # Contract, which shall be the date on which ... approved" (an event)
+    r"(?<!effective )(?<!commencement )(?:date|day) of this (?:deed|contract)\b|"
     r"date hereof|on its date\b|"
     r"(?:upon|on|after|of) (?:the )?(?:completion of the |last |later |latest |most recent (?:final )?)?(?:signature|execution|signing)|"
     r"(?:upon|on) (?:its )?acceptance\b(?! of)|"  # a click-through: "This Agreement takes effect on acceptance"

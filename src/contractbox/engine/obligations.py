@@ -248,7 +248,8 @@ _NOT_DUTIES = re.compile(
     # "shall retain the holdback required by the Act", "shall retain full responsibility for"); keeping ownership or
     # rights ("shall retain all rights") is not
     # (a count in figures may follow the words: "shall retain three (3) samples")
-    r"retain\b(?!\s+(?:\w+\s+|\(\d+\)\s+){0,3}?(?:records?|samples?|copies|documents?|documentation|books|data|evidence|files?|"
+    # (their kinds may be listed first: "shall retain inspection, test and traceability records")
+    r"retain\b(?!\s+(?:(?:\w+,\s+){1,4}(?:\w+\s+){1,2}?(?:and|or)\s+\w+\s+|(?:\w+\s+|\(\d+\)\s+){0,3}?)(?:records?|samples?|copies|documents?|documentation|books|data|evidence|files?|"
     r"logs?|specimens?|invoices?|receipts?|holdbacks?|retention\s+money|responsibilit(?:y|ies)|liabilit(?:y|ies))\b|"
     # so is keeping one copy for a stated time ("shall retain a signed copy of each delivery note for two years"); "will
     # retain one copy of the Materials" alone is a right to keep it
@@ -326,6 +327,9 @@ _MUTUAL = (
     "the party in default",
     "the non-performing party",
     "the affected party",
+    # whichever party receives or discloses, not a defined role: "each receiving Party shall return all data"
+    "each receiving party",
+    "each disclosing party",
 )
 # a full stop before a capital, a blank line, or a colon at the end of a line that a list item follows ("The Supplier
 # shall:" over "a) maintain ..."): the lead-in is a sentence of its own, so its items are read as its duties

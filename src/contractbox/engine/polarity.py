@@ -1580,6 +1580,12 @@ RULES: dict[str, Rule] = {
             r"\bshall\s+not\s+(?:be\s+deemed\s+to\s+)?(?:transfer|assign|convey)\w*\b[^.;]{0,80}\b(?:ownership|title|"
             r"intellectual)",
             r"\bretains?\s+(?:all\s+)?(?:of\s+its\s+)?(?:rights?|title|ownership)\b",
+            # what a party makes stays its own: "Improvements belong to the Party that makes them", "vest in the Member
+            # creating them"
+            r"\b(?:belongs?|(?:shall|will)\s+(?:belong|vest|remain)|vests?|remains?)\s+(?:\w+\s+){0,2}?(?:to|in|with)\s+"
+            r"(?:the\s+|whichever\s+)?[\w-]+\s+(?:(?:that|which|who)\s+(?:\w+\s+)?"
+            r"(?:makes?|made|creates?|created|develops?|developed|conceives?|conceived|generates?|generated|invents?|"
+            r"invented)|making|creating|developing|conceiving|generating|inventing)\b",
             # a contract assigned, not intellectual property: "assigns to Buyer all of its right, title and interest
             # in, to and under the Supply Agreement", "its rights and obligations under the Lease"
             r"\b(?:hereby\s+)?(?:(?:sells?|assigns?|transfers?|conveys?|novates?),?\s+(?:and\s+)?)*"

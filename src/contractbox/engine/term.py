@@ -312,7 +312,13 @@ _CONTINUES_UNLESS = re.compile(
     r"\b(?:after|following|(?:at|on|upon)\s+the\s+(?:end|expiry|expiration)\s+of)\s+the\s+(?:[\w-]+\s+){0,2}?"
     r"(?:term|period)\b[^.;]{0,60}?\bcontinue\w*\s+(?:[\w-]+\s+){0,2}?(?:"
     + _PERIOD_TO_PERIOD
-    + r"|on\s+an?\s+(?:year|month)[- ]to[- ](?:year|month)\s+basis)\b[^.]{0,40}?\buntil\b[^.]{0,120}?\bnoti(?:ce|fies|fy)\b",
+    + r"|on\s+an?\s+(?:year|month)[- ]to[- ](?:year|month)\s+basis)\b[^.]{0,40}?\buntil\b[^.]{0,120}?\bnoti(?:ce|fies|fy)\b|"
+    # the fixed period said in the sentence before, "then" after it: "This Subcontract then carries on from year to
+    # year, without any further act of the parties, until either party ... gives the other written notice"
+    r"\bthen\s+(?:continue\w*|carr(?:y|ies)\s+on|runs?\s+on)\s+(?:[\w-]+\s+){0,2}?(?:"
+    + _PERIOD_TO_PERIOD
+    + r"|on\s+an?\s+(?:year|month)[- ]to[- ](?:year|month)\s+basis)\b[^.]{0,120}?\buntil\b[^.]{0,200}?"
+    r"\bnoti(?:ce|fies|fy)\b",
     re.IGNORECASE,
 )
 _RENEW_WORD = re.compile(
@@ -416,6 +422,9 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
         after = sentence[m.end() : m.end() + 30]
         # a renewal's period ("is extended automatically by twelve (12) months at a time") is not the term's;
         # "shall extend for a period of five (5) years" is
+        # nor is a deadline ("throughout the term, and shall notify Purchaser within two (2) business days")
+        if _WITHIN_BEFORE.search(before):
+            continue
         if re.search(r"renew|notice|extended\s+(?:\w+\s+)?(?:by|for)\b", before, re.IGNORECASE) or re.match(
             r"\W*(?:prior|before|notice|written|advance|after (?:receipt|notice)|"
             r"(?:after|following|from|beyond)\s+(?:the\s+)?(?:date\s+of\s+)?(?:\w+\s+)?(?:expir|terminat|ends?\b|term\b)|"
@@ -435,6 +444,9 @@ def _term_period(sentence: str) -> tuple[int, str, int, int] | None:
     return n, unit, s, e
 
 
+# a period a duty must be done within is a deadline, not the term's length: "within thirty (30) days", "within a
+# period of five (5) business days"
+_WITHIN_BEFORE = re.compile(r"\bwithin\s+(?:a\s+(?:further\s+)?period\s+of\s+)?$", re.IGNORECASE)
 # a day of a period is a point, not a length: "ending on the last day of a calendar month"
 _A_DAY_OF = re.compile(r"\b(?:last|first)\s+day\s+of\s+$", re.IGNORECASE)
 # "ends on the last day of the month in which the second anniversary of the Start Date falls"
@@ -1240,6 +1252,15 @@ _RESTATED = re.compile(
     re.IGNORECASE,
 )
 _RESTATED_SCAN = Scanned.of(_RESTATED)  # scanned for by its first letters
+# the same restatement by striking words out and putting others in: 'Article 3 is amended by deleting "The period of
+# performance ends on 30 September 2027" and substituting "The period of performance ends on 30 September 2028"'
+# (group 1: the words put in)
+_DELETED_AND_SUBSTITUTED = re.compile(
+    r"\b(?:delet|strik|remov)(?:e|es|ed|ing)\s+(?:the\s+(?:words?|sentence|text|phrase)\s+)?[\"“][^\"”]{1,2000}[\"”]"
+    r"\s*,?\s+and\s+(?:substitut|insert|replac)(?:e|es|ed|ing)\b[^.:\"“]{0,40}?:?\s*[\"“]([^\"”]{20,2000})[\"”]",
+    re.IGNORECASE,
+)
+_DELETED_AND_SUBSTITUTED_SCAN = Scanned.of(_DELETED_AND_SUBSTITUTED)
 
 
 def restated_first(text: str, by_category: dict[str, Scored]) -> dict[str, Scored]:
@@ -1248,10 +1269,17 @@ def restated_first(text: str, by_category: dict[str, Scored]) -> dict[str, Score
     above it (usually the clause it replaces)."""
     found: dict[str, Scored] = {}
     lower = text.lower()
-    if "replaced" not in lower and "restated" not in lower and "to read" not in lower:
-        return by_category  # the common case, found without the pattern's scan
-    for m in _RESTATED_SCAN.finditer(text):
-        for s, e in sentences(text, m.start(1), m.end(1)):
+    restated: dict[tuple[int, int], None] = {}
+    if "replaced" in lower or "restated" in lower or "to read" in lower:
+        restated.update(dict.fromkeys(m.span(1) for m in _RESTATED_SCAN.finditer(text)))
+    if any(w in lower for w in ("delet", "strik", "remov")) and any(
+        w in lower for w in ("substitut", "insert", "replac")
+    ):
+        restated.update(dict.fromkeys(m.span(1) for m in _DELETED_AND_SUBSTITUTED_SCAN.finditer(text)))
+    if not restated:
+        return by_category  # the common case, found without the patterns' scans
+    for words_start, words_end in restated:
+        for s, e in sentences(text, words_start, words_end):
             sentence = text[s:e]
             if _is_term_sentence(sentence) and (_explicit_end(sentence, None) or _term_period(sentence)):
                 found.setdefault("expiration_date", []).append((s, e, 1.0))
