@@ -108,7 +108,8 @@ def states_day_first(text: str) -> bool:
     return _shows_day_first(text)
 
 
-_SLASHED = re.compile(r"(?<![\d/.-])(\d{1,2})[/-](\d{1,2})[/-](?:\d{4}|\d{2})(?![\d/-])")
+# (the first digit read before the look back at what precedes it: a scan for digits, not a test at every character)
+_SLASHED = re.compile(r"(\d(?<![\d/.-]\d)\d?)[/-](\d{1,2})[/-](?:\d{4}|\d{2})(?![\d/-])")
 
 
 def _shows_day_first(text: str) -> bool:

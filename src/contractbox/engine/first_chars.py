@@ -113,6 +113,8 @@ def lowered_as_ignorecase_folds(text: str) -> str | None:
     """`text.lower()` when a word found in it starts where an IGNORECASE pattern's match would: not for a text
     holding "İ" (whose lower case is two characters), "ı", "ſ" or the Kelvin sign (None: match the pattern itself)."""
     lowered = text.lower()
+    if text.isascii():  # the common case, answered without a scan
+        return lowered
     if len(lowered) != len(text) or any(c in text for c in _FOLDS_TO_ASCII):
         return None
     return lowered

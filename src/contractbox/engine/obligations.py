@@ -836,8 +836,9 @@ def _guarantor(text: str, start: int, modal: re.Match[str], subjects: list[str])
         opening = re.sub(r"^the\s+", "", opening)
         openings.append(opening)
     for subject in subjects:  # longest first ("2. Guarantee. The Guarantor hereby ... guarantees ..., and shall pay")
-        if any(o.startswith(subject) and _GUARANTEES_THEN.match(o, len(subject)) for o in openings):
-            return [subject]
+        for o in openings:  # plain loops: this runs for every modal of the contract
+            if o.startswith(subject) and _GUARANTEES_THEN.match(o, len(subject)):
+                return [subject]
     state_after = _STATE_AFTER.match(text, modal.end()) or _THING_STATE_AFTER.match(text, modal.end())
     if modal.group(1).lower() not in ("shall", "must") or state_after:
         return []  # "... will conform and will perform", "... and shall be manufactured": the thing's predicate
@@ -1122,6 +1123,18 @@ _ARE_EACH = re.compile(
     r"(?:^|(?<=[.;\n]))\s*(?:The\s+)?([A-Z](?:[^.;\n]|\.(?!\s+[A-Z])){1,160}?)\s+are\s+each\s+an?\s+"
     r"([A-Z][\w\-]*(?:\s[A-Z][\w\-]*)?)(?=\s*[.;])"
 )
+# what both of them need: a quick test before either is tried at every line of the contract's head
+_ARE_EACH_OR_TOGETHER = re.compile(r"\sare\s+(?:each|together|collectively|jointly)\s")
+
+
+def _group_sentences(pattern: re.Pattern[str], text: str, end: int) -> Iterator[re.Match[str]]:
+    """The matches of `_ARE_TOGETHER` or `_ARE_EACH` before `end`: none, at once, where no "are each" or "are
+    together" is said."""
+    if _ARE_EACH_OR_TOGETHER.search(text, 0, end) is None:
+        return iter(())
+    return pattern.finditer(text, 0, end)
+
+
 _LIST_SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 # parties counted by their kind after the list: "The three institutions are the Academic Members; the two companies
 # are the Industry Members; all five are the Members." (the kind read from each party's name and description)
@@ -1204,7 +1217,7 @@ def _groups(head: str, subjects: dict[str, str]) -> dict[str, list[str]]:
         found = members([own[-1], m.group(1)]) if own else []
         if len(found) >= 2:
             groups.setdefault(m.group(2), found)
-    for m in _ARE_TOGETHER.finditer(head):
+    for m in _group_sentences(_ARE_TOGETHER, head, len(head)):
         found = members(_LIST_SEPARATOR.split(m.group(1)))
         if len(found) < 2:  # names with commas of their own: "Alder Group, Inc. and Birch Works, L.L.C."
             found = _names_within(m.group(1), subjects)
@@ -1460,7 +1473,7 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
     for group in groups:
         for form in _group_forms(group):
             subjects.setdefault(form, _GROUP + group)
-    for m in _ARE_EACH.finditer(text, 0, _PRONOUN_REACH):
+    for m in _group_sentences(_ARE_EACH, text, _PRONOUN_REACH):
         term, members = " ".join(m.group(2).lower().split()), _listed_members(m.group(1), subjects)
         if len(members) >= 2 and term not in groups:
             groups[term] = members

@@ -72,7 +72,7 @@ class AnyOf:
         lowered = lowered_as_ignorecase_folds(span) if len(self.patterns) > 1 else None
         if lowered is not None:
             live = [p for p, needs in zip(self.patterns, self._needs) if _may_match(lowered, needs)]
-            if len(live) <= _TRIED_ALONE:  # most spans hold the words of no pattern, or of one or two
+            if len(live) <= _TRIED_ALONE:  # most spans hold the words of few patterns: each is tried alone
                 return any(p.search(span) is not None for p in live)
         return self._found_in_all(span)
 
@@ -86,12 +86,19 @@ class AnyOf:
         return self._unclassed.match(span) is not None or self._unclassed_later.search(span, 1) is not None
 
 
-_TRIED_ALONE = 3
+_TRIED_ALONE = 12  # measured: searching up to 12 patterns alone beats one alternation of them all
 
 
 def _may_match(lowered: str, needs: list[frozenset[str]]) -> bool:
     """`lowered` holds a string of every clause of a pattern's needs (else the pattern cannot match it)."""
-    return all(any(word in lowered for word in clause) for clause in needs)
+    # plain loops: this runs for every pattern on every span asked about, and all(any(...)) builds two generators
+    for clause in needs:
+        for word in clause:
+            if word in lowered:
+                break
+        else:
+            return False
+    return True
 
 
 def _any(*patterns: str | tuple[str, ...]) -> AnyOf:
@@ -1666,7 +1673,7 @@ _WITHOUT_MARKERS = dict.fromkeys(map(ord, _FOOTNOTE_MARKERS))
 
 def readable(span: str) -> str:
     """`span` as the rules read it: whitespace collapsed to single spaces, footnote markers dropped."""
-    if any(marker in span for marker in _FOOTNOTE_MARKERS):  # rare: a scan per marker is cheaper than a regex
+    if not span.isascii() and any(marker in span for marker in _FOOTNOTE_MARKERS):  # rare: a scan per marker
         span = span.translate(_WITHOUT_MARKERS)
     return " ".join(span.split())
 
