@@ -2869,7 +2869,7 @@ def test_a_cap_stated_with_the_verb_caps_is_a_limitation_of_liability() -> None:
         "Either of us may end this contract by notice if the other breaks it in a serious way.",
         "The owner can end it at once if the renter doesn't pay the hire within 7 days of a reminder.",
         "Either side may end the arrangement by notice if the other has not fixed a problem within 10 days.",
-        "We may end this agreement straight away if you go bust or your business goes into liquidation.",
+        "We may end this agreement straight away if your business goes into liquidation.",
         "If a member has not paid its share within 30 days, the others may end that member's participation by notice.",
         "The studio may end this agreement if any payment is more than 14 days late.",
         "The landlord may cancel this agreement if the tenant breaks clause 4 twice.",
