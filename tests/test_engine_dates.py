@@ -3782,3 +3782,14 @@ def test_a_quarter_named_by_its_first_day_is_not_the_start() -> None:
     )
     facts, _ = read_facts(text, spans(text, effective_date="the quarter beginning April 1, 2028"))
     assert facts["effective_date"].value != "2028-04-01"
+
+
+def test_a_contract_that_starts_when_both_parties_sign_it_takes_effect_on_signing() -> None:
+    # the present tense of the same wording: "starts when both parties sign it"
+    text = (
+        "LOGO DESIGN AGREEMENT\n\nThis agreement is dated March 9th 2027 and is between Larkspur Studio LLC and "
+        "Beacon Bikes Inc.\n\n1. Term\n\nThis agreement starts when both parties sign it and ends when the logo is "
+        "delivered.\n\n2. Larkspur Studio LLC will design a logo for Beacon Bikes Inc."
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2027-03-09"
