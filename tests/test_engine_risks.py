@@ -2878,3 +2878,10 @@ def test_a_cap_stated_with_the_verb_caps_is_a_limitation_of_liability() -> None:
 def test_plain_words_for_ending_a_contract_over_a_breach_count_as_termination_for_cause(clause: str) -> None:
     text = f"1. Services. The provider will clean the office weekly.\n\n2. Ending. {clause}"
     assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_keeping_the_other_sides_business_information_private_is_confidentiality() -> None:
+    text = "1. Use. The studio hires the hall on Mondays.\n\n2. Privacy. Each of us will keep the other's client details private."
+    assert "no_confidentiality" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    unrelated = "1. Use. The studio hires the hall on Mondays.\n\n2. Keys. Each of us will keep the other's keys safe."
+    assert "no_confidentiality" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
