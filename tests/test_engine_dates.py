@@ -3908,3 +3908,14 @@ def test_a_contract_that_then_carries_on_from_year_to_year_until_notice_renews_a
     facts, t = read_facts(text, spans(text, expiration_date=term, renewal_term=rolling))
     assert (facts["expiration_date"].value, t.auto_renewal, t.notice_days) == ("2029-06-30", True, 60)
     assert notice_deadline(t.expiry, t.notice_days) == date(2029, 5, 1)
+
+
+def test_a_contract_that_starts_when_both_parties_sign_it_takes_effect_on_signing() -> None:
+    # the present tense of the same wording: "starts when both parties sign it"
+    text = (
+        "LOGO DESIGN AGREEMENT\n\nThis agreement is dated March 9th 2027 and is between Larkspur Studio LLC and "
+        "Beacon Bikes Inc.\n\n1. Term\n\nThis agreement starts when both parties sign it and ends when the logo is "
+        "delivered.\n\n2. Larkspur Studio LLC will design a logo for Beacon Bikes Inc."
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2027-03-09"

@@ -2700,3 +2700,35 @@ def test_a_german_name_joined_by_a_lower_case_preposition_is_read_whole() -> Non
         ("Zahnklinik am Elbufer GmbH", "customer"),
         ("Kaltwerk Dentaltechnik GmbH", "contractor"),
     ]
+
+
+def test_a_business_name_typed_in_lower_case_is_read_up_to_its_legal_form() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nThis agreement is dated 3 May 2027 and is between willow & fern bakehouse, llc, an Oregon "
+        'limited liability company ("Baker"), and Tidewater Cafe Inc., an Oregon corporation ("Cafe").\n\n1. Supply'
+    )
+    assert names(text) == ["willow & fern bakehouse, llc", "Tidewater Cafe Inc."]
+    assert read_name("the bakery will deliver bread daily.", 0) is None  # lower-case prose without a form is no name
+
+
+def test_entries_joined_by_a_dashed_and_line_need_no_between() -> None:
+    text = (
+        "HIRE AGREEMENT\n\nMade the 2nd of March, 2027.\n\nBRACKEN HILL SCAFFOLD INC., an Ontario corporation, "
+        "12 Quarry Road, Sudbury, Ontario, called the Owner below,\n\n- and -\n\nOkafor Roofing Ltd., an Ontario "
+        "corporation, 8 Elm Street, Sudbury, Ontario, called the Hirer below.\n\n1. Equipment"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("BRACKEN HILL SCAFFOLD INC.", "owner"),
+        ("Okafor Roofing Ltd.", "hirer"),
+    ]
+
+
+def test_a_term_in_plain_words_closing_the_entry_gives_the_role() -> None:
+    text = (
+        "Parties\n\nMarlow Glass Pty Ltd ACN 111 222 333 of 4 Shore Road, Geelong VIC 3220 (glazier)\n\n"
+        "Oakridge Dental Pty Ltd ACN 444 555 666 of 9 Bay Street, Geelong VIC 3220 (the Practice or the Client)\n\n"
+        "Trent Lowe trading as Lowe Signs of 2 Pier Lane, Geelong VIC 3220 "
+        "(we call him the signwriter or the Signwriter in this agreement)\n\n1. Work"
+    )
+    assert [p.role for p in find_parties(text)] == ["glazier", "practice", "signwriter"]

@@ -2928,3 +2928,27 @@ def test_what_each_party_makes_staying_with_the_party_that_made_it_is_no_ip_assi
     assert _promoted(
         "ip_ownership_assignment", "Designs made by the Operator or the Integrator belong to the Customer."
     )
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        "Either of us may end this contract by notice if the other breaks it in a serious way.",
+        "The owner can end it at once if the renter doesn't pay the hire within 7 days of a reminder.",
+        "Either side may end the arrangement by notice if the other has not fixed a problem within 10 days.",
+        "We may end this agreement straight away if your business goes into liquidation.",
+        "If a member has not paid its share within 30 days, the others may end that member's participation by notice.",
+        "The studio may end this agreement if any payment is more than 14 days late.",
+        "The landlord may cancel this agreement if the tenant breaks clause 4 twice.",
+    ],
+)
+def test_plain_words_for_ending_a_contract_over_a_breach_count_as_termination_for_cause(clause: str) -> None:
+    text = f"1. Services. The provider will clean the office weekly.\n\n2. Ending. {clause}"
+    assert "no_termination_for_cause" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+
+def test_keeping_the_other_sides_business_information_private_is_confidentiality() -> None:
+    text = "1. Use. The studio hires the hall on Mondays.\n\n2. Privacy. Each of us will keep the other's client details private."
+    assert "no_confidentiality" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+    unrelated = "1. Use. The studio hires the hall on Mondays.\n\n2. Keys. Each of us will keep the other's keys safe."
+    assert "no_confidentiality" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}

@@ -198,7 +198,8 @@ _STARTS_ON_SIGNING = re.compile(
     r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
     r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?(?:counter)?signed by|"
     # "takes effect when both parties have signed it", "once all the parties have executed it"
-    r"(?:when|once|after) (?:both|all|each) (?:of )?(?:the )?parties (?:have |has )?(?:signed|executed)|"
+    # (also in the present: "starts when both parties sign it")
+    r"(?:when|once|after) (?:both|all|each) (?:of )?(?:the )?parties (?:have |has )?(?:signed|executed|sign|execute)\b|"
     # "it binds the parties permanently once executed", "takes effect once signed"
     r"once (?:it is |it has been )?(?:signed|executed)\b|"
     # "is made on 3 November 2025 and takes effect on that date", "entered into as of August 18, 2025,

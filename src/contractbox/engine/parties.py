@@ -127,6 +127,8 @@ _ANCHOR = re.compile(
     # a notice sent by some parties to another, each group under its label: "From:" over the senders' entries, "To:"
     # over the addressee's (an e-mail's "From: Name <address>" header is not one)
     r"^[ \t]*(?i:from)[ \t]*:[ \t]*(?=\n|[A-Z][^@<>\n]*$)|"
+    # no "between" at all, the first entry's paragraph over a line of its own "- and -" and the second entry under it
+    r"^(?=[^\n]+\n(?:[^\n]+\n){0,3}?[ \t]*\n?[ \t]*-+[ \t]*(?i:and)[ \t]*-+[ \t]*$)|"
     r"^[ \t]*(?i:parties)[ \t]*:[ \t]*(?=[A-Z])|"  # a label line: "Parties: Alder Ltd, of ... (Buyer); and ..."
     # "The parties to this Agreement are:", "The parties are as follows:" introducing the list
     r"^[ \t]*(?i:the\s+parties\s+(?:(?:to|of)\s+this\s+[\w ]{1,40}?\s+)?(?:are|shall\s+be)(?:\s+as\s+follows)?)[ \t]*:|"
@@ -373,6 +375,8 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
     }  # (a bare bracket only: 'a corporation ("Acme")' gives its term in quotes)
     if len(glosses) < len(found):
         found = [(at, alias) for at, alias in found if at not in glosses]
+    if not found:
+        found = _plain_term(text, start, end)
     out: list[str] = []
     for at, alias in sorted(found):
         if _COLLECTIVE_BEFORE.search(text, max(start, at - 70), at):
@@ -383,6 +387,41 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
         if alias and alias.lower() not in _NOT_ALIASES and alias not in out and len(alias.split()) <= 5:
             out.append(alias)
     return tuple(out)
+
+
+# the term a small business gives a party in plain words, in whatever case, in the bracket that closes its entry:
+# "(the supplier)", "(dennis)", "(the Shop or the Seller)", "(we call them the seller or the Seller in this agreement)"
+_PLAIN_TERM = re.compile(
+    r"\([ \t]*(?:(?:we|this[ \t]+(?:agreement|contract))[ \t]+(?:calls?|refers?[ \t]+to)[ \t]+"
+    r"(?:(?:it|them|him|her)[ \t]+)?(?:as[ \t]+)?)?(?:the[ \t]+)?"
+    r"([A-Za-z][\w\-]+(?:[ \t]+[a-z][\w\-]+)?)"
+    r"(?:[ \t]+or[ \t]+(?:the[ \t]+)?[A-Za-z][\w\-]*)*(?:[ \t]+in[ \t]+this[ \t]+[a-z]+)?[ \t]*\)"
+    r"(?=[ \t]*(?:[;,.]|\n|\Z|and\b))"
+)
+_NOT_PLAIN_TERMS = {
+    "if",
+    "any",
+    "as",
+    "in",
+    "now",
+    "formerly",
+    "deceased",
+    "liquidation",
+    "administration",
+    "receivership",
+}
+
+
+def _plain_term(text: str, start: int, end: int) -> list[tuple[int, str]]:
+    """The entry's closing bracket read as its term when no quoted or capitalised term was found."""
+    m = _PLAIN_TERM.search(text, start, end)
+    if m is None or _REGISTER_BEFORE.search(text, max(start, m.start() - 40), m.start()):
+        return []
+    term = m.group(1)
+    words = term.lower().split()
+    if _unaccented(term).lower() in PLACES or any(w in _NOT_PLAIN_TERMS for w in words):
+        return []
+    return [(m.start(), term)]
 
 
 def _is_bare_role(name: str) -> bool:

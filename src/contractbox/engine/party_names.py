@@ -332,8 +332,49 @@ def _legal_form_before(text: str, end: int) -> tuple[int, int]:
     return text.rfind(" ", 0, end) + 1, end
 
 
+# a word of a business name written all in lower case ("bendy yoga ltd", "j. mcallister contracting ltd."), and the
+# "&" that may join two of them ("saffron & thyme kitchen ltd")
+_LOWER_NAME_WORD = re.compile(r"[a-z][a-z0-9'’\-]*\.?")
+_LOWER_NAME_GAP = re.compile(r"(?:[ \t]+&)?[ \t]+")
+_NOT_LOWER_NAME_WORDS = _STOP_WORDS | {
+    "the",
+    "of",
+    "between",
+    "made",
+    "is",
+    "are",
+    "was",
+    "were",
+    "for",
+    "from",
+    "each",
+}
+
+
+def _lower_case_name(text: str, start: int, max_words: int = 6) -> NameSpan | None:
+    """A business name written all in lower case, as small businesses type it, read only when a legal form ends it
+    ("koala physio & rehab pty ltd", "pixel & pine studio, llc"); without the form lower-case words are prose."""
+    at = start
+    for _ in range(max_words):
+        word = _LOWER_NAME_WORD.match(text, at)
+        if word is None or word.group().rstrip(".") in _NOT_LOWER_NAME_WORDS:
+            return None
+        form_gap = _FORM_GAP.match(text, word.end())
+        form = _legal_form_at(text, form_gap.end() if form_gap else word.end())
+        if form is not None:
+            return NameSpan(start, form.end(), True)
+        gap = _LOWER_NAME_GAP.match(text, word.end())
+        if gap is None:
+            return None
+        at = gap.end()
+    return None
+
+
 def read_name(text: str, pos: int, max_words: int = 14) -> NameSpan | None:
     """The name that starts exactly at `pos` (after an optional leading "the "), or None."""
+    lower_case = _lower_case_name(text, pos) if text[pos : pos + 1].islower() else None
+    if lower_case is not None:
+        return lower_case
     lead = _LEAD.match(text, pos)
     start = lead.end() if lead else pos
     end, words, formed, body = start, 0, False, False
