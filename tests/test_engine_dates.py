@@ -3919,3 +3919,40 @@ def test_a_contract_that_starts_when_both_parties_sign_it_takes_effect_on_signin
     )
     facts, _ = read_facts(text, {})
     assert facts["effective_date"].value == "2027-03-09"
+
+
+def test_a_scots_contract_subscribed_by_its_last_party_takes_effect_on_that_signature() -> None:
+    text = (
+        "CARE SERVICES AGREEMENT\n\nbetween\n\nLOCHVIEW CARE LIMITED, a company incorporated under the Companies Acts "
+        "(registered number SC301122) (the Provider); and\n\nDUNMORE COUNCIL, a local authority (the Council).\n\n"
+        "1. The Provider shall staff the day centre on Saturdays.\n\n"
+        "2. This Agreement takes effect on the date on which it has been subscribed by the last of the parties to "
+        "subscribe it.\n\n3. This Agreement is governed by the law of Scotland.\n\n"
+        "IN WITNESS WHEREOF these presents are subscribed as follows:\n\n"
+        "For LOCHVIEW CARE LIMITED, at Perth on 4 March 2027, by Iain Boyd, Director, before this witness: Ruth Kerr\n\n"
+        "For DUNMORE COUNCIL, at Dunmore on 9 March 2027, by Elspeth Gray, Chief Executive, before this witness: "
+        "Tom Hay\n"
+    )
+    dates = {d["kind"]: d["date"] for d in live.analyze(Document(text=text))["keyDates"]}
+    assert dates["agreement_date"] == "2027-03-09"
+    assert dates["effective_date"] == "2027-03-09"
+
+
+def test_a_schedule_item_giving_a_minimum_hire_period_from_one_date_to_another_dates_the_term() -> None:
+    text = (
+        "PLANT HIRE AGREEMENT\n\nSCHEDULE\n\nItem 1  Date of this agreement: 2 June 2026\n\n"
+        "Item 2  Owner: Wattle Cranes Pty Ltd ACN 111 222 333\n\nItem 3  Hirer: Saltbush Builders Pty Ltd ACN 444 555 666\n\n"
+        "Item 4  Minimum Hire Period: 1 July 2026 to 30 June 2027 (both dates inclusive)\n\n"
+        "PARTIES\n\nThe Owner named in Item 2 (Owner) and the Hirer named in Item 3 (Hirer).\n\n"
+        "1. The Owner hires the crane to the Hirer for the Minimum Hire Period.\n\n"
+        "2. At the end of the Minimum Hire Period the hire is extended automatically for successive periods of one "
+        "month unless either party gives the other at least 14 days' written notice before the end of the Minimum Hire "
+        "Period, or of the month then running, that the hire is not to be extended.\n\n"
+        "3. The Hirer must pay the hire charges monthly in advance.\n\n4. This agreement is governed by the law of "
+        "Western Australia.\n"
+    )
+    dates = {d["kind"]: d["date"] for d in live.analyze(Document(text=text))["keyDates"]}
+    assert dates["agreement_date"] == "2026-06-02"
+    assert dates["effective_date"] == "2026-07-01"
+    assert dates["expiration_date"] == "2027-06-30"
+    assert dates["notice_deadline"] == "2027-06-16"

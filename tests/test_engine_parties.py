@@ -2732,3 +2732,22 @@ def test_a_term_in_plain_words_closing_the_entry_gives_the_role() -> None:
         "(we call him the signwriter or the Signwriter in this agreement)\n\n1. Work"
     )
     assert [p.role for p in find_parties(text)] == ["glazier", "practice", "signwriter"]
+
+
+def test_scots_parties_numbered_in_words_end_before_considering_that() -> None:
+    text = (
+        "MINUTE OF AGREEMENT\n\namong\n\n"
+        "ONE  CLYDEBANK TENANTS' CO-OPERATIVE LIMITED, a registered society (registered number 1934R(S)) having its "
+        "registered office at 3 Dock Street, Clydebank G81 1AA (the Society);\n\n"
+        "TWO  KELVINSIDE JOINERY LIMITED, incorporated under the Companies Acts (registered number SC204411) and having "
+        "its registered office at 19 Byres Road, Glasgow G11 5RD (the Contractor); and\n\n"
+        "THREE  ANNA MARGARET ROSS, residing at 8 Crow Road, Glasgow G11 7RT (the Cautioner).\n\n"
+        "CONSIDERING THAT\n\n(A) The Society engaged the Contractor to refit its common stairs.\n\n"
+        "NOW THEREFORE the parties agree as follows:\n\n1. The Contractor shall pay the Society £20,000.\n"
+    )
+    parties = find_parties(text)
+    assert [(p.name, p.role) for p in parties] == [
+        ("CLYDEBANK TENANTS' CO-OPERATIVE LIMITED", "society"),  # "1934R(S)": the register's suffix, no term
+        ("KELVINSIDE JOINERY LIMITED", "contractor"),
+        ("ANNA MARGARET ROSS", "cautioner"),
+    ]

@@ -2952,3 +2952,32 @@ def test_keeping_the_other_sides_business_information_private_is_confidentiality
     assert "no_confidentiality" not in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
     unrelated = "1. Use. The studio hires the hall on Mondays.\n\n2. Keys. Each of us will keep the other's keys safe."
     assert "no_confidentiality" in {f.rule["id"] for f in playbook.evaluate({}, None, text=unrelated)}
+
+
+def test_either_party_may_end_it_by_notice_in_plain_words_is_convenience() -> None:
+    rule = polarity.RULES["termination_for_convenience"]
+    assert rule.asserts("7.2 Either party may end this Agreement by giving the other two months' written notice.")
+    assert not rule.asserts(
+        "7.3 Either party may end this Agreement by written notice if the other fails to pay any sum when due."
+    )
+
+
+def test_no_right_to_terminate_for_any_reason_but_a_breach_is_no_convenience() -> None:
+    span = (
+        "9.2 Either party may terminate this Agreement if the other commits a material breach and does not remedy it "
+        "within 21 days of notice. The Supplier has no right to terminate this Agreement for any reason other than "
+        "such a breach."
+    )
+    assert polarity.negates("termination_for_convenience", span)
+
+
+def test_an_amendment_deleting_a_change_of_control_right_denies_it() -> None:
+    deleted = (
+        "Clause 12.4 of the Supply Agreement, which permitted the Buyer to terminate if control of the Seller changed, "
+        "is deleted."
+    )
+    assert polarity.negates("change_of_control", deleted)
+    no_effect = "A change of control of either party shall have no consequence under the Supply Agreement."
+    assert polarity.negates("change_of_control", no_effect)
+    kept = "The Buyer may terminate this Agreement on notice if there is a change of control of the Seller."
+    assert not polarity.negates("change_of_control", kept)

@@ -195,11 +195,13 @@ _STARTS_ON_SIGNING = re.compile(
     # "starts on the date it is dated", "takes effect on the date it bears"
     r"signing date|signature dates?|(?:from|on|as of|upon) the execution date|last signature|date (?:on which )?(?:it|this agreement) "
     r"(?:is (?:signed|executed|made|entered into|concluded|dated)|bears)|later of the|"
-    r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed)|"
-    r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign)|(?:when|once) (?:it is |it has been )?(?:counter)?signed by|"
+    r"(?:last |later )?dates? signed|(?:have|has) been (?:signed|executed|subscribed)|"
+    # (a Scots deed is "subscribed": "takes effect on the date on which it has been subscribed by the last party")
+    r"date (?:when|on which) [^.]{0,60}\b(?:sign|countersign|subscrib)|(?:when|once) (?:it is |it has been )?(?:counter)?signed by|"
     # "takes effect when both parties have signed it", "once all the parties have executed it"
     # (also in the present: "starts when both parties sign it")
-    r"(?:when|once|after) (?:both|all|each) (?:of )?(?:the )?parties (?:have |has )?(?:signed|executed|sign|execute)\b|"
+    r"(?:when|once|after) (?:both|all|each) (?:of )?(?:the )?parties (?:have |has )?(?:signed|executed|subscribed|sign|"
+    r"execute|subscribe)\b|"
     # "it binds the parties permanently once executed", "takes effect once signed"
     r"once (?:it is |it has been )?(?:signed|executed)\b|"
     # "is made on 3 November 2025 and takes effect on that date", "entered into as of August 18, 2025,
@@ -761,10 +763,11 @@ def _defined_as_a_date(text: str, term: str) -> Fact | None:
 # occurring during the period from 1 January 2028 to 31 December 2028", a schedule's "Contract Period | 1 May 2026 to
 # 30 April 2028" (a field, not "the Term" named in a sentence)
 _PERIOD_FIELD = re.compile(
-    r"(?:(?:contract|agreement|insurance|policy|initial|hire)\s+)?(?:period|term)"
+    r"(?:(?:minimum|fixed)\s+)?(?:(?:contract|agreement|insurance|policy|initial|hire|rental|lease)\s+)?(?:period|term)"
     r"(?:\s+of\s+(?:insurance|cover|(?:this\s+|the\s+)?(?:agreement|contract)))?"
 )
-_FROM_BEFORE = re.compile(r"(?:^|\b(?:from|beginning\s+on|commencing\s+on|starting\s+on))\s*$", re.IGNORECASE)
+# (its own name: the "from" of a period in a sentence, `_FROM_BEFORE` below, needs a word before the date)
+_FIELD_FROM_BEFORE = re.compile(r"(?:^|\b(?:from|beginning\s+on|commencing\s+on|starting\s+on))\s*$", re.IGNORECASE)
 _TO_BEFORE = re.compile(
     r"\b(?:to|until|till|through|ending\s+on)\s+(?:and\s+including\s+)?$|^\s*[-–]\s*$", re.IGNORECASE
 )
@@ -780,7 +783,7 @@ def _period_field_start(text: str) -> Fact | None:
         if len(dated) < 2:
             continue
         (s, e, d), (s2, _, d2) = dated[0], dated[1]
-        if d < d2 and _FROM_BEFORE.search(value[max(0, s - 25) : s]) and _TO_BEFORE.search(value[e:s2]):
+        if d < d2 and _FIELD_FROM_BEFORE.search(value[max(0, s - 25) : s]) and _TO_BEFORE.search(value[e:s2]):
             return Fact(d.isoformat(), particular.start + s, particular.start + e, value[s:e])
     return None
 
@@ -1279,7 +1282,7 @@ def _starts_on_signing(text: str, lower: str) -> bool:
 # it takes effect when the last party has signed: "the date on which this Agreement has been signed by the last
 # of the Parties to sign it", "upon the later of the dates of signature", "once signed by both Parties"
 _LAST_TO_SIGN = re.compile(
-    r"\b(?:last|latest|later)\b[^.]{0,60}?\bsign|"
+    r"\b(?:last|latest|later)\b[^.]{0,60}?\b(?:sign|subscrib)|"
     # "signed by the second of the parties to sign it" (the Scots form for two parties)
     r"\b(?:second|final)\s+(?:of\s+the\s+)?(?:two\s+)?(?:parties|party|signatories|signatory)\b[^.]{0,30}?\bsign|\bsigned by (?:both|all|each) (?:of )?(?:the )?parties|\bcountersign|"
     r"\b(?:both|all|each) (?:of )?(?:the )?parties (?:have |has )?(?:signed|executed)"

@@ -148,6 +148,8 @@ _LIST_END = re.compile(
     r"(?m:^)[ \t]*(?-i:PREMISES|Premises)[ \t]*:?[ \t]*(?m:$)|"  # the recitals of Italian drafting ("Premesse")
     # the recitals under an English heading of their own line: "INTRODUCTION", "Introduction:"
     r"(?m:^)[ \t]*(?-i:INTRODUCTION|Introduction)[ \t]*:?[ \t]*(?m:$)|"
+    # the Scots recitals' opening words, in capitals or at a line's start: "CONSIDERING THAT (A) ..."
+    r"(?-i:CONSIDERING[ \t]+THAT)\b|(?m:^)[ \t]*(?-i:Considering[ \t]+that)\b|"
     r"(?<=\s)between\b",  # "... with reference to the Distribution Agreement between Zentrix and Redline Corp."
     re.IGNORECASE,
 )
@@ -158,6 +160,9 @@ _SEPARATOR = re.compile(
 _NOISE = re.compile(
     r"(?:\s|[,;:\-–—]|\band\b|\(\s*(?:\d{1,2}|[a-h]|i{1,3}|iv|first|second|third|fourth|fifth|one|two|three|four|five)\s*\)|\d{1,2}\.(?:\d{1,2}\.?)?\s|\bon\s+the\s+(?:one|other)\s+hand\b|"
     r"(?m:^)[ \t]*(?i:to)[ \t]*:|"  # the label over the addressee's entry in a notice "From:" some parties "To:" another
+    # a Scots entry's number in words, in capitals and set apart from the name: "ONE  ACME LIMITED ...;" (not the
+    # first word of a name, "ONE STOP LIMITED", which a single space joins)
+    r"(?m:^)[ \t]*(?-i:ONE|TWO|THREE|FOUR|FIVE|SIX|SEVEN|EIGHT)(?:[ \t]{2,}|\t|[ \t]*\n)|"
     r"\bof\s+the\s+(?:one|other|first|second)\s+part\b|\beach\s+of\b|\bthe\s+undersigned\s*:|\b(?:me|us|myself|you|yourself)\b(?=\s*,)|"
     # the list announced by its count: "between three companies:", "between the following two parties:"
     r"\b(?:the\s+)?(?:following\s+)?(?:two|three|four|five|\d)?\s*(?:companies|parties|persons|entities|businesses|firms)\s*:)*",
@@ -350,6 +355,8 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
         found.append((m.start(), (m.group(1) or m.group(2) or "").strip(" ,.")))
     for m in _BARE_ALIAS.finditer(text, start, end):
         bare = (m.group(1) or "").strip(" ,.")
+        if bare and _identifier_suffix(text, m.start(), bare):
+            continue  # "registered number 2487R(S)": the bracket is part of the number, no defined term
         if (
             m.group(2)
             or m.group(3)
@@ -387,6 +394,12 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
         if alias and alias.lower() not in _NOT_ALIASES and alias not in out and len(alias.split()) <= 5:
             out.append(alias)
     return tuple(out)
+
+
+def _identifier_suffix(text: str, at: int, bare: str) -> bool:
+    """A bracket of a letter or two written onto the word before it, as a register writes a number's suffix
+    ("1934R(S)", "No. 88(B)"); a defined term stands apart from the word before it."""
+    return at > 0 and text[at - 1].isalnum() and len(bare) <= 2 and bare.isupper()
 
 
 # the term a small business gives a party in plain words, in whatever case, in the bracket that closes its entry:
@@ -1166,7 +1179,8 @@ def _entry_denies_party(text: str, at: int) -> bool:
 
 # where the recitals begin: a "RECITALS" / "BACKGROUND" heading on its own line, or "WHEREAS"
 _RECITALS_START = re.compile(
-    r"^[ \t]*(?:RECITALS?|BACKGROUND|WITNESSETH|PREMISES)[ \t]*:?[ \t]*$|\bWHEREAS\b", re.MULTILINE
+    r"^[ \t]*(?:RECITALS?|BACKGROUND|WITNESSETH|PREMISES|CONSIDERING[ \t]+THAT)[ \t]*:?[ \t]*$|\bWHEREAS\b",
+    re.MULTILINE,
 )
 
 

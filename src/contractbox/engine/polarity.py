@@ -981,6 +981,16 @@ RULES: dict[str, Rule] = {
             + r"[^.]{0,200}?\b(?:this\s+agreement|the\s+agreement|it)\s+(?:shall\s+|will\s+)?(?:continues?|remains?)\s+"
             r"in\s+(?:full\s+)?(?:force|effect)[^.]*",
             _CONTROL + r"[^.]{0,200}?\b(?:acquires?|has|obtains?|gains?|gets?)\s+no\s+right\s+to\s+terminat[^.]*",
+            # "A change of control of either party shall have no consequence (no effect) under this Agreement"
+            _CONTROL
+            + _GAP
+            + r"\b(?:shall|will|does|do|is\s+to)\s+(?:have|has)\s+no\s+(?:\w+\s+)?(?:consequences?|effect)\b"
+            + _REST,
+            # an amendment that deletes the clause giving the right: "Section 14.3, which allowed Licensor to terminate
+            # if control of Licensee changed, is deleted"
+            r"\b(?:which|that)\s+(?:allowed|permitted|entitled|gave|provided\s+for|required)\b[^.;]{0,160}\b"
+            r"(?:terminat\w*|consent)\b[^.;]{0,160}\b(?:is|are|shall\s+be|has\s+been|have\s+been)\s+(?:hereby\s+)?"
+            r"(?:deleted|removed|revoked|withdrawn)\b" + _REST,
         ),
         item=_any(_CONTROL, _CONTROL_ACQUIRED, _LEAVES_GROUP),
         lead_in=_any(
@@ -1194,8 +1204,9 @@ RULES: dict[str, Rule] = {
             # on notice, no cause: "Either party may terminate this Agreement by giving three months' notice" (CUAD's
             # own definition: solely by giving a notice), "The Buyer may end the Exclusivity Period early at any time by
             # written notice"; not one ending a renewal ("notice before the end of the term")
+            # (in plain words too: "Either party may end this Agreement by written notice ...")
             r"(?:^|[.;:]\s|\n)\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?(?:either|each|any)\s+party\s+(?:may|can)\s+"
-            rf"terminat\w*\b{_NO_CAUSE_BEFORE}{{0,60}}\b(?:by|on|upon|with)\s+(?:giving\s+)?[^.;]{{0,40}}\bnotice\b"
+            rf"(?:terminat\w*|end)\b{_NO_CAUSE_BEFORE}{{0,60}}\b(?:by|on|upon|with)\s+(?:giving\s+)?[^.;]{{0,40}}\bnotice\b"
             # (notice "effective at the end of a calendar month" ends the contract then; notice before "the end of the
             # term" ends a renewal)
             rf"(?![^.;]{{0,80}}\b(?:{_CAUSE_NAMED}|expir\w*|renew\w*|end\s+of\s+(?!(?:an?|the|each|any)\s+calendar\b))\b)",
@@ -1251,6 +1262,10 @@ RULES: dict[str, Rule] = {
             r"\b(?:may|shall|will|can)\s+not\s+(?:be\s+entitled\s+to\s+|have\s+the\s+right\s+to\s+|be\s+)?terminat\w*\b"
             r"[^.;]{0,120}\b(?:convenience|without\s+cause|any\s+reason)\b",
             r"\bno\s+(?:right\s+(?:of|to)\s+)?terminat\w*\s+(?:right\s+)?(?:[^.;]{0,40}\s)?for\s+convenience\b",
+            # a party's right to end it limited to a cause: "Supplier has no right to terminate this Agreement for any
+            # reason other than an unremedied breach"
+            r"\b(?:has|have|shall\s+have|with)\s+no\s+right\s+to\s+terminat\w*\b[^.;]{0,120}\b(?:convenience|without\s+cause|"
+            r"any\s+reason)\b" + _REST,
             # "Neither Landlord nor Tenant may terminate this Lease for convenience"
             r"\bneither\s+[^.;]{1,60}\bnor\s+[^.;]{1,60}\b(?:may|shall|will|can)\s+terminat\w*\b[^.;]{0,120}"
             r"\b(?:convenience|without\s+cause|any\s+reason)\b",

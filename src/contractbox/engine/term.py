@@ -1041,7 +1041,11 @@ def _labelled_end(text: str) -> Expiry | None:
 
 # a field whose label names the contract's term ("Term", "Subscription Term", "Initial Period"), not a renewal's,
 # a trial's or a payment's; its value a span of two dates ("June 1, 2027 to May 31, 2028", "1 May 2027 - 30 April 2029")
-_TERM_FIELD = re.compile(r"(?:(?:initial|subscription|service|contract|agreement|licen[cs]e)\s+)?(?:term|period)")
+# (a hire's or a lease's minimum or fixed period too: "Minimum Hire Period: 1 March 2027 to 29 February 2028")
+_TERM_FIELD = re.compile(
+    r"(?:(?:minimum|fixed)\s+)?(?:(?:initial|subscription|service|contract|agreement|licen[cs]e|hire|rental|lease)\s+)?"
+    r"(?:term|period)"
+)
 _SPAN_JOINER = re.compile(r"[ \t]*(?:to|through|thru|until|till|-|–|—)[ \t]*(?:and\s+including\s+)?", re.IGNORECASE)
 # the value stands after a field's separator, not after "means" (a definition is read with the term's sentence)
 _FIELD_SEPARATOR = re.compile(r"(?::|\||\t|[ ]{2,}|\.{3,})[ \t]*$")
