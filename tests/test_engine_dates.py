@@ -3956,3 +3956,31 @@ def test_a_schedule_item_giving_a_minimum_hire_period_from_one_date_to_another_d
     assert dates["effective_date"] == "2026-07-01"
     assert dates["expiration_date"] == "2027-06-30"
     assert dates["notice_deadline"] == "2027-06-16"
+
+
+def test_the_end_of_employment_a_release_settles_is_no_expiry() -> None:
+    opening = 'This Release Agreement (this "Agreement") is between Tamsin Ward and Quillon Robotics, Inc.'
+    ends = (
+        '1. Ms. Ward\'s employment with Quillon Robotics, Inc. ends on June 30, 2026 (the "Resignation Date"), and '
+        "the company will pay her salary through the Resignation Date whether or not she signs this Agreement."
+    )
+    pays = (
+        "2. Provided she signs this Agreement: (a) the company shall pay her $20,000 in a lump sum; and (b) the "
+        "company shall reimburse her health insurance premiums through December 31, 2026."
+    )
+    text = f"{opening}\n\n{ends}\n\n{pays}\n"
+    facts, _ = read_facts(text, spans(text, expiration_date=[ends, pays]))
+    assert "expiration_date" not in facts or facts["expiration_date"].value is None
+
+
+def test_the_effective_date_noted_under_the_signatures_is_no_signature() -> None:
+    body = "2.1 The Employee shall return all company equipment.\n" * 30
+    text = (
+        "SEPARATION AGREEMENT\n\nThis Agreement is between Quillon Robotics, Inc. and Tamsin Ward.\n\n"
+        f"{body}\n"
+        "QUILLON ROBOTICS, INC.\nBy: Aaron Pike\nDate: June 2, 2026\n\n"
+        "TAMSIN WARD\nDate: June 9, 2026\n\n"
+        "For HR: no revocation was received. Effective Date confirmed as June 17, 2026.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2026-06-09"

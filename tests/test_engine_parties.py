@@ -2751,3 +2751,17 @@ def test_scots_parties_numbered_in_words_end_before_considering_that() -> None:
         ("KELVINSIDE JOINERY LIMITED", "contractor"),
         ("ANNA MARGARET ROSS", "cautioner"),
     ]
+
+
+def test_a_term_given_by_herein_alone_in_the_bracket_is_the_role() -> None:
+    text = (
+        "THIS CHARTER is dated as of May 3, 2026, and is made among:\n\n"
+        "Heronsgate Aviation LLC, an Ohio limited liability company, 12 Runway Road, Dayton, Ohio 45377 "
+        "(herein, OWNER);\n\n"
+        "Larkspur Air Freight Inc., a Nevada corporation, 400 Cargo Way, Reno, Nevada 89502 (herein, CHARTERER).\n\n"
+        "1. CHARTER. OWNER charters the aircraft to CHARTERER."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("Heronsgate Aviation LLC", "owner"),
+        ("Larkspur Air Freight Inc.", "charterer"),
+    ]

@@ -635,9 +635,19 @@ def _attestation_before(text: str, at: int) -> int | None:
 _APPROVAL_BEFORE = re.compile(r"\bapprov\w*\b[^\n]*(?:\n[^\n]*)?$", re.IGNORECASE)
 
 
+# the effective date noted under the signatures, on its own line: "Effective Date confirmed as April 14, 2027" after a
+# revocation period, "Effective Date: 1 May 2027": the day it takes effect, not a party's signature
+_EFFECTIVE_NOTE_BEFORE = re.compile(r"\beffective\s+date\b[^\n]{0,30}$", re.IGNORECASE)
+
+
 def _not_approvals(text: str, mentions: list[_Mention]) -> list[_Mention]:
-    """The dates without the approvals under the signatures, unless there is nothing else."""
-    signed = [m for m in mentions if not _APPROVAL_BEFORE.search(text, max(0, m.start - 160), m.start)]
+    """The dates without the approvals and effective-date notes under the signatures, unless there is nothing else."""
+    signed = [
+        m
+        for m in mentions
+        if not _APPROVAL_BEFORE.search(text, max(0, m.start - 160), m.start)
+        and not _EFFECTIVE_NOTE_BEFORE.search(text, max(0, m.start - 50), m.start)
+    ]
     return signed or mentions
 
 

@@ -179,7 +179,8 @@ _PRONOUNS_AFTER_TERM = r"(?:(?:,|\s+or|\s+and)\s+(?:we|us|our|you|your))+"
 _PRONOUNS_BEFORE_TERM = r"(?:(?:,|\s+or|\s+and)\s+(?:us|our|your)(?=[\s,]))*(?:,\s+or|,\s+and|,|\s+or|\s+and)"
 _BARE_ALIAS = re.compile(
     # "[ \t]*" inside the brackets: a Markdown term "(**Vendor**)" reads "(  Vendor  )" once its markers are blanked
-    r"\([ \t]*(?:the\s+|here(?:in)?after[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?|"
+    # "herein" alone in the bracket as some US lease forms write it: "(herein, LESSOR)", "(herein called the Lessee)"
+    r"\([ \t]*(?:the\s+|here(?:in(?:after)?|after)[,:]?\s+(?:" + _CALLED_AS + r"[,:]?\s+)?(?:the\s+)?|"
     # "(referred to below as Hotel)", "(called in this contract the Agent)"
     r"(?:referred\s+to|called)\s+(?:below|in\s+this\s+(?:contract|agreement|deed))\s+(?:as\s+)?(?:the\s+)?|"
     # plain English: "(we call it Supplier)", "(which this agreement calls the Buyer)", "(we refer to her as Owner)"

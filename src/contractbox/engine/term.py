@@ -582,12 +582,43 @@ def _ends_an_earlier_period(sentence: str, s: int) -> bool:
     return _EARLIER_PERIOD.search(sentence, own, s) is not None
 
 
+# the day an employee's employment ends, as a separation or release agreement defines it: 'employment ends on March 31,
+# 2027 (the "Separation Date")', "his last day of employment will be June 30, 2027": a past relationship's end, not the
+# end of the agreement that settles it
+_EMPLOYMENT_END_NAME = re.compile(r"(?:separation|resignation|retirement)\s+date", re.IGNORECASE)
+_END_OF_EMPLOYMENT_NAMED = re.compile(r"\s*\(\s*(?:the\s+)?[\"“]?" + _EMPLOYMENT_END_NAME.pattern, re.IGNORECASE)
+_LAST_DAY_OF_EMPLOYMENT = re.compile(
+    r"\blast\s+day\s+of\s+(?:(?:his|her|their|the)\s+)?employment\b[^.;]{0,30}$", re.IGNORECASE
+)
+
+
+# a payment duty that runs to a date, in its own clause: "(b) the Company shall reimburse the premiums through
+# September 30, 2027": the payments' last day, not the term's
+_PAID_UNTIL = re.compile(
+    r"\b(?:shall|will)\s+(?:continue\s+to\s+)?(?:pay|reimburse)\b(?![^;:]*\b(?:term|agreement|contract)\b)[^;:]*$",
+    re.IGNORECASE,
+)
+
+
+def _payments_end(sentence: str, s: int) -> bool:
+    own = max(sentence.rfind("; ", 0, s), sentence.rfind(": ", 0, s), sentence.rfind(". ", 0, s), 0)
+    return _PAID_UNTIL.search(sentence, own, s) is not None
+
+
+def _ends_employment(sentence: str, s: int, e: int) -> bool:
+    return bool(
+        _END_OF_EMPLOYMENT_NAMED.match(sentence, e) or _LAST_DAY_OF_EMPLOYMENT.search(sentence, max(0, s - 80), s)
+    )
+
+
 def _explicit_end(sentence: str, anchor: date | None) -> tuple[date, int, int] | None:
     """The first date stated as the end ("expire on", "until", "through", "Expiration Date:") of the term, not
     of a part of it ("the first Fiscal Year shall ... end on March 31, 2018") nor another date the document moves,
     or the date of an end on an event or that date, whichever is earlier."""
     for s, e, d in find_dates_loose(sentence):
         if _about_a_part(sentence, s) or _a_date_moved(sentence, s) or _ends_an_earlier_period(sentence, s):
+            continue
+        if _ends_employment(sentence, s, e) or _payments_end(sentence, s):
             continue
         if d is not None and _first_of_event_and_date(sentence, s, e):
             return d, s, e
@@ -987,6 +1018,8 @@ _STARTS_ON = r"from|after|commencing\s+on|starting\s+on|beginning\s+on"
 def _defined_end(sentence: str, defined: dict[str, Particular], anchor: date | None) -> Expiry | None:
     """The end of the term when the sentence names a defined date or term whose value is given elsewhere."""
     for particular, _ in referenced(sentence, defined, rf"(?:{_ENDS_ON})(?:\s+on)?(?:\s+{THE_DATE_IN})?"):
+        if _EMPLOYMENT_END_NAME.fullmatch(particular.label):
+            continue  # "wages earned through the Separation Date": the employment's end, not the term's
         dated = _date_at_start(particular.value)
         if dated is not None:
             d, s, e = dated
