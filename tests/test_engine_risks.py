@@ -2981,3 +2981,23 @@ def test_an_amendment_deleting_a_change_of_control_right_denies_it() -> None:
     assert polarity.negates("change_of_control", no_effect)
     kept = "The Buyer may terminate this Agreement on notice if there is a change of control of the Seller."
     assert not polarity.negates("change_of_control", kept)
+
+
+# holdouts 76 and 79: a denial of every ending "whether for breach or otherwise" names a breach but grants no right to
+# end for one; a sentence that grants the right still counts
+
+
+def test_termination_denied_whether_for_breach_or_otherwise_is_no_right_to_terminate_for_breach() -> None:
+    def fires(text: str) -> bool:
+        return "no_termination_for_cause" in {f.rule["id"] for f in playbook.evaluate({}, None, text=text)}
+
+    assert fires(
+        "9.4 Neither side may terminate this Licence before the end of the Term, whether for breach by the other "
+        "side or for any other reason; the remedy for a breach is damages."
+    )
+    assert fires(
+        "On termination of this Agreement, whether by reason of a breach or otherwise, each party returns the Data."
+    )
+    assert not fires(
+        "9.4 Either side may terminate this Licence by notice if the other side commits a material breach."
+    )
