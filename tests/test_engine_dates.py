@@ -3984,3 +3984,29 @@ def test_the_effective_date_noted_under_the_signatures_is_no_signature() -> None
     )
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2026-06-09"
+
+
+def test_a_licence_granted_with_effect_from_signature_takes_effect_on_the_signing_date() -> None:
+    text = (
+        "SOFTWARE LICENCE AGREEMENT\n\nbetween\n\nHARBOUR CODE (PTY) LTD (the Licensor)\n\nand\n\n"
+        "FYNBOS WINES (PTY) LTD (the Licensee)\n\nSigned at Stellenbosch on 14 June 2027.\n\n"
+        "1. With effect from the date of signature, the Licensor grants to the Licensee a non-exclusive licence to use "
+        "the Cellar software.\n\n2. The Licensee shall pay the fee within 30 days."
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["effective_date"].value == "2027-06-14"
+
+
+def test_a_contract_concluded_when_all_parties_have_signed_takes_effect_on_the_last_signature() -> None:
+    text = (
+        "DISTRIBUTION AGREEMENT\n\nThis agreement is concluded on the date on which it has been signed by both "
+        "parties, among:\n\nRIVERBEND TOOLS, INC., a Delaware corporation, hereinafter the Supplier; and\n\n"
+        "FERRETERÍA LOS ANDES S.A.S., a Colombian company, hereinafter the Distributor.\n\n"
+        "1. The Supplier appoints the Distributor to resell its tools in Peru.\n\n"
+        "2. This agreement is governed by the laws of the State of Delaware.\n\n"
+        "RIVERBEND TOOLS, INC.\nBy: Ann Hale, President\nDate: 2 June 2027\n\n"
+        "FERRETERÍA LOS ANDES S.A.S.\nBy: Luis Ortega, Legal Representative\nDate: 8 June 2027\n"
+    )
+    dates = {d["kind"]: d["date"] for d in live.analyze(Document(text=text))["keyDates"]}
+    assert dates["agreement_date"] == "2027-06-08"
+    assert dates["effective_date"] == "2027-06-08"

@@ -2765,3 +2765,29 @@ def test_a_term_given_by_herein_alone_in_the_bracket_is_the_role() -> None:
         ("Heronsgate Aviation LLC", "owner"),
         ("Larkspur Air Freight Inc.", "charterer"),
     ]
+
+
+def test_a_list_announced_as_the_following_parties_entering_into_it_is_read() -> None:
+    text = (
+        "SUPPLY CONTRACT\n\nIn Quito, on 12 May 2027, the following parties enter into this Supply Contract:\n\n"
+        "PAPELERA DEL PACÍFICO S.A., a corporation incorporated in Ecuador, domiciled at Avenida Amazonas 410, Quito, "
+        'hereinafter the "Buyer"; and\n\n'
+        "TINTAS ANDINAS CÍA. LTDA., a limited company incorporated in Ecuador, domiciled at Calle Larga 88, Cuenca, "
+        'hereinafter the "Seller".\n\n'
+        "FIRST. OBJECT. The Seller shall deliver printing inks to the Buyer's plant."
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("PAPELERA DEL PACÍFICO S.A.", "buyer"),
+        ("TINTAS ANDINAS CÍA. LTDA.", "seller"),
+    ]
+
+
+def test_the_acronym_of_a_register_named_in_full_is_no_defined_term() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nbetween\n\n"
+        "1. LAGOA AZUL LOGÍSTICA LTDA., a limited liability company enrolled with the Federal Register of Taxpayers "
+        '(CNPJ) under No. 11.222.333/0001-44, with head office in Recife ("Lagoa");\n\n'
+        '2. SERRA VERDE TRANSPORTES S.A., a corporation with head office in Natal ("Serra").\n\n'
+        "1. Lagoa shall carry Serra's freight."
+    )
+    assert [p.role for p in find_parties(text)] == ["lagoa", "serra"]

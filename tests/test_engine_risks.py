@@ -3001,3 +3001,12 @@ def test_termination_denied_whether_for_breach_or_otherwise_is_no_right_to_termi
     assert not fires(
         "9.4 Either side may terminate this Licence by notice if the other side commits a material breach."
     )
+
+
+def test_an_appointment_said_to_have_no_exclusive_character_is_no_exclusivity() -> None:
+    span = (
+        "2.2 The appointment has no sole or exclusive character. The Principal may itself sell the goods in the "
+        "Region and may name other resellers there."
+    )
+    assert polarity.negates("exclusivity", span)
+    assert not polarity.negates("exclusivity", "2.2 The Principal appoints the Reseller as its exclusive reseller.")

@@ -177,7 +177,7 @@ _WEEK_NAMED_BEFORE = re.compile(
 _STARTS_ON_SIGNING = re.compile(
     r"\b(?:effective(?!\s+date)|commenc\w*|begin\w*|start(?:s|ed)?|(?:come|comes|enters?) into (?:force|effect)|takes? effect|"
     r"(?:becomes?|is) binding|binds|"  # "This agreement binds the parties from the date of this agreement"
-    r"entered into as of|(?:effective|commencement) date(?: of this \w+)?\W*\s+(?:means|is|shall be)|"
+    r"entered into as of|(?:is|was|shall be) concluded (?:on|as of)|(?:effective|commencement) date(?: of this \w+)?\W*\s+(?:means|is|shall be)|"
     # a particulars line that defines it: "Effective Date: the date on which the Supplier countersigns"
     r"(?:effective|commencement) date[ \t]*:[ \t]*(?=the\b))\b"
     r"[^.]{0,80}?\b(?:(?:date|day and year) (?:first |last )?(?:above |set forth |set out |written |signed |noted )*"
@@ -1269,6 +1269,14 @@ def _starts_on_signing_said(squashed: str) -> Iterator[re.Match[str]]:
     return (m for m in _STARTS_ON_SIGNING_SCAN.finditer(squashed) if not _APART_FROM.search(m.group(0)))
 
 
+# the operative grant takes effect on signing: "With effect from the date of signature, the Owner grants to the
+# User a licence ...", "with effect from signing, the Company appoints the Agent"
+_GRANT_FROM_SIGNING = re.compile(
+    r"\bwith effect from (?:the )?(?:date of (?:its |this agreement's )?(?:signature|signing|execution)|signature|signing)\b"
+    r"[^.]{0,40}?\b(?:grants?|appoints?|licen[cs]es)\b"
+)
+
+
 def _starts_on_signing(text: str, lower: str) -> bool:
     """The contract says it takes effect when signed ("effective as of the date first written above"), or is a deed
     delivered on its date. Matched on the lower-cased text: a case-sensitive scan is several times faster."""
@@ -1278,6 +1286,8 @@ def _starts_on_signing(text: str, lower: str) -> bool:
     runs_from_its_date = any(
         _TERM_WORDS.search(squashed, max(0, m.start() - 100), m.start()) for m in _FROM_ITS_DATE_SCAN.finditer(squashed)
     )
+    if "with effect from" in squashed and _GRANT_FROM_SIGNING.search(squashed):
+        return True
     return runs_from_its_date or any(
         (
             _THIS_CONTRACT.search(squashed, max(0, m.start() - 80), m.end())

@@ -136,6 +136,9 @@ _ANCHOR = re.compile(
     r"^[ \t]*(?i:the\s+undersigned)[ \t]*:|"
     # the preamble sentence that ends in a colon before a lettered list: "This term sheet is entered into by:"
     r"\b(?i:(?:entered\s+into|made|executed)\s+by)[ \t]*:|"
+    # the list announced as the sentence's subject, ending in a colon: "In Lima, on 3 May 2027, the following parties
+    # enter into this Supply Contract:", "the following two parties have agreed as follows:"
+    r"\b(?i:the[ \t]+following[ \t]+(?:[a-z]+[ \t]+)?parties)[ \t]+(?=[a-z])[^.:;\n]{1,80}?:|"
     # the preamble that dates the contract and then names its parties after "by", with no "between": "These Terms are
     # entered into as of May 4, 2027 by Alder Ltd, a ... (Supplier), and ..."
     r"\b(?i:(?:entered\s+into|made|executed|concluded)\s+(?:as\s+of|on|this|effective(?:\s+as\s+of)?)\s+)"
@@ -313,7 +316,9 @@ _COLLECTIVE_BEFORE = re.compile(
 # "Québec enterprise number (NEQ)", "Commercial Register (HRB)", the register's court "the Local Court (Amtsgericht)"
 _REGISTER_BEFORE = re.compile(
     r"\b(?:commerce|regist(?:er|ry|ration)|number|companies\s+house|enterprise|identification|tax\s+id|"
-    r"(?:local|district|regional|commercial)\s+court)\s*$",
+    r"(?:local|district|regional|commercial)\s+court|"
+    # the register's full name, its acronym in the bracket: "the National Register of Legal Entities (CNPJ)"
+    r"regist(?:er|ry)\s+(?:of|for)(?:\s+(?:the|and|of|(?-i:[A-Z][\w\-]*))){1,5})\s*$",
     re.IGNORECASE,
 )
 
@@ -367,7 +372,7 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
             or (
                 _unaccented(bare).lower() not in PLACES
                 and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
-                and not _REGISTER_BEFORE.search(text, max(start, m.start() - 40), m.start())
+                and not _REGISTER_BEFORE.search(text, max(start, m.start() - 60), m.start())
                 and not _STATUTE_BEFORE.search(text, max(start, m.start() - 40), m.start())
                 and not (len(bare) == 2 and _POSTCODE_TOWN_BEFORE.search(text, max(start, m.start() - 60), m.start()))
                 and not _GIVEN_NAME_AROUND.search(text, max(start, m.start() - 12), min(len(text), m.end() + 3))

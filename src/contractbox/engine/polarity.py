@@ -470,7 +470,9 @@ RULES: dict[str, Rule] = {
             r"\b(?:does|do|shall|will)\s+not\s+(?:have|hold|enjoy|create|confer)\s+(?:an?\s+|any\s+)?exclusiv\w*",
             r"\bnothing\b" + _GAP + r"\b(?:grants?|gives?|creates?|confers?|makes?)\b" + _GAP + r"\bexclusiv\w*",
             # "grants no sole or exclusive rights", a "NO EXCLUSIVITY" heading, "there is no exclusivity"
-            r"\bno\s+(?:sole\s+(?:or|and)\s+)?exclusiv\w*\s+(?:\w+\s+)?(?:rights?|relationship|licen[cs]e|arrangement)",
+            # (also of its kind: "the appointment carries no sole or exclusive character", "has no exclusive nature")
+            r"\bno\s+(?:sole\s+(?:or|and)\s+)?exclusiv\w*\s+(?:\w+\s+)?(?:rights?|relationship|licen[cs]e|arrangement|"
+            r"character|nature|status|basis)",
             r"\bno\s+exclusivity\b",
             # "does not grant Party B any exclusive right to supply" (not a promise about others: "shall not grant any
             # third party an exclusive licence")
