@@ -2832,3 +2832,25 @@ def test_household_role_labels_give_their_parties() -> None:
         "1. Lessons\n\nThe Instructor shall give lessons."
     )
     assert names(text) == ["Marguerite Oyelaran", "Wiremu Tane Hohaia"]
+
+
+def test_a_pair_listed_one_by_one_share_the_term_given_them_together() -> None:
+    text = (
+        "BOAT HIRE\n\nThis agreement is made on 5 May 2027 between:\n\n"
+        "Harbourlight Charters LLC, of 2 Quay Street, Mystic, Connecticut 06355 (the Charterer); and\n\n"
+        'Felix Ambrose Lund ("Fee") and Saskia Mae Orr ("Sas"), both of 9 Water Street, Mystic, Connecticut 06355 '
+        '(together the Hirers, "you").\n\n1. The hire\n\nThe Hirers shall pay the fee.'
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties][1:] == ["Felix Ambrose Lund", "Saskia Mae Orr"]
+    assert "Hirers" in parties[1].aliases and "Hirers" in parties[2].aliases
+
+
+def test_quoted_pronouns_before_an_unquoted_term_give_the_role() -> None:
+    text = (
+        "PET SITTING ARRANGEMENT\n\nBetween:\n\n"
+        'Odile Brandvold ("Odi"), of 12 Cove Road, Mendocino, California 95460 ("I", "me", or the Owner); and\n\n'
+        'Rafael Quintero, of 44 Pine Street, Fort Bragg, California 95437 ("you" or the Minder).\n\n1. Dates\n\nThe Minder stays.'
+    )
+    parties = find_parties(text)
+    assert "Owner" in parties[0].aliases and "Minder" in parties[1].aliases

@@ -229,7 +229,10 @@ _BARE_ALIAS = re.compile(
     # a private contract's term without quotes, its pronouns quoted after it: '(the Landlord, and "I" or "me" below)',
     # '(together the Owners, and "you" in this contract)', '(the Venue, "we", "us")'
     r"\([ \t]*(?:together\s+)?(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
-    r"(?=,?\s+(?:and\s+|or\s+)?[\"“](?:I|me|we|us|you)[\"”])"
+    r"(?=,?\s+(?:and\s+|or\s+)?[\"“](?:I|me|we|us|you)[\"”])|"
+    # the same with the quoted pronouns first: '("you" or the Sitter)', '("I", "me", or the Homeowner)'
+    r"\([ \t]*[\"“](?:I|we|you)[\"”](?:(?:,|\s+or|\s+and)\s+[\"“](?:me|us|your?|our)[\"”])*,?\s+(?:or|and)\s+(?:the\s+)?"
+    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
 _REGISTRATION = re.compile(
@@ -808,6 +811,8 @@ def _read_list(text: str, pos: int) -> list[Party]:
             break  # the list ended with the last entry's defined term and a full stop: a name below is no party
         span = _company_appeared_for(text, span, tail_end)
         formal = bool(span.legal_form or aliases or _DESCRIPTOR.match(text, span.end))
+        if parties and _joined_by_and(text, last_tail, span.start):
+            _share_the_joint_term(text, parties[-1], span.end, tail_end)
         parties.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases, formal=formal))
         joint = _joint_person(text, span.end)
         if joint is not None:
@@ -946,6 +951,25 @@ def _joint_person(text: str, end: int) -> NameSpan | None:
     if person is None or not _BOTH_OF.match(text, person.end):
         return None
     return person
+
+
+# the term two people listed one after the other take together: '... ("Abby"), both of 3 Elm Row (together the Couple)'
+_TOGETHER_TERM = re.compile(r"\(together\s+(?:the\s+)?[\"“]?([A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*){0,2})[\"”]?[ \t]*[,)]")
+
+
+def _joined_by_and(text: str, previous_end: int, start: int) -> bool:
+    return text[previous_end:start].strip().lower() == "and"
+
+
+def _share_the_joint_term(text: str, previous: Party, lo: int, hi: int) -> None:
+    """The person before "and" whose own bracket gave only a short name takes the term the pair is given together."""
+    together = _TOGETHER_TERM.search(text, lo, hi)
+    if together is None or any(_is_role_word(a.split()[-1].lower()) for a in previous.aliases):
+        return
+    term = together.group(1)
+    if term not in previous.aliases:
+        previous.aliases = (*previous.aliases, term)
+        previous.role = _role_of(previous.aliases)
 
 
 def _person_before(text: str, lo: int, alias_at: int) -> NameSpan | None:
