@@ -126,8 +126,9 @@ _ANCHOR = re.compile(
     r"(?:[ \t]*(?i:the[ \t]+(?:following[ \t]+(?:[a-z]+[ \t]+)?(?:parties|people|persons|individuals)|parties[ \t]+(?:below|listed[ \t]+below))|"
     # private parties counted: "between the following three people:", "among three people:"
     r"(?:the[ \t]+)?(?:two|three|four|five|six)[ \t]+(?:parties|people|persons|individuals))[ \t]*:)?|"
-    # the opening sentence ends in "by:" over the entries: "This agreement is signed on May 2, 2027 by:"
-    r"(?i:\b(?:made|signed|entered[ \t]+into)\b)[^.\n:]{0,60}?\bby[ \t]*:(?=[ \t]*\n)|"
+    # the opening sentence ends in "by:" over the entries, a blank line between: "This agreement is signed on May 2,
+    # 2027 by:" (not over its own translation on the next line)
+    r"(?i:\b(?:made|signed|entered[ \t]+into)\b)[^.\n:]{0,60}?\bby[ \t]*:(?=[ \t]*\n[ \t]*\n)|"
     # also as a numbered clause's heading: "1. THE PARTIES" over "1.1 Ama Boateng, of ... (the Author)."
     r"^[ \t]*(?:\d{1,2}\.?[ \t]+)?(?:THE\s+)?(?:(?i:parties)|BY)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))|"
     # a deed one party grants to another, the words that name them alone on their lines: "by" over the grantor,
