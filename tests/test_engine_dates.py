@@ -4010,3 +4010,32 @@ def test_a_contract_concluded_when_all_parties_have_signed_takes_effect_on_the_l
     dates = {d["kind"]: d["date"] for d in live.analyze(Document(text=text))["keyDates"]}
     assert dates["agreement_date"] == "2027-06-08"
     assert dates["effective_date"] == "2027-06-08"
+
+
+def test_a_placement_that_starts_and_ends_on_stated_days_gives_the_expiry():
+    text = (
+        "NANNY AGREEMENT\n\nThis agreement is made on 3 May 2027 between Ada Fenn and Rosa Lind.\n\n"
+        "1. Your placement begins on 1 June 2027 and ends on 31 May 2028."
+    )
+    term = "Your placement begins on 1 June 2027 and ends on 31 May 2028."
+    facts, _ = read_facts(text, spans(text, agreement_date="3 May 2027", expiration_date=term))
+    assert facts["expiration_date"].value == "2028-05-31"
+
+
+def test_the_first_term_running_between_two_dates_ends_on_the_second_whatever_the_model():
+    text = (
+        "STABLE LIVERY AGREEMENT\n\nThis agreement is made on March 2, 2027 between Wren Stables Ltd and Tom Hale.\n\n"
+        "1. Term\n\nThe first term runs from April 1, 2027 to March 31, 2028. After that it renews for another year "
+        "each time unless either of us gives 30 days' notice.\n\n2. Fees\n\nThe fee is $300 a month."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="March 2, 2027"))
+    assert facts["expiration_date"].value == "2028-03-31"
+
+
+def test_a_blank_date_field_at_the_head_leaves_the_agreement_undated():
+    text = (
+        "GARDEN WORKS CONTRACT\n\nDate: ____________________\n\nBETWEEN Moss & Sons Landscaping Ltd and Pia Carr.\n\n"
+        "1. Works\n\nThe works follow the plan prepared by Fern Design dated June 4, 2027."
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="June 4, 2027"))
+    assert facts["agreement_date"].value is None

@@ -1678,3 +1678,12 @@ def test_each_receiving_party_in_a_three_party_contract_binds_every_party() -> N
     found = obligations(text, [ARRAY, ONO, third])
     deleting = [o.party for o in found if "delete all drawings" in o.action]
     assert set(deleting) == {"Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd.", "Quoll Sensors Pty Ltd"}
+
+
+def test_a_plural_term_two_people_share_binds_both_of_them() -> None:
+    builder = Party("Stonecroft Builders Ltd", "builder", 0, 20, ("Builder",))
+    first = Party("Ines Marlow", "buyers", 30, 41, ("Buyers",))
+    second = Party("Teodor Marlow", "buyers", 46, 59, ("Buyers",))
+    text = "The Buyers shall pay each stage payment within ten days after receiving the Builder's invoice."
+    found = obligations(text, [builder, first, second])
+    assert sorted(o.party for o in found) == ["Ines Marlow", "Teodor Marlow"]

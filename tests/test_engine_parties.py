@@ -2791,3 +2791,92 @@ def test_the_acronym_of_a_register_named_in_full_is_no_defined_term() -> None:
         "1. Lagoa shall carry Serra's freight."
     )
     assert [p.role for p in find_parties(text)] == ["lagoa", "serra"]
+
+
+def test_a_private_contract_counting_its_people_opens_the_list() -> None:
+    text = (
+        "ALLOTMENT SHARING AGREEMENT\n\nThis agreement is made on 3 May 2027 among three people:\n\n"
+        'Gwendolyn Pryce ("Gwen"), of 4 Quarry Lane, Bangor LL57 2AB (the Plot Holder);\n\n'
+        "Osian Rhys Parry, of 19 Dean Street, Bangor LL57 1UR (the First Helper); and\n\n"
+        "Nerys Watkin, of 2 Glanrafon, Bangor LL57 1LH (the Second Helper).\n\n1. The plot\n\nThe Plot Holder shares."
+    )
+    assert names(text) == ["Gwendolyn Pryce", "Osian Rhys Parry", "Nerys Watkin"]
+
+
+def test_an_opening_sentence_ending_in_by_colon_lists_the_parties() -> None:
+    text = (
+        "GARDEN HIRE\n\nThis agreement is signed on April 9, 2027 by:\n\n"
+        "Thornapple Gardens LLC, of 15 Orchard Road, Stowe, Vermont 05672 (the Garden); and\n\n"
+        "Lorna Beatrice Quill, of 8 Elm Street, Montpelier, Vermont 05602 (the Hirer).\n\n1. Hire\n\nThe Garden lets."
+    )
+    assert names(text) == ["Thornapple Gardens LLC", "Lorna Beatrice Quill"]
+
+
+def test_an_unquoted_term_before_quoted_pronouns_is_the_role() -> None:
+    text = (
+        "ROOM LETTING AGREEMENT\n\nThis agreement is made on 1 June 2027 between:\n\n"
+        'Agatha Merriweather, of 3 Finch Close, Leeds LS6 2QT (the Householder, and "I" or "me" below); and\n\n'
+        'Tobias Kerr, of 40 Kirkstall Road, Leeds LS4 2AA (the Lodger, "you").\n\n1. The room\n\nThe Lodger pays.'
+    )
+    parties = find_parties(text)
+    assert [p.aliases[0] for p in parties] == ["Householder", "Lodger"]
+
+
+def test_two_people_sharing_one_entry_are_each_a_party() -> None:
+    text = (
+        "KITCHEN FITTING CONTRACT\n\nBETWEEN\n\nHamish Lorimer Ltd, of 7 Forth Street, Leith EH6 4AB (the Fitter)\n\n"
+        'AND\n\nIsla Brodie and Callum Fraser, both of 22 Links Place, Leith EH6 7EZ (together the Customers, and "you" below)\n\n'
+        "1. The work\n\nThe Fitter fits the kitchen."
+    )
+    assert names(text) == ["Hamish Lorimer Ltd", "Isla Brodie", "Callum Fraser"]
+
+
+def test_a_clause_about_the_person_after_the_term_names_no_party() -> None:
+    text = (
+        "PET MINDING AGREEMENT\n\nBetween\n\nHollyhock Kennels Ltd., 9 Mill Road, Truro TR1 2AB (the Kennel),\n\nand\n\n"
+        'Petra Vance, 31 Lemon Street, Truro TR1 2LS (the Owner, "you"), who owns two cats, Pepper (a tabby) '
+        "and Mango (a ginger tom).\n\n1. Stays\n\nThe Kennel keeps the cats."
+    )
+    assert names(text) == ["Hollyhock Kennels Ltd.", "Petra Vance"]
+
+
+def test_a_person_currently_residing_at_the_property_is_a_party() -> None:
+    text = (
+        "TENANCY RENEWAL\n\nThis renewal is made on 2 July 2027 between:\n\n"
+        'Rupert Vale ("Rue"), of 5 Kings Road, Reading RG1 3AA (the Landlord);\n\n'
+        "Amara Osei, currently residing in the Flat; and\n\nJoel Brandt, also currently residing in the Flat\n\n"
+        "1. Rent\n\nThe Tenants pay rent."
+    )
+    assert names(text) == ["Rupert Vale", "Amara Osei", "Joel Brandt"]
+
+
+def test_household_role_labels_give_their_parties() -> None:
+    text = (
+        "SWIMMING LESSON AGREEMENT\n\nDate: 4 March 2027\n\n"
+        "Instructor: Marguerite Oyelaran, 11 Pool Lane, Dunedin 9016. In this agreement she is the Instructor.\n\n"
+        "Guardian: Wiremu Tane Hohaia, 6 Hill Street, Dunedin 9010. In this agreement he is the Guardian.\n\n"
+        "1. Lessons\n\nThe Instructor shall give lessons."
+    )
+    assert names(text) == ["Marguerite Oyelaran", "Wiremu Tane Hohaia"]
+
+
+def test_a_pair_listed_one_by_one_share_the_term_given_them_together() -> None:
+    text = (
+        "BOAT HIRE\n\nThis agreement is made on 5 May 2027 between:\n\n"
+        "Harbourlight Charters LLC, of 2 Quay Street, Mystic, Connecticut 06355 (the Charterer); and\n\n"
+        'Felix Ambrose Lund ("Fee") and Saskia Mae Orr ("Sas"), both of 9 Water Street, Mystic, Connecticut 06355 '
+        '(together the Hirers, "you").\n\n1. The hire\n\nThe Hirers shall pay the fee.'
+    )
+    parties = find_parties(text)
+    assert [p.name for p in parties][1:] == ["Felix Ambrose Lund", "Saskia Mae Orr"]
+    assert "Hirers" in parties[1].aliases and "Hirers" in parties[2].aliases
+
+
+def test_quoted_pronouns_before_an_unquoted_term_give_the_role() -> None:
+    text = (
+        "PET SITTING ARRANGEMENT\n\nBetween:\n\n"
+        'Odile Brandvold ("Odi"), of 12 Cove Road, Mendocino, California 95460 ("I", "me", or the Owner); and\n\n'
+        'Rafael Quintero, of 44 Pine Street, Fort Bragg, California 95437 ("you" or the Minder).\n\n1. Dates\n\nThe Minder stays.'
+    )
+    parties = find_parties(text)
+    assert "Owner" in parties[0].aliases and "Minder" in parties[1].aliases

@@ -887,6 +887,8 @@ _HEAD_DATE_LABEL = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _HEAD = 1500
+# a field left blank to its line's end: "Date: ______________"
+_BLANK_FIELD = re.compile(r"_{3,}[ \t]*(?=\n)")
 
 
 def _head_date(text: str) -> Fact | None:
@@ -895,6 +897,9 @@ def _head_date(text: str) -> Fact | None:
     head = text[:_HEAD]
     mark = _SIGNATURE_MARK.search(head)
     for label in _HEAD_DATE_LABEL.finditer(head, 0, mark.start() if mark else len(head)):
+        blank = _BLANK_FIELD.match(text, label.end())
+        if blank is not None:  # "Date: ______________": the contract bears no date of its own
+            return Fact(None, blank.start(), blank.end(), blank.group(0), "the date is left blank in the contract")
         for s, e, d in find_dates_loose(text[label.end() : label.end() + 40]):
             if d is not None and s == 0:
                 return Fact(d.isoformat(), label.end() + s, label.end() + e, text[label.end() + s : label.end() + e])

@@ -1483,6 +1483,10 @@ def find_obligations(text: str, spans: list[tuple[int, int]], parties: Sequence[
         groups[role] = members
         for form in _shared_role_forms(role):
             subjects.setdefault(form, _GROUP + role)
+        if singular(role) != role:  # a plural term every member holds ("the Owners") names them all, not the first
+            for form in _group_forms(role):
+                if subjects.get(form) in (None, *members):
+                    subjects[form] = _GROUP + role
     if not any(word in subjects for word in ("partner", "partners")):  # no party or group is "the Partner(s)"
         for mutual in _MUTUAL_PARTNERS:
             subjects.setdefault(mutual, EACH_PARTY)

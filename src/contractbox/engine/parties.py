@@ -100,6 +100,14 @@ ROLE_WORDS = {
     "subcontractor",
     "sublicensee",
     "subscriber",
+    # a private household contract's roles: "Teacher: ...", "Parent: ...", "Sitter: ..."
+    "teacher",
+    "tutor",
+    "instructor",
+    "parent",
+    "guardian",
+    "sitter",
+    "homeowner",
     "supplier",
     "talent",
     "tenant",
@@ -115,7 +123,12 @@ ROLE_WORDS = {
 _ANCHOR = re.compile(
     r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?"
     # the sentence that announces a list below it: "among the following three parties:", "between the parties below:"
-    r"(?:[ \t]*(?i:the[ \t]+(?:following[ \t]+(?:[a-z]+[ \t]+)?parties|parties[ \t]+(?:below|listed[ \t]+below)))[ \t]*:)?|"
+    r"(?:[ \t]*(?i:the[ \t]+(?:following[ \t]+(?:[a-z]+[ \t]+)?(?:parties|people|persons|individuals)|parties[ \t]+(?:below|listed[ \t]+below))|"
+    # private parties counted: "between the following three people:", "among three people:"
+    r"(?:the[ \t]+)?(?:two|three|four|five|six)[ \t]+(?:parties|people|persons|individuals))[ \t]*:)?|"
+    # the opening sentence ends in "by:" over the entries, a blank line between: "This agreement is signed on May 2,
+    # 2027 by:" (not over its own translation on the next line)
+    r"(?i:\b(?:made|signed|entered[ \t]+into)\b)[^.\n:]{0,60}?\bby[ \t]*:(?=[ \t]*\n[ \t]*\n)|"
     # also as a numbered clause's heading: "1. THE PARTIES" over "1.1 Ama Boateng, of ... (the Author)."
     r"^[ \t]*(?:\d{1,2}\.?[ \t]+)?(?:THE\s+)?(?:(?i:parties)|BY)\b[ \t]*:?(?=\s*(?:\(1\)|1\.|\n))|"
     # a deed one party grants to another, the words that name them alone on their lines: "by" over the grantor,
@@ -216,7 +229,14 @@ _BARE_ALIAS = re.compile(
     # an engagement letter's term without quotes, the pronouns beside it: "(the Firm, we, us)", "(the Client, you)"
     r"\([ \t]*(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})" + _PRONOUNS_AFTER_TERM + r"[ \t]*\)|"
     # the same with the pronouns first: "(we or Supplier)", "(you, your or the Customer)"
-    r"\([ \t]*(?:we|you)" + _PRONOUNS_BEFORE_TERM + r"\s+(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)"
+    r"\([ \t]*(?:we|you)" + _PRONOUNS_BEFORE_TERM + r"\s+(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)|"
+    # a private contract's term without quotes, its pronouns quoted after it: '(the Landlord, and "I" or "me" below)',
+    # '(together the Owners, and "you" in this contract)', '(the Venue, "we", "us")'
+    r"\([ \t]*(?:together\s+)?(?:the\s+)?([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})"
+    r"(?=,?\s+(?:and\s+|or\s+)?[\"“](?:I|me|we|us|you)[\"”])|"
+    # the same with the quoted pronouns first: '("you" or the Sitter)', '("I", "me", or the Homeowner)'
+    r"\([ \t]*[\"“](?:I|we|you)[\"”](?:(?:,|\s+or|\s+and)\s+[\"“](?:me|us|your?|our)[\"”])*,?\s+(?:or|and)\s+(?:the\s+)?"
+    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})[ \t]*\)"
 )
 # "(Registered Number SC412883)", "(UID CHE-112.345.678)": identifiers, not defined terms
 _REGISTRATION = re.compile(
@@ -245,7 +265,7 @@ _DESCRIPTOR = re.compile(
     # (not "P.A." or "P.C.", which are also a company's form)
     r"(?:Ph\.\s?D|M\.\s?D|D\.\s?Phil|J\.\s?D|D\.\s?V\.\s?M|D\.\s?D\.\s?S|D\.\s?M\.\s?D|D\.\s?P\.\s?M|Pharm\.\s?D|"
     r"Psy\.\s?D|Ed\.\s?D|M\.\s?B\.\s?A|LL\.\s?[MB]|R\.\s?N|Esq|Jr|Sr|CPA|CFA)\.?(?=[,\s(])|"
-    r"incorporated|existing|having|with\s|whose|located|residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
+    r"incorporated|existing|having|with\s|whose|located|(?:(?:also|currently|now|presently)\s+){0,2}residing|of\s+(?:the\s+)?(?:City|County|Town|\d)|at\s+\d|"
     r"(?<=,\s)of\s+(?=[A-Z])|"  # "Jane Smith, of Kingston, Ontario": a person "of" her town
     # a person's occupation, then where the person lives: "Jane Smith, consulting engineer, of 4 Mill Lane",
     # "Jane Smith, farmer, 4 Mill Lane" (not words that join two people: "ROBERT AND MARIA SMITH, husband and wife,")
@@ -363,24 +383,15 @@ def _aliases(text: str, start: int, end: int) -> tuple[str, ...]:
         bare = (m.group(1) or "").strip(" ,.")
         if bare and _identifier_suffix(text, m.start(), bare):
             continue  # "registered number 2487R(S)": the bracket is part of the number, no defined term
-        if (
-            m.group(2)
-            or m.group(3)
-            or m.group(4)
-            or m.group(5)
-            or m.group(6)
-            or (
-                _unaccented(bare).lower() not in PLACES
-                and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
-                and not _REGISTER_BEFORE.search(text, max(start, m.start() - 60), m.start())
-                and not _STATUTE_BEFORE.search(text, max(start, m.start() - 40), m.start())
-                and not (len(bare) == 2 and _POSTCODE_TOWN_BEFORE.search(text, max(start, m.start() - 60), m.start()))
-                and not _GIVEN_NAME_AROUND.search(text, max(start, m.start() - 12), min(len(text), m.end() + 3))
-            )
+        if any(m.groups()[1:]) or (
+            _unaccented(bare).lower() not in PLACES
+            and bare not in {"UK", "US", "USA", "BVI", "PRC", "EU"}
+            and not _REGISTER_BEFORE.search(text, max(start, m.start() - 60), m.start())
+            and not _STATUTE_BEFORE.search(text, max(start, m.start() - 40), m.start())
+            and not (len(bare) == 2 and _POSTCODE_TOWN_BEFORE.search(text, max(start, m.start() - 60), m.start()))
+            and not _GIVEN_NAME_AROUND.search(text, max(start, m.start() - 12), min(len(text), m.end() + 3))
         ):
-            found.append(
-                (m.start(), (m.group(2) or m.group(3) or m.group(4) or m.group(5) or m.group(6) or bare).strip(" ,."))
-            )
+            found.append((m.start(), next((g for g in m.groups()[1:] if g), bare).strip(" ,.")))
     glosses = {
         at
         for at, _ in found
@@ -617,6 +628,10 @@ _BARE_ROLE_CLOSED = re.compile(r"\((?:the\s+)?(?:[A-Z][a-z]+[ \t]+)?([A-Z][a-z]+
 _SUB_CLAUSE_INSIDE = re.compile(r"\n[ \t]*\d{1,2}\.\d{1,2}\b")
 
 
+# a relative clause about the person after the entry's term: '... (the Owner, "you"), who owns two dogs, ...'
+_WHO_CLAUSE_AFTER_TERM = re.compile(r"\),[ \t]+who\b")
+
+
 def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
     """At a top-level position of a party's tail: None (go on), or (start of the next party or None: list ends)."""
     if _LIST_END.match(text, i) and not _MEMBERS_BETWEEN.search(text, max(pos, i - 30), i):
@@ -665,6 +680,8 @@ def _boundary_at(text: str, pos: int, i: int) -> tuple[int | None] | None:
             span = _strong_name_at(text, occupation.end())
         if closed == "bare" and span and not span.legal_form:
             return None  # "Andheri (East), Mumbai 400 069": a bracket of the address, not the party's term
+        if span and not span.legal_form and _WHO_CLAUSE_AFTER_TERM.search(text, pos, i):
+            return None  # '(the Owner, "you"), who owns two cats, Tiger and Lulu (a tabby)': the person's own words
         if span and not _second_representative(text, pos, i, span) and not _names_an_identifier(text, span):
             return (nxt,)
     return None
@@ -800,7 +817,12 @@ def _read_list(text: str, pos: int) -> list[Party]:
             break  # the list ended with the last entry's defined term and a full stop: a name below is no party
         span = _company_appeared_for(text, span, tail_end)
         formal = bool(span.legal_form or aliases or _DESCRIPTOR.match(text, span.end))
+        if parties and _joined_by_and(text, last_tail, span.start):
+            _share_the_joint_term(text, parties[-1], span.end, tail_end)
         parties.append(Party(span.text(text), _role_of(aliases), span.start, span.end, aliases, formal=formal))
+        joint = _joint_person(text, span.end)
+        if joint is not None:
+            parties.append(Party(joint.text(text), _role_of(aliases), joint.start, joint.end, aliases, formal=formal))
         parties += _loaned_out(text, span.end, tail_end)
         last_tail = tail_end
     if parties:
@@ -921,6 +943,39 @@ def _person_at(text: str, pos: int) -> NameSpan | None:
     if not is_plausible_name(name, False) or _is_bare_role(name) or any(w.lower() in PLACES for w in name.split()):
         return None
     return NameSpan(m.start(1), m.end(1), False)
+
+
+# two people in one entry, one address for both: "Ana Ruiz and Tomas Berg, both of 4 Elm Road (together the Buyers)"
+_JOINT_WITH = re.compile(r"[ \t]+and[ \t]+")
+_BOTH_OF = re.compile(r",?[ \t]+(?:both|each)[ \t]+of\b")
+
+
+def _joint_person(text: str, end: int) -> NameSpan | None:
+    """The second person of an entry that names two people who share its address and term."""
+    joined = _JOINT_WITH.match(text, end)
+    person = _person_at(text, joined.end()) if joined else None
+    if person is None or not _BOTH_OF.match(text, person.end):
+        return None
+    return person
+
+
+# the term two people listed one after the other take together: '... ("Abby"), both of 3 Elm Row (together the Couple)'
+_TOGETHER_TERM = re.compile(r"\(together\s+(?:the\s+)?[\"“]?([A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*){0,2})[\"”]?[ \t]*[,)]")
+
+
+def _joined_by_and(text: str, previous_end: int, start: int) -> bool:
+    return text[previous_end:start].strip().lower() == "and"
+
+
+def _share_the_joint_term(text: str, previous: Party, lo: int, hi: int) -> None:
+    """The person before "and" whose own bracket gave only a short name takes the term the pair is given together."""
+    together = _TOGETHER_TERM.search(text, lo, hi)
+    if together is None or any(_is_role_word(a.split()[-1].lower()) for a in previous.aliases):
+        return
+    term = together.group(1)
+    if term not in previous.aliases:
+        previous.aliases = (*previous.aliases, term)
+        previous.role = _role_of(previous.aliases)
 
 
 def _person_before(text: str, lo: int, alias_at: int) -> NameSpan | None:

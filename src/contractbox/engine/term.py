@@ -60,7 +60,8 @@ _A_PERPETUAL_PART = re.compile(
 # what a sentence must speak of to state the term of the contract
 _TERM_SUBJECT = re.compile(
     r"\b(?:term|(?:sub-?)?(?:agreement|contract|license|licence|lease|tenancy)|period|duration|appointment|engagement|memorandum|sow|"
-    r"dpa|mou|nda)\b",  # "This Subcontract ends on"
+    # a private arrangement's own words for its term: "Your placement starts on ...", "the first season runs from"
+    r"dpa|mou|nda|placement|arrangement|first\s+season)\b",  # "This Subcontract ends on"
     re.IGNORECASE,
 )
 _TERM_VERB = re.compile(
@@ -772,7 +773,9 @@ def read_expiry(text: str, scored: Scored | None, anchor: date | None, also: Sco
 # of this Lease (the "Term") begins on ...", "2.1 The Initial Term commences on ..." (not "During the term of this
 # Agreement and for five years thereafter", where the term measures something else)
 # (scanned for from its "he": a pattern that opens with a letter class is tried at every character)
-_THE_TERM_AS_SUBJECT = re.compile(r"he\s+(?:[Ii]nitial\s+)?[Tt]erm\b(?!\s*[\"”])(?!\s+of\s+(?!this\b))")
+_THE_TERM_AS_SUBJECT = re.compile(
+    r"he\s+(?:(?:[Ii]nitial|[Ff]irst)\s+[Tt]erm|[Tt]erm|[Ff]irst\s+[Ss]eason)\b(?!\s*[\"”])(?!\s+of\s+(?!this\b))"
+)
 # what may stand between the start of a line or sentence and that subject: clause numbers, "(a)", "Term." headings
 _OPENING_OF_SENTENCE = re.compile(
     r"(?:^|[.;:\n])[ \t]*(?:(?:\(?[a-z0-9]{1,4}[.)]|\d+(?:\.\d+)*\.?|Section\s+\d+(?:\.\d+)*\.?)[ \t]+)*$",
