@@ -3096,3 +3096,12 @@ def test_a_numbered_clause_barring_work_from_former_clients_is_customer_non_soli
         "10.2 For a year a retiring Member shall not solicit or accept work from any person who was a client of the "
         "Practice."
     )
+
+
+def test_selling_goods_only_through_a_device_is_no_exclusivity() -> None:
+    assert not polarity.RULES["exclusivity"].asserts(
+        "4.1 The Agent shall sell the vouchers only through the Kiosk and only at their printed value."
+    )
+    assert not polarity.RULES["exclusivity"].asserts(
+        "Each Participant shall not bid for the concession solely through the Alliance."
+    )

@@ -675,10 +675,10 @@ RULES: dict[str, Rule] = {
                 r"installations?|facilit(?:y|ies))\b[^.;]{0,40}?\b(?:at|on|in)\s+(?:the|its)\s+(?-i:[A-Z])",
                 opening=_PROHIBITS,
             ),
-            # a member's promise to bid or trade only through the group: "each Venturer shall tender for the Works
-            # exclusively through the Joint Venture"
+            # a member's promise to bid only through the group: "each Venturer shall tender for the Works exclusively
+            # through the Joint Venture" (not a channel for goods: "shall sell the cards only through the Terminal")
             _affirmed(
-                r"\b(?:shall|will|must)\s+(?:\w+\s+){0,2}?(?:participate|bid|tender|compete|trade|deal|sell|act)\b"
+                r"\b(?:shall|will|must)\s+(?:(?!not\b|never\b)\w+\s+){0,2}?(?:participate|bid|tender|compete)\b"
                 r"[^.;]{0,80}?\b(?:solely|only|exclusively)\s+through\s+(?:the\s+)?(?-i:[A-Z])",
                 opening=_UNDENIED_BEFORE,
             ),
