@@ -4039,3 +4039,18 @@ def test_a_blank_date_field_at_the_head_leaves_the_agreement_undated():
     )
     facts, _ = read_facts(text, spans(text, agreement_date="June 4, 2027"))
     assert facts["agreement_date"].value is None
+
+
+def test_individuals_each_subscribing_by_their_own_name_the_last_of_them_dates_the_agreement() -> None:
+    # individuals subscribe one after another in a single testing clause: "... as follows: by A at X on D1; and by B ..."
+    text = (
+        "JOINT VENTURE AGREEMENT\n\namong\n\nCALUM ROBERT BAIN, residing at 4 Links Road, Montrose; MORVEN "
+        "ISLA GRANT, residing at 12 Harbour Street, Arbroath; and DONALD PETER MCLEISH, residing at 2 Union Street, "
+        "Aberdeen.\n\n1. The parties shall farm the land at Kinnaber "
+        "together.\n\n2. This Agreement is governed by the law of Scotland.\n\n"
+        "IN WITNESS WHEREOF these presents are subscribed as follows: by Calum Robert Bain at Montrose on 6 June 2028; "
+        "by Morven Isla Grant at Arbroath on 6 June 2028; and by Donald Peter McLeish at Aberdeen on 20 June 2028, "
+        "each before the witness named.\n"
+    )
+    facts, _ = read_facts(text, spans(text, agreement_date="6 June 2028"))
+    assert facts["agreement_date"].value == "2028-06-20"

@@ -2880,3 +2880,35 @@ def test_quoted_pronouns_before_an_unquoted_term_give_the_role() -> None:
     )
     parties = find_parties(text)
     assert "Owner" in parties[0].aliases and "Minder" in parties[1].aliases
+
+
+def test_a_term_numbered_to_tell_two_parties_of_one_kind_apart_keeps_its_number() -> None:
+    text = (
+        "LOAN AGREEMENT\n\nThis Agreement is executed at Pune on this 3rd day of March, 2028 BY AND AMONG\n\n"
+        "MR. ROHAN MEHTA, residing at 7 Law College Road, Pune 411004, hereinafter referred to as Lender 1 of the "
+        "FIRST PART;\n\n"
+        "MS. ANJALI KAPOOR, residing at 22 Carter Road, Mumbai 400050, hereinafter referred to as Lender 2 of the "
+        "SECOND PART; and\n\n"
+        "TARANGA FOODS PRIVATE LIMITED, a company incorporated under the Companies Act, 2013, having its registered "
+        "office at 9 FC Road, Pune 411005, hereinafter referred to as the Borrower of the THIRD PART.\n\n"
+        "1. The Lenders shall advance INR 50,00,000 to the Borrower.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("ROHAN MEHTA", "lender 1"),
+        ("ANJALI KAPOOR", "lender 2"),
+        ("TARANGA FOODS PRIVATE LIMITED", "borrower"),
+    ]
+
+
+def test_each_a_member_after_the_last_entry_is_every_partys_role_and_a_term_after_it_is_no_partys() -> None:
+    text = (
+        "PARTNERSHIP AGREEMENT\n\namong\n\n"
+        "HAMISH JOHN DOIG, chartered surveyor, residing at 5 Bank Street, Dundee DD1 1RL; and\n\n"
+        "FIONA CLAIRE WATT, chartered surveyor, residing at 30 Perth Road, Dundee DD1 4LN,\n\n"
+        "(each a Partner and together the Partners), who practise together under the name of Doig Watt Surveyors "
+        "(the Practice).\n\n1. The Partners shall share the profits of the Practice equally.\n"
+    )
+    assert [(p.name, p.role) for p in find_parties(text)] == [
+        ("HAMISH JOHN DOIG", "partner"),
+        ("FIONA CLAIRE WATT", "partner"),
+    ]

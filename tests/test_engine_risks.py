@@ -3010,3 +3010,107 @@ def test_an_appointment_said_to_have_no_exclusive_character_is_no_exclusivity() 
     )
     assert polarity.negates("exclusivity", span)
     assert not polarity.negates("exclusivity", "2.2 The Principal appoints the Reseller as its exclusive reseller.")
+
+
+def test_a_radius_restraint_on_practising_a_profession_is_a_non_compete() -> None:
+    rule = polarity.RULES["non_compete"]
+    assert rule.asserts(
+        "8.1 For a year after leaving the Practice, a retiring Member shall not practise as a vet within ten miles of "
+        "the Clinic."
+    )
+    assert not rule.asserts("8.1 A retiring Member shall not practise as a vet until the final accounts are signed.")
+
+
+def test_no_one_named_by_role_engaging_in_a_competing_business_is_a_non_compete() -> None:
+    rule = polarity.RULES["non_compete"]
+    assert rule.asserts(
+        "6.2 For three years after the Closing, no Seller shall engage, directly or indirectly, in any business that "
+        "competes with the Bakery in Ohio."
+    )
+
+
+def test_a_restraint_whose_period_runs_after_the_party_leaves_is_a_non_compete() -> None:
+    rule = polarity.RULES["non_compete"]
+    assert rule.asserts(
+        "5.1 While he is a Shareholder and for two years afterwards, the Founder shall not own, run or manage any "
+        "car wash within Pima County, Arizona."
+    )
+    assert not rule.asserts("5.1 For two years afterwards, the Founder shall not disclose the recipes to anyone.")
+
+
+def test_a_venturer_barred_from_tendering_except_through_the_venture_is_a_non_compete() -> None:
+    rule = polarity.RULES["non_compete"]
+    assert rule.asserts(
+        "(2) During the term, neither Venturer may, alone or with others, submit tenders to the Port Authority for "
+        "further dredging works other than through the Joint Venture."
+    )
+
+
+def test_a_member_bidding_solely_through_the_consortium_is_exclusivity() -> None:
+    rule = polarity.RULES["exclusivity"]
+    assert rule.asserts(
+        "Each Participant shall bid for the concession solely through the Alliance and shall not support any rival bid."
+    )
+    assert not rule.asserts("Each Participant shall bid for the concession with the Alliance's approval.")
+
+
+def test_a_member_withdrawing_from_the_group_for_any_reason_is_convenience() -> None:
+    rule = polarity.RULES["termination_for_convenience"]
+    assert rule.asserts(
+        "7.2 After the tender closes, a Participant may withdraw from the Alliance for any reason by giving sixty "
+        "days' written notice to the others."
+    )
+    assert not rule.asserts("7.2 A Participant may withdraw from the Alliance if the tender is cancelled.")
+
+
+def test_ending_it_on_notice_after_the_other_comes_under_a_rivals_control_is_no_convenience() -> None:
+    span = (
+        "12.2 Either party may terminate this Agreement by written notice within sixty days after the other party "
+        "comes under the control of a person who brews beer and did not control it at signing."
+    )
+    assert not polarity.RULES["termination_for_convenience"].asserts(span)
+    assert polarity.RULES["change_of_control"].asserts(span)
+
+
+def test_a_shareholder_changing_control_deemed_to_offer_its_shares_is_a_change_of_control() -> None:
+    rule = polarity.RULES["change_of_control"]
+    assert rule.asserts(
+        "9.4 If a Member undergoes a Change of Control, it shall be deemed to have given a Transfer Notice for all its "
+        "units."
+    )
+    assert rule.asserts(
+        "9.4 If a Member undergoes a Change of Control, it shall offer all its shares to the other Member, and the "
+        "other Member may buy them at Fair Value."
+    )
+
+
+def test_most_of_a_partys_shares_transferred_then_its_exclusion_is_a_change_of_control() -> None:
+    assert polarity.RULES["change_of_control"].asserts(
+        "If more than fifty per cent of the shares in a Venturer are sold to a third party, the other Venturer may "
+        "expel that Venturer by written notice."
+    )
+
+
+def test_an_investor_entitled_to_any_better_right_a_later_investor_gets_is_most_favoured() -> None:
+    rule = polarity.RULES["most_favored_nation"]
+    assert rule.asserts(
+        "6.1 If the Company grants any later investor a right more favourable than the Investor's rights, the "
+        "Investor shall be entitled to the same right."
+    )
+
+
+def test_a_numbered_clause_barring_work_from_former_clients_is_customer_non_solicitation() -> None:
+    rule = polarity.RULES["no_solicit_of_customers"]
+    assert rule.asserts(
+        "10.2 For a year a retiring Member shall not solicit or accept work from any person who was a client of the "
+        "Practice."
+    )
+
+
+def test_selling_goods_only_through_a_device_is_no_exclusivity() -> None:
+    assert not polarity.RULES["exclusivity"].asserts(
+        "4.1 The Agent shall sell the vouchers only through the Kiosk and only at their printed value."
+    )
+    assert not polarity.RULES["exclusivity"].asserts(
+        "Each Participant shall not bid for the concession solely through the Alliance."
+    )

@@ -548,8 +548,12 @@ _LINE_REST = re.compile(r"[ \t.]*(?:\n|$)")
 # LIMITED at Forfar on 6 April 2027 by ...", "On behalf of X at Leith on"; or the next party's part of one running
 # clause: "... subscribed for and on behalf of X LTD at Glasgow on 3 May 2027 by ..., and for and on behalf of Y
 # LIMITED at Edinburgh on 12 May 2027 by ..."
+# An individual's part reads "by" and the signer: "... subscribed as follows: by A at Perth on 2 May 2027; and by B at
+# Ayr on 9 May 2027".
 _TESTING_LINE = re.compile(
     r"(?:(?:^|\n)[ \t]*|,?\s(?i:and)\s+)(?i:for(?:\s+and\s+on\s+behalf\s+of)?|on\s+behalf\s+of)\s+[^\n.]{1,120}?"
+    r"\bat\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}\s+on\s+[lI]?$|"
+    r";\s+(?:(?i:and)\s+)?(?i:by)\s+[^\n.;]{1,120}?"
     r"\bat\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+){0,2}\s+on\s+[lI]?$"
 )
 _TESTIFIED = re.compile(r"\b(?i:in\s+witness\s+whereof|subscribed)\b")

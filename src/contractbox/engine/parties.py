@@ -207,7 +207,8 @@ _BARE_ALIAS = re.compile(
     r"here(?:in)?after[,:]?\s+(?:(?:(?:simply|also)\s+)?"
     + _CALLED_AS
     + r"[,:]?\s+)?(?:the\s+)?"  # also "hereinafter the Supplier", "hereinafter referred to as: the Licensor"
-    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2})|"
+    # with the number that tells two parties of one kind apart: "hereinafter referred to as Lender 2"
+    r"([A-Z][\w&\-]*(?:\s+[A-Z][\w&\-]*){0,2}(?:[ \t]+\d{1,2}\b(?![.,/:]\d))?)|"
     # the term given after a comma without "hereinafter", as Australian deeds write it: ", called the Principal in
     # this Deed", ", referred to as the Lender", ", referred to below as the Agent", ", called in this agreement the Owner",
     # ", referred to below as Counsel," and ", called in these terms the Solicitors,"; the place first, or in plain
@@ -810,7 +811,9 @@ def _read_list(text: str, pos: int) -> list[Party]:
             break
         span = _to_its_line(text, span)
         tail_end, at = _scan_tail(text, span.end, limit)
-        aliases = _aliases(text, span.end, tail_end) or labelled or _capacity(text, span.end, tail_end)
+        closing = _LIST_CLOSING_COLLECTIVE.search(text, span.end, tail_end)
+        alias_end = closing.end() if closing else tail_end
+        aliases = _aliases(text, span.end, alias_end) or labelled or _capacity(text, span.end, tail_end)
         if _DENIES_BEING_A_PARTY.search(text, span.end, tail_end):
             continue  # "X Ltd, the group's UK affiliate, is not a party to this Agreement"
         if parties and not aliases and _after_a_closed_list(text, last_tail, span.start):
@@ -882,10 +885,16 @@ def _listed_below_role(text: str, parties: list[Party], lo: int) -> None:
 # the term the list gives several parties at once, after its last entry, naming them as parties: "the parties under
 # 2 to 4 each a Participant", 'the companies named above, each a "Member"' (not '... of the funds listed in Appendix A
 # (each a "Fund")': a term of something else)
+# Also the bracket after the last entry that names each and all of them: '(each a "Member" and together the "Members")'.
 _EACH_A = re.compile(
     r"\b(?:parties|companies|entities|undersigned)\b[^,;()\n.]{0,40}?,?\s*each\s+(?:being\s+)?(?:a|an)\s+[\"“]?"
-    r"([A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*)?)"
+    r"([A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*)?)|"
+    r"(?:^|[,;]\s|\n)\s*\(\s*each\s+(?:a|an)\s+[\"“]?([A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*)?)[\"”]?,?\s+and\s+"
+    r"(?:together|collectively)\s+(?:the\s+)?[\"“]?[A-Z][\w\-]*(?:[ \t][A-Z][\w\-]*)?[\"”]?\s*\)"
 )
+# a bracket that gives every party its term together: a term after it is of something else ("(each a Partner and
+# together the Partners), who carry on business as X (the Firm)": the firm is no party)
+_LIST_CLOSING_COLLECTIVE = re.compile(r"\(\s*(?:each|collectively)\s+(?:a|an|the|referred)\b[^()]{0,80}\)")
 
 
 def _collective_role(text: str, parties: list[Party], lo: int, hi: int) -> None:
@@ -894,11 +903,12 @@ def _collective_role(text: str, parties: list[Party], lo: int, hi: int) -> None:
     if all(p.aliases for p in parties):
         return
     m = _EACH_A.search(text, lo, hi)
-    if m is None or m.group(1).lower() in _NOT_ALIASES or m.group(1).lower() in {"party", "parties"}:
+    term = m.group(1) or m.group(2) if m else None
+    if term is None or term.lower() in _NOT_ALIASES or term.lower() in {"party", "parties"}:
         return
     for p in parties:
         if not p.aliases:
-            p.role = _role_of((m.group(1),))
+            p.role = _role_of((term,))
 
 
 # the capacity a party signs in, at the end of its descriptors: "X, a Delaware corporation ..., as seller, and Y ...,

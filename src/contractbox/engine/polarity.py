@@ -154,7 +154,8 @@ _PROHIBITS = _ungoverned(
 # what a radius clause bars, up to its distance: "open a salon within five kilometres of the Premises", "provide
 # anaesthesia services at any other clinic within ten (10) miles of the Hospital"
 _RADIUS_RESTRAINT = (
-    r"(?:\w+,?\s+){0,3}?(?:perform|appear|play|operate|open|carry\s+on|engage\s+in|(?:provide|render|offer)\s+"
+    # (a profession's own verb too: "shall not practise as a dentist within ten miles of the Surgery")
+    r"(?:\w+,?\s+){0,3}?(?:perform|appear|play|operate|open|practi[sc]e|carry\s+on|engage\s+in|(?:provide|render|offer)\s+"
     r"(?:\w+\s+){0,3}?services)\b[^.;]{0,120}?\bwithin\s+(?:a\s+(?:radius|distance)\s+of\s+)?"
     r"(?:[\w-]+\s+){1,4}(?:\(\d+\)\s+)?(?:miles?|kilomet(?:er|re)s?|km)\s+(?:of|from)\b"
 )
@@ -193,7 +194,11 @@ _CONTROL = (
     r"persons\s+who\s+(?:control|own))"
 )
 # a party bought out on its change of control: "may require that Shareholder to sell all its shares", "may buy its shares"
-_BOUGHT_OUT = r"require\b[^.;]{0,60}?\b(?:sell|transfer)|(?:buy|purchase|acquire)\b[^.;]{0,60}?\bshares"
+# (the shares named before: "... offering all its shares to the other Shareholder, who may buy them")
+_BOUGHT_OUT = (
+    r"require\b[^.;]{0,60}?\b(?:sell|transfer)|(?:buy|purchase|acquire)\b[^.;]{0,60}?\bshares|"
+    r"(?:buy|purchase|acquire)\s+(?:them|those\s+shares|such\s+shares)\b"
+)
 # a change of control said without the words: "a competitor ... acquires control of the Sublicensee", "any person
 # acquires more than fifty percent (50%) of the voting stock of Lessee"
 # ending the contract: "may terminate", "may end this Agreement"
@@ -207,7 +212,11 @@ _CONTROL_ACQUIRED = (
     r"(?:is|are|becomes?)\s+(?:acquired\s+by|controlled\s+by|taken\s+over\s+by)|(?:comes?|falls?)\s+under\s+(?:the\s+)?"
     r"control\s+of|"
     # control itself as the subject: "if control of the Agent passes to any person", "control of Licensee is transferred"
-    r"control\s+of\s+(?:the\s+|a\s+|either\s+|any\s+)?(?:[\w'’]+\s+){0,3}?(?:pass(?:es)?|is\s+transferred|transfers)\s+to)"
+    r"control\s+of\s+(?:the\s+|a\s+|either\s+|any\s+)?(?:[\w'’]+\s+){0,3}?(?:pass(?:es)?|is\s+transferred|transfers)\s+to|"
+    # the majority of a party's shares as the subject: "more than half of the shares in the Member are transferred"
+    r"(?:more\s+than|over)\s+(?:[^.;]{0,30}?(?:per\s*cent|percent|%)\)?|(?:one[\s-])?half)\s+of\s+(?:the\s+)?"
+    r"(?:\w+\s+){0,2}?(?:shares|stock|voting\s+rights)\s+(?:in|of)\s+[^.;]{1,60}?\b(?:is|are)\s+"
+    r"(?:transferred|sold|assigned|acquired))"
 )
 # a relative clause's "not" describes the acquirer, it does not deny the right: "if a person who is not a related
 # company of Licensee acquires control", "comes under the control of a person that did not control it at signing"
@@ -293,7 +302,9 @@ _LIABILITY_TOPIC = _any(
 # a cause named after the notice: "by written notice for good cause", "on notice if the other party ..."
 _CAUSE_NAMED = (
     r"if|breach\w*|default\w*|in\s+the\s+event|(?:good|just|serious|important)\s+cause|(?:serious|important)\s+reasons?|"
-    r"for\s+cause|wichtige[mn]?\s+grund"
+    r"for\s+cause|wichtige[mn]?\s+grund|"
+    # a change of control is a cause too: "... by notice within sixty days after the other comes under the control of"
+    r"change\s+(?:of|in)\s+control|(?:comes?|falls?)\s+under\s+the\s+control|acquires?\s+control"
 )
 # express wording of a right to end the contract with no cause: "Customer may terminate this Agreement for
 # convenience", "either party may terminate ... without giving reasons", "may at any time cancel ... for any reason"
@@ -363,6 +374,14 @@ _WITHDRAWAL_AT_WILL_ENDS_IT = (
     + _NO_CAUSE
     + r"[^.]{0,250}?\.\s+(?:(?:such|any|a|the|that)\s+)?withdrawal\s+(?:ends|terminates|shall\s+(?:end|terminate)|"
     r"will\s+(?:end|terminate))\s+(?:this|the)\s+(?:agreement|contract|engagement|appointment)\b"
+)
+
+# a member's right to leave the group the agreement forms, at will: "a Participant may withdraw from the Alliance for
+# any reason on sixty days' notice" (leaving ends its membership, as `_NAMED_CONVENIENCE_RIGHT` reads it)
+_WITHDRAWAL_FROM_GROUP_AT_WILL = (
+    r"\b(?:may|can)\s+(?:\w+\s+){0,2}?withdraw\s+from\s+(?:this|the)\s+(?:\w+\s+){0,3}?"
+    r"(?:(?-i:[A-Z][\w-]*)|agreement|membership|participation)\b"
+    r"(?:(?!\b(?:if|unless|breach\w*|default\w*|in\s+the\s+event)\b)[^.;]){0,60}?\b" + _NO_CAUSE
 )
 
 
@@ -658,6 +677,13 @@ RULES: dict[str, Rule] = {
                 r"installations?|facilit(?:y|ies))\b[^.;]{0,40}?\b(?:at|on|in)\s+(?:the|its)\s+(?-i:[A-Z])",
                 opening=_PROHIBITS,
             ),
+            # a member's promise to bid only through the group: "each Venturer shall tender for the Works exclusively
+            # through the Joint Venture" (not a channel for goods: "shall sell the cards only through the Terminal")
+            _affirmed(
+                r"\b(?:shall|will|must)\s+(?:(?!not\b|never\b)\w+\s+){0,2}?(?:participate|bid|tender|compete)\b"
+                r"[^.;]{0,80}?\b(?:solely|only|exclusively)\s+through\s+(?:the\s+)?(?-i:[A-Z])",
+                opening=_UNDENIED_BEFORE,
+            ),
             # a member's promise to work with the other party alone ("each Team Member shall team exclusively with
             # Prime"), or to trade only through it ("its Owner shall not employ it, or offer it for employment, other
             # than through the Pool Manager")
@@ -770,9 +796,10 @@ RULES: dict[str, Rule] = {
         # an express covenant: "the Seller shall not, for three years, carry on or be engaged in any business
         # that competes with the business of the Company"
         asserting=_any(
-            r"\b(?:(?:shall|will|must)\s+not|neither\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:shall|will|may)"
+            # (or no one named by its role: "no Seller shall engage in any business that competes")
+            r"\b(?:(?:shall|will|must)\s+not|(?:neither|(?-i:[Nn]o)\s+(?=(?-i:[A-Z])))\s*(?:the\s+)?\w+(?:\s+\w+)?\s+(?:shall|will|may)"
             r"(?![^.;]*\b(?:restrict\w*|prevent\w*|prohibit\w*|preclud\w*|limit\w*|free)\b))\b[^.;]{0,120}"
-            r"\b(?:carry\s+on|be\s+(?:engaged|concerned|interested)\s+in|engage\s+in)\b[^.;]{0,160}\bcompet\w*",
+            r"\b(?:carry\s+on|be\s+(?:engaged|concerned|interested)\s+in|engage(?:,[^.;,]{1,40},)?\s+in)\b[^.;]{0,160}\bcompet\w*",
             # an agent's or distributor's promise not to handle competing goods: "the Agent shall not promote, directly
             # or indirectly, products of companies in competition with the Principal"
             _affirmed(
@@ -784,6 +811,23 @@ RULES: dict[str, Rule] = {
                 r"manufacture|handle|offer|deal\s+in)\b[^.;]{0,80}\b(?:that|which)\s+(?:directly\s+or\s+indirectly\s+)?"
                 r"compete",
                 opening=_PROHIBITS,
+            ),
+            # the same with the period first, running after the party leaves: "For two years after he ceases to be a
+            # Shareholder, the Founder shall not own or operate any bakery within Cook County"
+            _affirmed(
+                r"\b(?:for|during)\s+(?:a\s+(?:further\s+)?period\s+of\s+)?[^.;,]{1,40}?\b(?:years?|months?)\s+"
+                r"(?:after(?:wards)?|thereafter|following)\b[^.;]{0,80}?\b(?:shall|will|must)\s+not\s+"
+                r"(?:\w+,?\s+(?:(?:or|and)\s+)?){0,4}?(?:develop|own|manage|operate|carry\s+on|engage\s+in|manufactur\w*|"
+                r"sell|market|distribut\w*|produc\w*|open|run)\b[^.;]{0,120}?\b(?:in|within)\s+(?:the\s+)?(?-i:[A-Z])",
+                opening=_PROHIBITS,
+            ),
+            # a venturer's promise not to bid for the venture's work on its own: "neither Venturer shall, alone or with
+            # others, tender for the Employer's further works other than through the Joint Venture"
+            _affirmed(
+                r"\b(?:(?:shall|will|must|may)\s+not|neither\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:shall|will|may))\b[^.;]{0,80}?"
+                r"\b(?:submit|make|tender|bid)\s+(?:(?:any|an)\s+)?(?:\w+\s+)?(?:offers?|bids?|tenders?|quotations?|"
+                r"proposals?|for)\b[^.;]{0,120}?\bother\s+than\s+through\s+(?:the\s+)?(?-i:[A-Z])",
+                opening=_NEITHER_BINDS,
             ),
             # a seller's covenant for a period and a territory: "Seller shall not, for four years after the Closing Date,
             # manufacture or sell valves in the United States"
@@ -870,6 +914,10 @@ RULES: dict[str, Rule] = {
                 + r"\b[^.;]{0,200}\bmay\b[^.;]{0,60}\b(?:terminat\w*|exclude|expel|remove|"
                 + _BOUGHT_OUT
                 + r")\b",
+                # the compulsory transfer of a shareholders' agreement: "a Shareholder that undergoes a Change of
+                # Control is deemed to have given a Transfer Notice for all its shares"
+                _CONTROL + r"\b[^.;]{0,120}\bdeemed\s+to\s+have\s+(?:served|given|delivered|issued)\s+(?:a|an)\s+"
+                r"(?:\w+\s+)?(?:transfer|sale)\s+notice\b",
                 # an employment ended after a change of control, with its benefit (a "double trigger"): "If, within
                 # twelve months following a Change in Control, the Executive's employment is terminated without Cause"
                 _CONTROL + r"\b[^.;]{0,120}\b(?:employment|engagement|appointment)\s+(?:is|shall\s+be)\s+terminated\b",
@@ -879,7 +927,7 @@ RULES: dict[str, Rule] = {
             _affirmed(
                 r"\b"
                 + _ENDS_IT
-                + r"\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,120}\b"
+                + r"\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following|after)\b[^.;]{0,120}\b"
                 + _CONTROL_ACQUIRED,
                 _CONTROL_ACQUIRED + r"\b[^.;]{0,120}\b(?:without|requires?|subject\s+to)\b[^.;]{0,60}\bconsent\b",
                 # the right in the next sentence: "... after any person acquires control of the Operator. The Owner
@@ -898,7 +946,7 @@ RULES: dict[str, Rule] = {
             _affirmed(
                 r"\b"
                 + _ENDS_IT
-                + r"\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following)\b[^.;]{0,120}\b"
+                + r"\b[^.;]{0,160}\b(?:if|upon|on|in\s+the\s+event\s+(?:of|that)|following|after)\b[^.;]{0,120}\b"
                 + _CONTROL_ACQUIRED
                 + r"\s+(?:any|a|an|another|some)\s+(?:[\w-]+\s+){0,3}?(?:who|that|which|whom)\b",
                 opening=_UNDENIED_BEFORE,
@@ -907,7 +955,7 @@ RULES: dict[str, Rule] = {
             # ... the Bank may, by not less than ten days' notice, cancel the Facility" ("not less than" denies nothing)
             _affirmed(
                 _CONTROL_ACQUIRED
-                + r"\b[^.;]{0,200}\bmay\b[^.;]{0,60}\b(?:terminat\w*|cancel\w*|"
+                + r"\b[^.;]{0,200}\bmay\b[^.;]{0,60}\b(?:terminat\w*|cancel\w*|exclude|expel|remove|"
                 + _BOUGHT_OUT
                 + r")\b",
                 # a relative clause's "not" describes the new controller: "to any person who did not control it"
@@ -1071,12 +1119,14 @@ RULES: dict[str, Rule] = {
                     + _PRICE
                     + r"\b",
                     # the beneficiary's right to the better terms: "If the Owner grants any other tenant a lower rent, the
-                    # Tenant is entitled to that lower rent", "the Buyer shall be entitled to the same price"
-                    r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:other|another|third)\b[^.;]{0,200}"
+                    # Tenant is entitled to that lower rent", "the Buyer shall be entitled to the same price"; an investor's
+                    # too: "if the Company grants a later investor any right more favourable than the Investor's, the
+                    # Investor is entitled to the same right"
+                    r"\b(?:if|where|whenever|should)\b[^.;]{0,200}\b(?:other|another|third|subsequent|later|future)\b[^.;]{0,200}"
                     r"\b(?:lower|better|more\s+favou?rable|reduced)\b[^.;]{0,200}\b(?:(?:shall|will)\s+be|is|are)\s+entitled\s+to\s+"
                     r"(?:\w+\s+){0,2}?(?:the\s+same|that|such|those)\s+(?:(?:lower|better|more\s+favou?rable|reduced)\b|"
                     + _PRICE
-                    + r"\b)",
+                    + r"\b|rights?\b|term\b)",
                 ),
                 opening=_BINDS,
             ),
@@ -1231,6 +1281,11 @@ RULES: dict[str, Rule] = {
                 needs=r"withdraw",
             )
             + _WITHDRAWAL_AT_WILL_ENDS_IT,
+            _ungoverned(
+                r"nothing|neither|" + _NO_ONE + r"|not(?!\s+(?:less|more|later|earlier|fewer)\s+than)|never",
+                needs=r"withdraw",
+            )
+            + _WITHDRAWAL_FROM_GROUP_AT_WILL,
             # a right to end it on notice, the next sentence saying no reason is needed: "The Tenant may end this Lease on
             # 30 June 2029 by giving at least six months' notice. No reason need be given." (a break option), "Buyer or
             # Supplier can end this agreement by giving the other 120 days' written notice. No explanation is needed."
@@ -1447,8 +1502,9 @@ RULES: dict[str, Rule] = {
             r"(?:(?:any|the|its|their)\s+)?(?:\w+\s+){0,2}?(?:(?:customers?|clients?)\s+(?:of|on|who|whom|that|listed|named)\b|"
             r"\w+(?:'s|s')\s+(?:\w+\s+)?(?:customers?|clients?)\b)",
             # the business sought from whoever was a client: "must not solicit, canvass or accept work from any person
-            # who was a client of the Practice"
-            r"(?:^|[.;]\s+)(?![^.;]*\b(?:nothing|neither|free\s+to)\b)[^.;]*?\b(?:shall|must|will)\s+not\b[^.;]{0,60}"
+            # who was a client of the Practice" (after its clause number too: "7.3 For a year an outgoing member ...")
+            r"(?:^|[.;]\s+)\s*(?:\(?\d+(?:\.\d+)*\)?\.?\s+)?(?![^.;]*\b(?:nothing|neither|free\s+to)\b)[^.;]*?"
+            r"\b(?:shall|must|will)\s+not\b[^.;]{0,60}"
             r"\b(?:solicit\w*|canvass\w*)\b[^.;]{0,80}\bfrom\s+any\s+(?:person|one|entity|business)\s+(?:who|which|that)\s+"
             r"(?:is|was|has\s+been|had\s+been)\s+(?:a\s+)?(?:customer|client)\b",
         ),
