@@ -3984,3 +3984,31 @@ def test_the_effective_date_noted_under_the_signatures_is_no_signature() -> None
     )
     facts, _ = read_facts(text, {})
     assert facts["agreement_date"].value == "2026-06-09"
+
+
+def test_signature_lines_that_name_who_signed_and_when_date_an_undated_contract() -> None:
+    # English text first, its translation after the signatures: the lines stand mid-document
+    english = (
+        "SUPPORT AGREEMENT\n\nThis Support Agreement is between Corvane Systems Ltd (Supplier) and Ferrolux S.A. "
+        "(Customer).\n\n1. Support. The Supplier shall answer support tickets within one business day.\n\n"
+        "2. Fees. The Customer shall pay the annual fee within thirty days of invoice.\n\n"
+        "Corvane Systems Ltd - signed by Hana Brill, Director, on 4 May 2027\n"
+        "Ferrolux S.A. - firmado por Tomás Ibarra, Gerente General, on 12 May 2027\n\n"
+    )
+    spanish = (
+        "TRADUCCIÓN\n\n1. Soporte. El Proveedor responderá los tickets de soporte dentro de un día hábil.\n\n"
+        "2. Honorarios. El Cliente pagará la tarifa anual dentro de los treinta días de la factura.\n\n"
+    ) * 3
+    facts, _ = read_facts(english + spanish, {})
+    assert facts["agreement_date"].value == "2027-05-12"
+
+
+def test_a_mandate_named_so_in_its_title_ends_on_its_stated_date() -> None:
+    text = (
+        "VALUATION MANDATE\n\nMade on 2 February 2027 between Oriel Estates SA (the Client) and Paul Brenner "
+        "(the Expert).\n\n1. Task. The Expert shall value the Client's three buildings in Lausanne.\n\n"
+        "2. Duration. The mandate begins on 1 March 2027 and ends on 28 February 2028 without notice. The written "
+        "valuation report due on 30 June 2027 is a milestone only.\n\n3. Fee. The Client shall pay CHF 4,000 a month.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["expiration_date"].value == "2028-02-28"
