@@ -1678,3 +1678,14 @@ def test_each_receiving_party_in_a_three_party_contract_binds_every_party() -> N
     found = obligations(text, [ARRAY, ONO, third])
     deleting = [o.party for o in found if "delete all drawings" in o.action]
     assert set(deleting) == {"Array BioPharma Inc.", "Ono Pharmaceutical Co., Ltd.", "Quoll Sensors Pty Ltd"}
+
+
+def test_the_duty_after_the_object_clause_of_a_lease_is_the_lessors() -> None:
+    text = (
+        "The Lessor lets to the Tenant the two electric forklifts and chargers listed in the Annex (the Machines) "
+        "and shall deliver the Machines to the Tenant's depot by 3 May 2027."
+    )
+    lessor = Party("Harrow Plant Hire Ltd", "lessor", 0, 21, ("Lessor",))
+    tenant = Party("Quayside Foods Ltd", "tenant", 30, 48, ("Tenant",))
+    found = obligations(text, [lessor, tenant])
+    assert [(o.party, o.kind) for o in found] == [("Harrow Plant Hire Ltd", "delivery")]
