@@ -493,7 +493,9 @@ _EXECUTION_OPENS_LINE = re.compile(
     # a line that names its party, then who signed for it and when: "Alder Ltd - signed by J. Roe, Director, on 2 May
     # 2027", the signatory's words in a bilingual contract's other language ("firmado por", "signé par")
     r"(?:^|\n)[^\n]{0,120}?\b(?i:(?:signed|executed)[ \t]+by|firmad[oa][ \t]+por|sign[ée]e?[ \t]+par|"
-    r"assinad[oa][ \t]+por|firmat[oa][ \t]+da|unterzeichnet[ \t]+von)\b[^\n]*?\bon[ \t]+(?:the[ \t]+)?$"
+    # (a name and a title up to the comma before "on", no second clause: not "in force once signed by both parties and
+    # ends on 30 June 2028.")
+    r"assinad[oa][ \t]+por|firmat[oa][ \t]+da|unterzeichnet[ \t]+von)\b(?:(?!\band\b)[^\n;])*?,[ \t]*on[ \t]+(?:the[ \t]+)?$"
 )
 _EXECUTION_LINE_END = re.compile(r"[ \t]*[:.]?[ \t]*(?:\n|$)")
 
