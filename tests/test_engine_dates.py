@@ -4012,3 +4012,15 @@ def test_a_mandate_named_so_in_its_title_ends_on_its_stated_date() -> None:
     )
     facts, _ = read_facts(text, {})
     assert facts["expiration_date"].value == "2028-02-28"
+
+
+def test_signed_by_both_parties_in_the_term_clause_is_no_signature_line() -> None:
+    body = "The Recipient shall use the samples for research only. " * 40
+    text = (
+        f"SAMPLE LOAN AGREEMENT\n\nBetween Lindqvist Labs AB and Harbour Cell Ltd.\n\n1. Use. {body}\n\n"
+        "2. Term. This Agreement comes into force once signed by both parties and ends on 31 March 2029.\n\n"
+        "Signatures\n\nUppsala, 3 May 2027\nLindqvist Labs AB\n\nLeeds, 11 May 2027\nHarbour Cell Ltd\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2027-05-11"
+    assert facts["effective_date"].value == "2027-05-11"
