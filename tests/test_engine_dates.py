@@ -4054,3 +4054,43 @@ def test_individuals_each_subscribing_by_their_own_name_the_last_of_them_dates_t
     )
     facts, _ = read_facts(text, spans(text, agreement_date="6 June 2028"))
     assert facts["agreement_date"].value == "2028-06-20"
+
+
+def test_signature_lines_that_name_who_signed_and_when_date_an_undated_contract() -> None:
+    # English text first, its translation after the signatures: the lines stand mid-document
+    english = (
+        "SUPPORT AGREEMENT\n\nThis Support Agreement is between Corvane Systems Ltd (Supplier) and Ferrolux S.A. "
+        "(Customer).\n\n1. Support. The Supplier shall answer support tickets within one business day.\n\n"
+        "2. Fees. The Customer shall pay the annual fee within thirty days of invoice.\n\n"
+        "Corvane Systems Ltd - signed by Hana Brill, Director, on 4 May 2027\n"
+        "Ferrolux S.A. - firmado por Tomás Ibarra, Gerente General, on 12 May 2027\n\n"
+    )
+    spanish = (
+        "TRADUCCIÓN\n\n1. Soporte. El Proveedor responderá los tickets de soporte dentro de un día hábil.\n\n"
+        "2. Honorarios. El Cliente pagará la tarifa anual dentro de los treinta días de la factura.\n\n"
+    ) * 3
+    facts, _ = read_facts(english + spanish, {})
+    assert facts["agreement_date"].value == "2027-05-12"
+
+
+def test_a_mandate_named_so_in_its_title_ends_on_its_stated_date() -> None:
+    text = (
+        "VALUATION MANDATE\n\nMade on 2 February 2027 between Oriel Estates SA (the Client) and Paul Brenner "
+        "(the Expert).\n\n1. Task. The Expert shall value the Client's three buildings in Lausanne.\n\n"
+        "2. Duration. The mandate begins on 1 March 2027 and ends on 28 February 2028 without notice. The written "
+        "valuation report due on 30 June 2027 is a milestone only.\n\n3. Fee. The Client shall pay CHF 4,000 a month.\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["expiration_date"].value == "2028-02-28"
+
+
+def test_signed_by_both_parties_in_the_term_clause_is_no_signature_line() -> None:
+    body = "The Recipient shall use the samples for research only. " * 40
+    text = (
+        f"SAMPLE LOAN AGREEMENT\n\nBetween Lindqvist Labs AB and Harbour Cell Ltd.\n\n1. Use. {body}\n\n"
+        "2. Term. This Agreement comes into force once signed by both parties and ends on 31 March 2029.\n\n"
+        "Signatures\n\nUppsala, 3 May 2027\nLindqvist Labs AB\n\nLeeds, 11 May 2027\nHarbour Cell Ltd\n"
+    )
+    facts, _ = read_facts(text, {})
+    assert facts["agreement_date"].value == "2027-05-11"
+    assert facts["effective_date"].value == "2027-05-11"

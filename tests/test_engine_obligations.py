@@ -1687,3 +1687,14 @@ def test_a_plural_term_two_people_share_binds_both_of_them() -> None:
     text = "The Buyers shall pay each stage payment within ten days after receiving the Builder's invoice."
     found = obligations(text, [builder, first, second])
     assert sorted(o.party for o in found) == ["Ines Marlow", "Teodor Marlow"]
+
+
+def test_the_duty_after_the_object_clause_of_a_lease_is_the_lessors() -> None:
+    text = (
+        "The Lessor lets to the Tenant the two electric forklifts and chargers listed in the Annex (the Machines) "
+        "and shall deliver the Machines to the Tenant's depot by 3 May 2027."
+    )
+    lessor = Party("Harrow Plant Hire Ltd", "lessor", 0, 21, ("Lessor",))
+    tenant = Party("Quayside Foods Ltd", "tenant", 30, 48, ("Tenant",))
+    found = obligations(text, [lessor, tenant])
+    assert [(o.party, o.kind) for o in found] == [("Harrow Plant Hire Ltd", "delivery")]

@@ -2912,3 +2912,65 @@ def test_each_a_member_after_the_last_entry_is_every_partys_role_and_a_term_afte
         ("HAMISH JOHN DOIG", "partner"),
         ("FIONA CLAIRE WATT", "partner"),
     ]
+
+
+def test_a_bilingual_between_line_gives_its_translation_after_a_slash() -> None:
+    text = (
+        "SERVICE AGREEMENT / CONTRAT DE SERVICES\n\n"
+        "Signed on 3 March 2027 between / Signé le 3 mars 2027 entre\n\n"
+        "Orbelle Logistique SA, Quai du Rhône 9, 1205 Genève (the Provider)\n"
+        "Orbelle Logistique SA, Quai du Rhône 9, 1205 Genève (le Prestataire)\n\n"
+        "and / et\n\n"
+        "Tamsin Hale, residing at 4 Orchard Row, Bath (the Client)\n"
+        "Tamsin Hale, domiciliée 4 Orchard Row, Bath (la Cliente)\n\n"
+        "Article 1. The Provider shall carry the Client's goods.\n"
+    )
+    assert [(p.name, p.aliases) for p in find_parties(text)] == [
+        ("Orbelle Logistique SA", ("Provider",)),
+        ("Tamsin Hale", ("Client",)),
+    ]
+
+
+def test_a_bilingual_between_line_with_only_the_translated_word() -> None:
+    text = (
+        "Lease\nMietvertrag\n\nbetween / zwischen\n\n"
+        "Brunnhof Immobilien GmbH, Seestraße 2, 8002 Zürich,\n– hereinafter Landlord –\n– nachfolgend Vermieter –\n\n"
+        "and / und\n\n"
+        "Caldera Print Ltd, 7 Quay Street, Bristol,\n– hereinafter Tenant –\n– nachfolgend Mieter –\n\n"
+        "§ 1 The Landlord lets the premises to the Tenant.\n"
+    )
+    assert [(p.name, p.aliases) for p in find_parties(text)] == [
+        ("Brunnhof Immobilien GmbH", ("Landlord",)),
+        ("Caldera Print Ltd", ("Tenant",)),
+    ]
+
+
+def test_a_language_tagged_parties_paragraph_names_the_parties() -> None:
+    text = (
+        "SUPPLY AGREEMENT\nLIEFERVERTRAG\n\n"
+        "EN: Parties. Rotbach Mühlen GmbH, Talweg 5, 4020 Linz, Austria (hereinafter: Seller), and Fenwick Bakeries "
+        "Ltd, 12 Mill Street, York (hereinafter: Buyer).\n"
+        "DE: Vertragsparteien. Rotbach Mühlen GmbH, Talweg 5, 4020 Linz, Österreich (im Folgenden: Verkäufer), und "
+        "Fenwick Bakeries Ltd, 12 Mill Street, York (im Folgenden: Käufer).\n\n"
+        "EN: 1. The Seller shall deliver flour to the Buyer each week.\n"
+    )
+    assert [(p.name, p.aliases) for p in find_parties(text)] == [
+        ("Rotbach Mühlen GmbH", ("Seller",)),
+        ("Fenwick Bakeries Ltd", ("Buyer",)),
+    ]
+
+
+def test_the_translated_announcing_sentence_is_no_party() -> None:
+    text = (
+        "JOINT DEVELOPMENT AGREEMENT\n\n"
+        "This Agreement is made on 2 June 2027 among the following three parties:\n"
+        "Deze Overeenkomst wordt gesloten op 2 juni 2027 tussen de volgende drie partijen:\n\n"
+        "1. Dijkstra Optiek B.V., Havenkade 4, Utrecht (Dijkstra);\n"
+        "1. Dijkstra Optiek B.V., Havenkade 4, Utrecht (Dijkstra);\n\n"
+        "2. Morel Lasers SAS, 8 rue Haute, Lyon (Morel); and\n"
+        "2. Morel Lasers SAS, 8 rue Haute, Lyon (Morel); en\n\n"
+        "3. Quillon Devices Inc., 50 Main Street, Austin, Texas (Quillon).\n"
+        "3. Quillon Devices Inc., 50 Main Street, Austin, Texas (Quillon).\n\n"
+        "1. Purpose. The parties will build a scanner together.\n"
+    )
+    assert [p.name for p in find_parties(text)] == ["Dijkstra Optiek B.V.", "Morel Lasers SAS", "Quillon Devices Inc."]

@@ -73,7 +73,7 @@ _STARTS_THIS = re.compile(
     r"\bthe\s+(?:initial\s+|contractual\s+|contract\s+|minimum\s+|fixed\s+)?term\b|\b(?:effective|co(?:m|rn){2}encement|start) date\b|\bhereof\b|\bhereunder\b|"
     r"\bthe\s+(?:contract|agreement|initial)\s+period\b|"  # "The Contract Period starts on 1 April 2026"
     r"\b(?:contract|agreement|term)\s+(?:start|co(?:m|rn){2}encement)\b|"
-    r"\bthe\s+(?:joint venture|venture|engagement|appointment|agency|subscription|services)\s+"
+    r"\bthe\s+(?:joint venture|venture|engagement|mandate|appointment|agency|subscription|services)\s+"
     r"(?:(?:shall|will)\s+(?:co(?:m|rn){2}ence|begin|start)|co(?:m|rn){2}ences|begins|starts)|"
     r"\b(?:signed|executed) and effective\b|"
     # click-through and standard terms name themselves so: "These Marketplace Terms (the "Terms") ... take effect on"
@@ -488,7 +488,15 @@ def _is_signature_date(text: str, mention: _Mention) -> bool:
 
 # an execution clause that opens its line and ends with the day its party signs: "Signed for X by its authorised
 # officer on 3 May 2027:", "Executed by X Pty Ltd in accordance with section 127 ... on 9 May 2027:"
-_EXECUTION_OPENS_LINE = re.compile(r"(?:^|\n)[ \t]*(?i:signed|executed|subscribed)\b[^\n]*?\bon[ \t]+(?:the[ \t]+)?$")
+_EXECUTION_OPENS_LINE = re.compile(
+    r"(?:^|\n)[ \t]*(?i:signed|executed|subscribed)\b[^\n]*?\bon[ \t]+(?:the[ \t]+)?$|"
+    # a line that names its party, then who signed for it and when: "Alder Ltd - signed by J. Roe, Director, on 2 May
+    # 2027", the signatory's words in a bilingual contract's other language ("firmado por", "signé par")
+    r"(?:^|\n)[^\n]{0,120}?\b(?i:(?:signed|executed)[ \t]+by|firmad[oa][ \t]+por|sign[ée]e?[ \t]+par|"
+    # (a name and a title up to the comma before "on", no second clause: not "in force once signed by both parties and
+    # ends on 30 June 2028.")
+    r"assinad[oa][ \t]+por|firmat[oa][ \t]+da|unterzeichnet[ \t]+von)\b(?:(?!\band\b)[^\n;])*?,[ \t]*on[ \t]+(?:the[ \t]+)?$"
+)
 _EXECUTION_LINE_END = re.compile(r"[ \t]*[:.]?[ \t]*(?:\n|$)")
 
 

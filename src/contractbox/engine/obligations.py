@@ -72,7 +72,10 @@ _BETWEEN_END = re.compile(
     # longer one or one with commas ("Contractor keeps its fonts, templates and tools and grants") holds no clause
     # with a subject of its own and does not end in ", and" (a third predicate: "warrants to SIGA, and covenants")
     r"\s+(?:retains|reserves|owns|holds|keeps|acknowledges|accepts|confirms|represents|warrants|appoints|"
-    r"consents|waives|releases)\s+(?:[^,;.]{1,60}?|(?:(?!\b" + _OTHER_SUBJECT + r")[^;.]){1,100}?(?<!,))\s+and\s+|"
+    # the object clause of a lease or a sale, its thing listed and defined before the duty: "The Lessor lets to the
+    # Tenant the two forklifts listed in Schedule 1 (the Equipment) and shall deliver them by 1 May"
+    r"consents|waives|releases|rents|lets|leases|sells)\s+"
+    r"(?:[^,;.]{1,60}?|(?:(?!\b" + _OTHER_SUBJECT + r"|,\s*and\s)[^;.]){1,120}?(?<!,))\s+and\s+|"
     # "is the employer of the Workers and shall pay", "is responsible for the design and shall provide", "are bound by
     # professional secrecy and shall keep"; not a
     # passive ("is hereby granted and shall have") or "is effective ... and will continue"

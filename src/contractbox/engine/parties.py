@@ -122,10 +122,15 @@ ROLE_WORDS = {
 }
 _ANCHOR = re.compile(
     r"\b(?:by\s+and\s+)?(?i:between|among(?:st)?|B\sE\sT\sW\sE\sE\sN)\b[ \t]*:?"
+    # a bilingual contract's line that gives the word's translation after a slash: "between / zwischen", "Made on
+    # 6 May 2027 between / Conclu le 6 mai 2027 entre" (the list starts on the next line)
+    r"(?:[ \t]*/[ \t]*[^\n/]{1,80}$)?"
     # the sentence that announces a list below it: "among the following three parties:", "between the parties below:"
     r"(?:[ \t]*(?i:the[ \t]+(?:following[ \t]+(?:[a-z]+[ \t]+)?(?:parties|people|persons|individuals)|parties[ \t]+(?:below|listed[ \t]+below))|"
     # private parties counted: "between the following three people:", "among three people:"
-    r"(?:the[ \t]+)?(?:two|three|four|five|six)[ \t]+(?:parties|people|persons|individuals))[ \t]*:)?|"
+    r"(?:the[ \t]+)?(?:two|three|four|five|six)[ \t]+(?:parties|people|persons|individuals))[ \t]*:"
+    # in a bilingual contract the announcing sentence's translation on the next line, closed by its own colon
+    r"(?:[ \t]*\n(?![ \t]*(?:\d|\())[^\n:]{1,250}:[ \t]*$)?)?|"
     # the opening sentence ends in "by:" over the entries, a blank line between: "This agreement is signed on May 2,
     # 2027 by:" (not over its own translation on the next line)
     r"(?i:\b(?:made|signed|entered[ \t]+into)\b)[^.\n:]{0,60}?\bby[ \t]*:(?=[ \t]*\n[ \t]*\n)|"
@@ -143,6 +148,9 @@ _ANCHOR = re.compile(
     # no "between" at all, the first entry's paragraph over a line of its own "- and -" and the second entry under it
     r"^(?=[^\n]+\n(?:[^\n]+\n){0,3}?[ \t]*\n?[ \t]*-+[ \t]*(?i:and)[ \t]*-+[ \t]*$)|"
     r"^[ \t]*(?i:parties)[ \t]*:[ \t]*(?=[A-Z])|"  # a label line: "Parties: Alder Ltd, of ... (Buyer); and ..."
+    # the same paragraph in a bilingual contract that tags each paragraph with its language, its heading closed by a
+    # full stop: "EN: Parties. Alder Ltd, of ... (hereinafter: Buyer), and ..." over "DE: Vertragsparteien. ..."
+    r"^[ \t]*[A-Z]{2}[ \t]*:[ \t]*(?i:parties)[ \t]*[:.][ \t]*(?=[A-Z])|"
     # "The parties to this Agreement are:", "The parties are as follows:" introducing the list
     r"^[ \t]*(?i:the\s+parties\s+(?:(?:to|of)\s+this\s+[\w ]{1,40}?\s+)?(?:are|shall\s+be)(?:\s+as\s+follows)?)[ \t]*:|"
     # "The undersigned:" heading a numbered list of parties (the French "Les soussignés")

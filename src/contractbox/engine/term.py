@@ -59,7 +59,7 @@ _A_PERPETUAL_PART = re.compile(
 )
 # what a sentence must speak of to state the term of the contract
 _TERM_SUBJECT = re.compile(
-    r"\b(?:term|(?:sub-?)?(?:agreement|contract|license|licence|lease|tenancy)|period|duration|appointment|engagement|memorandum|sow|"
+    r"\b(?:term|(?:sub-?)?(?:agreement|contract|license|licence|lease|tenancy)|period|duration|appointment|engagement|mandate|memorandum|sow|"
     # a private arrangement's own words for its term: "Your placement starts on ...", "the first season runs from"
     r"dpa|mou|nda|placement|arrangement|first\s+season)\b",  # "This Subcontract ends on"
     re.IGNORECASE,
@@ -129,9 +129,11 @@ _STATED_END = re.compile(
 )
 # an instrument that is not called an agreement ("PERFORMANCE BOND ... This Bond remains in force until 30 June 2029"):
 # its own end, when the title or opening names the document by that word
-_INSTRUMENTS = r"deed|bond|guarantee|guaranty|indemnity|undertaking|warranty|letter\s+of\s+credit"
+# (a mandate, the civil-law contract for services that calls itself so: "DESIGN MANDATE ... The mandate begins on 1 May
+# 2027 and ends on 30 April 2028", "the mandate" being the document where its title says so)
+_INSTRUMENTS = r"deed|bond|guarantee|guaranty|indemnity|undertaking|warranty|letter\s+of\s+credit|mandate"
 _STATED_INSTRUMENT_END = re.compile(
-    rf"\bthis\s+({_INSTRUMENTS})\b[^.;:]{{0,80}}?"
+    rf"\b(?:this|the(?=\s+mandate\b))\s+({_INSTRUMENTS})\b[^.;:]{{0,80}}?"
     r"\b(?:(?:shall|will)\s+(?:automatically\s+)?(?:expire|end|terminate|cease)|expires|ends|terminates|"
     r"remains?\s+in\s+(?:full\s+)?(?:force|effect)\s+until)\s+(?:on\s+)?",
     re.IGNORECASE,
@@ -947,7 +949,7 @@ def _date_after(text: str, at: int) -> Expiry | None:
 
 # "The employment is for an indefinite period.", "It has no fixed end date. It lasts until you or we end it."
 _OPEN_END_STATED = re.compile(
-    r"\b(?:(?:the|this)\s+(?:agreement|contract|employment|engagement|agency|appointment|term)|it)\s+"
+    r"\b(?:(?:the|this)\s+(?:agreement|contract|employment|engagement|mandate|agency|appointment|term)|it)\s+"
     # a first predicate before it: "The agency commences on 1 May 2027 and is entered into for an indefinite period"
     r"(?:[^.;\n]{0,50}?\s+and\s+)?(?:is|lasts|runs|continues|has)\b"
     rf"[^.;\n]{{0,40}}?(?:\bindefinite\s+(?:period|term|duration)|{_RUNS_UNTIL_ENDED})",
